@@ -1,11 +1,12 @@
 import { defineConfig } from "tsup";
 
+// Private package: ESM only (its consumers are this repo's tests, benches and demo on Node 20+).
 export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
+  entry: ["src/index.ts", "src/vitest.ts", "src/cli.ts"],
+  format: ["esm"],
+  dts: { entry: ["src/index.ts", "src/vitest.ts"] },
   sourcemap: true,
   clean: true,
-  target: "es2022",
-  treeshake: true,
+  target: "node20",
+  external: ["vitest", "vitest/node"],
 });

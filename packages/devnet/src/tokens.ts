@@ -1,0 +1,48 @@
+import type { Address } from "viem";
+
+/** A token placed on the devnet at its mainnet address with its mainnet symbol and decimals. */
+export interface DevnetToken {
+  readonly symbol: string;
+  readonly name: string;
+  readonly address: Address;
+  readonly decimals: number;
+}
+
+/** CELO's ERC-20 interface (mainnet GoldToken); balances are native balances. */
+export const CELO_TOKEN_ADDRESS: Address = "0x471EcE3750Da237f93B8E339c536989b8978a438";
+
+/** The tokens on the devnet, keyed by symbol (facts: shared/notes/chain-facts.md). */
+export const DEVNET_TOKENS = {
+  CELO: { symbol: "CELO", name: "Celo native asset", address: CELO_TOKEN_ADDRESS, decimals: 18 },
+  USDm: {
+    symbol: "USDm",
+    name: "Mento Dollar",
+    address: "0x765DE816845861e75A25fCA122bb6898B8B1282a",
+    decimals: 18,
+  },
+  EURm: {
+    symbol: "EURm",
+    name: "Mento Euro",
+    address: "0xD8763CBa276a3738E6DE85b4b3bF5FDed6D6cA73",
+    decimals: 18,
+  },
+  BRLm: {
+    symbol: "BRLm",
+    name: "Mento Brazilian Real",
+    address: "0xe8537a3d056DA446677B9E9d6c5dB704EaAb4787",
+    decimals: 18,
+  },
+  USDC: { symbol: "USDC", name: "USDC", address: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C", decimals: 6 },
+  USDT: {
+    symbol: "USDT",
+    name: "Tether USD",
+    address: "0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e",
+    decimals: 6,
+  },
+} as const satisfies Record<string, DevnetToken>;
+
+/** A devnet token symbol. */
+export type DevnetTokenSymbol = keyof typeof DEVNET_TOKENS;
+
+/** Multicall3's address on every chain, the devnet included. */
+export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";

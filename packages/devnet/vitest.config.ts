@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["./src/vitestSetup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -18,6 +18,8 @@ export interface StartDevnetOptions {
   verbose?: boolean;
   /** The API key the sponsor endpoint accepts; random when omitted. */
   sponsorApiKey?: string;
+  /** Aborts start-up: whatever has started is stopped and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** A running devnet. */
@@ -67,6 +69,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const processes: DevnetProcess[] = [];
   let sponsor: SponsorEndpoint | undefined;
   let stopped = false;
+  const signal = options.signal;
+  const checkAborted = () => signal?.throwIfAborted();
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -74,6 +78,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await Promise.all(processes.map((p) => stopProcess(p)));
   };
   try {
+    checkAborted();
     const [anvilPort, altoPort] = await Promise.all([freePort(), freePort()]);
     const rpcUrl = `http://127.0.0.1:${anvilPort}`;
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
@@ -86,7 +91,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     );
     processes.push(anvil);
     await waitFor("anvil", async () => BigInt(await rpcCall<string>(rpcUrl, "eth_chainId")) === 42220n, {
-      fail: () => failIfExited(anvil),
+      fail: () => {
+        checkAborted();
+        failIfExited(anvil);
+      },
     });
     const tAnvil = performance.now();
 
@@ -126,7 +134,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const bundlerReady = waitFor(
       "alto",
       async () => (await rpcCall<string[]>(bundlerUrl, "eth_supportedEntryPoints")).length > 0,
-      { timeoutMs: 60_000, fail: () => failIfExited(alto) },
+      {
+        timeoutMs: 60_000,
+        fail: () => {
+          checkAborted();
+          failIfExited(alto);
+        },
+      },
     ).then(() => {
       tBundler = performance.now();
     });
@@ -139,11 +153,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const settled = await Promise.allSettled([bundlerReady, contractsReady]);
     for (const result of settled) if (result.status === "rejected") throw result.reason;
 
+    checkAborted();
     sponsor = await startSponsorEndpoint({
       anvilUrl: rpcUrl,
       altoUrl: bundlerUrl,
       apiKey: options.sponsorApiKey,
     });
+    checkAborted();
     const tEnd = performance.now();
 
     const client = connectDevnet({

@@ -1,0 +1,87 @@
+// The devnet leaves nothing running: after stop(), after an aborted (failed) start, and after its parent
+// process is killed with SIGKILL.
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { startDevnet } from "../src/index.js";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boolean> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+async function processesNamed(pattern: RegExp): Promise<number[]> {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (pattern.test(cmd)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+describe("devnet lifecycle", () => {
+  it("stop() ends anvil and alto and frees the ports", async () => {
+    const devnet = await startDevnet();
+    expect(isAlive(devnet.pids.anvil)).toBe(true);
+    expect(isAlive(devnet.pids.bundler)).toBe(true);
+    await devnet.stop();
+    expect(await eventually(() => !isAlive(devnet.pids.anvil) && !isAlive(devnet.pids.bundler))).toBe(true);
+    await expect(fetch(devnet.rpcUrl, { method: "POST" })).rejects.toThrow();
+    await expect(fetch(devnet.sponsorBaseUrl, { method: "POST" })).rejects.toThrow();
+    await devnet.stop(); // idempotent
+  });
+
+  it.runIf(process.platform === "linux")("an aborted start stops what had started", async () => {
+    const controller = new AbortController();
+    const before = new Set(await processesNamed(/anvil|alto\.js/));
+    const starting = startDevnet({ signal: controller.signal });
+    // abort once anvil is up and alto is loading
+    const seen = await eventually(() => false, 800).then(() => processesNamed(/anvil|alto\.js/));
+    const mine = seen.filter((pid) => !before.has(pid));
+    expect(mine.length).toBeGreaterThan(0);
+    controller.abort(new Error("test abort"));
+    await expect(starting).rejects.toThrow(/test abort/);
+    expect(await eventually(() => mine.every((pid) => !isAlive(pid)))).toBe(true);
+  });
+
+  it.runIf(process.platform === "linux")("children die when the parent is killed with SIGKILL", async () => {
+    const script = `
+      import { startDevnet } from ${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)};
+      const d = await startDevnet();
+      process.stdout.write(JSON.stringify(d.pids) + "\\n");
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const pids = await new Promise<{ anvil: number; bundler: number }>((resolve, reject) => {
+      let out = "";
+      parent.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]!));
+      });
+      parent.on("exit", (code) => reject(new Error(`parent exited early (${code})`)));
+    });
+    expect(isAlive(pids.anvil) && isAlive(pids.bundler)).toBe(true);
+    parent.kill("SIGKILL");
+    expect(await eventually(() => !isAlive(pids.anvil) && !isAlive(pids.bundler))).toBe(true);
+  });
+});

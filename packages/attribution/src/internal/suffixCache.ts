@@ -1,0 +1,44 @@
+import { Attribution } from "ox/erc8021";
+import { toAttributionCodes } from "../toAttributionCodes.js";
+
+/** A built suffix for one tag list: its custom codes (lowercase, platform code removed) and its hex digits. */
+export type SuffixEntry = {
+  /** How many tags the list had (guards the joined cache key against a tag that contains a comma). */
+  readonly count: number;
+  readonly customCodes: readonly string[];
+  /** The Schema 0 suffix without `0x`. */
+  readonly digits: string;
+};
+
+const limit = 64;
+const cache = new Map<string, SuffixEntry>();
+let untagged: SuffixEntry | undefined;
+
+function build(tags: readonly string[] | undefined, count: number): SuffixEntry {
+  const codes = toAttributionCodes(tags);
+  return { count, customCodes: codes.slice(1), digits: Attribution.toDataSuffix({ codes }).slice(2) };
+}
+
+/**
+ * The suffix for `tags`, built once per distinct list (a bounded map keyed by the tags joined with `,`,
+ * a character no valid tag contains; oldest entry evicted first). Validates like `normalizeAttributionTags`.
+ */
+export function suffixFor(tags: readonly string[] | undefined): SuffixEntry {
+  if (tags === undefined) {
+    untagged ??= build(undefined, 0);
+    return untagged;
+  }
+  if (!Array.isArray(tags)) return build(tags, 0); // throws the not-a-list error
+  let key = "";
+  for (let index = 0; index < tags.length; index++) {
+    const tag: unknown = tags[index];
+    if (typeof tag !== "string") return build(tags, 0); // throws the not-a-string error
+    key = index === 0 ? tag : `${key},${tag}`;
+  }
+  const hit = cache.get(key);
+  if (hit !== undefined && hit.count === tags.length) return hit;
+  const entry = build(tags, tags.length);
+  if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+  cache.set(key, entry);
+  return entry;
+}

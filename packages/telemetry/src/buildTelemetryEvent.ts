@@ -63,12 +63,13 @@ export interface BuildTelemetryEventParameters {
   insertId?: string;
 }
 
+const MAX_DURATION_MS = 365 * 24 * 3600 * 1000;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
 const OPERATION = /^[A-Za-z][A-Za-z0-9_]{0,39}(\.[A-Za-z][A-Za-z0-9_]{0,39}){0,4}$/;
 /** Runs that could be key material or amounts are never sent, even inside an identifier. */
 const SECRET_LIKE = /[0-9a-fA-F]{16,}|[0-9]{6,}/;
-const SEMVER_LIKE = /^[0-9A-Za-z.+-]{1,64}$/;
+const SEMVER = /^\d{1,5}\.\d{1,5}\.\d{1,5}(-[0-9A-Za-z.-]{1,40})?(\+[0-9A-Za-z.-]{1,40})?$/;
 
 /** The value sent for an operation name that is not a plain dotted identifier. */
 export const INVALID_OPERATION = "invalid_operation";
@@ -109,7 +110,9 @@ function safeOperation(operation: unknown): string {
 }
 
 function safeVersion(version: unknown): string {
-  return typeof version === "string" && SEMVER_LIKE.test(version) ? version : "unknown";
+  return typeof version === "string" && SEMVER.test(version) && !SECRET_LIKE.test(version)
+    ? version
+    : "unknown";
 }
 
 let counter = 0;
@@ -143,7 +146,10 @@ function randomInsertId(): string {
  */
 export function buildTelemetryEvent(parameters: BuildTelemetryEventParameters): TelemetryEvent {
   const failed = parameters.failed === true || parameters.error !== undefined;
-  const duration = Number.isFinite(parameters.durationMs) ? Math.max(0, parameters.durationMs) : 0;
+  // Clamped to [0, one year] so that rounding below can never overflow.
+  const duration = Number.isFinite(parameters.durationMs)
+    ? Math.min(MAX_DURATION_MS, Math.max(0, parameters.durationMs))
+    : 0;
   const event: TelemetryEvent = {
     event_type: safeOperation(parameters.operation),
     time: Number.isFinite(parameters.time) ? Math.round(parameters.time) : Date.now(),

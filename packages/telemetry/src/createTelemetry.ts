@@ -135,6 +135,27 @@ function number(value: unknown, fallback: number, min: number): number {
   return typeof value === "number" && Number.isFinite(value) && value >= min ? value : fallback;
 }
 
+/**
+ * `fetch` refuses URLs with credentials; a self-hosted endpoint like `https://user:pass@host/path` is sent
+ * to `https://host/path` with the credentials as HTTP Basic authorization instead.
+ */
+function splitCredentials(endpoint: string): { endpoint: string; headers: Record<string, string> } {
+  try {
+    const url = new URL(endpoint);
+    if (url.username === "" && url.password === "") return { endpoint, headers: {} };
+    const user = decodeURIComponent(url.username);
+    const password = decodeURIComponent(url.password);
+    url.username = "";
+    url.password = "";
+    const bytes = new TextEncoder().encode(`${user}:${password}`);
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return { endpoint: url.toString(), headers: { authorization: `Basic ${btoa(binary)}` } };
+  } catch {
+    return { endpoint, headers: {} };
+  }
+}
+
 function safeOrigin(endpoint: string): string {
   try {
     return new URL(endpoint).host || "the telemetry endpoint";
@@ -171,6 +192,7 @@ class ActiveTelemetry implements Telemetry {
   readonly #sdkVersion: string;
   readonly #walletAddress: string | undefined;
   readonly #endpoint: string;
+  readonly #headers: Record<string, string>;
   readonly #apiKey: string;
   readonly #fetch: TelemetryFetch | undefined;
   readonly #batchSize: number;
@@ -194,8 +216,11 @@ class ActiveTelemetry implements Telemetry {
   constructor(options: TelemetryOptions, env: Env) {
     this.#sdkVersion = options.sdkVersion;
     this.#walletAddress = options.walletAddress;
-    this.#endpoint =
-      nonEmpty(options.endpoint) ?? nonEmpty(env[TELEMETRY_ENDPOINT_ENV]) ?? DEFAULT_TELEMETRY_ENDPOINT;
+    const { endpoint, headers } = splitCredentials(
+      nonEmpty(options.endpoint) ?? nonEmpty(env[TELEMETRY_ENDPOINT_ENV]) ?? DEFAULT_TELEMETRY_ENDPOINT,
+    );
+    this.#endpoint = endpoint;
+    this.#headers = headers;
     this.#apiKey = nonEmpty(options.apiKey) ?? DEFAULT_TELEMETRY_API_KEY;
     this.#fetch = typeof options.fetch === "function" ? options.fetch : undefined;
     const d = TELEMETRY_DEFAULTS;
@@ -332,6 +357,7 @@ class ActiveTelemetry implements Telemetry {
             fetch: fetchImpl,
             endpoint: this.#endpoint,
             apiKey: this.#apiKey,
+            headers: this.#headers,
             events: batch,
             maxRetries: this.#maxRetries,
             retryDelayMs: this.#retryDelayMs,

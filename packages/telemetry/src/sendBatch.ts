@@ -23,6 +23,8 @@ export interface SendBatchParameters {
   fetch: TelemetryFetch;
   endpoint: string;
   apiKey: string;
+  /** Extra request headers (e.g. `authorization` derived from credentials in the endpoint URL). */
+  headers?: Record<string, string>;
   events: TelemetryEvent[];
   maxRetries: number;
   retryDelayMs: number;
@@ -93,7 +95,7 @@ export async function sendBatch(parameters: SendBatchParameters): Promise<SendBa
     try {
       const response = await fetchImpl(endpoint, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "*/*" },
+        headers: { ...parameters.headers, "content-type": "application/json", accept: "*/*" },
         body,
         signal: controller.signal,
       });

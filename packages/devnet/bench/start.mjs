@@ -28,7 +28,9 @@ for (let i = 0; i < RUNS; i++) {
   await devnet.stop();
 }
 const median = (k) => rows.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
-console.log(`devnet start-up over ${RUNS} runs (milliseconds; memory is resident set size in MiB after start)`);
+console.log(
+  `devnet start-up over ${RUNS} runs (milliseconds; memory is resident set size in MiB after start)`,
+);
 console.table(rows);
 console.log(
   `median: total ${median("totalMs")} ms (anvil ${median("anvilMs")}, contracts+tokens ${median("contractsMs")}, ` +

@@ -19,10 +19,11 @@ import {
   celoTokenStandInRuntimeCode,
   devnetTokenAbi,
   devnetTokenRuntimeCode,
+  devnetVaultRuntimeCode,
   multicall3RuntimeCode,
 } from "./contracts.generated.js";
 import { rpcCall } from "./rpc.js";
-import { DEVNET_TOKENS, MULTICALL3_ADDRESS } from "./tokens.js";
+import { DEVNET_TOKENS, DEVNET_VAULT_ADDRESS, MULTICALL3_ADDRESS } from "./tokens.js";
 
 const require = createRequire(import.meta.url);
 
@@ -111,6 +112,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
 export async function deployTokens(rpcUrl: string): Promise<void> {
   await rpcCall(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, multicall3RuntimeCode]);
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_TOKENS.CELO.address, celoTokenStandInRuntimeCode]);
+  await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_VAULT_ADDRESS, devnetVaultRuntimeCode]);
   const chain = devnetChain(rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 20 });
   const wallet = createWalletClient({

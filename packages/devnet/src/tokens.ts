@@ -46,3 +46,9 @@ export type DevnetTokenSymbol = keyof typeof DEVNET_TOKENS;
 
 /** Multicall3's address on every chain, the devnet included. */
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
+/**
+ * Where the devnet places `DevnetVault` (contracts/DevnetVault.sol): `deposit(token, amount)` pulls tokens with
+ * `transferFrom`, so it is the devnet's target for approve-then-act flows. Devnet only; no such contract on mainnet.
+ */
+export const DEVNET_VAULT_ADDRESS: Address = "0x00000000000000000000000000000000de7A0017";

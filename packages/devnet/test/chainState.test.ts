@@ -5,7 +5,13 @@ import { entryPoint07Abi, entryPoint07Address } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { multicall3Abi } from "../src/contracts.generated.js";
-import { devnetChain, MULTICALL3_ADDRESS, SIMPLE_ACCOUNT_FACTORY_07 } from "../src/index.js";
+import {
+  DEVNET_VAULT_ADDRESS,
+  devnetChain,
+  devnetVaultAbi,
+  MULTICALL3_ADDRESS,
+  SIMPLE_ACCOUNT_FACTORY_07,
+} from "../src/index.js";
 import { useDevnet } from "../src/vitest.js";
 
 describe("devnet chain state", () => {
@@ -127,6 +133,37 @@ describe("devnet chain state", () => {
         args: [to],
       }),
     ).toBe(parseEther("1.25"));
+  });
+
+  it("DevnetVault pulls an approved amount and refuses without an allowance", async () => {
+    const alice = await freshWallet();
+    const USDm = devnet.tokens.USDm.address;
+    await devnet.fund(alice.account.address, "USDm", "5");
+    const deposit = { address: DEVNET_VAULT_ADDRESS, abi: devnetVaultAbi, functionName: "deposit" } as const;
+    await expect(
+      publicClient.simulateContract({
+        ...deposit,
+        account: alice.account,
+        args: [USDm, parseUnits("2", 18)],
+      }),
+    ).rejects.toThrow(/InsufficientAllowance|reverted/);
+    const approve = await alice.writeContract({
+      address: USDm,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [DEVNET_VAULT_ADDRESS, parseUnits("2", 18)],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: approve });
+    const hash = await alice.writeContract({ ...deposit, args: [USDm, parseUnits("2", 18)] });
+    expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect(
+      await publicClient.readContract({
+        address: DEVNET_VAULT_ADDRESS,
+        abi: devnetVaultAbi,
+        functionName: "deposits",
+        args: [USDm, alice.account.address],
+      }),
+    ).toBe(parseUnits("2", 18));
   });
 
   it("fund() rejects unknown tokens and bad addresses", async () => {

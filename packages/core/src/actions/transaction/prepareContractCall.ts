@@ -1,0 +1,303 @@
+import {
+  type Abi,
+  type Address,
+  type ContractFunctionName,
+  decodeFunctionResult,
+  type EncodeFunctionDataParameters,
+  encodeFunctionData,
+  erc20Abi,
+  getAbiItem,
+  type Hex,
+  maxUint256,
+  multicall3Abi,
+} from "viem";
+import { formatAmount } from "../../amounts/formatAmount.js";
+import { parseAmount } from "../../amounts/parseAmount.js";
+import { CHAIN_ID, MULTICALL3_ADDRESS } from "../../chain.js";
+import type { ClientContext } from "../../client/context.js";
+import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
+import { InvalidContractCallError } from "../../errors/contractCall.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import { type ReadCall, readAll } from "../../rpc/multicall.js";
+import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
+import type { TokenInfo } from "../../tokens/registry.js";
+import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import { parseAddress } from "../../validation/parseAddress.js";
+import type { ApprovalAmount } from "./prepareApprove.js";
+
+/**
+ * A token allowance the action needs: an approve step for exactly `amount` is added before the action only
+ * when the current allowance of `spender` (default: the contract `to`) is below it.
+ *
+ * @example
+ * ```ts
+ * import type { ContractCallApproval } from "@preflow/core";
+ * const approval: ContractCallApproval = { token: "USDm", amount: "10" };
+ * ```
+ */
+export interface ContractCallApproval {
+  token: TokenInput;
+  /** Human decimal string, or `"max"` for an unlimited approval (only when asked). */
+  amount: ApprovalAmount;
+  /** Who spends the tokens; default the called contract. */
+  spender?: string;
+}
+
+/**
+ * Parameters of `client.transaction.prepareContractCall`: viem's `encodeFunctionData` parameters (typed
+ * from a const ABI) plus the target, an optional CELO value and the approvals the action needs.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareContractCallParameters } from "@preflow/core";
+ * const vaultAbi = [
+ *   { type: "function", name: "deposit", stateMutability: "nonpayable",
+ *     inputs: [{ name: "amount", type: "uint256" }], outputs: [] },
+ * ] as const;
+ * const call: PrepareContractCallParameters<typeof vaultAbi, "deposit"> = {
+ *   to: "0x4444444444444444444444444444444444444444",
+ *   abi: vaultAbi,
+ *   functionName: "deposit",
+ *   args: [10n ** 18n],
+ *   approvals: [{ token: "USDm", amount: "1" }],
+ * };
+ * ```
+ */
+export type PrepareContractCallParameters<
+  abi extends Abi | readonly unknown[] = Abi,
+  functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
+> = EncodeFunctionDataParameters<abi, functionName> & {
+  /** The contract to call. */
+  to: string;
+  /** CELO to send with the call: a human decimal string (`"0.5"`), or wei as a bigint. */
+  value?: string | bigint;
+  /** Allowances the action needs; approve steps come first, only where needed. */
+  approvals?: readonly ContractCallApproval[];
+  /** Description of the action step; default `Call <functionName> on <to>`. */
+  description?: string;
+};
+
+/**
+ * The return type of `client.transaction.prepareContractCall`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareContractCallReturnType } from "@preflow/core";
+ * const flow: PrepareContractCallReturnType = await client.transaction.prepareContractCall(from, call);
+ * ```
+ */
+export type PrepareContractCallReturnType = SerializedPreparedFlow;
+
+interface ParsedApproval {
+  token: TokenInfo;
+  spender: Address;
+  amount: bigint;
+}
+
+function parseValue(value: unknown): bigint {
+  if (value === undefined) return 0n;
+  if (typeof value === "bigint") {
+    if (value < 0n)
+      throw new InvalidAmountError({ field: "value", value, rule: "is negative", token: "CELO" });
+    if (value > maxUint256)
+      throw new InvalidAmountError({ field: "value", value, rule: "is beyond uint256", token: "CELO" });
+    return value;
+  }
+  return parseAmount(value, { decimals: 18, token: "CELO", field: "value", allowZero: true });
+}
+
+function encodeCall(parameters: PrepareContractCallParameters): {
+  data: Hex;
+  payable: boolean;
+  name: string;
+} {
+  const { abi, functionName, args } = parameters as { abi: unknown; functionName?: unknown; args?: unknown };
+  if (!Array.isArray(abi)) throw new InvalidContractCallError("abi", "must be an ABI array");
+  if (functionName !== undefined && typeof functionName !== "string") {
+    throw new InvalidContractCallError("functionName", "must be a string");
+  }
+  if (args !== undefined && !Array.isArray(args))
+    throw new InvalidContractCallError("args", "must be an array");
+  let data: Hex;
+  try {
+    data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const short =
+      (error as { shortMessage?: string }).shortMessage ??
+      (error instanceof Error ? error.message.split("\n")[0] : "");
+    const field = /FunctionNotFound|AbiFunctionNotFound/.test(name)
+      ? "functionName"
+      : /Abi(Item|Error)?$/.test(name)
+        ? "abi"
+        : "args";
+    throw new InvalidContractCallError(field, (short ?? "cannot encode").replace(/\.$/, ""), error);
+  }
+  const item = getAbiItem({
+    abi: abi as Abi,
+    name: (functionName ?? "") as string,
+    args: args as readonly unknown[],
+  }) as { type?: string; name?: string; stateMutability?: string; payable?: boolean } | undefined;
+  const fallbackItem = (
+    abi as { type?: string; name?: string; stateMutability?: string; payable?: boolean }[]
+  ).find((entry) => entry.type === "function");
+  const chosen = item ?? fallbackItem;
+  if (chosen?.stateMutability === "view" || chosen?.stateMutability === "pure") {
+    throw new InvalidContractCallError(
+      "functionName",
+      `${chosen.name} is a ${chosen.stateMutability} function: read it with viem's readContract instead of preparing a transaction`,
+    );
+  }
+  return {
+    data,
+    payable: chosen?.stateMutability === "payable" || chosen?.payable === true,
+    name: chosen?.name ?? "function",
+  };
+}
+
+/**
+ * Prepares the generic approve-then-action flow: for each entry of `approvals`, an `approve` step for the
+ * exact amount comes first, only when the current allowance is below it; then the contract call, encoded
+ * with viem (a bad ABI, function or arguments fail early, before any I/O). All reads (allowances, CELO
+ * balance for `value`) are one HTTP request.
+ *
+ * @example
+ * ```ts
+ * const flow = await client.transaction.prepareContractCall(from, {
+ *   to: vault,
+ *   abi: vaultAbi,
+ *   functionName: "deposit",
+ *   args: [parseUnits("10", 18)],
+ *   approvals: [{ token: "USDm", amount: "10" }],
+ * });
+ * // flow.steps: [approve USDm (if needed), deposit]
+ * ```
+ */
+export async function prepareContractCall<
+  const abi extends Abi | readonly unknown[],
+  functionName extends ContractFunctionName<abi> | undefined = undefined,
+>(
+  ctx: ClientContext,
+  from: string,
+  parameters: PrepareContractCallParameters<abi, functionName>,
+): Promise<PrepareContractCallReturnType> {
+  const sender = parseAddress(from, "from");
+  if (typeof parameters !== "object" || parameters === null) {
+    throw new InvalidContractCallError(
+      "(parameters)",
+      "must be an object with to, abi, functionName and args",
+    );
+  }
+  const target = parseAddress(parameters.to, "to", { allowZero: false });
+  const call = encodeCall(parameters as PrepareContractCallParameters);
+  const value = parseValue(parameters.value);
+  if (value > 0n && !call.payable) {
+    throw new InvalidContractCallError(
+      "value",
+      `${call.name} is not payable: it cannot receive CELO (value must be 0)`,
+    );
+  }
+  const approvals: ParsedApproval[] = [];
+  const list = parameters.approvals ?? [];
+  if (!Array.isArray(list))
+    throw new InvalidContractCallError("approvals", "must be an array of { token, amount }");
+  list.forEach((entry: ContractCallApproval, index: number) => {
+    if (typeof entry !== "object" || entry === null) {
+      throw new InvalidContractCallError(
+        `approvals[${index}]`,
+        "must be an object { token, amount, spender? }",
+      );
+    }
+    const token = resolveToken(entry.token, `approvals[${index}].token`);
+    const spender =
+      entry.spender === undefined
+        ? target
+        : parseAddress(entry.spender, `approvals[${index}].spender`, { allowZero: false });
+    const amount =
+      entry.amount === "max"
+        ? maxUint256
+        : parseAmount(entry.amount, {
+            decimals: token.decimals,
+            token: token.symbol,
+            field: `approvals[${index}].amount`,
+          });
+    if (approvals.some((other) => other.token.address === token.address && other.spender === spender)) {
+      throw new InvalidContractCallError(
+        `approvals[${index}]`,
+        `duplicate approval of ${token.symbol} for ${spender}`,
+      );
+    }
+    approvals.push({ token, spender, amount });
+  });
+  const description =
+    parameters.description === undefined
+      ? `Call ${call.name} on ${target}${value > 0n ? ` with ${formatAmount(value, 18)} CELO` : ""}`
+      : parameters.description;
+  if (typeof description !== "string") throw new InvalidContractCallError("description", "must be a string");
+
+  const reads: ReadCall[] = approvals.map((approval) =>
+    allowanceCall(approval.token, sender, approval.spender),
+  );
+  if (value > 0n) {
+    reads.push({
+      target: MULTICALL3_ADDRESS,
+      callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getEthBalance", args: [sender] }),
+    });
+  }
+  const { reads: results } = await readAll(ctx.rpc, reads);
+
+  if (value > 0n) {
+    const result = results[approvals.length];
+    const balance =
+      result?.success && result.returnData
+        ? decodeFunctionResult({ abi: multicall3Abi, functionName: "getEthBalance", data: result.returnData })
+        : 0n;
+    if (balance < value) {
+      throw new InsufficientBalanceError({
+        owner: sender,
+        token: "CELO",
+        have: balance,
+        need: value,
+        haveFormatted: formatAmount(balance, 18),
+        needFormatted: formatAmount(value, 18),
+      });
+    }
+  }
+
+  const steps: PreparedStep[] = [];
+  approvals.forEach((approval, index) => {
+    const allowance = expectUint(results[index], approval.token, "allowance");
+    if (allowance >= approval.amount) return;
+    const human =
+      approval.amount === maxUint256 ? "unlimited" : formatAmount(approval.amount, approval.token.decimals);
+    steps.push({
+      kind: "erc20",
+      to: approval.token.address,
+      data: ctx.tag(
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "approve",
+          args: [approval.spender, approval.amount],
+        }),
+      ),
+      value: "0",
+      description: `Approve ${approval.spender} to spend ${human} ${approval.token.symbol}`,
+    });
+  });
+  steps.push({
+    kind: "contract",
+    to: target,
+    data: ctx.tag(call.data),
+    value: value.toString(),
+    description,
+  });
+  const approvalsNote =
+    steps.length > 1 ? ` after ${steps.length - 1} approval${steps.length > 2 ? "s" : ""}` : "";
+  return {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
+    from: sender,
+    summary: `${description}${approvalsNote}`,
+    steps,
+  };
+}

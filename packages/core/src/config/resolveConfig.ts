@@ -1,0 +1,237 @@
+import { normalizeAttributionTags } from "@preflow/attribution";
+import { type Address, getAddress, type Hex, isAddress } from "viem";
+import { DEFAULT_RPC_URL } from "../chain.js";
+import { describeValue } from "../errors/base.js";
+import { InvalidConfigError, UnknownOptionError } from "../errors/config.js";
+import { redactUrl } from "../rpc/redactUrl.js";
+import { closest } from "../tokens/suggest.js";
+import { Secret } from "./secret.js";
+import type { CelinaClientOptions, SdkConfig } from "./types.js";
+
+/**
+ * The default base URL of the agent-identity REST API (`agentIdApiBase`).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_AGENT_ID_API_BASE } from "@preflow/core";
+ * console.log(DEFAULT_AGENT_ID_API_BASE); // https://agent-api.self.xyz
+ * ```
+ */
+export const DEFAULT_AGENT_ID_API_BASE = "https://agent-api.self.xyz";
+
+/** The environment variable read for the agent-identity key when `agentIdPrivateKey` is not given. */
+export const AGENT_ID_PRIVATE_KEY_ENV = "AGENT_ID_PRIVATE_KEY";
+
+const OPTION_NAMES = [
+  "rpcUrl",
+  "ethRpcUrl",
+  "attributionTags",
+  "telemetryApiKey",
+  "telemetryEndpoint",
+  "analyticsEnabled",
+  "analyticsDeviceId",
+  "analyticsWalletAddress",
+  "agentIdPrivateKey",
+  "agentIdApiBase",
+] as const satisfies readonly (keyof SdkConfig)[];
+
+/** The validated configuration of a client. Secrets are wrapped so that they never print. @internal */
+export interface ResolvedConfig {
+  readonly rpcUrl: string;
+  readonly ethRpcUrl: string | undefined;
+  /** Normalized tags; `undefined` when not configured (then calldata is left untouched). */
+  readonly attributionTags: readonly string[] | undefined;
+  readonly telemetry: {
+    readonly enabled: boolean;
+    readonly apiKey: Secret | undefined;
+    readonly endpoint: string | undefined;
+    readonly deviceId: string | undefined;
+    readonly walletAddress: Address | undefined;
+  };
+  readonly agentId: {
+    /** From `agentIdPrivateKey`, else `AGENT_ID_PRIVATE_KEY`. */
+    readonly privateKey: Secret<Hex> | undefined;
+    readonly apiBase: string;
+  };
+}
+
+/** Options of {@link resolveConfig}. @internal */
+export interface ResolveConfigOptions {
+  /** Environment to read `AGENT_ID_PRIVATE_KEY` from; default `process.env` when present. */
+  env?: Record<string, string | undefined>;
+}
+
+function processEnv(): Record<string, string | undefined> {
+  try {
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function httpUrl(option: string, value: unknown): string {
+  if (typeof value !== "string") {
+    throw new InvalidConfigError({ option, rule: `must be a string URL, not ${typeOf(value)}` });
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new InvalidConfigError({ option, value: redactUrl(value), rule: "is not a valid URL" });
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new InvalidConfigError({
+      option,
+      value: redactUrl(value),
+      rule: `must use http or https, not ${parsed.protocol.replace(":", "")}`,
+    });
+  }
+  return value;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value;
+}
+
+function nonEmptyString(option: string, value: unknown, secret = false): string {
+  if (typeof value !== "string")
+    throw new InvalidConfigError({ option, rule: `must be a string, not ${typeOf(value)}` });
+  if (value.trim().length === 0) {
+    throw new InvalidConfigError({
+      option,
+      rule: "must not be empty",
+      ...(secret ? {} : { value: describeValue(value) }),
+    });
+  }
+  return value;
+}
+
+function privateKey(option: string, value: unknown): Secret<Hex> {
+  if (typeof value !== "string") {
+    throw new InvalidConfigError({
+      option,
+      rule: `must be a string (0x followed by 64 hex digits), not ${typeOf(value)}`,
+    });
+  }
+  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) {
+    throw new InvalidConfigError({
+      option,
+      rule: `must be 0x followed by 64 hex digits (got a string of ${value.length} characters; value not shown)`,
+    });
+  }
+  return new Secret(value as Hex);
+}
+
+/**
+ * Validates `createSdkClient` options and fills defaults. Throws {@link InvalidConfigError} (or
+ * {@link UnknownOptionError}) naming the option; never performs I/O; never echoes secrets. @internal
+ */
+export function resolveConfig(
+  options: CelinaClientOptions | undefined,
+  resolveOptions: ResolveConfigOptions = {},
+): ResolvedConfig {
+  if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
+    throw new InvalidConfigError({ option: "(options)", rule: `must be an object, not ${typeOf(options)}` });
+  }
+  const given = (options ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(given)) {
+    if (!(OPTION_NAMES as readonly string[]).includes(name)) {
+      throw new UnknownOptionError(name, closest(name, OPTION_NAMES, 1)[0], OPTION_NAMES);
+    }
+  }
+  const read = (name: (typeof OPTION_NAMES)[number]): unknown => given[name];
+
+  const rpcUrl = read("rpcUrl") === undefined ? DEFAULT_RPC_URL : httpUrl("rpcUrl", read("rpcUrl"));
+  const ethRpcUrl = read("ethRpcUrl") === undefined ? undefined : httpUrl("ethRpcUrl", read("ethRpcUrl"));
+  const agentIdApiBase =
+    read("agentIdApiBase") === undefined
+      ? DEFAULT_AGENT_ID_API_BASE
+      : httpUrl("agentIdApiBase", read("agentIdApiBase"));
+  const telemetryEndpoint =
+    read("telemetryEndpoint") === undefined
+      ? undefined
+      : httpUrl("telemetryEndpoint", read("telemetryEndpoint"));
+
+  let attributionTags: readonly string[] | undefined;
+  const tags = read("attributionTags");
+  if (tags !== undefined) {
+    if (!Array.isArray(tags)) {
+      throw new InvalidConfigError({
+        option: "attributionTags",
+        rule: `must be an array of strings, not ${typeOf(tags)}`,
+      });
+    }
+    tags.forEach((tag, index) => {
+      if (typeof tag !== "string") {
+        throw new InvalidConfigError({
+          option: `attributionTags[${index}]`,
+          rule: `must be a string, not ${typeOf(tag)}`,
+        });
+      }
+    });
+    try {
+      attributionTags = Object.freeze([...normalizeAttributionTags(tags as string[])]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new InvalidConfigError({
+        option: "attributionTags",
+        rule: message.replace(/\.$/, ""),
+        cause: error,
+      });
+    }
+  }
+
+  const analyticsEnabled = read("analyticsEnabled");
+  if (analyticsEnabled !== undefined && typeof analyticsEnabled !== "boolean") {
+    throw new InvalidConfigError({
+      option: "analyticsEnabled",
+      value: describeValue(analyticsEnabled),
+      rule: `must be a boolean, not ${typeOf(analyticsEnabled)}`,
+    });
+  }
+  const telemetryApiKey =
+    read("telemetryApiKey") === undefined
+      ? undefined
+      : new Secret(nonEmptyString("telemetryApiKey", read("telemetryApiKey"), true));
+  const analyticsDeviceId =
+    read("analyticsDeviceId") === undefined
+      ? undefined
+      : nonEmptyString("analyticsDeviceId", read("analyticsDeviceId"));
+  let analyticsWalletAddress: Address | undefined;
+  const wallet = read("analyticsWalletAddress");
+  if (wallet !== undefined) {
+    if (typeof wallet !== "string" || !isAddress(wallet)) {
+      throw new InvalidConfigError({
+        option: "analyticsWalletAddress",
+        value: describeValue(wallet),
+        rule: "must be an address (0x + 40 hex digits, valid checksum if mixed-case)",
+      });
+    }
+    analyticsWalletAddress = getAddress(wallet);
+  }
+
+  let agentKey: Secret<Hex> | undefined;
+  if (read("agentIdPrivateKey") !== undefined) {
+    agentKey = privateKey("agentIdPrivateKey", read("agentIdPrivateKey"));
+  } else {
+    const fromEnv = (resolveOptions.env ?? processEnv())[AGENT_ID_PRIVATE_KEY_ENV];
+    if (fromEnv !== undefined && fromEnv !== "")
+      agentKey = privateKey(`${AGENT_ID_PRIVATE_KEY_ENV} (environment)`, fromEnv);
+  }
+
+  return Object.freeze({
+    rpcUrl,
+    ethRpcUrl,
+    attributionTags,
+    telemetry: Object.freeze({
+      enabled: analyticsEnabled ?? true,
+      apiKey: telemetryApiKey,
+      endpoint: telemetryEndpoint,
+      deviceId: analyticsDeviceId,
+      walletAddress: analyticsWalletAddress,
+    }),
+    agentId: Object.freeze({ privateKey: agentKey, apiBase: agentIdApiBase }),
+  });
+}

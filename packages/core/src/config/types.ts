@@ -1,0 +1,44 @@
+/**
+ * The configuration of a preflow client (specification section 2.1). `rpcUrl` is the only required
+ * property; `createSdkClient` takes a `Partial<SdkConfig>` ({@link CelinaClientOptions}) and fills defaults.
+ *
+ * @example
+ * ```ts
+ * import type { SdkConfig } from "@preflow/core";
+ * const config: SdkConfig = { rpcUrl: "https://forno.celo.org", attributionTags: ["my_app"] };
+ * ```
+ */
+export interface SdkConfig {
+  /** Chain 42220 JSON-RPC URL (http or https). Default `DEFAULT_RPC_URL` (`https://forno.celo.org`). */
+  rpcUrl: string;
+  /** Ethereum mainnet RPC, used only for ENS resolution on network `"ethereum"`. */
+  ethRpcUrl?: string;
+  /** Custom ERC-8021 codes placed after the platform code `sdk` on every prepared step's calldata. */
+  attributionTags?: string[];
+  /** Overrides the bundled analytics project key. Never echoed. */
+  telemetryApiKey?: string;
+  /** Overrides the analytics batch endpoint (self-hosting, tests). */
+  telemetryEndpoint?: string;
+  /** Read telemetry is on by default; `false` opts out (so does `DO_NOT_TRACK=1`). */
+  analyticsEnabled?: boolean;
+  /** Analytics `device_id`; default: the consuming package's name, else `sdk`. */
+  analyticsDeviceId?: string;
+  /** Default telemetry `user_id` when a read's arguments carry no address. */
+  analyticsWalletAddress?: string;
+  /** Agent-identity signing key, `0x` + 64 hex (Node only). Also read from `AGENT_ID_PRIVATE_KEY`. Never echoed. */
+  agentIdPrivateKey?: string;
+  /** Base URL of the agent-identity REST API. Default `DEFAULT_AGENT_ID_API_BASE`. */
+  agentIdApiBase?: string;
+}
+
+/**
+ * The options of `createSdkClient`: every field of {@link SdkConfig} is optional.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient, type CelinaClientOptions } from "@preflow/core";
+ * const options: CelinaClientOptions = { attributionTags: ["my_app"], analyticsEnabled: false };
+ * const client = createSdkClient(options);
+ * ```
+ */
+export type CelinaClientOptions = Partial<SdkConfig>;

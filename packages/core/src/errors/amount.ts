@@ -1,0 +1,99 @@
+import { describeValue, SdkError } from "./base.js";
+
+/** Parameters of {@link InvalidAmountError}. */
+export interface InvalidAmountErrorParameters {
+  /** The argument at fault, e.g. `"amount"` or `"approvals[0].amount"`. */
+  field: string;
+  value: unknown;
+  /** The rule broken, e.g. `"more than 6 fraction digits"`. */
+  rule: string;
+  /** Token symbol, when known. */
+  token?: string;
+  /** Token decimals, when known. */
+  decimals?: number;
+}
+
+/**
+ * An amount is not a valid positive decimal string for its token: negative, zero, not a number, in
+ * exponent notation, with more fraction digits than the token's decimals, or beyond uint256.
+ *
+ * @example
+ * ```ts
+ * import { InvalidAmountError } from "@preflow/core";
+ *
+ * try {
+ *   await client.transaction.prepareSend(from, to, "USDC", "0.0000001");
+ * } catch (error) {
+ *   if (error instanceof InvalidAmountError) console.error(error.details.rule); // "more than 6 fraction digits..."
+ * }
+ * ```
+ */
+export class InvalidAmountError extends SdkError {
+  constructor(parameters: InvalidAmountErrorParameters) {
+    const { field, value, rule, token, decimals } = parameters;
+    const of = token ? ` of ${token}` : "";
+    super(
+      "INVALID_AMOUNT",
+      `Invalid amount \`${field}\`${of} (got ${describeValue(value)}): ${rule}. Pass a plain decimal string such as "1.5".`,
+      {
+        details: {
+          field,
+          value: describeValue(value),
+          rule,
+          ...(token === undefined ? {} : { token }),
+          ...(decimals === undefined ? {} : { decimals }),
+        },
+      },
+    );
+    this.name = "InvalidAmountError";
+  }
+}
+
+/** Parameters of {@link InsufficientBalanceError}. */
+export interface InsufficientBalanceErrorParameters {
+  owner: string;
+  token: string;
+  /** Balance in base units. */
+  have: bigint;
+  /** Needed amount in base units. */
+  need: bigint;
+  /** Human forms of `have` and `need`. */
+  haveFormatted: string;
+  needFormatted: string;
+}
+
+/**
+ * The sender's balance is below the amount to send. `details` holds `have` and `need` (base units, as
+ * decimal strings) and their human forms.
+ *
+ * @example
+ * ```ts
+ * import { InsufficientBalanceError } from "@preflow/core";
+ *
+ * try {
+ *   await client.transaction.prepareSend(from, to, "USDm", "1000000");
+ * } catch (error) {
+ *   if (error instanceof InsufficientBalanceError) console.error(error.details.haveFormatted);
+ * }
+ * ```
+ */
+export class InsufficientBalanceError extends SdkError {
+  constructor(parameters: InsufficientBalanceErrorParameters) {
+    const { owner, token, have, need, haveFormatted, needFormatted } = parameters;
+    super(
+      "INSUFFICIENT_BALANCE",
+      `Insufficient ${token} balance of ${owner}: have ${haveFormatted} ${token}, need ${needFormatted} ${token}. Fund the account or lower the amount.`,
+      {
+        details: {
+          owner,
+          token,
+          have: have.toString(),
+          need: need.toString(),
+          haveFormatted,
+          needFormatted,
+        },
+      },
+    );
+    this.name = "InsufficientBalanceError";
+  }
+}

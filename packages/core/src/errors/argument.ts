@@ -1,0 +1,25 @@
+import { describeValue, SdkError } from "./base.js";
+
+/**
+ * An argument of an operation has the wrong type or shape (a hash that is not 32 bytes, a token list that
+ * is not an array...). More specific classes exist for addresses, amounts, tokens and contract calls.
+ *
+ * @example
+ * ```ts
+ * import { InvalidArgumentError } from "@preflow/core";
+ *
+ * try {
+ *   await client.blockchain.getTransaction("0x1234");
+ * } catch (error) {
+ *   if (error instanceof InvalidArgumentError) console.error(error.details.field); // "hash"
+ * }
+ * ```
+ */
+export class InvalidArgumentError extends SdkError {
+  constructor(field: string, value: unknown, rule: string) {
+    super("INVALID_ARGUMENT", `Invalid \`${field}\` (got ${describeValue(value)}): ${rule}.`, {
+      details: { field, value: describeValue(value), rule },
+    });
+    this.name = "InvalidArgumentError";
+  }
+}

@@ -1,0 +1,27 @@
+import { SdkError } from "./base.js";
+
+/**
+ * The RPC endpoint serves another chain than 42220. preflow never prepares for another chain.
+ *
+ * @example
+ * ```ts
+ * import { ChainMismatchError } from "@preflow/core";
+ *
+ * try {
+ *   await client.network.getStatus();
+ * } catch (error) {
+ *   if (error instanceof ChainMismatchError) console.error(error.details.actual); // e.g. 44787
+ * }
+ * ```
+ */
+export class ChainMismatchError extends SdkError {
+  constructor(parameters: { expected: number; actual: number; rpcUrl: string }) {
+    const { expected, actual, rpcUrl } = parameters;
+    super(
+      "CHAIN_MISMATCH",
+      `The RPC endpoint ${rpcUrl} serves chain ${actual}, but preflow works only on chain ${expected}. Set rpcUrl to a chain ${expected} endpoint.`,
+      { details: { expected, actual, rpcUrl } },
+    );
+    this.name = "ChainMismatchError";
+  }
+}

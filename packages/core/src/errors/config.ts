@@ -1,0 +1,70 @@
+import { SdkError, type SdkErrorOptions } from "./base.js";
+
+/** Parameters of {@link InvalidConfigError}. */
+export interface InvalidConfigErrorParameters {
+  /** The option (or environment variable) at fault, e.g. `"rpcUrl"`. */
+  option: string;
+  /** The rule it broke, e.g. `"must be an http(s) URL"`. */
+  rule: string;
+  /** A printable form of the value; omit it for secrets. */
+  value?: string;
+  /** What to do instead. */
+  hint?: string;
+  cause?: unknown;
+}
+
+/**
+ * An option passed to `createSdkClient` (or an environment variable it reads) is invalid.
+ * Thrown at construction, before any network I/O. Secret values are never echoed.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient, InvalidConfigError } from "@preflow/core";
+ *
+ * try {
+ *   createSdkClient({ rpcUrl: "ftp://example.org" });
+ * } catch (error) {
+ *   if (error instanceof InvalidConfigError) console.error(error.details.option); // "rpcUrl"
+ * }
+ * ```
+ */
+export class InvalidConfigError extends SdkError {
+  constructor(parameters: InvalidConfigErrorParameters, code = "INVALID_CONFIG") {
+    const { option, rule, value, hint, cause } = parameters;
+    const shown = value === undefined ? "" : ` (got ${value})`;
+    const options: SdkErrorOptions = { details: { option, rule, ...(value === undefined ? {} : { value }) } };
+    if (cause !== undefined) options.cause = cause;
+    super(code, `Invalid option \`${option}\`${shown}: ${rule}.${hint ? ` ${hint}` : ""}`, options);
+    this.name = "InvalidConfigError";
+  }
+}
+
+/**
+ * An option name that `createSdkClient` does not know (a typo must not pass silently).
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient, UnknownOptionError } from "@preflow/core";
+ *
+ * try {
+ *   createSdkClient({ rpcURL: "https://forno.celo.org" } as never);
+ * } catch (error) {
+ *   if (error instanceof UnknownOptionError) console.error(error.message); // ... did you mean `rpcUrl`?
+ * }
+ * ```
+ */
+export class UnknownOptionError extends InvalidConfigError {
+  constructor(option: string, suggestion: string | undefined, known: readonly string[]) {
+    super(
+      {
+        option,
+        rule: "is not an option of createSdkClient",
+        hint: suggestion
+          ? `Did you mean \`${suggestion}\`?`
+          : `Known options: ${known.map((name) => `\`${name}\``).join(", ")}.`,
+      },
+      "UNKNOWN_OPTION",
+    );
+    this.name = "UnknownOptionError";
+  }
+}

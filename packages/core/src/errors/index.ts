@@ -1,0 +1,16 @@
+export { InvalidAddressError } from "./address.js";
+export {
+  InsufficientBalanceError,
+  type InsufficientBalanceErrorParameters,
+  InvalidAmountError,
+  type InvalidAmountErrorParameters,
+} from "./amount.js";
+export { InvalidArgumentError } from "./argument.js";
+export { SdkError, type SdkErrorDetails, type SdkErrorOptions } from "./base.js";
+export { ChainMismatchError } from "./chain.js";
+export { InvalidConfigError, type InvalidConfigErrorParameters, UnknownOptionError } from "./config.js";
+export { InvalidContractCallError } from "./contractCall.js";
+export { InvalidPreparedFlowError } from "./preparedFlow.js";
+export { RpcError, type RpcErrorParameters } from "./rpc.js";
+export { TokenReadError, UnknownTokenError } from "./token.js";
+export { TransactionNotFoundError } from "./transaction.js";

@@ -1,0 +1,23 @@
+import { SdkError } from "./base.js";
+
+/**
+ * A prepared flow received from outside (JSON from an agent, a queue) does not have the shape of a
+ * `SerializedPreparedFlow`. The message and `details.path` name the bad field, e.g. `steps[1].data: not hex`.
+ *
+ * @example
+ * ```ts
+ * import { parsePreparedFlow, InvalidPreparedFlowError } from "@preflow/core";
+ *
+ * try {
+ *   parsePreparedFlow(JSON.parse(body));
+ * } catch (error) {
+ *   if (error instanceof InvalidPreparedFlowError) console.error(error.details.path); // "steps[1].data"
+ * }
+ * ```
+ */
+export class InvalidPreparedFlowError extends SdkError {
+  constructor(path: string, rule: string) {
+    super("INVALID_PREPARED_FLOW", `Invalid prepared flow at ${path}: ${rule}.`, { details: { path, rule } });
+    this.name = "InvalidPreparedFlowError";
+  }
+}

@@ -1,0 +1,86 @@
+import { type Chain, createPublicClient, http, type PublicClient, type Transport } from "viem";
+import { celo } from "viem/chains";
+import { CHAIN_ID } from "../chain.js";
+import { ChainMismatchError } from "../errors/chain.js";
+import { redactUrl } from "./redactUrl.js";
+import { toRpcError } from "./toRpcError.js";
+
+/** One JSON-RPC call. @internal */
+export interface RpcCall {
+  method: string;
+  params?: readonly unknown[];
+}
+
+/** The RPC layer of a client. @internal */
+export interface Rpc {
+  readonly rpcUrl: string;
+  readonly publicClient: PublicClient<Transport, Chain>;
+  /**
+   * Sends `calls` as ONE JSON-RPC batch (one HTTP request), with the one-time `eth_chainId` check folded
+   * into the same batch while the chain is not verified yet. Resolves to the results in order; throws
+   * {@link ChainMismatchError} or an `RpcError`.
+   */
+  batch(calls: readonly RpcCall[]): Promise<unknown[]>;
+  /** Verifies the chain (one request the first time, none after). */
+  ensureChain(): Promise<void>;
+}
+
+/** Retries per request on 429, 5xx and timeouts (viem's http transport rules). */
+const RETRY_COUNT = 3;
+const RETRY_DELAY_MS = 150;
+const TIMEOUT_MS = 15_000;
+
+/** Creates the RPC layer: one viem public client over `http(rpcUrl)` with batching and retries. @internal */
+export function createRpc(rpcUrl: string): Rpc {
+  const publicClient = createPublicClient({
+    chain: celo,
+    transport: http(rpcUrl, {
+      batch: { batchSize: 1000, wait: 0 },
+      retryCount: RETRY_COUNT,
+      retryDelay: RETRY_DELAY_MS,
+      timeout: TIMEOUT_MS,
+    }),
+  }) as unknown as PublicClient<Transport, Chain>;
+  let chainVerified = false;
+
+  const check = (result: PromiseSettledResult<unknown>): void => {
+    if (result.status === "rejected") throw toRpcError(result.reason, rpcUrl, "eth_chainId");
+    const value = result.value;
+    const actual =
+      typeof value === "string" && /^0x[0-9a-fA-F]+$/.test(value) ? Number.parseInt(value, 16) : Number.NaN;
+    if (Number.isNaN(actual)) {
+      throw toRpcError(new Error(`eth_chainId returned ${JSON.stringify(value)}`), rpcUrl, "eth_chainId");
+    }
+    if (actual !== CHAIN_ID)
+      throw new ChainMismatchError({ expected: CHAIN_ID, actual, rpcUrl: redactUrl(rpcUrl) });
+    chainVerified = true;
+  };
+
+  const batch = async (calls: readonly RpcCall[]): Promise<unknown[]> => {
+    const withCheck = !chainVerified;
+    const all: RpcCall[] = withCheck ? [{ method: "eth_chainId" }, ...calls] : [...calls];
+    // Issued in the same tick, so viem's http transport sends them as one JSON-RPC batch.
+    const settled = await Promise.allSettled(
+      all.map((call) =>
+        publicClient.request(
+          { method: call.method, params: call.params } as never,
+          { dedupe: false } as never,
+        ),
+      ),
+    );
+    if (withCheck) check(settled.shift()!);
+    return settled.map((result, index) => {
+      if (result.status === "rejected") throw toRpcError(result.reason, rpcUrl, calls[index]!.method);
+      return result.value;
+    });
+  };
+
+  return {
+    rpcUrl,
+    publicClient,
+    batch,
+    async ensureChain() {
+      if (!chainVerified) await batch([]);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { InvalidConfigError } from "@preflow/core";
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  getCreate2Address,
+  type Hex,
+  isAddress,
+  keccak256,
+} from "viem";
+import { SIMPLE_ACCOUNT_07_IMPLEMENTATION_ADDRESS, SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "./constants.js";
+import { ERC1967_PROXY_CREATION_CODE } from "./internal/proxyCreationCode.js";
+
+/**
+ * The owner of a smart account: anything with an `address` (a viem `LocalAccount` such as
+ * `privateKeyToAccount(key)`, or a bare address string).
+ *
+ * @example
+ * ```ts
+ * import type { DeriveSmartAccountAddressParameters } from "@preflow/aa";
+ * import { privateKeyToAccount } from "viem/accounts";
+ *
+ * const owner: DeriveSmartAccountAddressParameters = privateKeyToAccount(process.env.OWNER_KEY as `0x${string}`);
+ * ```
+ */
+export type DeriveSmartAccountAddressParameters = { readonly address: Address } | Address;
+
+/**
+ * The owner's EOA address and the counterfactual address of its simple smart account (both checksummed).
+ *
+ * @example
+ * ```ts
+ * import type { DeriveSmartAccountAddressReturnType } from "@preflow/aa";
+ *
+ * const { eoaAddress, smartAccountAddress }: DeriveSmartAccountAddressReturnType = deriveSmartAccountAddress(owner);
+ * ```
+ */
+export type DeriveSmartAccountAddressReturnType = {
+  eoaAddress: Address;
+  smartAccountAddress: Address;
+};
+
+const initializeAbi = [
+  {
+    type: "function",
+    name: "initialize",
+    stateMutability: "nonpayable",
+    inputs: [{ name: "anOwner", type: "address" }],
+    outputs: [],
+  },
+] as const;
+
+const createAccountAbi = [
+  {
+    type: "function",
+    name: "createAccount",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "owner", type: "address" },
+      { name: "salt", type: "uint256" },
+    ],
+    outputs: [{ name: "ret", type: "address" }],
+  },
+] as const;
+
+const ZERO_SALT: Hex = `0x${"0".repeat(64)}`;
+
+/**
+ * The factory call that deploys the owner's account (`createAccount(owner, 0)`), for the UserOperation's
+ * `factoryData`. @internal
+ */
+export function simpleAccountFactoryData(owner: Address): Hex {
+  return encodeFunctionData({ abi: createAccountAbi, functionName: "createAccount", args: [owner, 0n] });
+}
+
+function ownerAddress(owner: unknown): Address {
+  const value =
+    typeof owner === "object" && owner !== null && "address" in owner
+      ? (owner as { address: unknown }).address
+      : owner;
+  if (typeof value !== "string" || !isAddress(value, { strict: false })) {
+    throw new InvalidConfigError({
+      option: "owner",
+      rule: "must be an account object with an `address` (e.g. privateKeyToAccount(key)) or an address",
+      ...(typeof value === "string" && value.length <= 42 ? { value: JSON.stringify(value) } : {}),
+    });
+  }
+  return getAddress(value);
+}
+
+/**
+ * Computes, without any network I/O, the address of the owner's simple smart account (EntryPoint 0.7): the
+ * CREATE2 address that SimpleAccountFactory v0.7 (`0x91E6…8985`) gives for the owner with salt 0, exactly
+ * what its `getAddress(owner, 0)` and `EntryPoint.getSenderAddress` return, deployed or not. Prepare
+ * flows for `smartAccountAddress`; it is the `from` that `sendPreparedFlow` expects.
+ *
+ * @throws {InvalidConfigError} when `owner` has no valid address (option `owner`).
+ *
+ * @example
+ * ```ts
+ * import { deriveSmartAccountAddress } from "@preflow/aa";
+ * import { privateKeyToAccount } from "viem/accounts";
+ *
+ * const owner = privateKeyToAccount(process.env.OWNER_KEY as `0x${string}`);
+ * const { eoaAddress, smartAccountAddress } = deriveSmartAccountAddress(owner);
+ * const flow = await client.transaction.prepareSend(smartAccountAddress, to, "USDm", "1");
+ * ```
+ */
+export function deriveSmartAccountAddress(
+  owner: DeriveSmartAccountAddressParameters,
+): DeriveSmartAccountAddressReturnType {
+  const eoaAddress = ownerAddress(owner);
+  const initCall = encodeFunctionData({ abi: initializeAbi, functionName: "initialize", args: [eoaAddress] });
+  const constructorArgs = encodeAbiParameters(
+    [{ type: "address" }, { type: "bytes" }],
+    [SIMPLE_ACCOUNT_07_IMPLEMENTATION_ADDRESS, initCall],
+  );
+  const bytecodeHash = keccak256(`${ERC1967_PROXY_CREATION_CODE}${constructorArgs.slice(2)}`);
+  const smartAccountAddress = getCreate2Address({
+    from: SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
+    salt: ZERO_SALT,
+    bytecodeHash,
+  });
+  return { eoaAddress, smartAccountAddress };
+}

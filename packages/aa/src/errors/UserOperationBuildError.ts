@@ -1,0 +1,27 @@
+import { SdkError } from "@preflow/core";
+import type { CompletedSteps } from "./SponsorshipUnauthorizedError.js";
+
+/**
+ * The UserOperation could not be built or signed locally (for example the owner's `signMessage` threw).
+ * Nothing was submitted for it. The message is redacted.
+ *
+ * @example
+ * ```ts
+ * import { UserOperationBuildError } from "@preflow/aa";
+ *
+ * try {
+ *   await aa.sendPreparedFlow(flow);
+ * } catch (error) {
+ *   if (error instanceof UserOperationBuildError) console.error(error.details.reason);
+ * }
+ * ```
+ */
+export class UserOperationBuildError extends SdkError {
+  constructor(parameters: { reason: string; completed?: CompletedSteps | undefined }) {
+    const { reason, completed } = parameters;
+    super("USEROP_BUILD_FAILED", `The UserOperation could not be built or signed: ${reason}.`, {
+      details: { reason, ...(completed === undefined ? {} : { completed }) },
+    });
+    this.name = "UserOperationBuildError";
+  }
+}

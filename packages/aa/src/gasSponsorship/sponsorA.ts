@@ -1,0 +1,51 @@
+import { CHAIN_ID } from "@preflow/core";
+import { createPimlicoClient } from "permissionless/clients/pimlico";
+import { http } from "viem";
+import { entryPoint07Address } from "viem/account-abstraction";
+import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
+import { redactSecrets } from "../internal/redact.js";
+import type { GasSponsorshipService, SponsorableUserOperation } from "./GasSponsorshipService.js";
+import type { SponsorAGasSponsorship } from "./types.js";
+
+/** `{base}/v2/42220/rpc?apikey=<key>` (a trailing slash of `base` is dropped). @internal */
+export function sponsorAEndpointUrl(options: SponsorAGasSponsorship["sponsor_a"]): string {
+  const base = (options.baseUrl ?? DEFAULT_SPONSOR_A_BASE_URL).replace(/\/+$/, "");
+  return `${base}/v2/${CHAIN_ID}/rpc?apikey=${encodeURIComponent(options.apiKey)}`;
+}
+
+/**
+ * The `sponsor_a` branch: a Pimlico-compatible endpoint (permissionless `createPimlicoClient`), fees from
+ * `pimlico_getUserOperationGasPrice` (`fast`), sponsorship and gas limits in one `pm_sponsorUserOperation`.
+ * @internal
+ */
+export function createSponsorAService(config: SponsorAGasSponsorship): GasSponsorshipService {
+  const url = sponsorAEndpointUrl(config.sponsor_a);
+  const secrets = [config.sponsor_a.apiKey];
+  const transport = http(url, { retryCount: 2 });
+  const pimlico = createPimlicoClient({
+    transport,
+    entryPoint: { address: entryPoint07Address, version: "0.7" },
+  });
+  return Object.freeze({
+    provider: "sponsor_a" as const,
+    redactedEndpointUrl: redactSecrets(url, secrets),
+    transport,
+    secrets,
+    async estimateFeesPerGas() {
+      const { fast } = await pimlico.getUserOperationGasPrice();
+      return { maxFeePerGas: fast.maxFeePerGas, maxPriorityFeePerGas: fast.maxPriorityFeePerGas };
+    },
+    async sponsorUserOperation(userOperation: SponsorableUserOperation) {
+      const sponsored = await pimlico.sponsorUserOperation({ userOperation });
+      return {
+        callGasLimit: sponsored.callGasLimit,
+        verificationGasLimit: sponsored.verificationGasLimit,
+        preVerificationGas: sponsored.preVerificationGas,
+        paymaster: sponsored.paymaster,
+        paymasterData: sponsored.paymasterData,
+        paymasterVerificationGasLimit: sponsored.paymasterVerificationGasLimit,
+        paymasterPostOpGasLimit: sponsored.paymasterPostOpGasLimit,
+      };
+    },
+  });
+}

@@ -103,17 +103,27 @@ export function outcomeOf(error: unknown): TelemetryOutcome {
   return typeof code === "string" && IDENTIFIER.test(code) && !SECRET_LIKE.test(code) ? code : "error";
 }
 
-function safeOperation(operation: unknown): string {
-  return typeof operation === "string" && OPERATION.test(operation) && !SECRET_LIKE.test(operation)
-    ? operation
-    : INVALID_OPERATION;
+/** Operation names and versions repeat on every call; their checks are cached (bounded). */
+function cachedCheck(check: (value: string) => string): (value: unknown) => string {
+  const cache = new Map<string, string>();
+  return (value) => {
+    if (typeof value !== "string") return check("");
+    let result = cache.get(value);
+    if (result === undefined) {
+      result = check(value);
+      if (cache.size >= 256) cache.clear();
+      cache.set(value, result);
+    }
+    return result;
+  };
 }
 
-function safeVersion(version: unknown): string {
-  return typeof version === "string" && SEMVER.test(version) && !SECRET_LIKE.test(version)
-    ? version
-    : "unknown";
-}
+const safeOperation = cachedCheck((operation) =>
+  OPERATION.test(operation) && !SECRET_LIKE.test(operation) ? operation : INVALID_OPERATION,
+);
+const safeVersion = cachedCheck((version) =>
+  SEMVER.test(version) && !SECRET_LIKE.test(version) ? version : "unknown",
+);
 
 let counter = 0;
 function randomInsertId(): string {

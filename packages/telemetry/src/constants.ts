@@ -61,9 +61,9 @@ export const DO_NOT_TRACK_ENV = "DO_NOT_TRACK";
  */
 export const TELEMETRY_DEFAULTS = {
   /** Send as soon as this many events are queued. */
-  batchSize: 30,
+  batchSize: 500,
   /** Send whatever is queued at most this long after the first unsent event. */
-  flushIntervalMs: 5_000,
+  flushIntervalMs: 10_000,
   /** Oldest events are dropped beyond this many queued events. */
   maxQueue: 1_000,
   /** Retries of one batch after the first attempt (429, 5xx, network errors, timeouts). */

@@ -42,9 +42,9 @@ export interface TelemetryOptions {
   env?: Record<string, string | undefined>;
   /** Directory to start the `package.json` search from; default `process.cwd()`. */
   cwd?: string;
-  /** Send as soon as this many events are queued (default 30). */
+  /** Send as soon as this many events are queued (default 500). */
   batchSize?: number;
-  /** Send queued events at most this long after they were queued, in ms (default 5,000). */
+  /** Send queued events at most this long after they were queued, in ms (default 10,000). */
   flushIntervalMs?: number;
   /** Queue bound; the oldest events are dropped beyond it (default 1,000). */
   maxQueue?: number;
@@ -265,7 +265,7 @@ class ActiveTelemetry implements Telemetry {
       // Wait for the batch in flight, then send the rest even if automatic sends are paused.
       if (this.#sending) await this.#sending;
       this.#pausedUntil = 0;
-      await this.#pump();
+      await this.#pump("all");
     })().catch(() => {});
     // The cap timer is not unref'd: `await flush()` at the end of a script must settle, not be cut short.
     let cap: Timer | undefined;
@@ -306,7 +306,7 @@ class ActiveTelemetry implements Telemetry {
       });
       this.#dropped += this.#queue.push(event);
       liveInstances().add(this);
-      if (this.#queue.length >= this.#batchSize && Date.now() >= this.#pausedUntil) void this.#pump();
+      if (this.#queue.length >= this.#batchSize && Date.now() >= this.#pausedUntil) void this.#pump("full");
       else this.#arm();
     } catch {
       // Telemetry never throws into user code.
@@ -320,7 +320,7 @@ class ActiveTelemetry implements Telemetry {
       setTimeout(() => {
         this.#timer = undefined;
         this.#pausedUntil = 0;
-        void this.#pump();
+        void this.#pump("all");
       }, delay),
     );
   }
@@ -330,11 +330,15 @@ class ActiveTelemetry implements Telemetry {
     this.#timer = undefined;
   }
 
-  /** Starts draining unless a drain is already running; resolves when that drain ends. Never rejects. */
-  #pump(): Promise<void> {
+  /**
+   * Starts draining unless a drain is already running; resolves when that drain ends. Never rejects.
+   * `full` sends full batches only (the count trigger) and leaves a remainder to the timer; `all` empties
+   * the queue (the timer and `flush`).
+   */
+  #pump(mode: "full" | "all"): Promise<void> {
     if (this.#sending) return this.#sending;
     this.#clearTimer();
-    const sending = this.#drain()
+    const sending = this.#drain(mode)
       .catch(() => {})
       .finally(() => {
         this.#sending = undefined;
@@ -345,8 +349,8 @@ class ActiveTelemetry implements Telemetry {
     return sending;
   }
 
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
+  async #drain(mode: "full" | "all"): Promise<void> {
+    while (this.#queue.length >= (mode === "full" ? this.#batchSize : 1)) {
       const batch = this.#queue.take(this.#batchSize);
       const deviceId = this.#deviceId ?? (await this.#deviceIdPending);
       for (const event of batch) event.device_id ??= deviceId;

@@ -1,0 +1,91 @@
+import { checkAttributionInCalldata } from "@preflow/attribution";
+import type { DevnetClient } from "@preflow/devnet";
+import { devnetChain } from "@preflow/devnet";
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  type Hash,
+  type Hex,
+  http,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { expect } from "vitest";
+import { type SerializedPreparedFlow, toTransactionRequest } from "../../src/index.js";
+
+/** A fresh funded account (own nonce space, so test files never collide). */
+export async function freshAccount(devnet: DevnetClient, funds: Record<string, string> = { CELO: "10" }) {
+  const privateKey: Hex = generatePrivateKey();
+  const account = privateKeyToAccount(privateKey);
+  for (const [token, amount] of Object.entries(funds)) await fund(devnet, account.address, token, amount);
+  return { privateKey, account, address: account.address };
+}
+
+/**
+ * `devnet.fund`, tolerating its receipt race: it reads the mint's receipt once, right after sending, and
+ * reports a failure when anvil has not mined it yet. Then we wait for that receipt ourselves and accept
+ * only a successful mint.
+ */
+export async function fund(devnet: DevnetClient, address: Hex, token: string, amount: string): Promise<void> {
+  try {
+    await devnet.fund(address, token as never, amount);
+  } catch (error) {
+    const hash = /\((0x[0-9a-fA-F]{64})\)/.exec(error instanceof Error ? error.message : "")?.[1] as
+      | Hash
+      | undefined;
+    if (!hash) throw error;
+    const publicClient = createPublicClient({
+      chain: devnetChain(devnet.rpcUrl),
+      transport: http(devnet.rpcUrl),
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw error;
+  }
+}
+
+/** Plain viem clients straight to the devnet (not through the counting proxy). */
+export function devnetClients(
+  devnet: DevnetClient,
+  privateKey: Hex,
+): {
+  publicClient: PublicClient<Transport, Chain>;
+  wallet: WalletClient<Transport, Chain, PrivateKeyAccount>;
+} {
+  const chain = devnetChain(devnet.rpcUrl);
+  const publicClient = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(privateKey),
+    chain,
+    transport: http(devnet.rpcUrl),
+  });
+  return { publicClient, wallet };
+}
+
+/** Signs and sends every step in order with a plain viem wallet client; each must succeed. */
+export async function executeFlow(
+  devnet: DevnetClient,
+  privateKey: Hex,
+  flow: SerializedPreparedFlow,
+): Promise<Hash[]> {
+  const { publicClient, wallet } = devnetClients(devnet, privateKey);
+  expect(flow.from).toBe(wallet.account.address);
+  const hashes: Hash[] = [];
+  for (const step of flow.steps) {
+    const hash = await wallet.sendTransaction(toTransactionRequest(step));
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status, step.description).toBe("success");
+    hashes.push(hash);
+  }
+  return hashes;
+}
+
+/** Every step's calldata decodes with the attribution package to exactly the configured tags. */
+export function expectTagged(flow: SerializedPreparedFlow, tags: string[]): void {
+  for (const step of flow.steps) {
+    const found = checkAttributionInCalldata(step.data);
+    expect(found, step.description).toEqual({ found: true, tags, platform: true });
+  }
+}

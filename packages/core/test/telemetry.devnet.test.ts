@@ -1,0 +1,93 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { flushTelemetry } from "@preflow/telemetry";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSdkClient, SDK_VERSION, TokenReadError } from "../src/index.js";
+import { freshAccount } from "./support/wallet.js";
+
+const devnet = useDevnet();
+const received: { api_key: string; events: Record<string, unknown>[] }[] = [];
+const sink = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"code":200}');
+  });
+});
+let sinkUrl: string;
+
+beforeAll(async () => {
+  // vitest.config.ts sets DO_NOT_TRACK for every test file; this one checks the wiring against a local sink.
+  delete process.env.DO_NOT_TRACK;
+  await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/2/httpapi`;
+});
+afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+
+const events = () => received.flatMap((batch) => batch.events);
+
+describe("telemetry wiring", () => {
+  it("every read reports one event; prepare* never does; no secret, URL or amount is sent", async () => {
+    const signer = privateKeyToAccount(generatePrivateKey()).address;
+    const client = createSdkClient({
+      rpcUrl: `${devnet.rpcUrl}/?apikey=rpc_secret_999`,
+      telemetryEndpoint: sinkUrl,
+      telemetryApiKey: "telemetry_test_key",
+      analyticsDeviceId: "core_tests",
+      analyticsWalletAddress: signer,
+      attributionTags: ["telemetry_test"],
+    });
+    const alice = await freshAccount(devnet, { CELO: "1", USDm: "4" });
+    await client.token.getBalance(alice.address, "USDm");
+    await client.token.getBalances(alice.address, ["USDm", "CELO"]);
+    await client.token.getAllowance(alice.address, signer, "USDm");
+    await client.token.getTokenInfo("USDm");
+    await client.network.getStatus();
+    await expect(client.token.getBalance(alice.address, "WETH")).rejects.toBeInstanceOf(TokenReadError);
+    await client.transaction.prepareSend(alice.address, signer, "USDm", "1.5");
+    await client.transaction.prepareApprove(alice.address, signer, "USDm", "1");
+    await flushTelemetry();
+
+    expect(received.every((batch) => batch.api_key === "telemetry_test_key")).toBe(true);
+    const seen = events().map((event) => [
+      event.event_type,
+      event.user_id,
+      (event.event_properties as { outcome: string }).outcome,
+    ]);
+    const a = alice.address.toLowerCase();
+    const s = signer.toLowerCase();
+    expect(seen).toEqual([
+      ["token.getBalance", a, "ok"],
+      ["token.getBalances", a, "ok"],
+      ["token.getAllowance", a, "ok"],
+      ["token.getTokenInfo", s, "ok"],
+      ["network.getStatus", s, "ok"],
+      ["token.getBalance", a, "TOKEN_READ_FAILED"],
+    ]);
+    for (const event of events()) {
+      expect(event.device_id).toBe("core_tests");
+      expect((event.event_properties as { sdk_version: string }).sdk_version).toBe(SDK_VERSION);
+    }
+    const wire = JSON.stringify(received);
+    expect(wire).not.toContain("rpc_secret_999");
+    expect(wire).not.toContain("127.0.0.1");
+    expect(wire).not.toContain("1.5");
+    expect(wire).not.toContain("a9059cbb");
+  });
+
+  it("analyticsEnabled: false sends nothing", async () => {
+    received.length = 0;
+    const client = createSdkClient({
+      rpcUrl: devnet.rpcUrl,
+      telemetryEndpoint: sinkUrl,
+      analyticsEnabled: false,
+    });
+    await client.network.getStatus();
+    await flushTelemetry();
+    expect(received).toEqual([]);
+  });
+});

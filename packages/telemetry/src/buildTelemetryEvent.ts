@@ -1,4 +1,12 @@
-/** Outcome of a tracked call: `ok`, the error's `code` when it is a safe identifier, else `error`. */
+/**
+ * Outcome of a tracked call: `ok`, the error's `code` when it is a safe identifier, else `error`.
+ *
+ * @example
+ * ```ts
+ * import type { TelemetryOutcome } from "@preflow/telemetry";
+ * const outcomes: TelemetryOutcome[] = ["ok", "error", "INVALID_ADDRESS"];
+ * ```
+ */
 export type TelemetryOutcome = "ok" | "error" | (string & {});
 
 /**
@@ -71,7 +79,18 @@ const OPERATION = /^[A-Za-z][A-Za-z0-9_]{0,39}(\.[A-Za-z][A-Za-z0-9_]{0,39}){0,4
 const SECRET_LIKE = /[0-9a-fA-F]{16,}|[0-9]{6,}/;
 const SEMVER = /^\d{1,5}\.\d{1,5}\.\d{1,5}(-[0-9A-Za-z.-]{1,40})?(\+[0-9A-Za-z.-]{1,40})?$/;
 
-/** The value sent for an operation name that is not a plain dotted identifier. */
+/**
+ * The `event_type` sent for an operation name that is not a plain dotted identifier (letters, digits and
+ * `_`, parts separated by `.`, each part starting with a letter and at most 40 characters, at most five
+ * parts, no run of 16 hex digits or 6 decimal digits).
+ *
+ * @example
+ * ```ts
+ * import { buildTelemetryEvent, INVALID_OPERATION } from "@preflow/telemetry";
+ * const event = buildTelemetryEvent({ operation: "https://rpc", sdkVersion: "1.0.0", durationMs: 1, time: 0 });
+ * event.event_type === INVALID_OPERATION; // true
+ * ```
+ */
 export const INVALID_OPERATION = "invalid_operation";
 
 /**

@@ -158,6 +158,17 @@ describe("batching", () => {
     expect(telemetry.stats()).toEqual({ queued: 0, dropped: 0, sent: 10, failedBatches: 0 });
   });
 
+  it("the count trigger sends full batches only; the remainder waits for the timer", async () => {
+    const s = await sink();
+    const telemetry = make(s, { batchSize: 5, flushIntervalMs: 150 });
+    for (let i = 0; i < 7; i++) await telemetry.track("token.getBalance", undefined, async () => i);
+    await s.waitForRequests(1);
+    await sleep(30);
+    expect(s.requests.map((r) => r.body.events.length)).toEqual([5]);
+    await s.waitForRequests(2, 2_000);
+    expect(s.requests.map((r) => r.body.events.length)).toEqual([5, 2]);
+  });
+
   it("sends by time: a partial batch goes out after flushIntervalMs", async () => {
     const s = await sink();
     const telemetry = make(s, { batchSize: 100, flushIntervalMs: 100 });

@@ -27,6 +27,16 @@ function chainOf(error: unknown): Record<string, unknown>[] {
   return chain;
 }
 
+/**
+ * Some services relay a viem error's whole text as their JSON-RPC message (`RPC Request failed. URL: …
+ * Request body: … Details: <the real reason> Version: …`); keep the innermost `Details:` part.
+ */
+function innermostDetails(text: string): string {
+  const parts = text.split(/\bDetails: /);
+  if (parts.length < 2) return text;
+  return (parts.at(-1) ?? text).split(/\s*Version: viem@/)[0] ?? text;
+}
+
 /** Reads status, JSON-RPC code, message and revert data out of a viem error chain. @internal */
 export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFacts {
   const chain = chainOf(error);
@@ -60,6 +70,7 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
     const cause = last && typeof last.message === "string" && last !== chain[0] ? last.message : undefined;
     if (cause && !details.includes(cause)) details = `${details} (${cause})`;
   }
+  details = innermostDetails(details);
   const unreachable =
     rpcCode === undefined &&
     transportFailure &&

@@ -40,8 +40,14 @@ function isUnauthorized(facts: ErrorFacts): boolean {
   return facts.status === 401 || facts.status === 403 || facts.rpcCode === UNAUTHORIZED_CODE;
 }
 
+/**
+ * An execution revert (ERC-7769 code -32521), as opposed to a validation failure (`AAxx` codes, -32500 to
+ * -32507), which is a refusal of the UserOperation itself.
+ */
 function isRevert(facts: ErrorFacts): boolean {
-  return facts.rpcCode === EXECUTION_REVERTED_CODE || /revert/i.test(facts.reason);
+  if (facts.rpcCode === EXECUTION_REVERTED_CODE) return true;
+  if (facts.rpcCode !== undefined && facts.rpcCode <= -32500 && facts.rpcCode >= -32520) return false;
+  return !/\bAA\d\d\b/.test(facts.reason) && /reverted during simulation|execution reverted/i.test(facts.reason);
 }
 
 /** Throws the typed error of a sponsor-endpoint failure that is not a refusal of this UserOperation. @internal */

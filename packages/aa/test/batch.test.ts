@@ -1,0 +1,119 @@
+import { checkAttributionInTransaction } from "@preflow/attribution";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { parseUnits } from "viem";
+import { describe, expect, it } from "vitest";
+import {
+  approveAndDeposit,
+  fund,
+  newAAClient,
+  publicClientOf,
+  USDm,
+  usdmAllowance,
+  usdmBalance,
+  VAULT,
+  vaultDeposit,
+} from "./helpers/fixtures.js";
+
+describe("sendPreparedFlow, batch mode", () => {
+  const devnet = useDevnet();
+  const publicClient = publicClientOf(devnet);
+
+  it("sponsors approve + deposit from a brand-new account in one atomic UserOperation", async () => {
+    const aa = await newAAClient(devnet, { attributionTags: ["myapp", "partner"] });
+    expect(await publicClient.getCode({ address: aa.smartAccountAddress })).toBeUndefined();
+    await fund(devnet, aa.smartAccountAddress, "USDm", "10");
+    const flow = await approveAndDeposit(devnet, aa.smartAccountAddress, parseUnits("3", 18));
+
+    const result = await aa.sendPreparedFlow(flow);
+
+    expect(result).toEqual({
+      mode: "batch",
+      success: true,
+      userOpHashes: [expect.stringMatching(/^0x[0-9a-f]{64}$/)],
+      transactionHashes: [expect.stringMatching(/^0x[0-9a-f]{64}$/)],
+    });
+    expect(await publicClient.getCode({ address: aa.smartAccountAddress })).toBeDefined();
+    expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(parseUnits("3", 18));
+    expect(await usdmBalance(publicClient, aa.smartAccountAddress)).toBe(parseUnits("7", 18));
+    // The approval was consumed by the deposit in the same UserOperation; no gas was paid by the account.
+    expect(await usdmAllowance(publicClient, aa.smartAccountAddress, VAULT)).toBe(0n);
+    expect(await publicClient.getBalance({ address: aa.smartAccountAddress })).toBe(0n);
+
+    // Both inner calls carry the send-time tags, found from the bundle transaction hash alone.
+    const hash = result.transactionHashes[0]!;
+    const found = await checkAttributionInTransaction({ request: publicClient.request, hash }, "partner");
+    expect(found.bundle).toBe(true);
+    expect(found.matched).toBe(true);
+    // A bundle may hold other tests' UserOperations: keep this account's inner calls.
+    const inner = found.locations.filter(
+      (location) => location.kind === "innerCall" && location.sender === aa.smartAccountAddress,
+    );
+    expect(inner).toHaveLength(2);
+    for (const location of inner) {
+      expect(location.platform).toBe(true);
+      expect(location.tags.map((tag) => tag.toLowerCase())).toEqual(["myapp", "partner"]);
+    }
+    expect(inner.map((location) => (location.kind === "innerCall" ? location.target : null))).toEqual([
+      USDm,
+      VAULT,
+    ]);
+  });
+
+  it("leaves no effect of step 0 when step 1 reverts, and reports success: false with stepIndex 1", async () => {
+    const aa = await newAAClient(devnet);
+    await fund(devnet, aa.smartAccountAddress, "USDm", "2");
+    // Deposit 5 while holding 2: the approve succeeds, the deposit's transferFrom reverts.
+    const flow = await approveAndDeposit(devnet, aa.smartAccountAddress, parseUnits("5", 18));
+
+    const result = await aa.sendPreparedFlow(flow, { mode: "batch" });
+
+    expect(result.success).toBe(false);
+    expect(result.mode).toBe("batch");
+    expect(result.userOpHashes).toEqual([]);
+    expect(result.transactionHashes).toEqual([]);
+    expect(result.error).toMatchObject({ code: "EXECUTION_REVERTED", stepIndex: 1 });
+    expect(result.error?.message).toContain("Step 1 (Call deposit");
+    // ERC20InsufficientBalance(address,uint256,uint256)
+    expect(result.error?.revertData).toMatch(/^0x[0-9a-f]{8}/);
+    expect(await usdmAllowance(publicClient, aa.smartAccountAddress, VAULT)).toBe(0n);
+    expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(0n);
+    expect(await usdmBalance(publicClient, aa.smartAccountAddress)).toBe(parseUnits("2", 18));
+  });
+
+  it("passes step data through unchanged when attributionTags is omitted, and tags with the platform code only for []", async () => {
+    const untagged = await newAAClient(devnet);
+    const tagged = await newAAClient(devnet, { attributionTags: [] });
+    expect(untagged.attributionTags).toBeUndefined();
+    expect(tagged.attributionTags).toEqual([]);
+    for (const aa of [untagged, tagged]) await fund(devnet, aa.smartAccountAddress, "USDm", "1");
+    const [a, b] = await Promise.all([
+      untagged.sendPreparedFlow(await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n)),
+      tagged.sendPreparedFlow(await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n)),
+    ]);
+    expect(a.success && b.success).toBe(true);
+    const inspect = async (hash: `0x${string}`, sender: string) =>
+      (await checkAttributionInTransaction({ request: publicClient.request, hash })).locations.filter(
+        (location) => location.kind === "innerCall" && location.sender === sender,
+      );
+    const plain = await inspect(a.transactionHashes[0]!, untagged.smartAccountAddress);
+    expect(plain.map((location) => location.found)).toEqual([false, false]);
+    const sdkOnly = await inspect(b.transactionHashes[0]!, tagged.smartAccountAddress);
+    expect(sdkOnly.map((location) => [location.platform, location.tags])).toEqual([
+      [true, []],
+      [true, []],
+    ]);
+  });
+
+  it("keeps prepare-time tags as they are when the AA client sets none (one tag list per send path)", async () => {
+    const aa = await newAAClient(devnet);
+    await fund(devnet, aa.smartAccountAddress, "USDm", "1");
+    const flow = await approveAndDeposit(devnet, aa.smartAccountAddress, 10n ** 17n, ["prep_tag"]);
+    const result = await aa.sendPreparedFlow(JSON.parse(JSON.stringify(flow)));
+    expect(result.success).toBe(true);
+    const found = await checkAttributionInTransaction(
+      { request: publicClient.request, hash: result.transactionHashes[0]! },
+      "prep_tag",
+    );
+    expect(found.matched).toBe(true);
+  });
+});

@@ -1,7 +1,16 @@
 import { maxUint256 } from "viem";
 import { InvalidAmountError } from "../errors/amount.js";
 
-/** Parameters of {@link parseAmount}. */
+/**
+ * Parameters of {@link parseAmount}.
+ *
+ * @example
+ * ```ts
+ * import { parseAmount, type ParseAmountParameters } from "@preflow/core";
+ * const options: ParseAmountParameters = { decimals: 6, token: "USDC", allowZero: true };
+ * parseAmount("0", options); // 0n
+ * ```
+ */
 export interface ParseAmountParameters {
   /** Decimals of the token. */
   decimals: number;

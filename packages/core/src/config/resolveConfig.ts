@@ -19,7 +19,16 @@ import type { CelinaClientOptions, SdkConfig } from "./types.js";
  */
 export const DEFAULT_AGENT_ID_API_BASE = "https://agent-api.self.xyz";
 
-/** The environment variable read for the agent-identity key when `agentIdPrivateKey` is not given. */
+/**
+ * The environment variable read for the agent-identity key when `agentIdPrivateKey` is not given.
+ *
+ * @example
+ * ```ts
+ * // AGENT_ID_PRIVATE_KEY=0x... node app.js  (read when agentIdPrivateKey is not given)
+ * import { AGENT_ID_PRIVATE_KEY_ENV } from "@preflow/core";
+ * console.log(AGENT_ID_PRIVATE_KEY_ENV); // "AGENT_ID_PRIVATE_KEY"
+ * ```
+ */
 export const AGENT_ID_PRIVATE_KEY_ENV = "AGENT_ID_PRIVATE_KEY";
 
 const OPTION_NAMES = [

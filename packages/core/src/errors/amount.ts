@@ -1,6 +1,13 @@
 import { describeValue, SdkError } from "./base.js";
 
-/** Parameters of {@link InvalidAmountError}. */
+/**
+ * Parameters of {@link InvalidAmountError}.
+ *
+ * @example
+ * ```ts
+ * throw new InvalidAmountError({ field: "amount", value: "-1", rule: "is negative", token: "USDm", decimals: 18 });
+ * ```
+ */
 export interface InvalidAmountErrorParameters {
   /** The argument at fault, e.g. `"amount"` or `"approvals[0].amount"`. */
   field: string;
@@ -49,7 +56,16 @@ export class InvalidAmountError extends SdkError {
   }
 }
 
-/** Parameters of {@link InsufficientBalanceError}. */
+/**
+ * Parameters of {@link InsufficientBalanceError}.
+ *
+ * @example
+ * ```ts
+ * throw new InsufficientBalanceError({
+ *   owner, token: "USDm", have: 1n, need: 2n, haveFormatted: "0.000000000000000001", needFormatted: "0.000000000000000002",
+ * });
+ * ```
+ */
 export interface InsufficientBalanceErrorParameters {
   owner: string;
   token: string;

@@ -1,7 +1,25 @@
-/** Structured, JSON-safe facts about an error (never a secret). */
+/**
+ * Structured, JSON-safe facts about an error (never a secret).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof SdkError) console.log(error.details.field);
+ * ```
+ */
 export type SdkErrorDetails = Readonly<Record<string, unknown>>;
 
-/** Options of {@link SdkError}. */
+/**
+ * Options of {@link SdkError}.
+ *
+ * @example
+ * ```ts
+ * class MyError extends SdkError {
+ *   constructor() {
+ *     super("MY_CODE", "What went wrong. What to do.", { details: { field: "x" } });
+ *   }
+ * }
+ * ```
+ */
 export interface SdkErrorOptions {
   /** Structured facts about the failure (field, value, rule...). Never holds a secret. */
   details?: SdkErrorDetails;

@@ -1,6 +1,13 @@
 import { SdkError, type SdkErrorOptions } from "./base.js";
 
-/** Parameters of {@link InvalidConfigError}. */
+/**
+ * Parameters of {@link InvalidConfigError}.
+ *
+ * @example
+ * ```ts
+ * throw new InvalidConfigError({ option: "rpcUrl", value: "ftp://x", rule: "must use http or https" });
+ * ```
+ */
 export interface InvalidConfigErrorParameters {
   /** The option (or environment variable) at fault, e.g. `"rpcUrl"`. */
   option: string;

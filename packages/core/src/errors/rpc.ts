@@ -1,6 +1,13 @@
 import { SdkError } from "./base.js";
 
-/** Parameters of {@link RpcError}. */
+/**
+ * Parameters of {@link RpcError}.
+ *
+ * @example
+ * ```ts
+ * throw new RpcError({ rpcUrl: "https://rpc.example/v2/***", method: "eth_call", reason: "timed out" });
+ * ```
+ */
 export interface RpcErrorParameters {
   /** The endpoint, already redacted. */
   rpcUrl: string;

@@ -1,6 +1,14 @@
 import type { Address } from "viem";
 
-/** A token of the registry: what preflow knows about it without any network request. */
+/**
+ * A token of the registry: what preflow knows about it without any network request.
+ *
+ * @example
+ * ```ts
+ * import { TOKENS, type TokenInfo } from "@preflow/core";
+ * const usdc: TokenInfo = TOKENS.USDC; // { symbol: "USDC", decimals: 6, ... }
+ * ```
+ */
 export interface TokenInfo {
   /** Current symbol, e.g. `"USDm"`. */
   readonly symbol: string;

@@ -95,6 +95,18 @@ describe("checkAttributionInCalldata", () => {
       expect(checkAttributionInCalldata(data as string)).toEqual({ found: false, tags: [], platform: false });
   });
 
+  it("validates the bytes it reads: a non-hex digit inside the suffix means nothing found", () => {
+    const tagged = appendSdkCalldataTag("0x1234", ["myapp"]);
+    const codesAt = tagged.length - 32 - 4 - 10; // inside "myapp"
+    expect(
+      checkAttributionInCalldata(`${tagged.slice(0, codesAt)}zz${tagged.slice(codesAt + 2)}`).found,
+    ).toBe(false);
+    expect(checkAttributionInCalldata(`${tagged.slice(0, -36)}z${tagged.slice(-35)}`).found).toBe(false); // schema id
+    expect(checkAttributionInCalldata(`${tagged.slice(0, -38)}zz${tagged.slice(-36)}`).found).toBe(false); // length
+    // Like the ERC's reader it reads from the end only: bytes before the suffix are not looked at.
+    expect(checkAttributionInCalldata(`0xzz${tagged.slice(2)}`).tags).toEqual(["myapp"]);
+  });
+
   it("agrees with ox fromData on schema 0 and 1 suffixes of hostile data", () => {
     fc.assert(
       fc.property(hostileInput, (input) => {

@@ -1,5 +1,5 @@
 import { SDK_PLATFORM_CODE } from "./constants.js";
-import { isHexData } from "./internal/hex.js";
+import { isHexShaped } from "./internal/hex.js";
 import { locateSuffix } from "./internal/parseSuffix.js";
 
 /**
@@ -30,8 +30,9 @@ export type CheckAttributionInCalldataReturnType = {
  * Checks calldata for ERC-8021 attribution: reads the trailing Schema 0 or Schema 1 suffix and reports its
  * custom codes, whether the platform code `sdk` is there and, when `tag` is given, whether that tag is.
  *
- * Made for untrusted input: it never throws. Anything that is not an even-length hex string, or carries no
- * valid code-list suffix, gives `found: false`. Schema 2 (CBOR) suffixes carry no code list and also give
+ * Made for untrusted input: it never throws. Anything that is not a `0x`-prefixed string of even length, or
+ * carries no valid code-list suffix, gives `found: false`. Like the ERC's reader, it reads from the end and
+ * looks only at the suffix's bytes (which must be hex digits), so its cost does not grow with the calldata. Schema 2 (CBOR) suffixes carry no code list and also give
  * `found: false`; read them with {@link verifyAttributionInCalldata}, as well as historical `SDK|...` layers.
  * Importing only this function bundles to well under 2 KB (no ox code is pulled in).
  *
@@ -50,12 +51,12 @@ export type CheckAttributionInCalldataReturnType = {
  * ```
  */
 export function checkAttributionInCalldata(data: string, tag?: string): CheckAttributionInCalldataReturnType {
-  const located = isHexData(data) ? locateSuffix(data) : null;
+  const located = isHexShaped(data) ? locateSuffix(data) : null;
   const tags: string[] = [];
   let platform = false;
   if (located !== null && located.schemaId !== 2) {
     for (const code of located.codes) {
-      if (code.toLowerCase() === SDK_PLATFORM_CODE) platform = true;
+      if (code.length === 3 && code.toLowerCase() === SDK_PLATFORM_CODE) platform = true;
       else tags.push(code);
     }
   }

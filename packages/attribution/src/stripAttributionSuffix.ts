@@ -1,5 +1,5 @@
 import { Attribution } from "ox/erc8021";
-import { isHexData } from "./internal/hex.js";
+import { isHexShaped } from "./internal/hex.js";
 import { locateSuffix } from "./internal/parseSuffix.js";
 import type { Hex } from "./types.js";
 
@@ -30,7 +30,7 @@ export type StripAttributionSuffixReturnType = Hex;
 /**
  * Removes one trailing ERC-8021 suffix of any schema ox knows (0: canonical registry, 1: custom registry,
  * 2: CBOR) and returns the bytes before it, in the letter case given. Returns `data` unchanged when it has
- * no valid suffix (including when it is not hex at all). Only the outermost suffix is removed; a legacy
+ * no valid suffix (including when it is not `0x`-prefixed hex; only the suffix's bytes are read). Only the outermost suffix is removed; a legacy
  * `SDK|...` layer before it stays. Never throws.
  *
  * @example
@@ -45,10 +45,10 @@ export type StripAttributionSuffixReturnType = Hex;
 export function stripAttributionSuffix(
   data: StripAttributionSuffixParameters,
 ): StripAttributionSuffixReturnType {
-  if (!isHexData(data)) return data;
+  if (!isHexShaped(data)) return data;
   const located = locateSuffix(data);
   if (located === null) return data;
-  if (located.schemaId === 2 && !isValidSchema2(data)) return data;
+  if (located.schemaId === 2 && !isValidSchema2(`0x${data.slice(2 + located.start * 2)}`)) return data;
   return data.slice(0, 2 + located.start * 2) as Hex;
 }
 

@@ -1,5 +1,5 @@
 import { Attribution } from "ox/erc8021";
-import { byteAt, isHexData } from "./internal/hex.js";
+import { byteAt, isHexShaped } from "./internal/hex.js";
 import { locateSuffix } from "./internal/parseSuffix.js";
 import type { Address, Hex } from "./types.js";
 
@@ -61,8 +61,9 @@ const legacyPattern = /SDK((?:\|[A-Za-z0-9_]+)+)$/;
  * ERC-8021 suffix (or the last bytes of the data) spell `SDK` followed by one or more `|TAG` parts with
  * tags of `[A-Za-z0-9_]`.
  *
- * Made for untrusted input: it never throws; anything that is not an even-length hex string gives
- * `{ erc8021: null, legacy: null }`.
+ * Made for untrusted input: it never throws; anything that is not a `0x`-prefixed string of even length
+ * gives `{ erc8021: null, legacy: null }`. It reads from the end and looks only at the layers' bytes, which
+ * must be hex digits.
  *
  * @example
  * ```ts
@@ -77,7 +78,7 @@ const legacyPattern = /SDK((?:\|[A-Za-z0-9_]+)+)$/;
  * ```
  */
 export function verifyAttributionInCalldata(data: string): VerifyAttributionInCalldataReturnType {
-  if (!isHexData(data)) return { erc8021: null, legacy: null };
+  if (!isHexShaped(data)) return { erc8021: null, legacy: null };
   const located = locateSuffix(data);
   let erc8021: Erc8021Layer | null = null;
   let end = (data.length - 2) >> 1;
@@ -85,7 +86,7 @@ export function verifyAttributionInCalldata(data: string): VerifyAttributionInCa
     if (located.schemaId === 0) erc8021 = { schemaId: 0, codes: located.codes };
     else if (located.schemaId === 1)
       erc8021 = { schemaId: 1, codes: located.codes, codeRegistry: located.codeRegistry };
-    else erc8021 = readSchema2(data as Hex);
+    else erc8021 = readSchema2(`0x${data.slice(2 + located.start * 2)}`);
     if (erc8021 !== null) end = located.start;
   }
   return { erc8021, legacy: readLegacy(data, end) };

@@ -13,6 +13,15 @@ export type SuffixEntry = {
 const limit = 64;
 const cache = new Map<string, SuffixEntry>();
 let untagged: SuffixEntry | undefined;
+/** The last list looked up (a copy, so later changes to the caller's array cannot fool it) and its entry. */
+let lastTags: readonly string[] = [];
+let lastEntry: SuffixEntry | undefined;
+
+function isLast(tags: readonly unknown[]): boolean {
+  if (lastEntry === undefined || tags.length !== lastTags.length) return false;
+  for (let index = 0; index < tags.length; index++) if (tags[index] !== lastTags[index]) return false;
+  return true;
+}
 
 function build(tags: readonly string[] | undefined, count: number): SuffixEntry {
   const codes = toAttributionCodes(tags);
@@ -21,7 +30,8 @@ function build(tags: readonly string[] | undefined, count: number): SuffixEntry 
 
 /**
  * The suffix for `tags`, built once per distinct list (a bounded map keyed by the tags joined with `,`,
- * a character no valid tag contains; oldest entry evicted first). Validates like `normalizeAttributionTags`.
+ * a character no valid tag contains; oldest entry evicted first), with the last list remembered in front of
+ * the map (compared element by element). Validates like `normalizeAttributionTags`.
  */
 export function suffixFor(tags: readonly string[] | undefined): SuffixEntry {
   if (tags === undefined) {
@@ -29,16 +39,20 @@ export function suffixFor(tags: readonly string[] | undefined): SuffixEntry {
     return untagged;
   }
   if (!Array.isArray(tags)) return build(tags, 0); // throws the not-a-list error
+  if (isLast(tags)) return lastEntry!;
   let key = "";
   for (let index = 0; index < tags.length; index++) {
     const tag: unknown = tags[index];
     if (typeof tag !== "string") return build(tags, 0); // throws the not-a-string error
     key = index === 0 ? tag : `${key},${tag}`;
   }
-  const hit = cache.get(key);
-  if (hit !== undefined && hit.count === tags.length) return hit;
-  const entry = build(tags, tags.length);
-  if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
-  cache.set(key, entry);
+  let entry = cache.get(key);
+  if (entry === undefined || entry.count !== tags.length) {
+    entry = build(tags, tags.length);
+    if (cache.size >= limit) cache.delete(cache.keys().next().value as string);
+    cache.set(key, entry);
+  }
+  lastTags = tags.slice();
+  lastEntry = entry;
   return entry;
 }

@@ -1,7 +1,9 @@
 import { defineConfig } from "tsup";
 
+// Only re-exports: the workspace packages stay external (they are dependencies), so `preflow` and
+// `preflow/aa` are thin entries and `preflow` never pulls in permissionless.
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", aa: "src/aa.ts" },
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

@@ -1,2 +1,25 @@
-// The public API of this package arrives with its own issue; until then it exports nothing.
-export {};
+/**
+ * `preflow`: the SDK for chain 42220. Re-exports `@preflow/core` (the client, prepared flows, tokens, errors),
+ * `@preflow/attribution` (ERC-8021 tagging and checking) and the telemetry controls of `@preflow/telemetry`.
+ * Sponsored submission lives in the `preflow/aa` entry, so importing `preflow` never loads permissionless.
+ *
+ * @example
+ * import { createSdkClient, checkAttributionInCalldata } from "preflow";
+ *
+ * const client = createSdkClient({ attributionTags: ["myapp"] });
+ * const flow = await client.transaction.prepareSend(from, to, "USDm", "1.5");
+ * checkAttributionInCalldata(flow.steps[0].data); // { found: true, tags: ["myapp"], platform: true }
+ *
+ * @packageDocumentation
+ */
+export * from "@preflow/attribution";
+export * from "@preflow/core";
+// Both packages name a TransactionNotFoundError; core's (thrown by client.blockchain.getTransaction) wins here.
+export { TransactionNotFoundError } from "@preflow/core";
+export {
+  DEFAULT_TELEMETRY_ENDPOINT,
+  DO_NOT_TRACK_ENV,
+  type FlushTelemetryOptions,
+  flushTelemetry,
+  TELEMETRY_ENDPOINT_ENV,
+} from "@preflow/telemetry";

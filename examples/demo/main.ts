@@ -1,0 +1,188 @@
+// `pnpm demo`: the whole preflow story on the embedded offline devnet, or (with `--rpc <url>`) the
+// read-only part against another RPC. See the README.
+import { parseArgs } from "node:util";
+import { DEVNET_VAULT_ADDRESS, type Devnet, devnetVaultAbi, startDevnet } from "@preflow/devnet";
+import { executePreparedFlow } from "@preflow/tools";
+import {
+  checkAttributionInTransaction,
+  createSdkClient,
+  flushTelemetry,
+  type SerializedPreparedFlow,
+} from "preflow";
+import { createAAClient } from "preflow/aa";
+import { parseUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { block, bold, chapter, dim, green, line, red, short, table, waitWith } from "./terminal.js";
+
+const TAGS = ["demo_app"];
+
+function showFlow(flow: SerializedPreparedFlow): void {
+  line(
+    `${bold(flow.summary)} ${dim(`(${flow.steps.length} step${flow.steps.length === 1 ? "" : "s"}, chain ${flow.chainId})`)}`,
+  );
+  block(
+    JSON.stringify(
+      {
+        ...flow,
+        steps: flow.steps.map((s) => ({
+          ...s,
+          data: `${s.data.slice(0, 74)}… (${(s.data.length - 2) / 2} bytes)`,
+        })),
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+async function readOnly(rpcUrl: string): Promise<void> {
+  console.log(bold(`preflow demo: read-only against ${rpcUrl}`));
+  const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
+  chapter("Network status");
+  const status = await waitWith("eth_chainId, latest block and gas price", () => client.network.getStatus());
+  block(JSON.stringify(status, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+  chapter("Token registry and balances");
+  const info = await waitWith("USDm token info", () => client.token.getTokenInfo("USDm"));
+  block(JSON.stringify(info, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+  const holder = "0x471EcE3750Da237f93B8E339c536989b8978a438";
+  const balances = await waitWith(`balances of ${short(holder)} (one request)`, () =>
+    client.token.getBalances(holder),
+  );
+  block(JSON.stringify(balances, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+}
+
+async function fullStory(): Promise<void> {
+  console.log(bold("preflow demo: prepare, tag, execute, sponsor and check on an offline chain 42220"));
+  let devnet: Devnet | undefined;
+  const stop = async () => {
+    await devnet?.stop();
+    devnet = undefined;
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+  try {
+    chapter("Start the embedded devnet");
+    devnet = await waitWith("anvil (42220) + EntryPoint 0.7 + alto bundler + sponsor endpoint", () =>
+      startDevnet(),
+    );
+    const d = devnet;
+    line(`RPC ${d.rpcUrl}   sponsor ${d.sponsorBaseUrl}/v2/42220/rpc?apikey=${dim("<key>")}`);
+
+    chapter(`Create a client with attribution tags ${JSON.stringify(TAGS)}`);
+    const client = createSdkClient({ rpcUrl: d.rpcUrl, attributionTags: TAGS, analyticsEnabled: false });
+    line(
+      "createSdkClient validates every option before any I/O; steps it prepares carry an ERC-8021 suffix:",
+    );
+    line(`codes ${bold(JSON.stringify(["sdk", ...TAGS]))} (platform code first)`);
+
+    chapter("Prepare a USDm send from an EOA");
+    const eoa = privateKeyToAccount(generatePrivateKey());
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    await waitWith(`fund EOA ${short(eoa.address)} with 1 CELO for gas and 25 USDm`, async () => {
+      await d.fund(eoa.address, "CELO", "1");
+      await d.fund(eoa.address, "USDm", "25");
+    });
+    const sendFlow = await waitWith('client.transaction.prepareSend(eoa, recipient, "USDm", "5")', () =>
+      client.transaction.prepareSend(eoa.address, recipient, "USDm", "5"),
+    );
+    showFlow(sendFlow);
+
+    chapter("Execute it with the EOA (the tool server's execution path)");
+    const executed = await waitWith(
+      "executePreparedFlow: sign, send with explicit nonce, wait for the receipt",
+      () => executePreparedFlow({ client: client.publicClient, account: eoa, flow: sendFlow }),
+    );
+    const eoaStep = executed.steps[0]!;
+    line(
+      `status ${executed.status === "success" ? green(executed.status) : red(executed.status)}, tx ${eoaStep.hash}`,
+    );
+    const after = await client.token.getBalance(recipient, "USDm");
+    line(`recipient now holds ${bold(`${after.formatted} USDm`)}`);
+
+    chapter("Prepare approve-then-call for a fresh smart account");
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const aa = await waitWith("createAAClient (simple account, EntryPoint 0.7, sponsor_a)", () =>
+      createAAClient({
+        owner,
+        rpcUrl: d.rpcUrl,
+        gasSponsorship: {
+          provider: "sponsor_a",
+          sponsor_a: { apiKey: d.sponsorApiKey, baseUrl: d.sponsorBaseUrl },
+        },
+      }),
+    );
+    line(`smart account ${aa.smartAccountAddress} (not deployed yet; it holds no CELO for gas)`);
+    await waitWith("fund the smart account with 20 USDm", () => d.fund(aa.smartAccountAddress, "USDm", "20"));
+    const vaultFlow = await waitWith("prepareContractCall(vault.deposit(USDm, 7), approvals: 7 USDm)", () =>
+      client.transaction.prepareContractCall(aa.smartAccountAddress, {
+        to: DEVNET_VAULT_ADDRESS,
+        abi: devnetVaultAbi,
+        functionName: "deposit",
+        args: [d.tokens.USDm.address, parseUnits("7", 18)],
+        approvals: [{ token: "USDm", amount: "7" }],
+      }),
+    );
+    showFlow(vaultFlow);
+
+    chapter("Submit it sponsored through preflow/aa (batch mode: one atomic UserOperation)");
+    const sent = await waitWith('aa.sendPreparedFlow(flow, { mode: "batch" })', () =>
+      aa.sendPreparedFlow(vaultFlow, { mode: "batch" }),
+    );
+    line(`success ${sent.success ? green("true") : red("false")}, userOp ${sent.userOpHashes[0]}`);
+    line(`bundle tx ${sent.transactionHashes[0]}`);
+    if (!sent.success) throw new Error(`sponsored submission failed: ${sent.error?.message}`);
+
+    chapter("Check the tags on both transaction hashes");
+    const request = client.publicClient.request;
+    const eoaCheck = await waitWith('checkAttributionInTransaction(EOA tx, "demo_app")', () =>
+      checkAttributionInTransaction({ request, hash: eoaStep.hash! }, "demo_app"),
+    );
+    const bundleHash = sent.transactionHashes[0]!;
+    const bundleCheck = await waitWith('checkAttributionInTransaction(bundle tx, "demo_app")', () =>
+      checkAttributionInTransaction({ request, hash: bundleHash }, "demo_app"),
+    );
+    for (const loc of bundleCheck.locations) {
+      if (loc.kind !== "innerCall") continue;
+      line(
+        `inner call ${loc.callIndex} → ${short(loc.target, 4)}: tags ${JSON.stringify(loc.tags)}, platform ${loc.platform}`,
+      );
+    }
+
+    chapter("Summary");
+    const eoaTx = await client.blockchain.getTransaction(eoaStep.hash!);
+    const bundleTx = await client.blockchain.getTransaction(bundleHash);
+    const row = (what: string, hash: string, gas: bigint | null, check: typeof eoaCheck) => [
+      what,
+      short(hash, 8),
+      gas?.toString() ?? "?",
+      check.found ? `${JSON.stringify(check.tags)}${check.platform ? " + sdk" : ""}` : "none",
+      check.matched ? green("yes") : red("no"),
+    ];
+    table(
+      ["transaction", "hash", "gas used", "tags found", "demo_app"],
+      [
+        row("EOA send (1 step)", eoaStep.hash!, eoaTx.gasUsed, eoaCheck),
+        row("sponsored batch (2 calls)", bundleHash, bundleTx.gasUsed, bundleCheck),
+      ],
+    );
+    if (!eoaCheck.matched || !bundleCheck.matched) throw new Error("a transaction is missing its tags");
+    line();
+    line(green("Done: both transactions carry sdk + demo_app; the devnet is being stopped."));
+  } finally {
+    await stop();
+    await flushTelemetry({ timeoutMs: 100 });
+  }
+}
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: { rpc: { type: "string" } },
+  strict: true,
+});
+try {
+  if (values.rpc) await readOnly(values.rpc);
+  else await fullStory();
+  process.exit(0);
+} catch (error) {
+  console.error(red(`\ndemo failed: ${error instanceof Error ? error.message : String(error)}`));
+  process.exit(1);
+}

@@ -8,6 +8,7 @@ import { deriveSmartAccountAddress, simpleAccountFactoryData } from "./deriveSma
 import { gasSponsorshipBranches } from "./gasSponsorship/createGasSponsorshipService.js";
 import type { GasSponsorship, GasSponsorshipProvider } from "./gasSponsorship/types.js";
 import type { AAContext, UserOperationSender } from "./internal/context.js";
+import { serviceSecrets } from "./internal/serviceSecrets.js";
 import { SponsorHookError } from "./internal/submitUserOperation.js";
 import { resolveAAConfig } from "./internal/validateConfig.js";
 import {
@@ -112,7 +113,7 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
 
   const redactedRpcUrl = redactUrl(config.rpcUrl);
   const rpcSecrets = config.rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(config.rpcUrl);
-  const secrets = [...service.secrets, ...rpcSecrets];
+  const secrets = [...serviceSecrets(service), ...rpcSecrets];
   const publicClient = createPublicClient({
     chain: celo,
     transport: http(config.rpcUrl, { batch: true, retryCount: 2 }),

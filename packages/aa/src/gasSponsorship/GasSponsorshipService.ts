@@ -76,8 +76,6 @@ export interface GasSponsorshipService {
   readonly redactedEndpointUrl: string;
   /** viem transport to the endpoint (bundler methods: `eth_sendUserOperation`, receipts...). */
   readonly transport: Transport;
-  /** The secrets this service holds, for redaction of anything it produces. @internal */
-  readonly secrets: readonly string[];
   /** Fees for a UserOperation, from the provider's gas-price method (`pimlico_getUserOperationGasPrice` for `sponsor_a`, tier `fast`). */
   estimateFeesPerGas(): Promise<UserOperationFees>;
   /** Gas limits and signed paymaster data for `userOperation`, in one request (`pm_sponsorUserOperation` for `sponsor_a`). */

@@ -4,6 +4,7 @@ import { http } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
 import { redactSecrets } from "../internal/redact.js";
+import { registerServiceSecrets } from "../internal/serviceSecrets.js";
 import type { GasSponsorshipService, SponsorableUserOperation } from "./GasSponsorshipService.js";
 import type { SponsorAGasSponsorship } from "./types.js";
 
@@ -26,11 +27,10 @@ export function createSponsorAService(config: SponsorAGasSponsorship): GasSponso
     transport,
     entryPoint: { address: entryPoint07Address, version: "0.7" },
   });
-  return Object.freeze({
+  const service: GasSponsorshipService = Object.freeze({
     provider: "sponsor_a" as const,
     redactedEndpointUrl: redactSecrets(url, secrets),
     transport,
-    secrets,
     async estimateFeesPerGas() {
       const { fast } = await pimlico.getUserOperationGasPrice();
       return { maxFeePerGas: fast.maxFeePerGas, maxPriorityFeePerGas: fast.maxPriorityFeePerGas };
@@ -48,4 +48,6 @@ export function createSponsorAService(config: SponsorAGasSponsorship): GasSponso
       };
     },
   });
+  registerServiceSecrets(service, secrets);
+  return service;
 }

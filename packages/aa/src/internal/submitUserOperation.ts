@@ -47,7 +47,9 @@ function isUnauthorized(facts: ErrorFacts): boolean {
 function isRevert(facts: ErrorFacts): boolean {
   if (facts.rpcCode === EXECUTION_REVERTED_CODE) return true;
   if (facts.rpcCode !== undefined && facts.rpcCode <= -32500 && facts.rpcCode >= -32520) return false;
-  return !/\bAA\d\d\b/.test(facts.reason) && /reverted during simulation|execution reverted/i.test(facts.reason);
+  return (
+    !/\bAA\d\d\b/.test(facts.reason) && /reverted during simulation|execution reverted/i.test(facts.reason)
+  );
 }
 
 /** Throws the typed error of a sponsor-endpoint failure that is not a refusal of this UserOperation. @internal */

@@ -17,7 +17,11 @@ export async function moduleGraphInputs(entry: string, resolveDir: string): Prom
 }
 
 /** The files of `packageName` (matched as a node_modules path segment) in the module graph of `entry`. */
-export async function loadedFilesOf(entry: string, resolveDir: string, packageName: string): Promise<string[]> {
+export async function loadedFilesOf(
+  entry: string,
+  resolveDir: string,
+  packageName: string,
+): Promise<string[]> {
   const segment = `node_modules/${packageName}/`;
   return (await moduleGraphInputs(entry, resolveDir)).filter((input) => input.includes(segment));
 }

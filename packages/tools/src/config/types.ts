@@ -1,0 +1,38 @@
+/**
+ * The configuration of a tool server ({@link createToolServer}). Every field is optional: without
+ * `privateKey` the read, prepare and attribution tools work and the executing tools answer with a tool error.
+ *
+ * @example
+ * ```ts
+ * import type { ToolServerConfig } from "@preflow/tools";
+ *
+ * const config: ToolServerConfig = {
+ *   privateKey: process.env.CHAIN_PRIVATE_KEY,
+ *   rpcUrl: "https://forno.celo.org",
+ *   attributionTags: ["my_agent"],
+ *   analyticsEnabled: false,
+ * };
+ * ```
+ */
+export interface ToolServerConfig {
+  /** The signer's private key (`CHAIN_PRIVATE_KEY`): `0x` + 64 hex digits. Never logged or returned. */
+  privateKey?: string | undefined;
+  /** Chain 42220 JSON-RPC URL (`RPC_URL`); default core's `DEFAULT_RPC_URL`. */
+  rpcUrl?: string | undefined;
+  /** ERC-8021 custom codes put on every prepared step (`PREFLOW_ATTRIBUTION_TAGS`). */
+  attributionTags?: string[] | undefined;
+  /** `false` turns read telemetry off (`PREFLOW_ANALYTICS_ENABLED=false`, `DO_NOT_TRACK=1`). */
+  analyticsEnabled?: boolean | undefined;
+  /** Overrides the bundled analytics project key (`PREFLOW_TELEMETRY_API_KEY`). */
+  telemetryApiKey?: string | undefined;
+  /** Analytics batch endpoint (`PREFLOW_TELEMETRY_ENDPOINT`). */
+  telemetryEndpoint?: string | undefined;
+  /** Analytics `device_id` (`PREFLOW_ANALYTICS_DEVICE_ID`). */
+  analyticsDeviceId?: string | undefined;
+  /** Agent-identity key (`AGENT_ID_PRIVATE_KEY`), passed to `createSdkClient`, which validates it. */
+  agentIdPrivateKey?: string | undefined;
+  /** How long execution waits for each receipt, in ms (`PREFLOW_RECEIPT_TIMEOUT_MS`; default 120000). */
+  receiptTimeoutMs?: number | undefined;
+  /** Where log lines go; default standard error (standard output belongs to the protocol). */
+  log?: ((line: string) => void) | undefined;
+}

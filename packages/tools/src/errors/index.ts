@@ -1,0 +1,1 @@
+export { FromMismatchError, InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";

@@ -1,0 +1,73 @@
+import { SdkError } from "@preflow/core";
+
+/**
+ * `CHAIN_PRIVATE_KEY` (or `privateKey` of {@link createToolServer}) is not a usable secp256k1 private key.
+ * The message gives the rule and the length of what was given, never the value.
+ *
+ * @example
+ * ```ts
+ * import { createToolServer, InvalidPrivateKeyError } from "@preflow/tools";
+ *
+ * try {
+ *   createToolServer({ privateKey: process.env.CHAIN_PRIVATE_KEY });
+ * } catch (error) {
+ *   if (error instanceof InvalidPrivateKeyError) console.error(error.message); // never contains the key
+ * }
+ * ```
+ */
+export class InvalidPrivateKeyError extends SdkError {
+  constructor(parameters: { variable: string; length: number; rule: string }) {
+    const { variable, length, rule } = parameters;
+    super(
+      "INVALID_PRIVATE_KEY",
+      `${variable} is malformed: ${rule} (got ${length} characters; value not shown). Set it to 0x followed by the 64 hex digits of the signer's private key, or unset it to run without a signer.`,
+      { details: { variable, length, rule } },
+    );
+    this.name = "InvalidPrivateKeyError";
+  }
+}
+
+/**
+ * An executing tool (`execute_prepared_flow`, `send_token`) was called on a server that has no signer.
+ *
+ * @example
+ * ```ts
+ * import { SignerNotConfiguredError } from "@preflow/tools";
+ *
+ * const error = new SignerNotConfiguredError("send_token");
+ * error.code; // "SIGNER_NOT_CONFIGURED"
+ * ```
+ */
+export class SignerNotConfiguredError extends SdkError {
+  constructor(operation: string) {
+    super(
+      "SIGNER_NOT_CONFIGURED",
+      `${operation} needs a signer, but this tool server has none: set CHAIN_PRIVATE_KEY in the server's environment (MCP client config "env") and restart it. Read, prepare and attribution tools work without it.`,
+      { details: { operation } },
+    );
+    this.name = "SignerNotConfiguredError";
+  }
+}
+
+/**
+ * A prepared flow's `from` is not the signer of this tool server, so its steps cannot be executed here.
+ *
+ * @example
+ * ```ts
+ * import { FromMismatchError } from "@preflow/tools";
+ *
+ * const error = new FromMismatchError({ from: "0x1111111111111111111111111111111111111111", signer: "0x2222222222222222222222222222222222222222" });
+ * error.code; // "FROM_NOT_SIGNER"
+ * ```
+ */
+export class FromMismatchError extends SdkError {
+  constructor(parameters: { from: string; signer: string }) {
+    const { from, signer } = parameters;
+    super(
+      "FROM_NOT_SIGNER",
+      `The flow's \`from\` (${from}) is not this server's signer (${signer}): nothing was sent. Prepare the flow with from = ${signer}, or have ${from} sign it elsewhere.`,
+      { details: { from, signer } },
+    );
+    this.name = "FromMismatchError";
+  }
+}

@@ -1,0 +1,29 @@
+import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution.js";
+import type { ToolDefinition } from "./context.js";
+import { executePreparedFlowTool, sendTokenTool } from "./execute.js";
+import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
+import {
+  getAllowanceTool,
+  getBalancesTool,
+  getNetworkStatusTool,
+  getTokenInfoTool,
+  getTransactionTool,
+  getWalletAddressTool,
+} from "./read.js";
+
+/** Every tool the server registers, in listing order. @internal */
+export const TOOLS: readonly ToolDefinition[] = [
+  getNetworkStatusTool,
+  getWalletAddressTool,
+  getBalancesTool,
+  getTokenInfoTool,
+  getAllowanceTool,
+  getTransactionTool,
+  prepareSendTool,
+  prepareApproveTool,
+  prepareContractCallTool,
+  executePreparedFlowTool,
+  sendTokenTool,
+  checkAttributionTagTool,
+  verifyAttributionTagTool,
+];

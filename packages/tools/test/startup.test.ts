@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { describe, expect, it } from "vitest";
+import { BIN } from "./helpers/spawnServer.js";
+
+const devnet = useDevnet();
+
+function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: "pipe",
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe("start-up", () => {
+  const malformed = [
+    ["too short", `0x${"ab".repeat(31)}`],
+    ["not hex", `0x${"ab".repeat(31)}zz`],
+    ["too long", `0x${"cd".repeat(33)}`],
+    ["zero key", `0x${"00".repeat(32)}`],
+    ["beyond the curve order", `0x${"ff".repeat(32)}`],
+  ] as const;
+
+  for (const [label, key] of malformed) {
+    it(`refuses a malformed CHAIN_PRIVATE_KEY (${label}) with exit code 1 and without echoing it`, async () => {
+      const { code, stdout, stderr } = await run({
+        CHAIN_PRIVATE_KEY: key,
+        RPC_URL: devnet.rpcUrl,
+        DO_NOT_TRACK: "1",
+      });
+      expect(code).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(
+        /^preflow-tools: cannot start \(INVALID_PRIVATE_KEY\): CHAIN_PRIVATE_KEY is malformed/,
+      );
+      expect(stderr).not.toContain(key.slice(2, 40));
+    });
+  }
+
+  it("refuses a bad RPC_URL and a malformed AGENT_ID_PRIVATE_KEY without echoing the key", async () => {
+    const rpc = await run({ RPC_URL: "ftp://example.org", DO_NOT_TRACK: "1" });
+    expect(rpc.code).toBe(1);
+    expect(rpc.stderr).toMatch(/INVALID_CONFIG.*rpcUrl.*http or https.*\(from RPC_URL\)/);
+    const agentKey = `0x${"12".repeat(30)}`;
+    const agent = await run({ RPC_URL: devnet.rpcUrl, AGENT_ID_PRIVATE_KEY: agentKey, DO_NOT_TRACK: "1" });
+    expect(agent.code).toBe(1);
+    expect(agent.stderr).toMatch(
+      /INVALID_CONFIG.*agentIdPrivateKey.*value not shown.*\(from AGENT_ID_PRIVATE_KEY\)/,
+    );
+    expect(agent.stderr).not.toContain(agentKey.slice(2));
+  });
+
+  it("exits cleanly when its client closes stdin", async () => {
+    const { code, stdout, stderr } = await run({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1" });
+    expect({ code, stderr }).toMatchObject({ code: 0 });
+    expect(stdout).toBe("");
+    expect(stderr).toContain("signer: none");
+  });
+});

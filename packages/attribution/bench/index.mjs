@@ -59,8 +59,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB (${bytes} B)`;
 function report(title, ourName, peerName, { ours, peer }, goal) {
   const ratio = ours / peer;
   console.log(`\n${title}`);
-  console.log(`  ${ourName.padEnd(48)} ${format(ours)}`);
-  console.log(`  ${peerName.padEnd(48)} ${format(peer)}`);
+  console.log(`  ${ourName.padEnd(56)} ${format(ours)}`);
+  console.log(`  ${peerName.padEnd(56)} ${format(peer)}`);
   console.log(`  ratio ${ratio.toFixed(2)}x  (goal ≥ ${goal}x: ${ratio >= goal ? "met" : "NOT met"})`);
 }
 

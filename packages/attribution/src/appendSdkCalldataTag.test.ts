@@ -122,6 +122,17 @@ describe("appendSdkCalldataTag", () => {
       }
   });
 
+  it("the cache follows a caller's array changed in place between calls", () => {
+    const tags = ["alpha"];
+    expect(checkAttributionInCalldata(appendSdkCalldataTag("0x", tags)).tags).toEqual(["alpha"]);
+    tags[0] = "beta";
+    expect(checkAttributionInCalldata(appendSdkCalldataTag("0x", tags)).tags).toEqual(["beta"]);
+    tags.push("gamma");
+    expect(checkAttributionInCalldata(appendSdkCalldataTag("0x", tags)).tags).toEqual(["beta", "gamma"]);
+    tags[1] = "not valid";
+    expect(() => appendSdkCalldataTag("0x", tags)).toThrow(InvalidAttributionTagError);
+  });
+
   it("property: check(append(data, tags)).tags are the custom codes and strip(append(data, tags)) === data", () => {
     fc.assert(
       fc.property(plainCalldata, validTags, (data, tags) => {

@@ -6,13 +6,14 @@ pragma solidity 0.8.30;
 /// The devnet places this runtime code at each token's mainnet address with `anvil_setCode` and then calls
 /// `initialize` once, so name, symbol and decimals live in storage rather than in constructor-set immutables.
 /// Behaviour follows the ERC-20 standard: balances, allowances, `Transfer`/`Approval` events, and reverts on
-/// insufficient balance or allowance. Only the minter (the devnet's funding account) can mint.
+/// insufficient balance or allowance. Minting is open to any caller (a devnet faucet; `devnet.fund` mints from a
+/// fresh impersonated sender each time, so concurrent funding never contends for one nonce).
 contract DevnetToken {
     string public name;
     string public symbol;
     uint8 public decimals;
     uint256 public totalSupply;
-    address public minter;
+    bool private initialized;
 
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
@@ -21,21 +22,19 @@ contract DevnetToken {
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
     error AlreadyInitialized();
-    error NotMinter(address caller);
     error InsufficientBalance(address account, uint256 balance, uint256 needed);
     error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
     error InvalidReceiver(address receiver);
 
-    function initialize(string calldata name_, string calldata symbol_, uint8 decimals_, address minter_) external {
-        if (minter != address(0)) revert AlreadyInitialized();
+    function initialize(string calldata name_, string calldata symbol_, uint8 decimals_) external {
+        if (initialized) revert AlreadyInitialized();
+        initialized = true;
         name = name_;
         symbol = symbol_;
         decimals = decimals_;
-        minter = minter_;
     }
 
     function mint(address to, uint256 value) external {
-        if (msg.sender != minter) revert NotMinter(msg.sender);
         if (to == address(0)) revert InvalidReceiver(to);
         totalSupply += value;
         balanceOf[to] += value;

@@ -1,7 +1,8 @@
 import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
-import { DEVNET_ACCOUNTS, DEVNET_ROLES, type DevnetAccount } from "./accounts.js";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { DEVNET_ACCOUNTS, type DevnetAccount } from "./accounts.js";
 import { devnetTokenAbi } from "./contracts.generated.js";
-import { rpcCall } from "./rpc.js";
+import { rpcCall, waitFor } from "./rpc.js";
 import { DEVNET_TOKENS, type DevnetToken, type DevnetTokenSymbol } from "./tokens.js";
 
 /** Everything a test or a demo needs to reach a running devnet; plain JSON (crosses vitest's `provide`). */
@@ -56,18 +57,33 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
         await rpcCall(info.rpcUrl, "anvil_setBalance", [address, `0x${(balance + value).toString(16)}`]);
         return;
       }
-      // eth_sendTransaction from anvil's unlocked deployer: anvil assigns the nonce itself, so concurrent
-      // funding from parallel test files never collides.
+      // Minted from a fresh impersonated sender: every mint has its own nonce 0, so concurrent funding (parallel
+      // test files) never contends for one account's nonce.
+      const minter = privateKeyToAccount(generatePrivateKey()).address;
+      await rpcCall(info.rpcUrl, "anvil_impersonateAccount", [minter]);
+      await rpcCall(info.rpcUrl, "anvil_setBalance", [minter, "0x16345785d8a0000"]); // 0.1 CELO for gas
       const hash = await rpcCall<Hex>(info.rpcUrl, "eth_sendTransaction", [
         {
-          from: DEVNET_ROLES.deployer.address,
+          from: minter,
           to: token.address,
           data: encodeFunctionData({ abi: devnetTokenAbi, functionName: "mint", args: [address, value] }),
           gas: "0x30000",
         },
       ]);
-      const receipt = await rpcCall<{ status: Hex } | null>(info.rpcUrl, "eth_getTransactionReceipt", [hash]);
-      if (receipt?.status !== "0x1") throw new Error(`devnet.fund: minting ${token.symbol} failed (${hash})`);
+      await rpcCall(info.rpcUrl, "anvil_stopImpersonatingAccount", [minter]);
+      // anvil mines on submission but may publish the receipt a moment later: poll for it.
+      let receipt: { status: Hex } | null = null;
+      await waitFor(
+        `the receipt of minting ${token.symbol}`,
+        async () => {
+          receipt = await rpcCall<{ status: Hex } | null>(info.rpcUrl, "eth_getTransactionReceipt", [hash]);
+          return receipt !== null;
+        },
+        { timeoutMs: 10_000, intervalMs: 10 },
+      );
+      if ((receipt as { status: Hex } | null)?.status !== "0x1") {
+        throw new Error(`devnet.fund: minting ${token.symbol} reverted (${hash})`);
+      }
     },
   };
 }

@@ -107,7 +107,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
 /**
  * Places Multicall3 and the tokens at their mainnet addresses with `anvil_setCode` (none has a constructor or
  * immutables, so runtime code placement is faithful), then initializes each ERC-20 stand-in with its mainnet
- * name, symbol and decimals and the deployer as minter.
+ * name, symbol and decimals.
  */
 export async function deployTokens(rpcUrl: string): Promise<void> {
   await rpcCall(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, multicall3RuntimeCode]);
@@ -128,7 +128,7 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
     const data = encodeFunctionData({
       abi: devnetTokenAbi,
       functionName: "initialize",
-      args: [token.name, token.symbol, token.decimals, DEVNET_ROLES.deployer.address],
+      args: [token.name, token.symbol, token.decimals],
     });
     hashes.push(await wallet.sendTransaction({ to: token.address, data, gas: 300_000n, nonce: nonce++ }));
   }

@@ -173,3 +173,26 @@ describe("devnet chain state", () => {
     );
   });
 });
+
+describe("devnet.fund under load", () => {
+  const devnet = useDevnet();
+  const publicClient = createPublicClient({
+    chain: devnetChain(devnet.rpcUrl),
+    transport: http(devnet.rpcUrl),
+  });
+
+  it("60 concurrent mints all land and report success", async () => {
+    const owners = Array.from({ length: 60 }, () => privateKeyToAccount(generatePrivateKey()).address);
+    await Promise.all(owners.map((owner) => devnet.fund(owner, "EURm", "1")));
+    const balances = await publicClient.multicall({
+      contracts: owners.map((owner) => ({
+        address: devnet.tokens.EURm.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [owner],
+      })),
+      allowFailure: false,
+    });
+    expect(balances.every((b) => b === parseUnits("1", 18))).toBe(true);
+  });
+});

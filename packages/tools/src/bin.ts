@@ -1,5 +1,10 @@
 import { runStdioServer } from "./server/runStdioServer.js";
 
+// Standard output belongs to the protocol: anything a dependency prints with console.log goes to stderr.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
 const tools = await runStdioServer();
 if (tools) {
   let closing = false;

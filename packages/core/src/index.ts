@@ -1,3 +1,5 @@
+// Flushes queued read telemetry of every client (for short-lived scripts and servers shutting down).
+export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
 export type { TransactionAttribution, TransactionDetails } from "./actions/blockchain/getTransaction.js";
 export type { NetworkStatus } from "./actions/network/getStatus.js";
 export type { TokenAllowance } from "./actions/token/getAllowance.js";

@@ -14,8 +14,6 @@
  */
 export * from "@preflow/attribution";
 export * from "@preflow/core";
-// Both packages name a TransactionNotFoundError; core's (thrown by client.blockchain.getTransaction) wins here.
-export { TransactionNotFoundError } from "@preflow/core";
 export {
   DEFAULT_TELEMETRY_ENDPOINT,
   DO_NOT_TRACK_ENV,

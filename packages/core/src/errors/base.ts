@@ -1,3 +1,5 @@
+import { AttributionError } from "@preflow/attribution";
+
 /**
  * Structured, JSON-safe facts about an error (never a secret).
  *
@@ -44,6 +46,16 @@ export interface SdkErrorOptions {
  * ```
  */
 export class SdkError extends Error {
+  /**
+   * `error instanceof SdkError` also holds for the errors of `@preflow/attribution` (`AttributionError` and its
+   * subclasses), which cannot extend this class because that package must not depend on this one. So one
+   * `catch` with one base class covers every error the SDK throws on purpose.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === SdkError && value instanceof AttributionError;
+  }
+
   /** A stable, machine-readable error code such as `"INVALID_AMOUNT"`. */
   readonly code: string;
   /** Structured facts about the failure. */

@@ -1,3 +1,4 @@
+import { AttributionError, normalizeAttributionTags } from "@preflow/attribution";
 import { describe, expect, it } from "vitest";
 import { describeValue } from "./base.js";
 import * as errors from "./index.js";
@@ -34,7 +35,6 @@ describe("errors", () => {
       reason: "reverted",
     }),
     new errors.UnknownTokenError("USDN", ["USDm"], ["USDm"]),
-    new errors.TransactionNotFoundError("0x00"),
   ];
 
   it("all extend SdkError with a distinct stable code, a name and JSON-safe details", () => {
@@ -53,6 +53,19 @@ describe("errors", () => {
       expect(Object.isFrozen(error.details)).toBe(true);
     }
     expect(codes.size).toBe(samples.length);
+  });
+
+  it("SdkError is the one base class: attribution's errors are instances of it too", () => {
+    const notFound = new errors.TransactionNotFoundError({ hash: "0x00" });
+    expect(notFound).toBeInstanceOf(errors.SdkError);
+    expect(notFound).toBeInstanceOf(AttributionError);
+    expect(notFound.code).toBe("TRANSACTION_NOT_FOUND");
+    expect(() => normalizeAttributionTags(["a b"])).toThrow(errors.SdkError);
+    // ...while subclass checks stay exact.
+    expect(notFound).not.toBeInstanceOf(errors.InvalidAmountError);
+    expect(new Error("plain")).not.toBeInstanceOf(errors.SdkError);
+    expect(samples[0]).toBeInstanceOf(errors.InvalidAddressError);
+    expect(samples[0]).not.toBeInstanceOf(errors.InvalidAmountError);
   });
 
   it("messages name the field and the rule", () => {

@@ -1,3 +1,6 @@
+// One class for "no such transaction" across the SDK: the attribution package's (its transaction forms throw it
+// too); `instanceof SdkError` holds for it (see SdkError).
+export { TransactionNotFoundError } from "@preflow/attribution";
 export { InvalidAddressError } from "./address.js";
 export {
   InsufficientBalanceError,
@@ -13,4 +16,3 @@ export { InvalidContractCallError } from "./contractCall.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
 export { RpcError, type RpcErrorParameters } from "./rpc.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";
-export { TransactionNotFoundError } from "./transaction.js";

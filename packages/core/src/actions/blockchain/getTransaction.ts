@@ -1,8 +1,7 @@
-import { checkAttributionInTransaction } from "@preflow/attribution";
+import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflow/attribution";
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
 import type { ClientContext } from "../../client/context.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import { TransactionNotFoundError } from "../../errors/transaction.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -80,7 +79,7 @@ export async function getTransaction(ctx: ClientContext, hash: string): Promise<
       { method: "eth_getTransactionByHash", params: [txHash] },
       { method: "eth_getTransactionReceipt", params: [txHash] },
     ])) as [RawTransaction | null, RawReceipt | null];
-    if (!tx) throw new TransactionNotFoundError(txHash);
+    if (!tx) throw new TransactionNotFoundError({ hash: txHash });
 
     // Serve what we already have; anything else the attribution check needs goes to the same endpoint.
     const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {

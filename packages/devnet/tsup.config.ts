@@ -2,9 +2,9 @@ import { defineConfig } from "tsup";
 
 // Private package: ESM only (its consumers are this repo's tests, benches and demo on Node 20+).
 export default defineConfig({
-  entry: ["src/index.ts", "src/vitest.ts", "src/vitestSetup.ts", "src/cli.ts"],
+  entry: ["src/index.ts", "src/vitest.ts", "src/vitestSetup.ts", "src/vitestSetupEthereum.ts", "src/cli.ts"],
   format: ["esm"],
-  dts: { entry: ["src/index.ts", "src/vitest.ts", "src/vitestSetup.ts"] },
+  dts: { entry: ["src/index.ts", "src/vitest.ts", "src/vitestSetup.ts", "src/vitestSetupEthereum.ts"] },
   sourcemap: true,
   clean: true,
   target: "node20",

@@ -1,7 +1,9 @@
 import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DEVNET_ACCOUNTS, type DevnetAccount } from "./accounts.js";
+import { type RegisterCeloNameOptions, type RegisteredName, registerCeloName } from "./celoNames.js";
 import { devnetTokenAbi } from "./contracts.generated.js";
+import { type EthereumNameRecords, registerEthereumName } from "./ethereumEns.js";
 import { rpcCall, waitFor } from "./rpc.js";
 import { DEVNET_TOKENS, type DevnetToken, type DevnetTokenSymbol } from "./tokens.js";
 
@@ -21,6 +23,8 @@ export interface DevnetInfo {
   readonly accounts: readonly DevnetAccount[];
   /** The tokens on the devnet, at their mainnet addresses. */
   readonly tokens: typeof DEVNET_TOKENS;
+  /** The Ethereum chain (anvil at chain id 1 with ENS), when started with `startDevnet({ ethereum: true })`. */
+  readonly ethereum?: { readonly rpcUrl: string; readonly chainId: 1 };
 }
 
 /** A handle on a running devnet. */
@@ -33,6 +37,20 @@ export interface DevnetClient extends DevnetInfo {
   fund(address: Address, token: DevnetTokenSymbol | Address, amount: string | bigint): Promise<void>;
   /** The sponsor endpoint URL with the devnet's API key, or another key when given. */
   sponsorUrl(apiKey?: string): string;
+  /**
+   * Registers `<label>.celo.eth` for `address` in the chain's name registry (`L2Registry` stand-in); see
+   * `registerCeloName`.
+   */
+  registerCeloName(
+    label: string,
+    address: Address,
+    options?: RegisterCeloNameOptions,
+  ): Promise<RegisteredName>;
+  /**
+   * Registers `name` with address records in the Ethereum chain's ENS; throws when the devnet was started
+   * without `ethereum: true`. See `registerEthereumName`.
+   */
+  registerEthereumName(name: string, records: EthereumNameRecords): Promise<{ name: string; node: Hex }>;
 }
 
 /**
@@ -47,6 +65,15 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
     ...info,
     sponsorUrl: (apiKey = info.sponsorApiKey) =>
       `${info.sponsorBaseUrl}/v2/42220/rpc?apikey=${encodeURIComponent(apiKey)}`,
+    registerCeloName: (label, address, options) => registerCeloName(info.rpcUrl, label, address, options),
+    async registerEthereumName(name, records) {
+      if (!info.ethereum) {
+        throw new Error(
+          "devnet.registerEthereumName: this devnet has no Ethereum chain; start it with startDevnet({ ethereum: true }) (in tests: globalSetup @preflow/devnet/vitest-setup-ethereum)",
+        );
+      }
+      return registerEthereumName(info.ethereum.rpcUrl, name, records);
+    },
     async fund(address, tokenRef, amount) {
       if (!isAddress(address)) throw new Error(`devnet.fund: address ${String(address)} is not an address`);
       const token = findToken(tokenRef);

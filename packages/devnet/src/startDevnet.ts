@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
+import { deployCeloNames } from "./celoNames.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployAccountAbstraction, deployTokens } from "./deployContracts.js";
+import { deployEthereumEns } from "./ethereumEns.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
@@ -20,6 +22,11 @@ export interface StartDevnetOptions {
   sponsorApiKey?: string;
   /** Aborts start-up: whatever has started is stopped and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Also start a second anvil at chain id 1 with ENS (the published `ENSRegistry` and `PublicResolver`, and a
+   * UniversalResolver stand-in at mainnet's address); its URL is `devnet.ethereum.rpcUrl`. Off by default.
+   */
+  ethereum?: boolean;
 }
 
 /** A running devnet. */
@@ -32,8 +39,8 @@ export interface Devnet extends DevnetClient {
     sponsorMs: number;
     totalMs: number;
   };
-  /** Process ids of the children (anvil, alto); the sponsor endpoint runs in this process. */
-  readonly pids: { anvil: number; bundler: number };
+  /** Process ids of the children (anvil, alto, and the Ethereum anvil when started); the sponsor endpoint runs in this process. */
+  readonly pids: { anvil: number; bundler: number; ethereumAnvil?: number };
   /** Stops everything; idempotent. */
   stop(): Promise<void>;
 }
@@ -148,9 +155,36 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const contractsReady = (async () => {
       await deployAccountAbstraction(rpcUrl);
       await deployTokens(rpcUrl);
+      await deployCeloNames(rpcUrl);
       tContracts = performance.now();
     })();
-    const settled = await Promise.allSettled([bundlerReady, contractsReady]);
+    let ethereum: { rpcUrl: string; chainId: 1; pid: number } | undefined;
+    const ethereumReady = options.ethereum
+      ? (async () => {
+          const ethereumPort = await freePort();
+          const ethereumRpcUrl = `http://127.0.0.1:${ethereumPort}`;
+          const ethereumAnvil = startProcess(
+            "anvil (ethereum)",
+            anvilBinaryPath(),
+            ["--host", "127.0.0.1", "--port", String(ethereumPort), "--chain-id", "1", "--silent"],
+            { verbose },
+          );
+          processes.push(ethereumAnvil);
+          await waitFor(
+            "anvil (ethereum)",
+            async () => BigInt(await rpcCall<string>(ethereumRpcUrl, "eth_chainId")) === 1n,
+            {
+              fail: () => {
+                checkAborted();
+                failIfExited(ethereumAnvil);
+              },
+            },
+          );
+          await deployEthereumEns(ethereumRpcUrl);
+          ethereum = { rpcUrl: ethereumRpcUrl, chainId: 1, pid: ethereumAnvil.child.pid ?? -1 };
+        })()
+      : Promise.resolve();
+    const settled = await Promise.allSettled([bundlerReady, contractsReady, ethereumReady]);
     for (const result of settled) if (result.status === "rejected") throw result.reason;
 
     checkAborted();
@@ -170,6 +204,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainId: 42220,
       accounts: DEVNET_ACCOUNTS,
       tokens: DEVNET_TOKENS,
+      ...(ethereum ? { ethereum: { rpcUrl: ethereum.rpcUrl, chainId: ethereum.chainId } } : {}),
     });
     return {
       ...client,
@@ -180,7 +215,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         sponsorMs: Math.round(tEnd - Math.max(tBundler, tContracts)),
         totalMs: Math.round(tEnd - t0),
       },
-      pids: { anvil: anvil.child.pid ?? -1, bundler: alto.child.pid ?? -1 },
+      pids: {
+        anvil: anvil.child.pid ?? -1,
+        bundler: alto.child.pid ?? -1,
+        ...(ethereum ? { ethereumAnvil: ethereum.pid } : {}),
+      },
       stop,
     };
   } catch (error) {

@@ -14,7 +14,8 @@ declare module "vitest" {
  * `@preflow/devnet/vitest` in tests.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { timings, pids, stop, fund, sponsorUrl, ...info } = await startDevnet();
+  const { timings, pids, stop, fund, sponsorUrl, registerCeloName, registerEthereumName, ...info } =
+    await startDevnet();
   project.provide("devnet", info);
   return stop;
 }

@@ -1,3 +1,4 @@
+import { flushTelemetry } from "@preflow/core";
 import { runStdioServer } from "./server/runStdioServer.js";
 
 // Standard output belongs to the protocol: anything a dependency prints with console.log goes to stderr.
@@ -11,7 +12,11 @@ if (tools) {
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    tools.close().finally(() => process.exit(0));
+    // Send the read telemetry still queued (capped at 1 s, never an error), then leave.
+    tools
+      .close()
+      .then(() => flushTelemetry({ timeoutMs: 1000 }))
+      .finally(() => process.exit(0));
   };
   process.stdin.on("end", shutdown);
   process.stdin.on("close", shutdown);

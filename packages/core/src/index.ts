@@ -13,6 +13,7 @@ export type {
   PrepareContractCallReturnType,
 } from "./actions/transaction/prepareContractCall.js";
 export type { PrepareSendReturnType } from "./actions/transaction/prepareSend.js";
+export * from "./agentId/index.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";

@@ -12,6 +12,7 @@ import {
   prepareContractCall,
 } from "../actions/transaction/prepareContractCall.js";
 import { prepareSend } from "../actions/transaction/prepareSend.js";
+import { type AgentIdActions, createAgentIdActions } from "../agentId/createAgentIdActions.js";
 import { CHAIN_ID } from "../chain.js";
 import { resolveConfig } from "../config/resolveConfig.js";
 import type { CelinaClientOptions } from "../config/types.js";
@@ -114,6 +115,8 @@ export interface SdkClient {
   readonly token: TokenActions;
   readonly network: NetworkActions;
   readonly blockchain: BlockchainActions;
+  /** Agent identity: signed requests, verification, lookups, registration (Node only). */
+  readonly agentId: AgentIdActions;
 }
 
 /**
@@ -165,5 +168,6 @@ export function createSdkClient(options?: CelinaClientOptions): SdkClient {
     }),
     network: Object.freeze({ getStatus: () => getStatus(ctx) }),
     blockchain: Object.freeze({ getTransaction: (hash: string) => getTransaction(ctx, hash) }),
+    agentId: createAgentIdActions(ctx),
   });
 }

@@ -1,0 +1,219 @@
+import { SdkError, type SdkErrorOptions } from "../errors/base.js";
+
+/**
+ * The base class of every agent-identity error (`client.agentId`). Extends `SdkError`, so one
+ * `catch (e) { if (e instanceof SdkError) ... }` still covers everything. `status` is the HTTP status of
+ * the response at fault, when there was one. No agent key or session token ever appears in the message,
+ * `details` or `JSON.stringify(error)`.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdError } from "@preflow/core";
+ *
+ * try {
+ *   await client.agentId.getAgentInfo(5n);
+ * } catch (error) {
+ *   if (error instanceof AgentIdError) console.error(error.code, error.status);
+ * }
+ * ```
+ */
+export class AgentIdError extends SdkError {
+  /** The HTTP status of the response at fault, or `undefined` when no response was involved. */
+  readonly status: number | undefined;
+
+  constructor(code: string, message: string, options: SdkErrorOptions & { status?: number } = {}) {
+    const { status, ...rest } = options;
+    super(code, message, {
+      ...rest,
+      details: { ...(rest.details ?? {}), ...(status === undefined ? {} : { status }) },
+    });
+    this.name = "AgentIdError";
+    this.status = status;
+  }
+}
+
+/**
+ * Parameters of {@link AgentIdHttpError}.
+ *
+ * @example
+ * ```ts
+ * new AgentIdHttpError({ method: "GET", path: "/api/agent/info/42220/5", status: 404, reason: "not found" });
+ * ```
+ */
+export interface AgentIdHttpErrorParameters {
+  method: string;
+  /** The path of the request (no host, no query string). */
+  path: string;
+  /** HTTP status; `undefined` when no response arrived (network failure). */
+  status?: number;
+  /** What went wrong: the service's `error` text (shortened) or the network failure. */
+  reason: string;
+  cause?: unknown;
+}
+
+/**
+ * The agent-identity API answered with an HTTP error (or could not be reached: then `status` is undefined).
+ *
+ * @example
+ * ```ts
+ * import { AgentIdHttpError } from "@preflow/core";
+ *
+ * try {
+ *   await client.agentId.getAgentInfo(999_999n);
+ * } catch (error) {
+ *   if (error instanceof AgentIdHttpError && error.status === 404) console.log("no such agent");
+ * }
+ * ```
+ */
+export class AgentIdHttpError extends AgentIdError {
+  constructor(parameters: AgentIdHttpErrorParameters) {
+    const { method, path, status, reason, cause } = parameters;
+    const what = status === undefined ? "failed" : `failed with HTTP ${status}`;
+    super("AGENT_ID_HTTP_ERROR", `Agent-identity request ${method} ${path} ${what}: ${reason}.`, {
+      details: { method, path, reason },
+      ...(status === undefined ? {} : { status }),
+      ...(cause === undefined ? {} : { cause }),
+    });
+    this.name = "AgentIdHttpError";
+  }
+}
+
+/**
+ * The agent-identity API answered 2xx with a body that does not have the documented shape (a field is
+ * missing or has the wrong type). Responses are validated, never trusted.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdInvalidResponseError } from "@preflow/core";
+ * // error.details.field names the field at fault, error.details.rule the rule it broke
+ * if (error instanceof AgentIdInvalidResponseError) console.error(error.details.field, error.details.rule);
+ * ```
+ */
+export class AgentIdInvalidResponseError extends AgentIdError {
+  constructor(parameters: { path: string; field: string; rule: string; status: number }) {
+    const { path, field, rule, status } = parameters;
+    super(
+      "AGENT_ID_INVALID_RESPONSE",
+      `The agent-identity API returned an unexpected body for ${path}: \`${field}\` ${rule}. Check agentIdApiBase.`,
+      { details: { path, field, rule }, status },
+    );
+    this.name = "AgentIdInvalidResponseError";
+  }
+}
+
+/**
+ * The registration session expired (HTTP 410 or stage `expired`; sessions last 30 minutes). Start a new
+ * one with `client.agentId.startRegistration`.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdRegistrationExpiredError } from "@preflow/core";
+ *
+ * try {
+ *   await client.agentId.waitForRegistration(session);
+ * } catch (error) {
+ *   if (error instanceof AgentIdRegistrationExpiredError) session = await client.agentId.startRegistration();
+ * }
+ * ```
+ */
+export class AgentIdRegistrationExpiredError extends AgentIdError {
+  constructor(parameters: { status: number }) {
+    super(
+      "AGENT_ID_REGISTRATION_EXPIRED",
+      `The agent registration session expired (HTTP ${parameters.status}). Call startRegistration() again.`,
+      { status: parameters.status },
+    );
+    this.name = "AgentIdRegistrationExpiredError";
+  }
+}
+
+/**
+ * The registration reached the final stage `failed` (the proof was rejected or the on-chain registration
+ * reverted). `details.reason` holds the service's explanation when it gave one.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdRegistrationFailedError } from "@preflow/core";
+ * if (error instanceof AgentIdRegistrationFailedError) console.error(error.details.reason);
+ * ```
+ */
+export class AgentIdRegistrationFailedError extends AgentIdError {
+  constructor(parameters: { status: number; reason: string | undefined }) {
+    const { status, reason } = parameters;
+    super(
+      "AGENT_ID_REGISTRATION_FAILED",
+      `The agent registration failed${reason ? `: ${reason}` : ""}. Call startRegistration() to try again.`,
+      { status, details: reason === undefined ? {} : { reason } },
+    );
+    this.name = "AgentIdRegistrationFailedError";
+  }
+}
+
+/**
+ * `waitForRegistration` gave up after `timeoutMs` (default: until the session's expiry) without reaching a
+ * final stage. The session may still be alive: calling `waitForRegistration(session)` again resumes with
+ * the latest rotated token.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdTimeoutError } from "@preflow/core";
+ * if (error instanceof AgentIdTimeoutError) console.log(`still waiting after ${error.details.timeoutMs} ms`);
+ * ```
+ */
+export class AgentIdTimeoutError extends AgentIdError {
+  constructor(parameters: { timeoutMs: number; lastStage: string }) {
+    const { timeoutMs, lastStage } = parameters;
+    super(
+      "AGENT_ID_TIMEOUT",
+      `The agent registration did not reach a final stage within ${timeoutMs} ms (last stage: ${lastStage}). Call waitForRegistration(session) again to resume.`,
+      { details: { timeoutMs, lastStage } },
+    );
+    this.name = "AgentIdTimeoutError";
+  }
+}
+
+/**
+ * Agent identity is Node only (the key must not live in a browser): every `client.agentId` operation
+ * throws this where `process.versions.node` is absent.
+ *
+ * @example
+ * ```ts
+ * import { AgentIdUnavailableInBrowserError } from "@preflow/core";
+ * if (error instanceof AgentIdUnavailableInBrowserError) showServerSideHint();
+ * ```
+ */
+export class AgentIdUnavailableInBrowserError extends AgentIdError {
+  constructor(operation: string) {
+    super(
+      "AGENT_ID_NODE_ONLY",
+      `client.agentId.${operation} runs in Node only (no \`process.versions.node\` here): the agent key must never reach a browser. Call it from your server.`,
+      { details: { operation } },
+    );
+    this.name = "AgentIdUnavailableInBrowserError";
+  }
+}
+
+/**
+ * An operation needs the agent key but neither `agentIdPrivateKey` nor `AGENT_ID_PRIVATE_KEY` is set.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient, MissingAgentIdKeyError } from "@preflow/core";
+ *
+ * try {
+ *   await createSdkClient().agentId.signRequest({ method: "GET", url: "/x" });
+ * } catch (error) {
+ *   if (error instanceof MissingAgentIdKeyError) console.error(error.message);
+ * }
+ * ```
+ */
+export class MissingAgentIdKeyError extends AgentIdError {
+  constructor(operation: string) {
+    super(
+      "MISSING_AGENT_ID_KEY",
+      `client.agentId.${operation} needs the agent key: pass \`agentIdPrivateKey\` to createSdkClient or set AGENT_ID_PRIVATE_KEY (0x followed by 64 hex digits).`,
+      { details: { operation } },
+    );
+    this.name = "MissingAgentIdKeyError";
+  }
+}

@@ -9,8 +9,9 @@ export default defineConfig({
   define: { __PREFLOW_CORE_VERSION__: JSON.stringify(version) },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // One devnet per test run (anvil at chain 42220 with the tokens at their mainnet addresses).
-    globalSetup: ["@preflow/devnet/vitest-setup"],
+    // One devnet per test run (anvil at chain 42220 with the tokens at their mainnet addresses), with the
+    // Ethereum chain (id 1, ENS) that client.ens resolves "ethereum" names on.
+    globalSetup: ["@preflow/devnet/vitest-setup-ethereum"],
     // No test may send telemetry to the real endpoint; the wiring test turns it back on against a local sink.
     env: { DO_NOT_TRACK: "1" },
     testTimeout: 60_000,

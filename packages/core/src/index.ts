@@ -28,6 +28,7 @@ export {
 export { SDK_VERSION } from "./client/version.js";
 export { AGENT_ID_PRIVATE_KEY_ENV, DEFAULT_AGENT_ID_API_BASE } from "./config/resolveConfig.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
+export * from "./ens/index.js";
 export * from "./errors/index.js";
 export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";

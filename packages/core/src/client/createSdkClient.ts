@@ -16,6 +16,7 @@ import { type AgentIdActions, createAgentIdActions } from "../agentId/createAgen
 import { CHAIN_ID } from "../chain.js";
 import { resolveConfig } from "../config/resolveConfig.js";
 import type { CelinaClientOptions } from "../config/types.js";
+import { createEnsActions, type EnsActions } from "../ens/createEnsActions.js";
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import { createRpc } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
@@ -115,6 +116,8 @@ export interface SdkClient {
   readonly token: TokenActions;
   readonly network: NetworkActions;
   readonly blockchain: BlockchainActions;
+  /** ENS names: `resolveEns(name, network?)` on chain 42220 (`celo.eth`) or Ethereum (`ethRpcUrl`). */
+  readonly ens: EnsActions;
   /** Agent identity: signed requests, verification, lookups, registration (Node only). */
   readonly agentId: AgentIdActions;
 }
@@ -168,6 +171,7 @@ export function createSdkClient(options?: CelinaClientOptions): SdkClient {
     }),
     network: Object.freeze({ getStatus: () => getStatus(ctx) }),
     blockchain: Object.freeze({ getTransaction: (hash: string) => getTransaction(ctx, hash) }),
+    ens: createEnsActions(ctx),
     agentId: createAgentIdActions(ctx),
   });
 }

@@ -1,0 +1,110 @@
+// Property tests of the ENS name and network parsers (pure; no devnet needed).
+import fc from "fast-check";
+import { normalize } from "viem/ens";
+import { describe, expect, it } from "vitest";
+import { assertCeloName } from "../src/ens/resolveCeloName.js";
+import {
+  ENS_NETWORKS,
+  InvalidEnsNameError,
+  InvalidEnsNetworkError,
+  parseEnsName,
+  parseEnsNetwork,
+  UnsupportedEnsNameError,
+} from "../src/index.js";
+
+// Labels ENSIP-15 keeps as they are: lowercase letters and digits, hyphens inside (never in positions 3 and 4
+// together, the reserved "xn--" form).
+const label = fc
+  .stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,18}[a-z0-9])?$/)
+  .filter((l) => !(l[2] === "-" && l[3] === "-"));
+const asciiName = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => labels.join("."));
+
+describe("parseEnsName", () => {
+  it("keeps lowercase ASCII names as they are and lowercases any casing of them", () => {
+    fc.assert(
+      fc.property(asciiName, fc.array(fc.boolean(), { maxLength: 80 }), (name, upper) => {
+        expect(parseEnsName(name)).toBe(name);
+        const mixed = [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join("");
+        expect(parseEnsName(mixed)).toBe(name);
+      }),
+    );
+  });
+
+  it("on any string: returns viem's normalize result with no empty label, idempotently, or throws InvalidEnsNameError", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }), asciiName),
+        (input) => {
+          let parsed: string;
+          try {
+            parsed = parseEnsName(input);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidEnsNameError);
+            expect((error as InvalidEnsNameError).details.field).toBe("name");
+            return;
+          }
+          expect(parsed).toBe(normalize(input));
+          expect(parsed.split(".").every((l) => l.length > 0)).toBe(true);
+          expect(parseEnsName(parsed)).toBe(parsed);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses empty labels anywhere", () => {
+    fc.assert(
+      fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), fc.nat(3), (labels, at) => {
+        const withEmpty = [...labels];
+        withEmpty.splice(Math.min(at, labels.length), 0, "");
+        expect(() => parseEnsName(withEmpty.join("."))).toThrow(InvalidEnsNameError);
+      }),
+    );
+  });
+
+  it("refuses what is not a string", () => {
+    for (const value of [undefined, null, 42, {}, ["a.eth"], 1n]) {
+      expect(() => parseEnsName(value)).toThrow(InvalidEnsNameError);
+    }
+  });
+});
+
+describe("parseEnsNetwork", () => {
+  it('defaults to "celo" and accepts the known networks in any case', () => {
+    expect(parseEnsNetwork(undefined)).toBe("celo");
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ENS_NETWORKS),
+        fc.array(fc.boolean(), { maxLength: 8 }),
+        (network, upper) => {
+          const mixed = [...network].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join("");
+          expect(parseEnsNetwork(mixed)).toBe(network);
+        },
+      ),
+    );
+  });
+
+  it("refuses anything else with InvalidEnsNetworkError", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), (value) => {
+        fc.pre(!(typeof value === "string" && ENS_NETWORKS.includes(value.trim().toLowerCase() as never)));
+        expect(() => parseEnsNetwork(value)).toThrow(InvalidEnsNetworkError);
+      }),
+    );
+  });
+});
+
+describe("names on the chain-native network", () => {
+  it("accepts every name under celo.eth and refuses every other name", () => {
+    fc.assert(
+      fc.property(asciiName, (name) => {
+        expect(() => assertCeloName(`${name}.celo.eth`)).not.toThrow();
+        if (!name.endsWith(".celo.eth")) {
+          expect(() => assertCeloName(name)).toThrow(UnsupportedEnsNameError);
+          expect(() => assertCeloName(`${name}celo.eth`)).toThrow(UnsupportedEnsNameError);
+        }
+      }),
+    );
+    expect(() => assertCeloName("celo.eth")).toThrow(UnsupportedEnsNameError);
+  });
+});

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 13 tools with snake_case names, descriptions and object input schemas", async () => {
+  it("lists the 14 tools with snake_case names, descriptions and object input schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -56,6 +56,7 @@ describe("tools/list", () => {
       "get_token_info",
       "get_allowance",
       "get_transaction",
+      "resolve_ens",
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
@@ -450,6 +451,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 13 tools");
+    expect(server.captured().stderr).toContain("serving 14 tools");
   });
 });

@@ -13,6 +13,7 @@ import type { ToolServerConfig } from "./types.js";
 export const TOOL_SERVER_ENV = {
   privateKey: "CHAIN_PRIVATE_KEY",
   rpcUrl: "RPC_URL",
+  ethRpcUrl: "ETH_RPC_URL",
   attributionTags: "PREFLOW_ATTRIBUTION_TAGS",
   analyticsEnabled: "PREFLOW_ANALYTICS_ENABLED",
   doNotTrack: "DO_NOT_TRACK",
@@ -49,6 +50,8 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   if (privateKey !== undefined) config.privateKey = privateKey;
   const rpcUrl = set(env[TOOL_SERVER_ENV.rpcUrl]);
   if (rpcUrl !== undefined) config.rpcUrl = rpcUrl;
+  const ethRpcUrl = set(env[TOOL_SERVER_ENV.ethRpcUrl]);
+  if (ethRpcUrl !== undefined) config.ethRpcUrl = ethRpcUrl;
   const tags = set(env[TOOL_SERVER_ENV.attributionTags]);
   if (tags !== undefined) {
     config.attributionTags = tags

@@ -19,6 +19,8 @@ export interface ToolServerConfig {
   privateKey?: string | undefined;
   /** Chain 42220 JSON-RPC URL (`RPC_URL`); default core's `DEFAULT_RPC_URL`. */
   rpcUrl?: string | undefined;
+  /** Ethereum mainnet JSON-RPC URL (`ETH_RPC_URL`), for `resolve_ens` with network `"ethereum"`; none by default. */
+  ethRpcUrl?: string | undefined;
   /** ERC-8021 custom codes put on every prepared step (`PREFLOW_ATTRIBUTION_TAGS`). */
   attributionTags?: string[] | undefined;
   /** `false` turns read telemetry off (`PREFLOW_ANALYTICS_ENABLED=false`, `DO_NOT_TRACK=1`). */

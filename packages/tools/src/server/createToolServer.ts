@@ -77,7 +77,7 @@ function stderrLog(line: string): void {
 }
 
 /**
- * Creates the preflow MCP tool server: 13 tools (reads, `prepare_*`, `execute_prepared_flow`, `send_token`,
+ * Creates the preflow MCP tool server: 14 tools (reads, `resolve_ens`, `prepare_*`, `execute_prepared_flow`, `send_token`,
  * `check_attribution_tag`, `verify_attribution_tag`) over a `createSdkClient` client whose telemetry
  * `analyticsWalletAddress` is the signer. Validates everything before any I/O and throws
  * {@link InvalidPrivateKeyError} (never echoing the key) or core's `InvalidConfigError`. Tool failures never
@@ -107,6 +107,7 @@ export function createToolServer(config: ToolServerConfig = {}): ToolServer {
   const rpcUrl = config.rpcUrl ?? DEFAULT_RPC_URL;
   const sdk = createSdkClient({
     rpcUrl,
+    ...(config.ethRpcUrl === undefined ? {} : { ethRpcUrl: config.ethRpcUrl }),
     ...(config.attributionTags === undefined ? {} : { attributionTags: config.attributionTags }),
     ...(config.analyticsEnabled === undefined ? {} : { analyticsEnabled: config.analyticsEnabled }),
     ...(config.telemetryApiKey === undefined ? {} : { telemetryApiKey: config.telemetryApiKey }),

@@ -1,5 +1,6 @@
 import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution.js";
 import type { ToolDefinition } from "./context.js";
+import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, sendTokenTool } from "./execute.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
 import {
@@ -19,6 +20,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getTokenInfoTool,
   getAllowanceTool,
   getTransactionTool,
+  resolveEnsTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,

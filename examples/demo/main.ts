@@ -45,10 +45,15 @@ async function readOnly(rpcUrl: string): Promise<void> {
   const info = await waitWith("USDm token info", () => client.token.getTokenInfo("USDm"));
   block(JSON.stringify(info, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
   const holder = "0x471EcE3750Da237f93B8E339c536989b8978a438";
-  const balances = await waitWith(`balances of ${short(holder)} (one request)`, () =>
+  const { balances, unavailable } = await waitWith(`balances of ${short(holder)} (one request)`, () =>
     client.token.getBalances(holder),
   );
-  block(JSON.stringify(balances, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+  table(
+    ["token", "address", "balance"],
+    balances.map((b) => [b.token.symbol, short(b.token.address), b.formatted]),
+  );
+  if (unavailable.length > 0)
+    line(dim(`not readable here: ${unavailable.map((u) => u.token.symbol).join(", ")}`));
 }
 
 async function fullStory(): Promise<void> {

@@ -67,16 +67,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
     { name: "EntryPoint v0.6", salt: pad("0x0"), init: ep06.bytecode, expect: entryPoint06Address },
     { name: "EntryPoint v0.8", salt: EP08_SALT, init: ep08.bytecode, expect: entryPoint08Address },
   ];
-  const chain = devnetChain(rpcUrl);
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 20 });
-  const wallet = createWalletClient({
-    chain,
-    transport: http(rpcUrl),
-    account: privateKeyToAccount(DEVNET_ROLES.deployer.privateKey),
-  });
-  let nonce = await publicClient.getTransactionCount({ address: wallet.account.address });
-  const hashes: Hex[] = [];
-  for (const job of jobs) {
+  const transactions = jobs.map((job) => {
     const address = getContractAddress({
       opcode: "CREATE2",
       from: DETERMINISTIC_DEPLOYER,
@@ -86,22 +77,19 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
     if (address.toLowerCase() !== job.expect.toLowerCase()) {
       throw new Error(`devnet: ${job.name} would land at ${address}, not its canonical ${job.expect}`);
     }
-    // Sent back to back with explicit nonces: anvil mines each at once, one receipt wait at the end.
-    hashes.push(
-      await wallet.sendTransaction({
-        to: DETERMINISTIC_DEPLOYER,
-        data: concat([job.salt, job.init]),
-        gas: 10_000_000n,
-        nonce: nonce++,
-      }),
-    );
-  }
-  for (const [i, hash] of hashes.entries()) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (receipt.status !== "success" || !(await publicClient.getCode({ address: jobs[i]!.expect }))) {
-      throw new Error(`devnet: ${jobs[i]!.name} deployment failed`);
-    }
-  }
+    return {
+      name: job.name,
+      to: DETERMINISTIC_DEPLOYER,
+      data: concat([job.salt, job.init]),
+      gas: 10_000_000n,
+    };
+  });
+  await sendFromDeployer(rpcUrl, transactions);
+  const codes = await Promise.all(
+    jobs.map((job) => rpcCall<Hex>(rpcUrl, "eth_getCode", [job.expect, "latest"])),
+  );
+  const missing = jobs.find((_, i) => codes[i] === "0x");
+  if (missing) throw new Error(`devnet: ${missing.name} has no code at ${missing.expect} after deployment`);
 }
 
 /**
@@ -113,6 +101,26 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
   await rpcCall(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, multicall3RuntimeCode]);
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_TOKENS.CELO.address, celoTokenStandInRuntimeCode]);
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_VAULT_ADDRESS, devnetVaultRuntimeCode]);
+  const transactions = [];
+  for (const token of Object.values(DEVNET_TOKENS)) {
+    if (token.symbol === "CELO") continue;
+    await rpcCall(rpcUrl, "anvil_setCode", [token.address, devnetTokenRuntimeCode]);
+    const data = encodeFunctionData({
+      abi: devnetTokenAbi,
+      functionName: "initialize",
+      args: [token.name, token.symbol, token.decimals],
+    });
+    transactions.push({ name: `${token.symbol} initialization`, to: token.address, data, gas: 300_000n });
+  }
+  await sendFromDeployer(rpcUrl, transactions);
+}
+
+/** Sends `transactions` from the deployer back to back with explicit nonces (anvil mines each at once), then
+ * waits for every receipt; throws naming the first that failed. */
+async function sendFromDeployer(
+  rpcUrl: string,
+  transactions: readonly { name: string; to: Address; data: Hex; gas: bigint }[],
+): Promise<void> {
   const chain = devnetChain(rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 20 });
   const wallet = createWalletClient({
@@ -122,18 +130,11 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
   });
   let nonce = await publicClient.getTransactionCount({ address: wallet.account.address });
   const hashes: Hex[] = [];
-  for (const token of Object.values(DEVNET_TOKENS)) {
-    if (token.symbol === "CELO") continue;
-    await rpcCall(rpcUrl, "anvil_setCode", [token.address, devnetTokenRuntimeCode]);
-    const data = encodeFunctionData({
-      abi: devnetTokenAbi,
-      functionName: "initialize",
-      args: [token.name, token.symbol, token.decimals],
-    });
-    hashes.push(await wallet.sendTransaction({ to: token.address, data, gas: 300_000n, nonce: nonce++ }));
+  for (const { to, data, gas } of transactions) {
+    hashes.push(await wallet.sendTransaction({ to, data, gas, nonce: nonce++ }));
   }
-  for (const hash of hashes) {
+  for (const [i, hash] of hashes.entries()) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (receipt.status !== "success") throw new Error(`devnet: token initialization failed (${hash})`);
+    if (receipt.status !== "success") throw new Error(`devnet: ${transactions[i]!.name} failed (${hash})`);
   }
 }

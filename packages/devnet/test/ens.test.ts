@@ -76,7 +76,9 @@ describe("celo.eth names (L2Registry stand-in, chain 42220)", () => {
 
   it("has no Ethereum chain unless asked", async () => {
     expect(devnet.ethereum).toBeUndefined();
-    await expect(devnet.registerEthereumName("a.eth", { address: fresh() })).rejects.toThrow(/ethereum: true/);
+    await expect(devnet.registerEthereumName("a.eth", { address: fresh() })).rejects.toThrow(
+      /ethereum: true/,
+    );
   });
 });
 

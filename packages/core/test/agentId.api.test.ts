@@ -452,5 +452,13 @@ describe("registration flow against the stand-in API", () => {
       client.agentId.startRegistration({ disclosures: { ofac: "yes" as never } }),
     ).rejects.toBeInstanceOf(InvalidArgumentError);
     expect(standIn.registrations.length).toBe(before);
+    const polls = standIn.polls.length;
+    await expect(client.agentId.waitForRegistration({} as never)).rejects.toBeInstanceOf(
+      InvalidArgumentError,
+    );
+    await expect(
+      client.agentId.waitForRegistration({ sessionToken: "t", agentAddress: "0x12" } as never),
+    ).rejects.toBeInstanceOf(InvalidAddressError);
+    expect(standIn.polls.length).toBe(polls);
   });
 });

@@ -46,8 +46,8 @@ const account = privateKeyToAccount(KEY);
 const at = (ms: number) => () => ms;
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 describe("signRequest", () => {
@@ -115,9 +115,23 @@ describe("signRequest", () => {
     expect(viaProxy).toEqual({ valid: true, address: account.address });
   });
 
+  it("takes the key from AGENT_ID_PRIVATE_KEY when the option is absent", async () => {
+    const envKey = generatePrivateKey();
+    vi.stubEnv("AGENT_ID_PRIVATE_KEY", envKey);
+    const fromEnv = createSdkClient({ analyticsEnabled: false });
+    expect(fromEnv.agentId.address).toBe(privateKeyToAccount(envKey).address);
+    const headers = await fromEnv.agentId.signRequest({ method: "GET", url: "/" });
+    expect(await referenceRecover({ ...headers }, { method: "GET", url: "/" })).toBe(
+      privateKeyToAccount(envKey).address,
+    );
+    expect(createSdkClient({ agentIdPrivateKey: KEY, analyticsEnabled: false }).agentId.address).toBe(
+      account.address,
+    );
+  });
+
   it("without a key: address is undefined and signing throws MissingAgentIdKeyError", async () => {
+    vi.stubEnv("AGENT_ID_PRIVATE_KEY", "");
     const keyless = createSdkClient({ analyticsEnabled: false });
-    if (process.env.AGENT_ID_PRIVATE_KEY) return; // the environment provides one
     expect(keyless.agentId.address).toBeUndefined();
     const error = await keyless.agentId.signRequest({ method: "GET", url: "/" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingAgentIdKeyError);

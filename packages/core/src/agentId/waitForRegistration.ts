@@ -1,6 +1,7 @@
-import { type Address, getAddress, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import type { ClientContext } from "../client/context.js";
 import { InvalidArgumentError } from "../errors/argument.js";
+import { parseAddress } from "../validation/parseAddress.js";
 import {
   AgentIdHttpError,
   AgentIdRegistrationExpiredError,
@@ -126,6 +127,7 @@ export async function waitForRegistration(
     state = { token };
     sessionTokens.set(session, state);
   }
+  const sessionAgent = parseAddress(session.agentAddress, "session.agentAddress");
   const { signal, onStage } = options;
   const interval = nonNegative("pollIntervalMs", options.pollIntervalMs, DEFAULT_POLL_MS);
   const expiresAt = session.expiresAt instanceof Date ? session.expiresAt.getTime() : Number.NaN;
@@ -133,7 +135,7 @@ export async function waitForRegistration(
   const timeoutMs = nonNegative("timeoutMs", options.timeoutMs, untilExpiry);
   const deadline = Date.now() + timeoutMs;
   const path = "/api/agent/register/status";
-  let lastStage: string = session.stage;
+  let lastStage: string = typeof session.stage === "string" ? session.stage : "qr-ready";
   let reported: string | undefined;
   let failures = 0;
 
@@ -182,10 +184,9 @@ export async function waitForRegistration(
         onStage?.({ stage: lastStage as AgentRegistrationStage });
       }
       if (lastStage === "completed") {
-        const agentAddress =
-          body.agentAddress === undefined ? session.agentAddress : read.address("agentAddress");
-        if (agentAddress !== getAddress(session.agentAddress)) {
-          read.fail("agentAddress", `must be the registering agent ${session.agentAddress}`);
+        const agentAddress = body.agentAddress === undefined ? sessionAgent : read.address("agentAddress");
+        if (agentAddress !== sessionAgent) {
+          read.fail("agentAddress", `must be the registering agent ${sessionAgent}`);
         }
         const txHash = body.txHash;
         if (

@@ -52,7 +52,10 @@ export class SdkError extends Error {
    * `catch` with one base class covers every error the SDK throws on purpose.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // `this` is the class `instanceof` was asked about: subclasses keep their exact, ordinary check.
+    // biome-ignore lint/complexity/noThisInStatic: the receiver is the point of a Symbol.hasInstance override
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    // biome-ignore lint/complexity/noThisInStatic: only SdkError itself also claims attribution errors
     return this === SdkError && value instanceof AttributionError;
   }
 

@@ -9,6 +9,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { appendSdkCalldataTag, checkAttributionInCalldata } from "@preflow/attribution";
 
+import { TOOL_NAMES } from "../dist/index.js";
+
 const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 const ENV = { DO_NOT_TRACK: "1", RPC_URL: "http://127.0.0.1:9", PREFLOW_ATTRIBUTION_TAGS: "bench" };
 const STARTS = 5;
@@ -49,7 +51,7 @@ const startups = [];
 const bare = [];
 for (let run = 0; run < STARTS; run++) {
   const { client, elapsed, tools } = await connect();
-  if (tools !== 13) throw new Error(`expected 13 tools, got ${tools}`);
+  if (tools !== TOOL_NAMES.length) throw new Error(`expected ${TOOL_NAMES.length} tools, got ${tools}`);
   startups.push(elapsed);
   await client.close();
   bare.push(await bareNode());

@@ -83,6 +83,25 @@ function throwIfServiceFailure(
   }
 }
 
+/** Throws the typed error of a failed sponsor-endpoint call: unauthorized, unreachable, or a bad response. @internal */
+function throwSponsorFailure(
+  ctx: AAContext,
+  error: unknown,
+  method: string,
+  completed: CompletedSteps | undefined,
+): never {
+  const facts = errorFacts(error, ctx.secrets);
+  throwIfServiceFailure(ctx, facts, method, completed);
+  throw new ServiceResponseError({
+    service: "sponsor",
+    url: ctx.service.redactedEndpointUrl,
+    method,
+    reason: facts.reason,
+    rpcCode: facts.rpcCode,
+    completed,
+  });
+}
+
 /**
  * Builds, sponsors, signs, submits and waits for one UserOperation carrying `calls`. HTTP requests: the
  * account state (at most one batched RPC request, none once known) in parallel with the gas price, then one
@@ -98,18 +117,9 @@ export async function submitUserOperation(
 ): Promise<UserOperationOutcome> {
   const [{ deployed }, fees] = await Promise.all([
     readAccountState(ctx),
-    ctx.service.estimateFeesPerGas().catch((error: unknown) => {
-      const facts = errorFacts(error, ctx.secrets);
-      throwIfServiceFailure(ctx, facts, "gas price", completed);
-      throw new ServiceResponseError({
-        service: "sponsor",
-        url: ctx.service.redactedEndpointUrl,
-        method: "gas price",
-        reason: facts.reason,
-        rpcCode: facts.rpcCode,
-        completed,
-      });
-    }),
+    ctx.service
+      .estimateFeesPerGas()
+      .catch((error: unknown) => throwSponsorFailure(ctx, error, "gas price", completed)),
   ]);
 
   let userOpHash: Hex;
@@ -162,16 +172,7 @@ export async function submitUserOperation(
     if ((error as { name?: unknown }).name === "WaitForUserOperationReceiptTimeoutError") {
       throw new UserOperationTimeoutError({ userOpHash, timeoutMs: ctx.receiptTimeoutMs, completed: landed });
     }
-    const facts = errorFacts(error, ctx.secrets);
-    throwIfServiceFailure(ctx, facts, "eth_getUserOperationReceipt", landed);
-    throw new ServiceResponseError({
-      service: "sponsor",
-      url: ctx.service.redactedEndpointUrl,
-      method: "eth_getUserOperationReceipt",
-      reason: facts.reason,
-      rpcCode: facts.rpcCode,
-      completed: landed,
-    });
+    throwSponsorFailure(ctx, error, "eth_getUserOperationReceipt", landed);
   }
   // Whatever the outcome, the account was deployed in the validation phase.
   ctx.state.deployed = true;

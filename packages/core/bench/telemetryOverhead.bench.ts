@@ -1,30 +1,19 @@
 // Per-call cost of read telemetry on the devnet: the same read (`token.getBalance`) from a client with
 // telemetry on (sending to a local sink) and from one with it off, interleaved in rounds so load drift hits
 // both alike. Run: `pnpm --filter @preflow/core bench`. Prints figures; asserts nothing about time.
-import { createServer, type Server } from "node:http";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { afterAll, beforeAll, it } from "vitest";
 import { createSdkClient, flushTelemetry } from "../src/index.js";
+import { startTelemetrySink, type TelemetrySink } from "../test/support/telemetrySink.js";
 import { freshAccount } from "../test/support/wallet.js";
 
 const devnet = useDevnet();
-let sink: Server;
-let sinkUrl: string;
-let received = 0;
+let sink: TelemetrySink;
 
 beforeAll(async () => {
-  sink = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      received += 1;
-      res.end('{"code":200}');
-    });
-  });
-  await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-  const address = sink.address();
-  sinkUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/2/httpapi`;
+  sink = await startTelemetrySink();
 });
-afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+afterAll(() => sink.close());
 
 it("tracked vs untracked read on the devnet", async () => {
   const owner = (await freshAccount(devnet, { CELO: "1", USDm: "1" })).address;
@@ -34,7 +23,7 @@ it("tracked vs untracked read on the devnet", async () => {
   const tracked = createSdkClient({
     rpcUrl: devnet.rpcUrl,
     analyticsEnabled: true,
-    telemetryEndpoint: sinkUrl,
+    telemetryEndpoint: sink.url,
     analyticsDeviceId: "bench",
   });
   await untracked.token.getBalance(owner, "USDm");
@@ -61,6 +50,6 @@ it("tracked vs untracked read on the devnet", async () => {
     `token.getBalance on the devnet, median of ${ROUNDS} rounds x ${CALLS} calls: ` +
       `untracked ${u.toFixed(0)} µs/call, tracked ${t.toFixed(0)} µs/call, ` +
       `overhead ${(t - u).toFixed(1)} µs/call, ratio ${(t / u).toFixed(3)} ` +
-      `(goal: under 2% or 20 µs); sink received ${received} batch request(s)`,
+      `(goal: under 2% or 20 µs); sink received ${sink.received.length} batch request(s)`,
   );
 });

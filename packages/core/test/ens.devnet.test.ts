@@ -1,8 +1,6 @@
 // client.ens.resolveEns against the devnet: celo.eth names in the L2Registry stand-in on chain 42220, and ENS on
 // the devnet's Ethereum chain (id 1) through viem's real getEnsAddress path (UniversalResolver stand-in over the
 // published ENSRegistry and PublicResolver). HTTP requests are counted with a local proxy (no mocking).
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -17,6 +15,7 @@ import {
   UnsupportedEnsNameError,
 } from "../src/index.js";
 import { type CountingProxy, startCountingProxy } from "./support/countingProxy.js";
+import { startTelemetrySink, type TelemetryBatch, type TelemetrySink } from "./support/telemetrySink.js";
 
 const devnet = useDevnet();
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address;
@@ -235,27 +234,19 @@ describe("argument errors come before any request", () => {
 });
 
 describe("telemetry", () => {
-  const received: { events: Record<string, unknown>[] }[] = [];
-  const sink = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end('{"code":200}');
-    });
-  });
+  let sink: TelemetrySink;
+  let received: TelemetryBatch[];
   let sinkUrl: string;
   let doNotTrack: string | undefined;
   beforeAll(async () => {
     doNotTrack = process.env.DO_NOT_TRACK;
     delete process.env.DO_NOT_TRACK;
-    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-    sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/2/httpapi`;
+    sink = await startTelemetrySink();
+    ({ received, url: sinkUrl } = sink);
   });
   afterAll(async () => {
     if (doNotTrack !== undefined) process.env.DO_NOT_TRACK = doNotTrack;
-    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    await sink.close();
   });
 
   it("each resolution is one ens.resolveEns event; the resolved address is not sent; argument errors send nothing", async () => {

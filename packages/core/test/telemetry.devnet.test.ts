@@ -1,34 +1,25 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSdkClient, SDK_VERSION, TokenReadError } from "../src/index.js";
+import { startTelemetrySink, type TelemetryBatch, type TelemetrySink } from "./support/telemetrySink.js";
 import { freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
-const received: { api_key: string; events: Record<string, unknown>[] }[] = [];
-const sink = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end('{"code":200}');
-  });
-});
+let sink: TelemetrySink;
+let received: TelemetryBatch[];
 let sinkUrl: string;
 
 beforeAll(async () => {
   // vitest.config.ts sets DO_NOT_TRACK for every test file; this one checks the wiring against a local sink.
   delete process.env.DO_NOT_TRACK;
-  await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-  sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/2/httpapi`;
+  sink = await startTelemetrySink();
+  ({ received, url: sinkUrl } = sink);
 });
-afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())));
+afterAll(() => sink.close());
 
-const events = () => received.flatMap((batch) => batch.events);
+const events = () => sink.events();
 
 describe("telemetry wiring", () => {
   it("every read reports one event; prepare* never does; no secret, URL or amount is sent", async () => {

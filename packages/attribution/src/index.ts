@@ -42,6 +42,12 @@ export {
 export { InvalidCalldataError } from "./errors/InvalidCalldataError.js";
 export { InvalidRequestFunctionError } from "./errors/InvalidRequestFunctionError.js";
 export { InvalidTransactionHashError } from "./errors/InvalidTransactionHashError.js";
+export {
+  SdkError,
+  type SdkErrorDetails,
+  type SdkErrorJson,
+  type SdkErrorParameters,
+} from "./errors/SdkError.js";
 export { TransactionNotFoundError } from "./errors/TransactionNotFoundError.js";
 export { TransactionRequestError } from "./errors/TransactionRequestError.js";
 export type { AttributionLocation, AttributionRequestFn, TransactionLookup } from "./internal/transaction.js";

@@ -20,13 +20,14 @@ import type { Address } from "viem";
  * ```
  */
 export class FlowAccountMismatchError extends SdkError {
+  override readonly name: string = "FlowAccountMismatchError";
+
   constructor(parameters: { from: Address; smartAccountAddress: Address }) {
     const { from, smartAccountAddress } = parameters;
-    super(
-      "FLOW_ACCOUNT_MISMATCH",
-      `The prepared flow's \`from\` is ${from}, but this client executes as the smart account ${smartAccountAddress}. Flows are prepared for the account that executes them: prepare it with from = ${smartAccountAddress}.`,
-      { details: { from, smartAccountAddress } },
-    );
-    this.name = "FlowAccountMismatchError";
+    super({
+      code: "FLOW_ACCOUNT_MISMATCH",
+      message: `The prepared flow's \`from\` is ${from}, but this client executes as the smart account ${smartAccountAddress}. Flows are prepared for the account that executes them: prepare it with from = ${smartAccountAddress}.`,
+      details: { from, smartAccountAddress },
+    });
   }
 }

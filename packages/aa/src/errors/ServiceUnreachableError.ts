@@ -28,6 +28,8 @@ export type AAService = "rpc" | "sponsor";
  * ```
  */
 export class ServiceUnreachableError extends SdkError {
+  override readonly name: string = "ServiceUnreachableError";
+
   constructor(parameters: {
     service: AAService;
     url: string;
@@ -38,21 +40,18 @@ export class ServiceUnreachableError extends SdkError {
   }) {
     const { service, url, method, reason, status, completed } = parameters;
     const what = service === "rpc" ? "The JSON-RPC endpoint" : "The gas-sponsorship endpoint";
-    super(
-      "SERVICE_UNREACHABLE",
-      `${what} ${url} could not be reached on ${method}${status === undefined ? "" : ` (HTTP ${status})`}: ${reason}.`,
-      {
-        details: {
-          service,
-          url,
-          method,
-          reason,
-          ...(status === undefined ? {} : { status }),
-          ...(completed === undefined ? {} : { completed }),
-        },
+    super({
+      code: "SERVICE_UNREACHABLE",
+      message: `${what} ${url} could not be reached on ${method}${status === undefined ? "" : ` (HTTP ${status})`}: ${reason}.`,
+      details: {
+        service,
+        url,
+        method,
+        reason,
+        ...(status === undefined ? {} : { status }),
+        ...(completed === undefined ? {} : { completed }),
       },
-    );
-    this.name = "ServiceUnreachableError";
+    });
   }
 }
 
@@ -73,6 +72,8 @@ export class ServiceUnreachableError extends SdkError {
  * ```
  */
 export class ServiceResponseError extends SdkError {
+  override readonly name: string = "ServiceResponseError";
+
   constructor(parameters: {
     service: AAService;
     url: string;
@@ -83,7 +84,9 @@ export class ServiceResponseError extends SdkError {
   }) {
     const { service, url, method, reason, rpcCode, completed } = parameters;
     const what = service === "rpc" ? "The JSON-RPC endpoint" : "The gas-sponsorship endpoint";
-    super("SERVICE_RESPONSE_ERROR", `${what} ${url} answered ${method} with an error: ${reason}.`, {
+    super({
+      code: "SERVICE_RESPONSE_ERROR",
+      message: `${what} ${url} answered ${method} with an error: ${reason}.`,
       details: {
         service,
         url,
@@ -93,7 +96,6 @@ export class ServiceResponseError extends SdkError {
         ...(completed === undefined ? {} : { completed }),
       },
     });
-    this.name = "ServiceResponseError";
   }
 }
 
@@ -113,13 +115,14 @@ export class ServiceResponseError extends SdkError {
  * ```
  */
 export class UserOperationTimeoutError extends SdkError {
+  override readonly name: string = "UserOperationTimeoutError";
+
   constructor(parameters: { userOpHash: `0x${string}`; timeoutMs: number; completed?: CompletedSteps }) {
     const { userOpHash, timeoutMs, completed } = parameters;
-    super(
-      "USEROP_RECEIPT_TIMEOUT",
-      `UserOperation ${userOpHash} was submitted but had no receipt after ${timeoutMs} ms; it may still land.`,
-      { details: { userOpHash, timeoutMs, ...(completed === undefined ? {} : { completed }) } },
-    );
-    this.name = "UserOperationTimeoutError";
+    super({
+      code: "USEROP_RECEIPT_TIMEOUT",
+      message: `UserOperation ${userOpHash} was submitted but had no receipt after ${timeoutMs} ms; it may still land.`,
+      details: { userOpHash, timeoutMs, ...(completed === undefined ? {} : { completed }) },
+    });
   }
 }

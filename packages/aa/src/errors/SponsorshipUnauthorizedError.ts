@@ -16,6 +16,8 @@ import { SdkError } from "@preflow/core";
  * ```
  */
 export class SponsorshipUnauthorizedError extends SdkError {
+  override readonly name: string = "SponsorshipUnauthorizedError";
+
   constructor(parameters: {
     provider: string;
     url: string;
@@ -26,22 +28,19 @@ export class SponsorshipUnauthorizedError extends SdkError {
     completed?: CompletedSteps | undefined;
   }) {
     const { provider, url, method, status, rpcCode, reason, completed } = parameters;
-    super(
-      "SPONSORSHIP_UNAUTHORIZED",
-      `The ${provider} gas-sponsorship endpoint ${url} refused the API key on ${method}${status === undefined ? "" : ` (HTTP ${status})`}: ${reason}. Check gasSponsorship.${provider}.apiKey.`,
-      {
-        details: {
-          provider,
-          url,
-          method,
-          reason,
-          ...(status === undefined ? {} : { status }),
-          ...(rpcCode === undefined ? {} : { rpcCode }),
-          ...(completed === undefined ? {} : { completed }),
-        },
+    super({
+      code: "SPONSORSHIP_UNAUTHORIZED",
+      message: `The ${provider} gas-sponsorship endpoint ${url} refused the API key on ${method}${status === undefined ? "" : ` (HTTP ${status})`}: ${reason}. Check gasSponsorship.${provider}.apiKey.`,
+      details: {
+        provider,
+        url,
+        method,
+        reason,
+        ...(status === undefined ? {} : { status }),
+        ...(rpcCode === undefined ? {} : { rpcCode }),
+        ...(completed === undefined ? {} : { completed }),
       },
-    );
-    this.name = "SponsorshipUnauthorizedError";
+    });
   }
 }
 

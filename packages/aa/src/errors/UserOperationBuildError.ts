@@ -17,11 +17,14 @@ import type { CompletedSteps } from "./SponsorshipUnauthorizedError.js";
  * ```
  */
 export class UserOperationBuildError extends SdkError {
+  override readonly name: string = "UserOperationBuildError";
+
   constructor(parameters: { reason: string; completed?: CompletedSteps | undefined }) {
     const { reason, completed } = parameters;
-    super("USEROP_BUILD_FAILED", `The UserOperation could not be built or signed: ${reason}.`, {
+    super({
+      code: "USEROP_BUILD_FAILED",
+      message: `The UserOperation could not be built or signed: ${reason}.`,
       details: { reason, ...(completed === undefined ? {} : { completed }) },
     });
-    this.name = "UserOperationBuildError";
   }
 }

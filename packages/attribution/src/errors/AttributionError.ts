@@ -1,3 +1,5 @@
+import { SdkError, type SdkErrorParameters } from "./SdkError.js";
+
 /**
  * The stable machine-readable codes of the errors this package throws.
  *
@@ -17,8 +19,9 @@ export type AttributionErrorCode =
   | "TRANSACTION_REQUEST_FAILED";
 
 /**
- * The base class of every error `@preflow/attribution` throws on purpose. Each has a stable `code` and
- * structured `details`; the message names the field, the value and the rule that was broken.
+ * The base class of every error `@preflow/attribution` throws on purpose; it extends {@link SdkError}, the root of
+ * every preflow error. Each has a stable `code` and structured `details`; the message names the field, the value and
+ * the rule that was broken.
  *
  * @example
  * ```ts
@@ -34,19 +37,10 @@ export type AttributionErrorCode =
  */
 export class AttributionError<
   details extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>,
-> extends Error {
-  override name = "AttributionError";
-  /** A stable machine-readable code. */
-  readonly code: AttributionErrorCode;
-  /** Structured facts about the failure (never secrets). */
-  readonly details: details;
+> extends SdkError<AttributionErrorCode, details> {
+  override readonly name: string = "AttributionError";
 
-  constructor(
-    message: string,
-    options: { code: AttributionErrorCode; details: details; cause?: unknown | undefined },
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code;
-    this.details = options.details;
+  constructor(parameters: SdkErrorParameters<AttributionErrorCode, details>) {
+    super(parameters);
   }
 }

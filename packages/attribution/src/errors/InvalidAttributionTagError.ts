@@ -59,7 +59,7 @@ export class InvalidAttributionTagError extends AttributionError<{
   /** For `codes-too-long`: the byte length the code list would have had. */
   length?: number | undefined;
 }> {
-  override name = "InvalidAttributionTagError";
+  override readonly name: string = "InvalidAttributionTagError";
 
   constructor(parameters: {
     tag: unknown;
@@ -72,7 +72,8 @@ export class InvalidAttributionTagError extends AttributionError<{
     const subject =
       rule === "not-a-list" ? "attribution tags" : `attribution tag ${describeValue(tag)}${where}`;
     const size = length === undefined ? "" : ` (it would be ${length} bytes)`;
-    super(`Invalid ${subject}: ${ruleText[rule]}${size}.`, {
+    super({
+      message: `Invalid ${subject}: ${ruleText[rule]}${size}.`,
       code: "INVALID_ATTRIBUTION_TAG",
       details: length === undefined ? { tag, index, rule } : { tag, index, rule, length },
     });

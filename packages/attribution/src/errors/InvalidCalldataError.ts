@@ -17,12 +17,13 @@ import { AttributionError } from "./AttributionError.js";
  * ```
  */
 export class InvalidCalldataError extends AttributionError<{ data: string; rule: "hex" }> {
-  override name = "InvalidCalldataError";
+  override readonly name: string = "InvalidCalldataError";
 
   constructor(parameters: { data: unknown }) {
-    super(
-      `Invalid calldata ${describeValue(parameters.data)}: data must be a 0x-prefixed hex string with an even number of digits.`,
-      { code: "INVALID_CALLDATA", details: { data: describeValue(parameters.data), rule: "hex" } },
-    );
+    super({
+      message: `Invalid calldata ${describeValue(parameters.data)}: data must be a 0x-prefixed hex string with an even number of digits.`,
+      code: "INVALID_CALLDATA",
+      details: { data: describeValue(parameters.data), rule: "hex" },
+    });
   }
 }

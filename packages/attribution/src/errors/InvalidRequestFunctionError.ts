@@ -14,13 +14,14 @@ import { AttributionError } from "./AttributionError.js";
  * ```
  */
 export class InvalidRequestFunctionError extends AttributionError<{ type: string; rule: "function" }> {
-  override name = "InvalidRequestFunctionError";
+  override readonly name: string = "InvalidRequestFunctionError";
 
   constructor(parameters: { request: unknown }) {
     const type = parameters.request === null ? "null" : typeof parameters.request;
-    super(
-      `Invalid request (a ${type}): request must be an EIP-1193 request function, e.g. a viem client's \`request\` or \`window.ethereum.request\`.`,
-      { code: "INVALID_REQUEST_FUNCTION", details: { type, rule: "function" } },
-    );
+    super({
+      message: `Invalid request (a ${type}): request must be an EIP-1193 request function, e.g. a viem client's \`request\` or \`window.ethereum.request\`.`,
+      code: "INVALID_REQUEST_FUNCTION",
+      details: { type, rule: "function" },
+    });
   }
 }

@@ -15,15 +15,13 @@ import { AttributionError } from "./AttributionError.js";
  * ```
  */
 export class InvalidTransactionHashError extends AttributionError<{ hash: string; rule: "bytes32-hex" }> {
-  override name = "InvalidTransactionHashError";
+  override readonly name: string = "InvalidTransactionHashError";
 
   constructor(parameters: { hash: unknown }) {
-    super(
-      `Invalid transaction hash ${describeValue(parameters.hash)}: hash must be a 0x-prefixed hex string of 32 bytes (64 hex digits).`,
-      {
-        code: "INVALID_TRANSACTION_HASH",
-        details: { hash: describeValue(parameters.hash), rule: "bytes32-hex" },
-      },
-    );
+    super({
+      message: `Invalid transaction hash ${describeValue(parameters.hash)}: hash must be a 0x-prefixed hex string of 32 bytes (64 hex digits).`,
+      code: "INVALID_TRANSACTION_HASH",
+      details: { hash: describeValue(parameters.hash), rule: "bytes32-hex" },
+    });
   }
 }

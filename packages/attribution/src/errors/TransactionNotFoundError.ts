@@ -18,12 +18,13 @@ import { AttributionError } from "./AttributionError.js";
  * ```
  */
 export class TransactionNotFoundError extends AttributionError<{ hash: Hex }> {
-  override name = "TransactionNotFoundError";
+  override readonly name: string = "TransactionNotFoundError";
 
   constructor(parameters: { hash: Hex }) {
-    super(
-      `Transaction ${parameters.hash} was not found: eth_getTransactionByHash returned null. Check the hash and that the RPC serves chain 42220.`,
-      { code: "TRANSACTION_NOT_FOUND", details: { hash: parameters.hash } },
-    );
+    super({
+      message: `Transaction ${parameters.hash} was not found: eth_getTransactionByHash returned null. Check the hash and that the RPC serves chain 42220.`,
+      code: "TRANSACTION_NOT_FOUND",
+      details: { hash: parameters.hash },
+    });
   }
 }

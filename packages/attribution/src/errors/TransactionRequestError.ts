@@ -23,11 +23,12 @@ export class TransactionRequestError extends AttributionError<{
   method: "eth_getTransactionByHash";
   reason: string;
 }> {
-  override name = "TransactionRequestError";
+  override readonly name: string = "TransactionRequestError";
 
   constructor(parameters: { hash: Hex; reason: string; cause?: unknown }) {
     const reason = redact(parameters.reason).slice(0, 300);
-    super(`eth_getTransactionByHash failed for transaction ${parameters.hash}: ${reason}`, {
+    super({
+      message: `eth_getTransactionByHash failed for transaction ${parameters.hash}: ${reason}`,
       code: "TRANSACTION_REQUEST_FAILED",
       details: { hash: parameters.hash, method: "eth_getTransactionByHash", reason },
       cause: parameters.cause,

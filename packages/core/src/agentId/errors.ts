@@ -20,14 +20,16 @@ import { SdkError, type SdkErrorOptions } from "../errors/base.js";
 export class AgentIdError extends SdkError {
   /** The HTTP status of the response at fault, or `undefined` when no response was involved. */
   readonly status: number | undefined;
+  override readonly name: string = "AgentIdError";
 
   constructor(code: string, message: string, options: SdkErrorOptions & { status?: number } = {}) {
     const { status, ...rest } = options;
-    super(code, message, {
+    super({
+      code: code,
+      message: message,
       ...rest,
       details: { ...(rest.details ?? {}), ...(status === undefined ? {} : { status }) },
     });
-    this.name = "AgentIdError";
     this.status = status;
   }
 }
@@ -66,6 +68,8 @@ export interface AgentIdHttpErrorParameters {
  * ```
  */
 export class AgentIdHttpError extends AgentIdError {
+  override readonly name: string = "AgentIdHttpError";
+
   constructor(parameters: AgentIdHttpErrorParameters) {
     const { method, path, status, reason, cause } = parameters;
     const what = status === undefined ? "failed" : `failed with HTTP ${status}`;
@@ -74,7 +78,6 @@ export class AgentIdHttpError extends AgentIdError {
       ...(status === undefined ? {} : { status }),
       ...(cause === undefined ? {} : { cause }),
     });
-    this.name = "AgentIdHttpError";
   }
 }
 
@@ -90,6 +93,8 @@ export class AgentIdHttpError extends AgentIdError {
  * ```
  */
 export class AgentIdInvalidResponseError extends AgentIdError {
+  override readonly name: string = "AgentIdInvalidResponseError";
+
   constructor(parameters: { path: string; field: string; rule: string; status: number }) {
     const { path, field, rule, status } = parameters;
     super(
@@ -97,7 +102,6 @@ export class AgentIdInvalidResponseError extends AgentIdError {
       `The agent-identity API returned an unexpected body for ${path}: \`${field}\` ${rule}. Check agentIdApiBase.`,
       { details: { path, field, rule }, status },
     );
-    this.name = "AgentIdInvalidResponseError";
   }
 }
 
@@ -117,13 +121,14 @@ export class AgentIdInvalidResponseError extends AgentIdError {
  * ```
  */
 export class AgentIdRegistrationExpiredError extends AgentIdError {
+  override readonly name: string = "AgentIdRegistrationExpiredError";
+
   constructor(parameters: { status: number }) {
     super(
       "AGENT_ID_REGISTRATION_EXPIRED",
       `The agent registration session expired (HTTP ${parameters.status}). Call startRegistration() again.`,
       { status: parameters.status },
     );
-    this.name = "AgentIdRegistrationExpiredError";
   }
 }
 
@@ -138,6 +143,8 @@ export class AgentIdRegistrationExpiredError extends AgentIdError {
  * ```
  */
 export class AgentIdRegistrationFailedError extends AgentIdError {
+  override readonly name: string = "AgentIdRegistrationFailedError";
+
   constructor(parameters: { status: number; reason: string | undefined }) {
     const { status, reason } = parameters;
     super(
@@ -145,7 +152,6 @@ export class AgentIdRegistrationFailedError extends AgentIdError {
       `The agent registration failed${reason ? `: ${reason}` : ""}. Call startRegistration() to try again.`,
       { status, details: reason === undefined ? {} : { reason } },
     );
-    this.name = "AgentIdRegistrationFailedError";
   }
 }
 
@@ -161,6 +167,8 @@ export class AgentIdRegistrationFailedError extends AgentIdError {
  * ```
  */
 export class AgentIdTimeoutError extends AgentIdError {
+  override readonly name: string = "AgentIdTimeoutError";
+
   constructor(parameters: { timeoutMs: number; lastStage: string }) {
     const { timeoutMs, lastStage } = parameters;
     super(
@@ -168,7 +176,6 @@ export class AgentIdTimeoutError extends AgentIdError {
       `The agent registration did not reach a final stage within ${timeoutMs} ms (last stage: ${lastStage}). Call waitForRegistration(session) again to resume.`,
       { details: { timeoutMs, lastStage } },
     );
-    this.name = "AgentIdTimeoutError";
   }
 }
 
@@ -183,13 +190,14 @@ export class AgentIdTimeoutError extends AgentIdError {
  * ```
  */
 export class AgentIdUnavailableInBrowserError extends AgentIdError {
+  override readonly name: string = "AgentIdUnavailableInBrowserError";
+
   constructor(operation: string) {
     super(
       "AGENT_ID_NODE_ONLY",
       `client.agentId.${operation} runs in Node only (no \`process.versions.node\` here): the agent key must never reach a browser. Call it from your server.`,
       { details: { operation } },
     );
-    this.name = "AgentIdUnavailableInBrowserError";
   }
 }
 
@@ -208,12 +216,13 @@ export class AgentIdUnavailableInBrowserError extends AgentIdError {
  * ```
  */
 export class MissingAgentIdKeyError extends AgentIdError {
+  override readonly name: string = "MissingAgentIdKeyError";
+
   constructor(operation: string) {
     super(
       "MISSING_AGENT_ID_KEY",
       `client.agentId.${operation} needs the agent key: pass \`agentIdPrivateKey\` to createSdkClient or set AGENT_ID_PRIVATE_KEY (0x followed by 64 hex digits).`,
       { details: { operation } },
     );
-    this.name = "MissingAgentIdKeyError";
   }
 }

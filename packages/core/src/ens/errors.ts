@@ -16,16 +16,15 @@ import { describeValue, SdkError } from "../errors/base.js";
  * ```
  */
 export class InvalidEnsNameError extends SdkError {
+  override readonly name: string = "InvalidEnsNameError";
+
   constructor(name: unknown, rule: string, cause?: unknown) {
-    super(
-      "INVALID_ENS_NAME",
-      `Invalid \`name\` (got ${describeValue(name)}): ${rule}. Pass an ENS name such as "alice.celo.eth" or "vitalik.eth".`,
-      {
-        details: { field: "name", value: describeValue(name), rule },
-        ...(cause === undefined ? {} : { cause }),
-      },
-    );
-    this.name = "InvalidEnsNameError";
+    super({
+      code: "INVALID_ENS_NAME",
+      message: `Invalid \`name\` (got ${describeValue(name)}): ${rule}. Pass an ENS name such as "alice.celo.eth" or "vitalik.eth".`,
+      details: { field: "name", value: describeValue(name), rule },
+      ...(cause === undefined ? {} : { cause }),
+    });
   }
 }
 
@@ -45,13 +44,14 @@ export class InvalidEnsNameError extends SdkError {
  * ```
  */
 export class MissingEthRpcUrlError extends SdkError {
+  override readonly name: string = "MissingEthRpcUrlError";
+
   constructor(name: string) {
-    super(
-      "MISSING_ETH_RPC_URL",
-      `Resolving ${JSON.stringify(name)} on network "ethereum" needs an Ethereum mainnet RPC: set the \`ethRpcUrl\` option of createSdkClient (for example createSdkClient({ ethRpcUrl: "https://..." })).`,
-      { details: { option: "ethRpcUrl", name, network: "ethereum" } },
-    );
-    this.name = "MissingEthRpcUrlError";
+    super({
+      code: "MISSING_ETH_RPC_URL",
+      message: `Resolving ${JSON.stringify(name)} on network "ethereum" needs an Ethereum mainnet RPC: set the \`ethRpcUrl\` option of createSdkClient (for example createSdkClient({ ethRpcUrl: "https://..." })).`,
+      details: { option: "ethRpcUrl", name, network: "ethereum" },
+    });
   }
 }
 
@@ -71,15 +71,14 @@ export class MissingEthRpcUrlError extends SdkError {
  * ```
  */
 export class UnsupportedEnsNameError extends SdkError {
+  override readonly name: string = "UnsupportedEnsNameError";
+
   constructor(name: string, network: string, rule: string, suggestion: string) {
-    super(
-      "UNSUPPORTED_ENS_NAME",
-      `Cannot resolve ${JSON.stringify(name)} on network "${network}": ${rule}. ${suggestion}`,
-      {
-        details: { field: "name", value: name, network, rule, suggestion },
-      },
-    );
-    this.name = "UnsupportedEnsNameError";
+    super({
+      code: "UNSUPPORTED_ENS_NAME",
+      message: `Cannot resolve ${JSON.stringify(name)} on network "${network}": ${rule}. ${suggestion}`,
+      details: { field: "name", value: name, network, rule, suggestion },
+    });
   }
 }
 
@@ -98,12 +97,13 @@ export class UnsupportedEnsNameError extends SdkError {
  * ```
  */
 export class InvalidEnsNetworkError extends SdkError {
+  override readonly name: string = "InvalidEnsNetworkError";
+
   constructor(network: unknown, allowed: readonly string[]) {
-    super(
-      "INVALID_ENS_NETWORK",
-      `Invalid \`network\` (got ${describeValue(network)}): must be one of ${allowed.map((n) => `"${n}"`).join(", ")}.`,
-      { details: { field: "network", value: describeValue(network), allowed: [...allowed] } },
-    );
-    this.name = "InvalidEnsNetworkError";
+    super({
+      code: "INVALID_ENS_NETWORK",
+      message: `Invalid \`network\` (got ${describeValue(network)}): must be one of ${allowed.map((n) => `"${n}"`).join(", ")}.`,
+      details: { field: "network", value: describeValue(network), allowed: [...allowed] },
+    });
   }
 }

@@ -16,12 +16,13 @@ import { describeValue, SdkError } from "./base.js";
  * ```
  */
 export class InvalidAddressError extends SdkError {
+  override readonly name: string = "InvalidAddressError";
+
   constructor(field: string, value: unknown, reason = "not an address (0x followed by 40 hex digits)") {
-    super(
-      "INVALID_ADDRESS",
-      `Invalid address for \`${field}\` (got ${describeValue(value)}): ${reason}. Pass a 0x-prefixed 20-byte address, checksummed or all lowercase.`,
-      { details: { field, value: describeValue(value), reason } },
-    );
-    this.name = "InvalidAddressError";
+    super({
+      code: "INVALID_ADDRESS",
+      message: `Invalid address for \`${field}\` (got ${describeValue(value)}): ${reason}. Pass a 0x-prefixed 20-byte address, checksummed or all lowercase.`,
+      details: { field, value: describeValue(value), reason },
+    });
   }
 }

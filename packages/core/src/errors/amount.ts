@@ -36,23 +36,22 @@ export interface InvalidAmountErrorParameters {
  * ```
  */
 export class InvalidAmountError extends SdkError {
+  override readonly name: string = "InvalidAmountError";
+
   constructor(parameters: InvalidAmountErrorParameters) {
     const { field, value, rule, token, decimals } = parameters;
     const of = token ? ` of ${token}` : "";
-    super(
-      "INVALID_AMOUNT",
-      `Invalid amount \`${field}\`${of} (got ${describeValue(value)}): ${rule}. Pass a plain decimal string such as "1.5".`,
-      {
-        details: {
-          field,
-          value: describeValue(value),
-          rule,
-          ...(token === undefined ? {} : { token }),
-          ...(decimals === undefined ? {} : { decimals }),
-        },
+    super({
+      code: "INVALID_AMOUNT",
+      message: `Invalid amount \`${field}\`${of} (got ${describeValue(value)}): ${rule}. Pass a plain decimal string such as "1.5".`,
+      details: {
+        field,
+        value: describeValue(value),
+        rule,
+        ...(token === undefined ? {} : { token }),
+        ...(decimals === undefined ? {} : { decimals }),
       },
-    );
-    this.name = "InvalidAmountError";
+    });
   }
 }
 
@@ -94,22 +93,21 @@ export interface InsufficientBalanceErrorParameters {
  * ```
  */
 export class InsufficientBalanceError extends SdkError {
+  override readonly name: string = "InsufficientBalanceError";
+
   constructor(parameters: InsufficientBalanceErrorParameters) {
     const { owner, token, have, need, haveFormatted, needFormatted } = parameters;
-    super(
-      "INSUFFICIENT_BALANCE",
-      `Insufficient ${token} balance of ${owner}: have ${haveFormatted} ${token}, need ${needFormatted} ${token}. Fund the account or lower the amount.`,
-      {
-        details: {
-          owner,
-          token,
-          have: have.toString(),
-          need: need.toString(),
-          haveFormatted,
-          needFormatted,
-        },
+    super({
+      code: "INSUFFICIENT_BALANCE",
+      message: `Insufficient ${token} balance of ${owner}: have ${haveFormatted} ${token}, need ${needFormatted} ${token}. Fund the account or lower the amount.`,
+      details: {
+        owner,
+        token,
+        have: have.toString(),
+        need: need.toString(),
+        haveFormatted,
+        needFormatted,
       },
-    );
-    this.name = "InsufficientBalanceError";
+    });
   }
 }

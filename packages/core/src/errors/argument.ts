@@ -16,10 +16,13 @@ import { describeValue, SdkError } from "./base.js";
  * ```
  */
 export class InvalidArgumentError extends SdkError {
+  override readonly name: string = "InvalidArgumentError";
+
   constructor(field: string, value: unknown, rule: string) {
-    super("INVALID_ARGUMENT", `Invalid \`${field}\` (got ${describeValue(value)}): ${rule}.`, {
+    super({
+      code: "INVALID_ARGUMENT",
+      message: `Invalid \`${field}\` (got ${describeValue(value)}): ${rule}.`,
       details: { field, value: describeValue(value), rule },
     });
-    this.name = "InvalidArgumentError";
   }
 }

@@ -15,13 +15,14 @@ import { SdkError } from "./base.js";
  * ```
  */
 export class ChainMismatchError extends SdkError {
+  override readonly name: string = "ChainMismatchError";
+
   constructor(parameters: { expected: number; actual: number; rpcUrl: string }) {
     const { expected, actual, rpcUrl } = parameters;
-    super(
-      "CHAIN_MISMATCH",
-      `The RPC endpoint ${rpcUrl} serves chain ${actual}, but preflow works only on chain ${expected}. Set rpcUrl to a chain ${expected} endpoint.`,
-      { details: { expected, actual, rpcUrl } },
-    );
-    this.name = "ChainMismatchError";
+    super({
+      code: "CHAIN_MISMATCH",
+      message: `The RPC endpoint ${rpcUrl} serves chain ${actual}, but preflow works only on chain ${expected}. Set rpcUrl to a chain ${expected} endpoint.`,
+      details: { expected, actual, rpcUrl },
+    });
   }
 }

@@ -36,13 +36,18 @@ export interface InvalidConfigErrorParameters {
  * ```
  */
 export class InvalidConfigError extends SdkError {
+  override readonly name: string = "InvalidConfigError";
+
   constructor(parameters: InvalidConfigErrorParameters, code = "INVALID_CONFIG") {
     const { option, rule, value, hint, cause } = parameters;
     const shown = value === undefined ? "" : ` (got ${value})`;
     const options: SdkErrorOptions = { details: { option, rule, ...(value === undefined ? {} : { value }) } };
     if (cause !== undefined) options.cause = cause;
-    super(code, `Invalid option \`${option}\`${shown}: ${rule}.${hint ? ` ${hint}` : ""}`, options);
-    this.name = "InvalidConfigError";
+    super({
+      code: code,
+      message: `Invalid option \`${option}\`${shown}: ${rule}.${hint ? ` ${hint}` : ""}`,
+      ...options,
+    });
   }
 }
 
@@ -61,6 +66,8 @@ export class InvalidConfigError extends SdkError {
  * ```
  */
 export class UnknownOptionError extends InvalidConfigError {
+  override readonly name: string = "UnknownOptionError";
+
   constructor(option: string, suggestion: string | undefined, known: readonly string[]) {
     super(
       {
@@ -72,6 +79,5 @@ export class UnknownOptionError extends InvalidConfigError {
       },
       "UNKNOWN_OPTION",
     );
-    this.name = "UnknownOptionError";
   }
 }

@@ -16,11 +16,14 @@ import { SdkError } from "./base.js";
  * ```
  */
 export class InvalidContractCallError extends SdkError {
+  override readonly name: string = "InvalidContractCallError";
+
   constructor(field: string, reason: string, cause?: unknown) {
-    super("INVALID_CONTRACT_CALL", `Invalid contract call (\`${field}\`): ${reason}.`, {
+    super({
+      code: "INVALID_CONTRACT_CALL",
+      message: `Invalid contract call (\`${field}\`): ${reason}.`,
       details: { field, reason },
       cause,
     });
-    this.name = "InvalidContractCallError";
   }
 }

@@ -1,5 +1,4 @@
-// One class for "no such transaction" across the SDK: the attribution package's (its transaction forms throw it
-// too); `instanceof SdkError` holds for it (see SdkError).
+// One class for "no such transaction" across the SDK: the attribution package's (its transaction forms throw it too).
 export { TransactionNotFoundError } from "@preflow/attribution";
 export { InvalidAddressError } from "./address.js";
 export {
@@ -9,7 +8,13 @@ export {
   type InvalidAmountErrorParameters,
 } from "./amount.js";
 export { InvalidArgumentError } from "./argument.js";
-export { SdkError, type SdkErrorDetails, type SdkErrorOptions } from "./base.js";
+export {
+  SdkError,
+  type SdkErrorDetails,
+  type SdkErrorJson,
+  type SdkErrorOptions,
+  type SdkErrorParameters,
+} from "./base.js";
 export { ChainMismatchError } from "./chain.js";
 export { InvalidConfigError, type InvalidConfigErrorParameters, UnknownOptionError } from "./config.js";
 export { InvalidContractCallError } from "./contractCall.js";

@@ -16,8 +16,13 @@ import { SdkError } from "./base.js";
  * ```
  */
 export class InvalidPreparedFlowError extends SdkError {
+  override readonly name: string = "InvalidPreparedFlowError";
+
   constructor(path: string, rule: string) {
-    super("INVALID_PREPARED_FLOW", `Invalid prepared flow at ${path}: ${rule}.`, { details: { path, rule } });
-    this.name = "InvalidPreparedFlowError";
+    super({
+      code: "INVALID_PREPARED_FLOW",
+      message: `Invalid prepared flow at ${path}: ${rule}.`,
+      details: { path, rule },
+    });
   }
 }

@@ -37,22 +37,21 @@ export interface RpcErrorParameters {
  * ```
  */
 export class RpcError extends SdkError {
+  override readonly name: string = "RpcError";
+
   constructor(parameters: RpcErrorParameters) {
     const { rpcUrl, method, reason, status, rpcCode } = parameters;
     const statusText = status === undefined ? "" : ` (HTTP ${status})`;
-    super(
-      "RPC_ERROR",
-      `RPC request ${method} to ${rpcUrl} failed${statusText}: ${reason}. Check the endpoint or use a dedicated RPC provider.`,
-      {
-        details: {
-          rpcUrl,
-          method,
-          reason,
-          ...(status === undefined ? {} : { status }),
-          ...(rpcCode === undefined ? {} : { rpcCode }),
-        },
+    super({
+      code: "RPC_ERROR",
+      message: `RPC request ${method} to ${rpcUrl} failed${statusText}: ${reason}. Check the endpoint or use a dedicated RPC provider.`,
+      details: {
+        rpcUrl,
+        method,
+        reason,
+        ...(status === undefined ? {} : { status }),
+        ...(rpcCode === undefined ? {} : { rpcCode }),
       },
-    );
-    this.name = "RpcError";
+    });
   }
 }

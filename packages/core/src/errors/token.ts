@@ -18,20 +18,18 @@ import { describeValue, SdkError } from "./base.js";
 export class UnknownTokenError extends SdkError {
   /** Up to three listed symbols close to the input. */
   readonly suggestions: readonly string[];
+  override readonly name: string = "UnknownTokenError";
 
   constructor(token: unknown, suggestions: readonly string[], known: readonly string[]) {
     const hint =
       suggestions.length > 0
         ? `Did you mean ${suggestions.join(", ")}?`
         : `Listed tokens: ${known.join(", ")}.`;
-    super(
-      "UNKNOWN_TOKEN",
-      `Unknown token ${describeValue(token)}: not in the token registry of chain 42220. ${hint}`,
-      {
-        details: { token: describeValue(token), suggestions: [...suggestions] },
-      },
-    );
-    this.name = "UnknownTokenError";
+    super({
+      code: "UNKNOWN_TOKEN",
+      message: `Unknown token ${describeValue(token)}: not in the token registry of chain 42220. ${hint}`,
+      details: { token: describeValue(token), suggestions: [...suggestions] },
+    });
     this.suggestions = suggestions;
   }
 }
@@ -52,13 +50,14 @@ export class UnknownTokenError extends SdkError {
  * ```
  */
 export class TokenReadError extends SdkError {
+  override readonly name: string = "TokenReadError";
+
   constructor(parameters: { symbol: string; address: string; functionName: string; reason: string }) {
     const { symbol, address, functionName, reason } = parameters;
-    super(
-      "TOKEN_READ_FAILED",
-      `Reading ${functionName} of ${symbol} (${address}) failed: ${reason}. Check that rpcUrl serves chain 42220 with the token deployed.`,
-      { details: { symbol, address, functionName, reason } },
-    );
-    this.name = "TokenReadError";
+    super({
+      code: "TOKEN_READ_FAILED",
+      message: `Reading ${functionName} of ${symbol} (${address}) failed: ${reason}. Check that rpcUrl serves chain 42220 with the token deployed.`,
+      details: { symbol, address, functionName, reason },
+    });
   }
 }

@@ -16,14 +16,15 @@ import { SdkError } from "@preflow/core";
  * ```
  */
 export class InvalidPrivateKeyError extends SdkError {
+  override readonly name: string = "InvalidPrivateKeyError";
+
   constructor(parameters: { variable: string; length: number; rule: string }) {
     const { variable, length, rule } = parameters;
-    super(
-      "INVALID_PRIVATE_KEY",
-      `${variable} is malformed: ${rule} (got ${length} characters; value not shown). Set it to 0x followed by the 64 hex digits of the signer's private key, or unset it to run without a signer.`,
-      { details: { variable, length, rule } },
-    );
-    this.name = "InvalidPrivateKeyError";
+    super({
+      code: "INVALID_PRIVATE_KEY",
+      message: `${variable} is malformed: ${rule} (got ${length} characters; value not shown). Set it to 0x followed by the 64 hex digits of the signer's private key, or unset it to run without a signer.`,
+      details: { variable, length, rule },
+    });
   }
 }
 
@@ -39,13 +40,14 @@ export class InvalidPrivateKeyError extends SdkError {
  * ```
  */
 export class SignerNotConfiguredError extends SdkError {
+  override readonly name: string = "SignerNotConfiguredError";
+
   constructor(operation: string) {
-    super(
-      "SIGNER_NOT_CONFIGURED",
-      `${operation} needs a signer, but this tool server has none: set CHAIN_PRIVATE_KEY in the server's environment (MCP client config "env") and restart it. Read, prepare and attribution tools work without it.`,
-      { details: { operation } },
-    );
-    this.name = "SignerNotConfiguredError";
+    super({
+      code: "SIGNER_NOT_CONFIGURED",
+      message: `${operation} needs a signer, but this tool server has none: set CHAIN_PRIVATE_KEY in the server's environment (MCP client config "env") and restart it. Read, prepare and attribution tools work without it.`,
+      details: { operation },
+    });
   }
 }
 
@@ -61,13 +63,14 @@ export class SignerNotConfiguredError extends SdkError {
  * ```
  */
 export class FromMismatchError extends SdkError {
+  override readonly name: string = "FromMismatchError";
+
   constructor(parameters: { from: string; signer: string }) {
     const { from, signer } = parameters;
-    super(
-      "FROM_NOT_SIGNER",
-      `The flow's \`from\` (${from}) is not this server's signer (${signer}): nothing was sent. Prepare the flow with from = ${signer}, or have ${from} sign it elsewhere.`,
-      { details: { from, signer } },
-    );
-    this.name = "FromMismatchError";
+    super({
+      code: "FROM_NOT_SIGNER",
+      message: `The flow's \`from\` (${from}) is not this server's signer (${signer}): nothing was sent. Prepare the flow with from = ${signer}, or have ${from} sign it elsewhere.`,
+      details: { from, signer },
+    });
   }
 }

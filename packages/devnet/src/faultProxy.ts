@@ -43,7 +43,10 @@ export type Fault =
       readonly status: number;
       /** Sent as the `Retry-After` header when given (seconds, or an HTTP date). */
       readonly retryAfter?: string | number;
-      /** The response body; default a JSON-RPC error per call, in the request's shape. */
+      /**
+       * The response body; default a JSON-RPC error per call, in the request's shape. Sent as
+       * `application/json` when it parses as JSON, else as `text/plain` (like a load balancer's error page).
+       */
       readonly body?: string;
     }
   /** HTTP-level. Answers `status` without forwarding anything (e.g. 429 with `Retry-After`, 500, 503). */
@@ -53,7 +56,10 @@ export type Fault =
       readonly status: number;
       /** Sent as the `Retry-After` header when given (seconds, or an HTTP date). */
       readonly retryAfter?: string | number;
-      /** The response body; default a JSON-RPC error per call, in the request's shape. */
+      /**
+       * The response body; default a JSON-RPC error per call, in the request's shape. Sent as
+       * `application/json` when it parses as JSON, else as `text/plain` (like a load balancer's error page).
+       */
       readonly body?: string;
     }
   /**
@@ -160,10 +166,10 @@ export interface FaultProxy {
   readonly url: string;
   /** HTTP requests received (a batch is one; a body that is not JSON-RPC is one too). */
   readonly requests: number;
-  /** JSON-RPC methods received, one array per HTTP request, in order (`[]` for a body that is not JSON-RPC). */
-  readonly batches: readonly (readonly string[])[];
-  /** JSON-RPC methods received, in order, batches flattened. */
-  readonly methods: readonly string[];
+  /** JSON-RPC methods received, one array per HTTP request, in order (`[]` for a body that is not JSON-RPC); a copy. */
+  readonly batches: string[][];
+  /** JSON-RPC methods received, in order, batches flattened; a copy. */
+  readonly methods: string[];
   /** How many JSON-RPC calls of `method` were received (`"*"`: of every method). */
   count(method: string): number;
   /** Adds a fault rule; rules are tried in the order they were injected, and the first due one applies. */
@@ -341,6 +347,15 @@ function errorAnswers(
   return JSON.stringify(batch ? answers : answers[0]);
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sleeps `ms`, or until `signal` aborts (then resolves too); the caller checks `signal.aborted`. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -510,7 +525,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     if (httpLevel) {
       switch (httpLevel.kind) {
         case "status":
-          send(res, httpLevel.status, httpLevel.body ?? statusBody(httpLevel.status), retryAfter(httpLevel));
+          sendStatus(httpLevel);
           return;
         case "hang":
           if (httpLevel.forward) await forward(path, text).catch(() => undefined);
@@ -528,7 +543,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           return;
         case "forward-then-status":
           await forward(path, text).catch(() => undefined);
-          send(res, httpLevel.status, httpLevel.body ?? statusBody(httpLevel.status), retryAfter(httpLevel));
+          sendStatus(httpLevel);
           return;
       }
     }
@@ -617,13 +632,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
     send(res, status, body);
 
-    function statusBody(code: number): string {
-      return errorAnswers(calls, batch, -32000, `fault proxy: HTTP ${code}`);
+    function sendStatus(fault: { status: number; retryAfter?: string | number; body?: string }) {
+      const body = fault.body ?? errorAnswers(calls, batch, -32000, `fault proxy: HTTP ${fault.status}`);
+      const headers = { "content-type": isJson(body) ? "application/json" : "text/plain; charset=utf-8" };
+      if (fault.retryAfter !== undefined) Object.assign(headers, { "retry-after": String(fault.retryAfter) });
+      send(res, fault.status, body, headers);
     }
-  }
-
-  function retryAfter(fault: { retryAfter?: string | number }): Record<string, string> {
-    return fault.retryAfter === undefined ? {} : { "retry-after": String(fault.retryAfter) };
   }
 
   const server = createServer((req, res) => {

@@ -171,7 +171,10 @@ describe("faults", () => {
     proxy.clearFaults();
     const body = await proxyFor();
     body.inject({ method: "*", fault: { kind: "status", status: 503, body: "upstream down" } });
-    expect(await post(body.url, call("eth_chainId"))).toMatchObject({ status: 503, text: "upstream down" });
+    const down = await post(body.url, call("eth_chainId"));
+    expect(down).toMatchObject({ status: 503, text: "upstream down" });
+    expect(down.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(answer.headers.get("content-type")).toBe("application/json");
   });
 
   it("hang: no answer until close(), which ends it and returns within a bound; with forward, the call took effect", async () => {

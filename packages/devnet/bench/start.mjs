@@ -36,5 +36,5 @@ console.log(
   `median: total ${median("totalMs")} ms (anvil ${median("anvilMs")}, contracts+tokens ${median("contractsMs")}, ` +
     `bundler ${median("bundlerMs")} in parallel, sponsor ${median("sponsorMs")}); ` +
     `memory anvil ${median("anvilMiB")} MiB, alto ${median("bundlerMiB")} MiB, harness ${median("harnessMiB")} MiB; ` +
-    `budget 8000 ms -> ${(median("totalMs") / 8000).toFixed(2)}x of budget`,
+    `budget 4000 ms -> ${(median("totalMs") / 4000).toFixed(2)}x of budget`,
 );

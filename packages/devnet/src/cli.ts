@@ -12,7 +12,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 process.stderr.write(
-  "Starting the preflow devnet (anvil + ERC-4337 v0.7 + alto bundler + sponsor endpoint)...\n",
+  "Starting the preflow devnet (anvil + ERC-4337 v0.7 + Uniswap v3, Mento, Aave v3 + alto bundler + sponsor endpoint)...\n",
 );
 devnet = await startDevnet();
 const json = process.argv.includes("--json");

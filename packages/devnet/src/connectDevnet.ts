@@ -1,11 +1,9 @@
-import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Address, Hex } from "viem";
 import { DEVNET_ACCOUNTS, type DevnetAccount } from "./accounts.js";
 import { type RegisterCeloNameOptions, type RegisteredName, registerCeloName } from "./celoNames.js";
-import { devnetTokenAbi } from "./contracts.generated.js";
 import { type EthereumNameRecords, registerEthereumName } from "./ethereumEns.js";
-import { rpcCall, waitFor } from "./rpc.js";
-import { DEVNET_TOKENS, type DevnetToken, type DevnetTokenSymbol } from "./tokens.js";
+import { fundAccount } from "./fund.js";
+import type { DEVNET_TOKENS, DevnetTokenSymbol } from "./tokens.js";
 
 /** Everything a test or a demo needs to reach a running devnet; plain JSON (crosses vitest's `provide`). */
 export interface DevnetInfo {
@@ -74,53 +72,8 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
       }
       return registerEthereumName(info.ethereum.rpcUrl, name, records);
     },
-    async fund(address, tokenRef, amount) {
-      if (!isAddress(address)) throw new Error(`devnet.fund: address ${String(address)} is not an address`);
-      const token = findToken(tokenRef);
-      const value = typeof amount === "bigint" ? amount : parseUnits(amount, token.decimals);
-      if (value < 0n) throw new Error("devnet.fund: amount must not be negative");
-      if (token.symbol === "CELO") {
-        const balance = BigInt(await rpcCall<Hex>(info.rpcUrl, "eth_getBalance", [address, "latest"]));
-        await rpcCall(info.rpcUrl, "anvil_setBalance", [address, `0x${(balance + value).toString(16)}`]);
-        return;
-      }
-      // Minted from a fresh impersonated sender: every mint has its own nonce 0, so concurrent funding (parallel
-      // test files) never contends for one account's nonce.
-      const minter = privateKeyToAccount(generatePrivateKey()).address;
-      await rpcCall(info.rpcUrl, "anvil_impersonateAccount", [minter]);
-      await rpcCall(info.rpcUrl, "anvil_setBalance", [minter, "0x16345785d8a0000"]); // 0.1 CELO for gas
-      const hash = await rpcCall<Hex>(info.rpcUrl, "eth_sendTransaction", [
-        {
-          from: minter,
-          to: token.address,
-          data: encodeFunctionData({ abi: devnetTokenAbi, functionName: "mint", args: [address, value] }),
-          gas: "0x30000",
-        },
-      ]);
-      await rpcCall(info.rpcUrl, "anvil_stopImpersonatingAccount", [minter]);
-      // anvil mines on submission but may publish the receipt a moment later: poll for it.
-      let receipt: { status: Hex } | null = null;
-      await waitFor(
-        `the receipt of minting ${token.symbol}`,
-        async () => {
-          receipt = await rpcCall<{ status: Hex } | null>(info.rpcUrl, "eth_getTransactionReceipt", [hash]);
-          return receipt !== null;
-        },
-        { timeoutMs: 10_000, intervalMs: 10 },
-      );
-      if ((receipt as { status: Hex } | null)?.status !== "0x1") {
-        throw new Error(`devnet.fund: minting ${token.symbol} reverted (${hash})`);
-      }
-    },
+    fund: (address, token, amount) => fundAccount(info.rpcUrl, address, token, amount),
   };
-}
-
-function findToken(ref: string): DevnetToken {
-  const tokens: readonly DevnetToken[] = Object.values(DEVNET_TOKENS);
-  const found = tokens.find((t) => t.symbol === ref || t.address.toLowerCase() === ref.toLowerCase());
-  if (!found)
-    throw new Error(`devnet.fund: unknown token ${ref} (known: ${tokens.map((t) => t.symbol).join(", ")})`);
-  return found;
 }
 
 export { DEVNET_ACCOUNTS };

@@ -1,4 +1,5 @@
 export { DEVNET_ACCOUNTS, DEVNET_ROLES, type DevnetAccount } from "./accounts.js";
+export { anvilBinaryPath } from "./anvil.js";
 export {
   CELO_COIN_TYPE,
   CELO_L2_REGISTRY_ADDRESS,
@@ -39,13 +40,52 @@ export {
   PARSE_ERROR,
   startFaultProxy,
 } from "./faultProxy.js";
+export { fundAccount } from "./fund.js";
+export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
+export {
+  AAVE_ADDRESSES,
+  AAVE_RESERVES,
+  type AaveReserve,
+  aaveOracleAbi,
+  aaveProtocolDataProviderAbi,
+  aaveV3PoolAbi,
+  setAavePrice,
+} from "./protocols/aave.js";
+export {
+  MENTO_ADDRESSES,
+  MENTO_POOL_SEEDS,
+  type MentoPoolSeed,
+  mentoFpmmAbi,
+  mentoPoolAddress,
+  mentoRouterAbi,
+  type SetMentoRateParameters,
+  setMentoRate,
+} from "./protocols/mento.js";
+export { SEED_LIQUIDITY_PROVIDER } from "./protocols/seedLiquidityProvider.js";
+export {
+  type MoveUniswapPriceParameters,
+  type MoveUniswapPriceReturnType,
+  moveUniswapPrice,
+  sortTokenAddresses,
+  UNISWAP_ADDRESSES,
+  UNISWAP_POOL_INIT_CODE_HASH,
+  UNISWAP_POOL_SEEDS,
+  type UniswapPoolSeed,
+  uniswapNonfungiblePositionManagerAbi,
+  uniswapPoolAddress,
+  uniswapQuoterV2Abi,
+  uniswapSwapRouter02Abi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+} from "./protocols/uniswap.js";
 export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
-export { anvilBinaryPath, type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
+export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
 export {
   CELO_TOKEN_ADDRESS,
   DEVNET_TOKENS,
   DEVNET_VAULT_ADDRESS,
   type DevnetToken,
   type DevnetTokenSymbol,
+  findDevnetToken,
   MULTICALL3_ADDRESS,
 } from "./tokens.js";

@@ -4,7 +4,9 @@ import { rpcCall, waitFor } from "./rpc.js";
 
 /**
  * Sends one transaction as `from` (impersonated; a fresh random account when omitted, so concurrent callers
- * never contend for a nonce), waits for its receipt and throws when it reverted. Used by the ENS helpers.
+ * never contend for a nonce), waits for its receipt and throws when it reverted. `from` gets 10 native units
+ * for gas when it has less (a larger balance is left alone). Used by the ENS and protocol helpers and by the
+ * prebuilt state's deployment.
  */
 export async function sendImpersonated(
   rpcUrl: string,
@@ -13,7 +15,10 @@ export async function sendImpersonated(
   from: Address = privateKeyToAccount(generatePrivateKey()).address,
 ): Promise<{ contractAddress: Address | null }> {
   await rpcCall(rpcUrl, "anvil_impersonateAccount", [from]);
-  await rpcCall(rpcUrl, "anvil_setBalance", [from, "0x8ac7230489e80000"]); // 10 native units for gas
+  const gasMoney = 10n ** 19n; // 10 native units
+  if (BigInt(await rpcCall<Hex>(rpcUrl, "eth_getBalance", [from, "latest"])) < gasMoney) {
+    await rpcCall(rpcUrl, "anvil_setBalance", [from, `0x${gasMoney.toString(16)}`]);
+  }
   const hash = await rpcCall<Hex>(rpcUrl, "eth_sendTransaction", [
     {
       from,

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
-import { deployCeloNames } from "./celoNames.js";
+import { startAnvil } from "./anvil.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
-import { deployAccountAbstraction, deployTokens } from "./deployContracts.js";
 import { deployEthereumEns } from "./ethereumEns.js";
+import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
@@ -45,23 +45,11 @@ export interface Devnet extends DevnetClient {
   stop(): Promise<void>;
 }
 
-/** Where the anvil binary of `@foundry-rs/anvil`'s platform package is. */
-export function anvilBinaryPath(): string {
-  const platform = ({ linux: "linux", darwin: "darwin", win32: "win32" } as Record<string, string>)[
-    process.platform
-  ];
-  const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch];
-  if (!platform || !arch)
-    throw new Error(`devnet: anvil has no build for ${process.platform}/${process.arch}`);
-  const anvilRequire = createRequire(require.resolve("@foundry-rs/anvil/package.json"));
-  const dir = path.dirname(anvilRequire.resolve(`@foundry-rs/anvil-${platform}-${arch}/package.json`));
-  return path.join(dir, "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
-}
-
 /**
  * Starts the embedded offline devnet on loopback and free ports: anvil at chain id 42220 with Celo's transfer
  * precompile, EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, Multicall3, the
- * tokens at their mainnet addresses, the alto bundler and a sponsor endpoint. Nothing is left running after
+ * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
+ * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.
  *
  * @example
@@ -86,27 +74,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   };
   try {
     checkAborted();
-    const [anvilPort, altoPort] = await Promise.all([freePort(), freePort()]);
-    const rpcUrl = `http://127.0.0.1:${anvilPort}`;
+    const altoPort = await freePort();
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
-
-    const anvil = startProcess(
-      "anvil",
-      anvilBinaryPath(),
-      ["--host", "127.0.0.1", "--port", String(anvilPort), "--chain-id", "42220", "--celo", "--silent"],
-      { verbose },
-    );
-    processes.push(anvil);
-    await waitFor("anvil", async () => BigInt(await rpcCall<string>(rpcUrl, "eth_chainId")) === 42220n, {
-      fail: () => {
-        checkAborted();
-        failIfExited(anvil);
-      },
+    const { rpcUrl, process: anvil } = await startAnvil({
+      name: "anvil",
+      chainId: 42220,
+      verbose,
+      fail: checkAborted,
+      onStarted: (started) => processes.push(started),
     });
     const tAnvil = performance.now();
 
-    // alto spends ~2.5 s loading its modules; contracts and tokens are deployed meanwhile (the deployer
-    // and alto's utility wallet are different accounts, so no nonce clashes).
+    // alto spends ~1 s loading its modules; the prebuilt chain state (every contract, token and protocol) is
+    // loaded meanwhile.
     const altoCli = path.join(path.dirname(require.resolve("@pimlico/alto")), "cli", "alto.js");
     const alto = startProcess(
       "alto",
@@ -153,33 +133,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     });
     let tContracts = 0;
     const contractsReady = (async () => {
-      await deployAccountAbstraction(rpcUrl);
-      await deployTokens(rpcUrl);
-      await deployCeloNames(rpcUrl);
+      await loadPrebuiltState(rpcUrl);
       tContracts = performance.now();
     })();
     let ethereum: { rpcUrl: string; chainId: 1; pid: number } | undefined;
     const ethereumReady = options.ethereum
       ? (async () => {
-          const ethereumPort = await freePort();
-          const ethereumRpcUrl = `http://127.0.0.1:${ethereumPort}`;
-          const ethereumAnvil = startProcess(
-            "anvil (ethereum)",
-            anvilBinaryPath(),
-            ["--host", "127.0.0.1", "--port", String(ethereumPort), "--chain-id", "1", "--silent"],
-            { verbose },
-          );
-          processes.push(ethereumAnvil);
-          await waitFor(
-            "anvil (ethereum)",
-            async () => BigInt(await rpcCall<string>(ethereumRpcUrl, "eth_chainId")) === 1n,
-            {
-              fail: () => {
-                checkAborted();
-                failIfExited(ethereumAnvil);
-              },
-            },
-          );
+          const { rpcUrl: ethereumRpcUrl, process: ethereumAnvil } = await startAnvil({
+            name: "anvil (ethereum)",
+            chainId: 1,
+            verbose,
+            fail: checkAborted,
+            onStarted: (started) => processes.push(started),
+          });
           await deployEthereumEns(ethereumRpcUrl);
           ethereum = { rpcUrl: ethereumRpcUrl, chainId: 1, pid: ethereumAnvil.child.pid ?? -1 };
         })()

@@ -39,10 +39,30 @@ export const DEVNET_TOKENS = {
     address: "0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e",
     decimals: 6,
   },
+  WETH: {
+    symbol: "WETH",
+    name: "Wrapped Ether",
+    address: "0xD221812de1BD094f35587EE8E174B07B6167D9Af",
+    decimals: 18,
+  },
 } as const satisfies Record<string, DevnetToken>;
 
 /** A devnet token symbol. */
 export type DevnetTokenSymbol = keyof typeof DEVNET_TOKENS;
+
+/**
+ * The devnet token with this symbol or address (any case); throws naming `caller` and the known symbols otherwise.
+ *
+ * @example
+ * findDevnetToken("USDC").decimals; // 6
+ */
+export function findDevnetToken(ref: string, caller = "devnet"): DevnetToken {
+  const tokens: readonly DevnetToken[] = Object.values(DEVNET_TOKENS);
+  const found = tokens.find((t) => t.symbol === ref || t.address.toLowerCase() === ref.toLowerCase());
+  if (!found)
+    throw new Error(`${caller}: unknown token ${ref} (known: ${tokens.map((t) => t.symbol).join(", ")})`);
+  return found;
+}
 
 /** Multicall3's address on every chain, the devnet included. */
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";

@@ -1,0 +1,62 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { type DevnetProcess, hasExited, startProcess } from "./processes.js";
+import { freePort, rpcCall, waitFor } from "./rpc.js";
+
+const require = createRequire(import.meta.url);
+
+/** Where the anvil binary of `@foundry-rs/anvil`'s platform package is. */
+export function anvilBinaryPath(): string {
+  const platform = ({ linux: "linux", darwin: "darwin", win32: "win32" } as Record<string, string>)[
+    process.platform
+  ];
+  const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch];
+  if (!platform || !arch)
+    throw new Error(`devnet: anvil has no build for ${process.platform}/${process.arch}`);
+  const anvilRequire = createRequire(require.resolve("@foundry-rs/anvil/package.json"));
+  const dir = path.dirname(anvilRequire.resolve(`@foundry-rs/anvil-${platform}-${arch}/package.json`));
+  return path.join(dir, "bin", process.platform === "win32" ? "anvil.exe" : "anvil");
+}
+
+/** A running anvil on loopback. */
+export interface AnvilInstance {
+  readonly process: DevnetProcess;
+  readonly rpcUrl: string;
+}
+
+/**
+ * Starts anvil on 127.0.0.1 and a free port (automine, silent) and waits until it answers with `chainId`.
+ * Chain 42220 gets `--celo` (Celo's transfer precompile). `fail` runs while waiting (to abort a start).
+ *
+ * @example
+ * const anvil = await startAnvil({ name: "anvil", chainId: 42220 });
+ */
+export async function startAnvil(options: {
+  name: string;
+  chainId: 1 | 42220;
+  verbose?: boolean;
+  fail?: () => void;
+  onStarted?: (process: DevnetProcess) => void;
+}): Promise<AnvilInstance> {
+  const port = await freePort();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId)];
+  if (options.chainId === 42220) args.push("--celo");
+  args.push("--silent");
+  const anvil = startProcess(options.name, anvilBinaryPath(), args, { verbose: options.verbose });
+  options.onStarted?.(anvil);
+  await waitFor(
+    options.name,
+    async () => BigInt(await rpcCall<string>(rpcUrl, "eth_chainId")) === BigInt(options.chainId),
+    {
+      fail: () => {
+        options.fail?.();
+        if (hasExited(anvil))
+          throw new Error(
+            `devnet: ${anvil.name} exited during start-up:\n${anvil.log.join("").slice(-2000)}`,
+          );
+      },
+    },
+  );
+  return { process: anvil, rpcUrl };
+}

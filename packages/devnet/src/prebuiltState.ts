@@ -1,0 +1,18 @@
+import { readFile } from "node:fs/promises";
+import { rpcCall } from "./rpc.js";
+
+/**
+ * The prebuilt chain state of chain 42220 (`anvil_dumpState` output, gzip), committed in `prebuilt/` and
+ * regenerated with `pnpm --filter @preflow/devnet build-state`: ERC-4337, Multicall3, the vault, the tokens, the
+ * `celo.eth` registry, Uniswap v3 with its pools, the Mento v3 stand-in and the Aave v3 market.
+ */
+export const PREBUILT_STATE_FILE = new URL("../prebuilt/chain-42220.state.gz", import.meta.url);
+/** What the prebuilt state was built from (`inputsHash`; see `prebuiltStateInputs.ts`) and when. */
+export const PREBUILT_STATE_INPUTS_FILE = new URL("../prebuilt/chain-42220.inputs.json", import.meta.url);
+
+/** Loads the prebuilt chain state into the (fresh) anvil at `rpcUrl` with `anvil_loadState`. */
+export async function loadPrebuiltState(rpcUrl: string): Promise<void> {
+  const state = await readFile(PREBUILT_STATE_FILE);
+  const loaded = await rpcCall<boolean>(rpcUrl, "anvil_loadState", [`0x${state.toString("hex")}`]);
+  if (!loaded) throw new Error("devnet: anvil refused the prebuilt chain state");
+}

@@ -1,0 +1,89 @@
+// Build-time helpers of the prebuilt chain state (scripts/build-state): placing published contracts at their
+// mainnet addresses. Not used when a devnet starts (it loads the state these produced).
+import { createRequire } from "node:module";
+import { type Abi, type Address, encodeDeployData, getAddress, type Hex } from "viem";
+import { DEVNET_ROLES } from "../accounts.js";
+import { rpcCall } from "../rpc.js";
+import { sendImpersonated } from "../sendImpersonated.js";
+
+const require = createRequire(import.meta.url);
+
+/** A compiled contract from an npm package's artifacts (hardhat format). */
+export interface ContractArtifact {
+  readonly contractName?: string;
+  readonly abi: Abi;
+  readonly bytecode: Hex;
+  readonly linkReferences?: Record<string, Record<string, readonly { start: number; length: number }[]>>;
+}
+
+/** Loads a hardhat artifact from an installed package, e.g. `@uniswap/v3-core/artifacts/.../UniswapV3Factory.json`. */
+export function loadArtifact(specifier: string): ContractArtifact {
+  return require(specifier) as ContractArtifact;
+}
+
+/** The creation code of `artifact` with its libraries linked to `libraries` (name → address). */
+export function linkLibraries(artifact: ContractArtifact, libraries: Record<string, Address>): Hex {
+  let code = artifact.bytecode.slice(2);
+  for (const [file, byName] of Object.entries(artifact.linkReferences ?? {})) {
+    for (const [name, references] of Object.entries(byName)) {
+      const address = libraries[name];
+      if (!address) throw new Error(`devnet: library ${file}:${name} has no address`);
+      for (const { start, length } of references) {
+        code = code.slice(0, start * 2) + address.slice(2).toLowerCase() + code.slice((start + length) * 2);
+      }
+    }
+  }
+  return `0x${code}`;
+}
+
+/**
+ * Runs a constructor AT `target` (forge-std's `deployCodeTo`): the creation code is placed at `target`, an
+ * `eth_call` yields the runtime code, a real transaction from `from` to `target` runs the constructor so its
+ * storage writes and events land there, then the runtime code replaces the creation code and the nonce is set
+ * to 1 (as after a CREATE). `address(this)` immutables are therefore the mainnet address; copying runtime code
+ * deployed elsewhere would break them (Uniswap's factory refuses `createPool` then). Differences from a real
+ * creation: `extcodesize(this)` is not zero during the constructor and there is no creation receipt.
+ */
+export async function deployAt(
+  rpcUrl: string,
+  target: Address,
+  contract: { artifact: ContractArtifact; args?: readonly unknown[]; bytecode?: Hex },
+  what: string,
+  from: Address = DEVNET_ROLES.deployer.address,
+): Promise<void> {
+  const initcode = encodeDeployData({
+    abi: contract.artifact.abi,
+    bytecode: contract.bytecode ?? contract.artifact.bytecode,
+    args: contract.args ?? [],
+  });
+  await rpcCall(rpcUrl, "anvil_setCode", [target, initcode]);
+  const runtime = await rpcCall<Hex>(rpcUrl, "eth_call", [
+    { from, to: target, data: "0x", gas: "0x1c9c380" },
+  ]);
+  if (runtime === "0x") throw new Error(`devnet: the constructor of ${what} returned no code`);
+  await sendImpersonated(
+    rpcUrl,
+    { to: target, data: "0x", gas: 29_000_000n },
+    `the constructor of ${what}`,
+    from,
+  );
+  await rpcCall(rpcUrl, "anvil_setCode", [target, runtime]);
+  await rpcCall(rpcUrl, "anvil_setNonce", [target, "0x1"]);
+}
+
+/** Deploys by a plain CREATE from `from` (for contracts whose address does not matter) and returns the address. */
+export async function deployByCreate(
+  rpcUrl: string,
+  contract: { artifact: ContractArtifact; args?: readonly unknown[]; bytecode?: Hex },
+  what: string,
+  from: Address = DEVNET_ROLES.deployer.address,
+): Promise<Address> {
+  const data = encodeDeployData({
+    abi: contract.artifact.abi,
+    bytecode: contract.bytecode ?? contract.artifact.bytecode,
+    args: contract.args ?? [],
+  });
+  const { contractAddress } = await sendImpersonated(rpcUrl, { data, gas: 29_000_000n }, what, from);
+  if (!contractAddress) throw new Error(`devnet: ${what} created no contract`);
+  return getAddress(contractAddress);
+}

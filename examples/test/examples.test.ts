@@ -1,6 +1,6 @@
-// Every example and the demo run as a user would run them (tsx, a child process) against the devnet, so
-// they cannot rot.
-import { execFile } from "node:child_process";
+// Every example runs as a user would run it (tsx, a child process) against the devnet, and the demo as `pnpm demo`
+// runs it (compiled, on plain Node), so they cannot rot.
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { useDevnet } from "@preflow/devnet/vitest";
@@ -71,13 +71,44 @@ describe("examples", () => {
   });
 });
 
+/** Pids of the live (not zombie) processes in process group `pgid`, from `ps` (Linux and macOS). */
+function liveProcessesInGroup(pgid: number): string[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=,stat=,comm=", "-g", String(pgid)], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !/^\d+\s+Z/.test(line));
+  } catch {
+    return []; // ps exits 1 when the group is empty
+  }
+}
+
 describe("pnpm demo", () => {
-  it("tells the whole story on its own devnet and exits 0", async () => {
-    const { stdout } = await run(tsx, ["demo/main.ts"], {
+  it("tells the whole story on its own devnet, exits 0 and leaves no process of its group behind", async () => {
+    // What `pnpm demo` runs (after its build): the compiled demo on plain Node, in a process group of its own so
+    // every process it started (anvil, the bundler, anything they start) can be found after it exits.
+    const child = spawn(process.execPath, ["dist/demo/main.js"], {
       cwd: root,
       env: { ...process.env, NO_COLOR: "1" },
-      timeout: 110_000,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.resume();
+    const killer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 110_000);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    clearTimeout(killer);
+    expect(code, stdout).toBe(0);
+    // Bounded: at most 1 s (10 polls) for the kernel to finish tearing the group down.
+    let left = liveProcessesInGroup(child.pid!);
+    for (let poll = 0; poll < 10 && left.length > 0; poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = liveProcessesInGroup(child.pid!);
+    }
+    expect(left, "processes of the demo's group still running 1 s after it exited").toEqual([]);
     expect(stdout).toContain("Summary");
     expect(stdout).toMatch(/EOF? ?send|EOA send/);
     expect(stdout).toContain("sponsored batch (2 calls)");

@@ -13,6 +13,8 @@ export interface ErrorFacts {
   unreachable: boolean;
   /** Revert data found in the error (`reason: 0x…` of a simulated execution, or `error.data`). */
   revertData: Hex | undefined;
+  /** The connection was refused: the request certainly never reached the service. */
+  connectionRefused: boolean;
 }
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -45,7 +47,9 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
   let details: string | undefined;
   let transportFailure = false;
   let data: unknown;
+  let connectionRefused = false;
   for (const link of chain) {
+    if (link.code === "ECONNREFUSED") connectionRefused = true;
     const name = typeof link.name === "string" ? link.name : "";
     if (status === undefined && typeof link.status === "number") status = link.status;
     if (rpcCode === undefined && typeof link.code === "number" && link.code !== -1) rpcCode = link.code;
@@ -85,5 +89,12 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
     if (typeof nested === "string" && HEX_DATA.test(nested) && nested.length >= 10)
       revertData = nested as Hex;
   }
-  return { status, rpcCode, reason: shorten(redactSecrets(details, secrets)), unreachable, revertData };
+  return {
+    status,
+    rpcCode,
+    reason: shorten(redactSecrets(details, secrets)),
+    unreachable,
+    revertData,
+    connectionRefused,
+  };
 }

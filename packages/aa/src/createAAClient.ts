@@ -8,7 +8,7 @@ import { deriveSmartAccountAddress, simpleAccountFactoryData } from "./deriveSma
 import type { GasSponsorshipService } from "./gasSponsorship/GasSponsorshipService.js";
 import type { GasSponsorship, GasSponsorshipProvider } from "./gasSponsorship/types.js";
 import type { AAContext, UserOperationBuilder } from "./internal/context.js";
-import { serviceSecrets } from "./internal/serviceSecrets.js";
+import { serviceBackend } from "./internal/serviceInternals.js";
 import { SponsorHookError } from "./internal/submitUserOperation.js";
 import { resolveAAConfig } from "./internal/validateConfig.js";
 import {
@@ -155,7 +155,8 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
   const rpcUrl = "rpcUrl" in config.rpc ? config.rpc.rpcUrl : transportUrl(publicClient);
   const redactedRpcUrl = rpcUrl === undefined ? "(the SDK client's RPC)" : redactUrl(rpcUrl);
   const rpcSecrets = rpcUrl === undefined || rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(rpcUrl);
-  const secrets = [...serviceSecrets(service), ...rpcSecrets];
+  const sponsor = serviceBackend(service);
+  const secrets = [...sponsor.secrets, ...rpcSecrets];
   const account = await toSimpleSmartAccount({
     client: publicClient as PublicClient,
     owner: config.owner,
@@ -166,14 +167,14 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
     account,
     chain: celo,
     client: publicClient as PublicClient,
-    bundlerTransport: service.transport,
+    bundlerTransport: sponsor.transport,
     paymaster: {
       // Given alone, this hook serves as the stub call too; it returns final gas limits and paymaster data,
       // so viem skips eth_estimateUserOperationGas and pm_getPaymasterData.
       async getPaymasterData(userOperation) {
         try {
-          const op = userOperation as unknown as Parameters<typeof service.sponsorUserOperation>[0];
-          const sponsored = await service.sponsorUserOperation({
+          const op = userOperation as unknown as Parameters<typeof sponsor.sponsorUserOperation>[0];
+          const sponsored = await sponsor.sponsorUserOperation({
             sender: op.sender,
             nonce: op.nonce,
             callData: op.callData,
@@ -199,7 +200,7 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
     smartAccountAddress,
     factoryData: simpleAccountFactoryData(eoaAddress),
     attributionTags: config.attributionTags,
-    service,
+    sponsor,
     publicClient,
     redactedRpcUrl,
     secrets,

@@ -1,5 +1,6 @@
 import type { Transport } from "viem";
-import { registerServiceSecrets } from "../internal/serviceSecrets.js";
+import { registerServiceBackend } from "../internal/serviceInternals.js";
+import { sponsorFailure } from "../internal/sponsorFailure.js";
 import { validateGasSponsorship } from "../internal/validateGasSponsorship.js";
 import { gasSponsorshipBranches } from "./gasSponsorshipBranches.js";
 import type {
@@ -63,34 +64,48 @@ export class GasSponsorshipService {
     this.provider = backend.provider;
     this.redactedEndpointUrl = backend.redactedEndpointUrl;
     this.transport = backend.transport;
-    registerServiceSecrets(this, backend.secrets);
+    registerServiceBackend(this, backend);
     Object.freeze(this);
   }
 
   /**
    * Fees for a UserOperation from the provider's gas-price method (`pimlico_getUserOperationGasPrice`, tier
-   * `fast`, for `sponsor_a`). One HTTP request.
+   * `fast`, for `sponsor_a`). One HTTP request (retried twice on 5xx or time-out).
+   *
+   * @throws {SponsorshipUnauthorizedError} the key was refused; {@link ServiceUnreachableError} no usable
+   * answer; {@link ServiceResponseError} an unexpected answer. Never the key, never a raw viem error.
    *
    * @example
    * ```ts
    * const { maxFeePerGas, maxPriorityFeePerGas } = await service.estimateFeesPerGas();
    * ```
    */
-  estimateFeesPerGas(): Promise<UserOperationFees> {
-    return this.#backend.estimateFeesPerGas();
+  async estimateFeesPerGas(): Promise<UserOperationFees> {
+    try {
+      return await this.#backend.estimateFeesPerGas();
+    } catch (error) {
+      throw sponsorFailure(this, error, { secrets: this.#backend.secrets, method: "gas price" });
+    }
   }
 
   /**
    * Gas limits and signed paymaster data for `userOperation`, in one request (`pm_sponsorUserOperation` for
    * `sponsor_a`). The result is final: nothing more to estimate.
    *
+   * @throws {SponsorshipUnauthorizedError} the key was refused; {@link ServiceUnreachableError} no usable
+   * answer; {@link ServiceResponseError} a refusal or an unexpected answer (its `details.reason`).
+   *
    * @example
    * ```ts
    * const gas = await service.sponsorUserOperation({ sender, nonce, callData, maxFeePerGas, maxPriorityFeePerGas, signature });
    * ```
    */
-  sponsorUserOperation(userOperation: SponsorableUserOperation): Promise<SponsoredGas> {
-    return this.#backend.sponsorUserOperation(userOperation);
+  async sponsorUserOperation(userOperation: SponsorableUserOperation): Promise<SponsoredGas> {
+    try {
+      return await this.#backend.sponsorUserOperation(userOperation);
+    } catch (error) {
+      throw sponsorFailure(this, error, { secrets: this.#backend.secrets, method: "sponsorship" });
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Address, Chain, EIP1193RequestFn, Hex, PublicClient, Transport } from "viem";
 import type { UserOperation } from "viem/account-abstraction";
-import type { GasSponsorshipService } from "../gasSponsorship/GasSponsorshipService.js";
+import type { GasSponsorshipBackend } from "../gasSponsorship/types.js";
 
 /** A signed EntryPoint 0.7 UserOperation. @internal */
 export type SignedUserOperation = UserOperation<"0.7">;
@@ -19,7 +19,8 @@ export interface AAContext {
   readonly smartAccountAddress: Address;
   readonly factoryData: Hex;
   readonly attributionTags: readonly string[] | undefined;
-  readonly service: GasSponsorshipService;
+  /** The sponsorship service's backend (raw errors, mapped by the send path). */
+  readonly sponsor: GasSponsorshipBackend;
   /** The chain RPC (the SDK client's, when one was given). */
   readonly publicClient: PublicClient<Transport, Chain>;
   readonly redactedRpcUrl: string;

@@ -8,14 +8,14 @@ import {
 } from "viem/account-abstraction";
 import { SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "../constants.js";
 import { SendPreparedFlowAbortedError } from "../errors/SendPreparedFlowAbortedError.js";
-import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
-import { type CompletedSteps, SponsorshipUnauthorizedError } from "../errors/SponsorshipUnauthorizedError.js";
+import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import { UserOperationBuildError } from "../errors/UserOperationBuildError.js";
 import { readAccountState } from "./accountState.js";
 import { awaitUserOperation, boundedSignal, REQUEST_TIMEOUT_MS } from "./awaitUserOperation.js";
 import type { AAContext, SignedUserOperation } from "./context.js";
 import { type ErrorFacts, errorFacts } from "./errorFacts.js";
 import type { StepCall } from "./findFailingStep.js";
+import { isUnauthorized, sponsorFailure, throwIfServiceFailure } from "./sponsorFailure.js";
 
 /**
  * Why a UserOperation did not succeed: refused before it could land (`EXECUTION_REVERTED`,
@@ -66,7 +66,6 @@ export interface SubmitOptions {
 }
 
 const EXECUTION_REVERTED_CODE = -32521;
-const UNAUTHORIZED_CODE = -32001;
 const INTERNAL_ERROR_CODE = -32603;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -76,10 +75,6 @@ function randomNonceKey(): bigint {
   let key = 0n;
   for (const byte of bytes) key = (key << 8n) | BigInt(byte);
   return key;
-}
-
-function isUnauthorized(facts: ErrorFacts): boolean {
-  return facts.status === 401 || facts.status === 403 || facts.rpcCode === UNAUTHORIZED_CODE;
 }
 
 /**
@@ -92,56 +87,6 @@ function isRevert(facts: ErrorFacts): boolean {
   return (
     !/\bAA\d\d\b/.test(facts.reason) && /reverted during simulation|execution reverted/i.test(facts.reason)
   );
-}
-
-/** Throws the typed error of a sponsor-endpoint failure that is not a refusal of this UserOperation. */
-function throwIfServiceFailure(
-  ctx: AAContext,
-  facts: ErrorFacts,
-  method: string,
-  completed: CompletedSteps | undefined,
-): void {
-  const url = ctx.service.redactedEndpointUrl;
-  if (isUnauthorized(facts)) {
-    throw new SponsorshipUnauthorizedError({
-      provider: ctx.service.provider,
-      url,
-      method,
-      status: facts.status,
-      rpcCode: facts.rpcCode,
-      reason: facts.reason,
-      completed,
-    });
-  }
-  if (facts.unreachable) {
-    throw new ServiceUnreachableError({
-      service: "sponsor",
-      url,
-      method,
-      reason: facts.reason,
-      status: facts.status,
-      completed,
-    });
-  }
-}
-
-/** Throws the typed error of a failed sponsor-endpoint call: unauthorized, unreachable, or a bad response. */
-function throwSponsorFailure(
-  ctx: AAContext,
-  error: unknown,
-  method: string,
-  completed: CompletedSteps | undefined,
-): never {
-  const facts = errorFacts(error, ctx.secrets);
-  throwIfServiceFailure(ctx, facts, method, completed);
-  throw new ServiceResponseError({
-    service: "sponsor",
-    url: ctx.service.redactedEndpointUrl,
-    method,
-    reason: facts.reason,
-    rpcCode: facts.rpcCode,
-    completed,
-  });
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, completed: CompletedSteps | undefined): void {
@@ -202,9 +147,9 @@ export async function submitUserOperation(
   const [{ deployed }, fees] = await untilAborted(
     Promise.all([
       readAccountState(ctx, completed),
-      ctx.service
-        .estimateFeesPerGas()
-        .catch((error: unknown) => throwSponsorFailure(ctx, error, "gas price", completed)),
+      ctx.sponsor.estimateFeesPerGas().catch((error: unknown) => {
+        throw sponsorFailure(ctx.sponsor, error, { secrets: ctx.secrets, method: "gas price", completed });
+      }),
     ]),
     signal,
   ).catch((error: unknown) => {
@@ -236,7 +181,7 @@ export async function submitUserOperation(
       throw new UserOperationBuildError({ reason: errorFacts(error, ctx.secrets).reason, completed });
     }
     const facts = errorFacts(error.cause, ctx.secrets);
-    throwIfServiceFailure(ctx, facts, "sponsorship", completed);
+    throwIfServiceFailure(ctx.sponsor, facts, "sponsorship", completed);
     return refused(isRevert(facts) ? "EXECUTION_REVERTED" : "SPONSORSHIP_REFUSED", facts, undefined);
   }
   const userOpHash = getUserOperationHash({
@@ -269,11 +214,11 @@ export async function submitUserOperation(
     const facts = errorFacts(error, ctx.secrets);
     const answered = facts.rpcCode !== undefined && (facts.status === undefined || facts.status < 500);
     if (isUnauthorized(facts) && !facts.unreachable) {
-      throwIfServiceFailure(ctx, facts, "eth_sendUserOperation", completed);
+      throwIfServiceFailure(ctx.sponsor, facts, "eth_sendUserOperation", completed);
     }
     if (facts.connectionRefused) {
       // The connection was refused: the request never left, nothing was sent.
-      throwIfServiceFailure(ctx, { ...facts, unreachable: true }, "eth_sendUserOperation", completed);
+      throwIfServiceFailure(ctx.sponsor, { ...facts, unreachable: true }, "eth_sendUserOperation", completed);
     }
     if (answered && facts.rpcCode !== INTERNAL_ERROR_CODE) {
       // The bundler answered with a refusal: it did not take the UserOperation.

@@ -1,7 +1,15 @@
 import { redactUrl, type SdkClient, type SerializedPreparedFlow } from "@preflow/core";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
-import { type Address, type Chain, createPublicClient, http, type LocalAccount, type PublicClient, type Transport } from "viem";
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  http,
+  type LocalAccount,
+  type PublicClient,
+  type Transport,
+} from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { celo } from "viem/chains";
 import { deriveSmartAccountAddress, simpleAccountFactoryData } from "./deriveSmartAccountAddress.js";

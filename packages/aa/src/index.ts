@@ -31,9 +31,9 @@ export type {
   GasSponsorshipBackend,
   GasSponsorshipBranches,
   GasSponsorshipProvider,
-  SponsorableUserOperation,
   SponsorAGasSponsorship,
   SponsorAOptions,
+  SponsorableUserOperation,
   SponsoredGas,
   UserOperationFees,
 } from "./gasSponsorship/types.js";

@@ -153,7 +153,8 @@ function parseOptions(options: unknown): {
   receiptTimeoutMs: number;
   signal: AbortSignal | undefined;
 } {
-  if (options === undefined) return { mode: "batch", receiptTimeoutMs: DEFAULT_RECEIPT_TIMEOUT_MS, signal: undefined };
+  if (options === undefined)
+    return { mode: "batch", receiptTimeoutMs: DEFAULT_RECEIPT_TIMEOUT_MS, signal: undefined };
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidArgumentError("options", options, 'must be an object like { mode: "batch" }');
   }

@@ -52,7 +52,10 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
   /** What the bundler itself says about a hash (asked directly, not through the proxies). */
   async function bundlerReceipt(hash: Hex) {
     const bundler = createPublicClient({ transport: http(devnet.bundlerUrl) });
-    return (await bundler.request({ method: "eth_getUserOperationReceipt" as never, params: [hash] as never })) as {
+    return (await bundler.request({
+      method: "eth_getUserOperationReceipt" as never,
+      params: [hash] as never,
+    })) as {
       success: boolean;
       receipt: { transactionHash: Hex };
     } | null;
@@ -80,7 +83,11 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
 
   it("eth_sendUserOperation forwarded, then the socket closes: landed, reported success with its userOpHash", async () => {
     const { sponsor, aa, flow, deposit } = await setup();
-    const lost = sponsor.inject({ method: "eth_sendUserOperation", times: 1, fault: { kind: "forward-then-close" } });
+    const lost = sponsor.inject({
+      method: "eth_sendUserOperation",
+      times: 1,
+      fault: { kind: "forward-then-close" },
+    });
     const result = await aa.sendPreparedFlow(flow);
     expect(lost.hits).toBe(1);
     await expectLanded(result, aa, deposit);
@@ -214,7 +221,11 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
     const second = await client.transaction.prepareSend(aa.smartAccountAddress, recipient, "USDm", "0.2");
     const flow = { ...first, steps: [...first.steps, ...second.steps] };
     // The second UserOperation's gas-price call fails for good (HTTP 503, retries included).
-    sponsor.inject({ method: "pimlico_getUserOperationGasPrice", nth: 2, fault: { kind: "status", status: 503 } });
+    sponsor.inject({
+      method: "pimlico_getUserOperationGasPrice",
+      nth: 2,
+      fault: { kind: "status", status: 503 },
+    });
     const error = await aa.sendPreparedFlow(flow, { mode: "sequential" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnreachableError);
     const completed = (error as ServiceUnreachableError).details.completed as {

@@ -4,7 +4,7 @@ import { http } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
 import { redactSecrets } from "../internal/redact.js";
-import type { GasSponsorshipBackend, SponsorableUserOperation, SponsorAGasSponsorship } from "./types.js";
+import type { GasSponsorshipBackend, SponsorAGasSponsorship, SponsorableUserOperation } from "./types.js";
 
 /** `{base}/v2/42220/rpc?apikey=<key>` (a trailing slash of `base` is dropped). @internal */
 export function sponsorAEndpointUrl(options: SponsorAGasSponsorship["sponsor_a"]): string {

@@ -58,7 +58,11 @@ function parseReceipt(value: unknown): AwaitedUserOperation | null {
   if (value === null || value === undefined) return null;
   const receipt = value as { success?: unknown; reason?: unknown; receipt?: { transactionHash?: unknown } };
   const transactionHash = receipt.receipt?.transactionHash;
-  if (typeof receipt.success !== "boolean" || typeof transactionHash !== "string" || !HASH.test(transactionHash)) {
+  if (
+    typeof receipt.success !== "boolean" ||
+    typeof transactionHash !== "string" ||
+    !HASH.test(transactionHash)
+  ) {
     throw new Error("eth_getUserOperationReceipt answered a malformed receipt");
   }
   return {
@@ -108,10 +112,15 @@ export async function awaitUserOperation(
       });
       if (!found.included) return undefined;
       if (found.success === undefined) {
-        lastError = "the chain shows the UserOperation's nonce used, but its UserOperationEvent was not found";
+        lastError =
+          "the chain shows the UserOperation's nonce used, but its UserOperationEvent was not found";
         return undefined;
       }
-      return { status: found.success ? "success" : "reverted", transactionHash: found.transactionHash, reason: undefined };
+      return {
+        status: found.success ? "success" : "reverted",
+        transactionHash: found.transactionHash,
+        reason: undefined,
+      };
     } catch (error) {
       lastError = `the chain RPC failed too (${errorFacts(error, ctx.secrets).reason})`;
       return undefined;

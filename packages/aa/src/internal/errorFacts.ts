@@ -55,7 +55,8 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
     // An abort or time-out (DOMException code 20/23) is a transport failure, not a JSON-RPC error code.
     const aborted = name === "AbortError" || name === "TimeoutError";
     if (aborted) transportFailure = true;
-    if (rpcCode === undefined && !aborted && typeof link.code === "number" && link.code !== -1) rpcCode = link.code;
+    if (rpcCode === undefined && !aborted && typeof link.code === "number" && link.code !== -1)
+      rpcCode = link.code;
     if (data === undefined && link.data !== undefined) data = link.data;
     if (name === "RpcRequestError" && typeof link.details === "string") details ??= link.details;
     if (name === "HttpRequestError" || name === "TimeoutError") {

@@ -62,7 +62,12 @@ export async function findUserOperationOnChain(
     {
       method: "eth_getLogs",
       params: [
-        { address: entryPoint07Address, topics, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(latest) },
+        {
+          address: entryPoint07Address,
+          topics,
+          fromBlock: numberToHex(fromBlock),
+          toBlock: numberToHex(latest),
+        },
       ],
     } as never,
     options,

@@ -118,7 +118,11 @@ function refused(
     userOpHash,
     submitted: false,
     transactionHash: undefined,
-    failure: { code, reason: facts.reason, revertData: code === "EXECUTION_REVERTED" ? facts.revertData : undefined },
+    failure: {
+      code,
+      reason: facts.reason,
+      revertData: code === "EXECUTION_REVERTED" ? facts.revertData : undefined,
+    },
   };
 }
 
@@ -207,7 +211,11 @@ export async function submitUserOperation(
       } as never,
     );
     // A malformed answer (`0x`, another hash) says nothing about what the bundler did: look it up.
-    if (typeof answer !== "string" || !HASH.test(answer) || answer.toLowerCase() !== userOpHash.toLowerCase()) {
+    if (
+      typeof answer !== "string" ||
+      !HASH.test(answer) ||
+      answer.toLowerCase() !== userOpHash.toLowerCase()
+    ) {
       confirmSent = true;
     }
   } catch (error) {
@@ -249,7 +257,13 @@ export async function submitUserOperation(
   // Whatever the outcome, the account was deployed in the validation phase.
   ctx.state.deployed = true;
   if (awaited.status === "success") {
-    return { status: "success", userOpHash, submitted: true, transactionHash: awaited.transactionHash, failure: undefined };
+    return {
+      status: "success",
+      userOpHash,
+      submitted: true,
+      transactionHash: awaited.transactionHash,
+      failure: undefined,
+    };
   }
   const reason = awaited.reason;
   return {

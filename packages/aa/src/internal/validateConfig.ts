@@ -52,7 +52,8 @@ function validateClient(client: unknown): {
   attributionTags: readonly string[] | undefined;
 } {
   const rule = "must be a client made by createSdkClient (with `publicClient` and `attributionTags`)";
-  if (!isRecord(client)) throw new InvalidConfigError({ option: "client", rule: `${rule}, not ${typeOf(client)}` });
+  if (!isRecord(client))
+    throw new InvalidConfigError({ option: "client", rule: `${rule}, not ${typeOf(client)}` });
   const { publicClient } = client;
   if (!isRecord(publicClient) || typeof publicClient.request !== "function") {
     throw new InvalidConfigError({ option: "client.publicClient", rule });

@@ -75,7 +75,19 @@ export type SendPreparedFlowOptions = {
  * const mayStillLand = (code: SendPreparedFlowFailureCode) => code === "USEROP_PENDING";
  * ```
  */
-export type SendPreparedFlowFailureCode = UserOperationFailureCode;
+export type SendPreparedFlowFailureCode =
+  | "EXECUTION_REVERTED"
+  | "USEROP_REVERTED"
+  | "SPONSORSHIP_REFUSED"
+  | "USEROP_REJECTED"
+  | "USEROP_PENDING";
+
+// The internal outcome codes and the public ones are the same union (checked at compile time).
+const sameCodes: [UserOperationFailureCode, SendPreparedFlowFailureCode] = [
+  "" as SendPreparedFlowFailureCode,
+  "" as UserOperationFailureCode,
+];
+void sameCodes;
 
 /**
  * The failure of a flow: a stable `code`, a message (never a secret), `stepIndex`, the 0-based index of the

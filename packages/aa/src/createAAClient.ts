@@ -1,14 +1,22 @@
-import { redactUrl, type SerializedPreparedFlow } from "@preflow/core";
+import { redactUrl, type SdkClient, type SerializedPreparedFlow } from "@preflow/core";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
-import { type Address, createPublicClient, http, type LocalAccount, type PublicClient } from "viem";
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  http,
+  type LocalAccount,
+  type PublicClient,
+  type Transport,
+} from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { celo } from "viem/chains";
 import { deriveSmartAccountAddress, simpleAccountFactoryData } from "./deriveSmartAccountAddress.js";
-import { gasSponsorshipBranches } from "./gasSponsorship/createGasSponsorshipService.js";
+import type { GasSponsorshipService } from "./gasSponsorship/GasSponsorshipService.js";
 import type { GasSponsorship, GasSponsorshipProvider } from "./gasSponsorship/types.js";
-import type { AAContext, UserOperationSender } from "./internal/context.js";
-import { serviceSecrets } from "./internal/serviceSecrets.js";
+import type { AAContext, UserOperationBuilder } from "./internal/context.js";
+import { serviceBackend } from "./internal/serviceInternals.js";
 import { SponsorHookError } from "./internal/submitUserOperation.js";
 import { resolveAAConfig } from "./internal/validateConfig.js";
 import {
@@ -18,32 +26,53 @@ import {
 } from "./sendPreparedFlow.js";
 
 /**
- * Options of `createAAClient` (specification 2.4).
+ * The part of an SDK client (from `createSdkClient`) that `createAAClient` reuses: its viem public client
+ * (same URL, batching, retries and time-out) and its attribution tags.
+ *
+ * @example
+ * ```ts
+ * import type { AASdkClient } from "@preflow/aa";
+ * import { createSdkClient } from "@preflow/core";
+ * const client: AASdkClient = createSdkClient({ rpcUrl, attributionTags: ["my_app"] });
+ * ```
+ */
+export type AASdkClient = Pick<SdkClient, "publicClient" | "attributionTags">;
+
+/**
+ * Options of `createAAClient` (specification 2.4, plus `client` and `rpcUrl`).
  *
  * @example
  * ```ts
  * import type { CreateAAClientParameters } from "@preflow/aa";
+ * import { createSdkClient } from "@preflow/core";
  * import { privateKeyToAccount } from "viem/accounts";
  *
  * const parameters: CreateAAClientParameters = {
+ *   client: createSdkClient({ attributionTags: ["my_app"] }),
  *   owner: privateKeyToAccount(process.env.OWNER_KEY as `0x${string}`),
  *   gasSponsorship: { provider: "sponsor_a", sponsor_a: { apiKey: process.env.SPONSOR_API_KEY! } },
- *   attributionTags: ["my_app"],
  * };
  * ```
  */
 export type CreateAAClientParameters = {
+  /**
+   * An SDK client from `createSdkClient`: its public client (RPC URL, batching, retries, time-out) is used for
+   * every chain read, and its `attributionTags` apply at send time unless `attributionTags` is given here.
+   * Not combinable with `rpcUrl`.
+   */
+  client?: AASdkClient | undefined;
   /** The EOA owner of the smart account: a local account that signs (e.g. `privateKeyToAccount(key)`). */
   owner: LocalAccount;
-  /** The app's own gas-sponsorship provider and credentials. */
-  gasSponsorship: GasSponsorship;
+  /** The app's own gas-sponsorship provider and credentials, or a `GasSponsorshipService` built from them. */
+  gasSponsorship: GasSponsorship | GasSponsorshipService;
   /**
    * Tags applied at send time: when set (even `[]`), every step's `data` goes through
-   * `appendSdkCalldataTag` before gas estimation; when omitted, step data is sent unchanged. Use one tag
-   * list per send path (here or on `createSdkClient`, not both with different lists).
+   * `appendSdkCalldataTag` before gas estimation; when omitted, the `client`'s tags apply (if a client is
+   * given), else step data is sent unchanged. Tagging is idempotent (a step already tagged at `prepare*` with
+   * the same list is unchanged); still, use one tag list per send path.
    */
   attributionTags?: readonly string[] | undefined;
-  /** Chain 42220 JSON-RPC URL; default `DEFAULT_RPC_URL` of `@preflow/core`. */
+  /** Chain 42220 JSON-RPC URL when no `client` is given; default `DEFAULT_RPC_URL` of `@preflow/core`. */
   rpcUrl?: string | undefined;
 };
 
@@ -66,10 +95,24 @@ export type AAClient = {
   readonly attributionTags: readonly string[] | undefined;
   /**
    * Submits a prepared flow (from `prepare*` or from JSON, validated with `parsePreparedFlow`) as sponsored
-   * UserOperations: `"batch"` (default) = one atomic UserOperation, `"sequential"` = one per step, in
-   * order, stopping at the first failure. A revert or a refused sponsorship is `success: false` with
-   * `error`; invalid input, a wrong chain, an unauthorized key or an unreachable service throws an
-   * `SdkError`.
+   * UserOperations: `"batch"` (default) = one atomic UserOperation, `"sequential"` = one per step, in order,
+   * stopping at the first failure. Each UserOperation is signed locally and its `userOpHash` computed before
+   * it is sent, so every later result carries it; a lost answer is looked up, and an outcome still unknown
+   * after `receiptTimeoutMs` (default 120 s) is `status: "pending"` (`error.code` `USEROP_PENDING`), never
+   * "not sent". A revert or a refusal is `success: false` with `error`; invalid input, a wrong chain, an
+   * unauthorized key, an unreachable service before the send, or an abort before the send throws an
+   * `SdkError` (in sequential mode with `details.completed`).
+   *
+   * HTTP requests per UserOperation: chain RPC 1 on the first send (`eth_chainId` + `eth_getCode`, batched),
+   * then 0; sponsor endpoint: gas price, `pm_sponsorUserOperation`, `eth_sendUserOperation`, receipt polls.
+   *
+   * @example
+   * ```ts
+   * const result = await aa.sendPreparedFlow(flow, { mode: "batch", signal: AbortSignal.timeout(90_000) });
+   * if (result.success) console.log(result.transactionHashes);
+   * else if (result.error?.code === "USEROP_PENDING") console.log("may still land:", result.error.userOpHash);
+   * else console.error(result.error?.code, result.error?.stepIndex, result.error?.message);
+   * ```
    */
   sendPreparedFlow(
     prepared: SerializedPreparedFlow,
@@ -77,14 +120,13 @@ export type AAClient = {
   ): Promise<SendPreparedFlowReturnType>;
 };
 
-/** How long `sendPreparedFlow` waits for each UserOperation's receipt. */
-const RECEIPT_TIMEOUT_MS = 120_000;
-
 /**
  * Creates the account-abstraction client of an owner: a simple smart account (EntryPoint 0.7, permissionless
- * `toSimpleSmartAccount`) whose UserOperations are gas-sponsored by the app's own provider. Every option is
- * validated first (unknown names, owner able to sign, provider, API key present, base URL, tags, `rpcUrl`);
- * then the client is built without any network request: the account address is computed offline
+ * `toSimpleSmartAccount`) whose UserOperations are gas-sponsored by the app's own provider (through a
+ * {@link GasSponsorshipService}). Given an SDK `client`, it reuses that client's public client (same URL,
+ * batching, retries, time-out) and its attribution tags (unless `attributionTags` is given). Every option is
+ * validated first (unknown names, client, owner able to sign, provider, API key present, base URL, tags,
+ * `rpcUrl`); then the client is built without any network request: the account address is computed offline
  * ({@link deriveSmartAccountAddress}) and the chain is fixed (42220, checked on the first send).
  *
  * @throws {InvalidConfigError} (code `INVALID_CONFIG` or `UNKNOWN_OPTION`) naming the option; the API key is
@@ -96,30 +138,35 @@ const RECEIPT_TIMEOUT_MS = 120_000;
  * import { createSdkClient } from "@preflow/core";
  * import { privateKeyToAccount } from "viem/accounts";
  *
+ * const client = createSdkClient({ rpcUrl: "https://forno.celo.org", attributionTags: ["my_app"] });
  * const aa = await createAAClient({
+ *   client, // same RPC transport and tags
  *   owner: privateKeyToAccount(process.env.OWNER_KEY as `0x${string}`),
  *   gasSponsorship: { provider: "sponsor_a", sponsor_a: { apiKey: process.env.SPONSOR_API_KEY! } },
- *   attributionTags: ["my_app"],
  * });
- * const client = createSdkClient();
  * const flow = await client.transaction.prepareSend(aa.smartAccountAddress, to, "USDm", "5");
- * const result = await aa.sendPreparedFlow(flow); // { mode: "batch", success: true, userOpHashes, transactionHashes }
+ * const result = await aa.sendPreparedFlow(flow); // { mode: "batch", success: true, userOpHashes, transactionHashes, operations }
  * ```
  */
 export async function createAAClient(parameters: CreateAAClientParameters): Promise<AAClient> {
   const config = resolveAAConfig(parameters);
-  const service = gasSponsorshipBranches[config.gasSponsorship.provider](config.gasSponsorship);
+  const { service } = config;
   const { eoaAddress, smartAccountAddress } = deriveSmartAccountAddress(config.owner);
 
-  const redactedRpcUrl = redactUrl(config.rpcUrl);
-  const rpcSecrets = config.rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(config.rpcUrl);
-  const secrets = [...serviceSecrets(service), ...rpcSecrets];
-  const publicClient = createPublicClient({
-    chain: celo,
-    transport: http(config.rpcUrl, { batch: true, retryCount: 2 }),
-  }) as PublicClient;
+  const publicClient =
+    "publicClient" in config.rpc
+      ? config.rpc.publicClient
+      : (createPublicClient({
+          chain: celo,
+          transport: http(config.rpc.rpcUrl, { batch: true, retryCount: 2 }),
+        }) as unknown as PublicClient<Transport, Chain>);
+  const rpcUrl = "rpcUrl" in config.rpc ? config.rpc.rpcUrl : transportUrl(publicClient);
+  const redactedRpcUrl = rpcUrl === undefined ? "(the SDK client's RPC)" : redactUrl(rpcUrl);
+  const rpcSecrets = rpcUrl === undefined || rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(rpcUrl);
+  const sponsor = serviceBackend(service);
+  const secrets = [...sponsor.secrets, ...rpcSecrets];
   const account = await toSimpleSmartAccount({
-    client: publicClient,
+    client: publicClient as PublicClient,
     owner: config.owner,
     entryPoint: { address: entryPoint07Address, version: "0.7" },
     address: smartAccountAddress,
@@ -127,15 +174,15 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
   const smartAccountClient = createSmartAccountClient({
     account,
     chain: celo,
-    client: publicClient,
-    bundlerTransport: service.transport,
+    client: publicClient as PublicClient,
+    bundlerTransport: sponsor.transport,
     paymaster: {
       // Given alone, this hook serves as the stub call too; it returns final gas limits and paymaster data,
       // so viem skips eth_estimateUserOperationGas and pm_getPaymasterData.
       async getPaymasterData(userOperation) {
         try {
-          const op = userOperation as unknown as Parameters<typeof service.sponsorUserOperation>[0];
-          const sponsored = await service.sponsorUserOperation({
+          const op = userOperation as unknown as Parameters<typeof sponsor.sponsorUserOperation>[0];
+          const sponsored = await sponsor.sponsorUserOperation({
             sender: op.sender,
             nonce: op.nonce,
             callData: op.callData,
@@ -152,17 +199,21 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
       },
     },
   });
+  const builder: UserOperationBuilder = {
+    prepareUserOperation: (request) => smartAccountClient.prepareUserOperation(request as never) as never,
+    signUserOperation: (userOperation) => account.signUserOperation(userOperation),
+  };
 
   const ctx: AAContext = {
     smartAccountAddress,
     factoryData: simpleAccountFactoryData(eoaAddress),
     attributionTags: config.attributionTags,
-    service,
+    sponsor,
     publicClient,
     redactedRpcUrl,
     secrets,
-    sender: smartAccountClient as unknown as UserOperationSender,
-    receiptTimeoutMs: RECEIPT_TIMEOUT_MS,
+    builder,
+    bundlerRequest: smartAccountClient.request as AAContext["bundlerRequest"],
     state: { chainVerified: false, deployed: false },
   };
 
@@ -173,6 +224,12 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
     sendPreparedFlow: (prepared: SerializedPreparedFlow, options?: SendPreparedFlowOptions) =>
       sendPreparedFlowWith(ctx, prepared, options),
   });
+}
+
+/** The URL of a public client's http transport, when it has one. */
+function transportUrl(client: PublicClient<Transport, Chain>): string | undefined {
+  const url = (client.transport as { url?: unknown }).url;
+  return typeof url === "string" ? url : undefined;
 }
 
 /** The parts of an RPC URL that `redactUrl` hides, so they can be scrubbed from error text too. */

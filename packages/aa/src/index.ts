@@ -4,39 +4,46 @@ export {
   SIMPLE_ACCOUNT_07_IMPLEMENTATION_ADDRESS,
   SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
 } from "./constants.js";
-export { type AAClient, type CreateAAClientParameters, createAAClient } from "./createAAClient.js";
+export {
+  type AAClient,
+  type AASdkClient,
+  type CreateAAClientParameters,
+  createAAClient,
+} from "./createAAClient.js";
 export {
   type DeriveSmartAccountAddressParameters,
   type DeriveSmartAccountAddressReturnType,
   deriveSmartAccountAddress,
 } from "./deriveSmartAccountAddress.js";
 export { FlowAccountMismatchError } from "./errors/FlowAccountMismatchError.js";
+export { SendPreparedFlowAbortedError } from "./errors/SendPreparedFlowAbortedError.js";
 export {
   type AAService,
   ServiceResponseError,
   ServiceUnreachableError,
-  UserOperationTimeoutError,
 } from "./errors/ServiceUnreachableError.js";
 export { type CompletedSteps, SponsorshipUnauthorizedError } from "./errors/SponsorshipUnauthorizedError.js";
 export { UserOperationBuildError } from "./errors/UserOperationBuildError.js";
 export { createGasSponsorshipService } from "./gasSponsorship/createGasSponsorshipService.js";
-export type {
-  GasSponsorshipService,
-  SponsorableUserOperation,
-  SponsoredGas,
-  UserOperationFees,
-} from "./gasSponsorship/GasSponsorshipService.js";
+export { GasSponsorshipService } from "./gasSponsorship/GasSponsorshipService.js";
 export type {
   GasSponsorship,
+  GasSponsorshipBackend,
   GasSponsorshipBranches,
   GasSponsorshipProvider,
   SponsorAGasSponsorship,
   SponsorAOptions,
+  SponsorableUserOperation,
+  SponsoredGas,
+  UserOperationFees,
 } from "./gasSponsorship/types.js";
-export type {
-  SendPreparedFlowFailure,
-  SendPreparedFlowFailureCode,
-  SendPreparedFlowMode,
-  SendPreparedFlowOptions,
-  SendPreparedFlowReturnType,
+export {
+  DEFAULT_RECEIPT_TIMEOUT_MS,
+  type SendPreparedFlowFailure,
+  type SendPreparedFlowFailureCode,
+  type SendPreparedFlowMode,
+  type SendPreparedFlowOperation,
+  type SendPreparedFlowOptions,
+  type SendPreparedFlowReturnType,
+  type UserOperationStatus,
 } from "./sendPreparedFlow.js";

@@ -6,7 +6,14 @@ import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./internal/context.js";
 import { describeRevert } from "./internal/describeRevert.js";
 import { findFailingStep, type StepCall } from "./internal/findFailingStep.js";
-import { submitUserOperation, type UserOperationOutcome } from "./internal/submitUserOperation.js";
+import {
+  submitUserOperation,
+  type UserOperationFailureCode,
+  type UserOperationOutcome,
+  type UserOperationStatus,
+} from "./internal/submitUserOperation.js";
+
+export type { UserOperationStatus } from "./internal/submitUserOperation.js";
 
 /**
  * How `sendPreparedFlow` submits the steps: `"batch"` (default) puts every step into one UserOperation, so
@@ -21,47 +28,72 @@ import { submitUserOperation, type UserOperationOutcome } from "./internal/submi
  */
 export type SendPreparedFlowMode = "batch" | "sequential";
 
+/** The default of `receiptTimeoutMs`: two minutes per UserOperation. */
+export const DEFAULT_RECEIPT_TIMEOUT_MS = 120_000;
+
 /**
  * Options of `sendPreparedFlow`.
  *
  * @example
  * ```ts
  * import type { SendPreparedFlowOptions } from "@preflow/aa";
- * const options: SendPreparedFlowOptions = { mode: "batch" };
+ * const options: SendPreparedFlowOptions = { mode: "batch", receiptTimeoutMs: 60_000, signal: AbortSignal.timeout(90_000) };
  * ```
  */
 export type SendPreparedFlowOptions = {
   /** Default `"batch"`. */
   mode?: SendPreparedFlowMode | undefined;
+  /**
+   * How long to wait for the outcome of each sent UserOperation, in ms (default 120 000, at least 1 000).
+   * When it runs out the UserOperation is reported `pending` with its `userOpHash` (one last look at the
+   * chain may add up to about 2 s).
+   */
+  receiptTimeoutMs?: number | undefined;
+  /**
+   * Aborts the send: before a UserOperation is sent, `SendPreparedFlowAbortedError` is thrown (nothing of it
+   * was submitted); once it was sent, the wait stops and the result says `pending` with its `userOpHash`.
+   */
+  signal?: AbortSignal | undefined;
 };
 
 /**
  * Why a flow did not fully succeed (the flow itself was valid):
- * - `EXECUTION_REVERTED`: the bundler's simulation of the UserOperation reverted, so nothing was submitted
- *   for it (in batch mode: no step took effect);
+ * - `EXECUTION_REVERTED`: the simulation of the UserOperation reverted, so nothing was submitted for it (in
+ *   batch mode: no step took effect);
  * - `USEROP_REVERTED`: the UserOperation landed but its execution reverted (gas was still paid by the
  *   paymaster; no step of it took effect);
  * - `SPONSORSHIP_REFUSED`: the gas-sponsorship service declined to sponsor it (policy, limits, validation);
  * - `USEROP_REJECTED`: the bundler refused the signed UserOperation (`eth_sendUserOperation` error, e.g. a
- *   signature or nonce problem).
+ *   signature or nonce problem); it never entered the mempool;
+ * - `USEROP_PENDING`: the UserOperation was sent (or may have been: the answer was lost) and its outcome is
+ *   still unknown at the deadline; it may still land. Look it up by `error.userOpHash`; do not send the flow
+ *   again blindly.
  *
  * @example
  * ```ts
  * import type { SendPreparedFlowFailureCode } from "@preflow/aa";
- * const retryable = (code: SendPreparedFlowFailureCode) => code === "SPONSORSHIP_REFUSED";
+ * const mayStillLand = (code: SendPreparedFlowFailureCode) => code === "USEROP_PENDING";
  * ```
  */
 export type SendPreparedFlowFailureCode =
   | "EXECUTION_REVERTED"
   | "USEROP_REVERTED"
   | "SPONSORSHIP_REFUSED"
-  | "USEROP_REJECTED";
+  | "USEROP_REJECTED"
+  | "USEROP_PENDING";
+
+// The internal outcome codes and the public ones are the same union (checked at compile time).
+const sameCodes: [UserOperationFailureCode, SendPreparedFlowFailureCode] = [
+  "" as SendPreparedFlowFailureCode,
+  "" as UserOperationFailureCode,
+];
+void sameCodes;
 
 /**
- * The failure of a flow: a stable `code`, a message (never a secret), and `stepIndex`, the 0-based index of
- * the failing step in `prepared.steps`: always set in sequential mode; in batch mode set for reverts (found
- * by replaying the calls with `eth_simulateV1`) and `null` when the failure concerns the whole batch (a
- * refused sponsorship, a rejected UserOperation) or the node cannot tell.
+ * The failure of a flow: a stable `code`, a message (never a secret), `stepIndex`, the 0-based index of the
+ * failing step in `prepared.steps` (always set in sequential mode; in batch mode set for reverts, found by
+ * replaying the calls with `eth_simulateV1`, and `null` when the failure concerns the whole batch or the node
+ * cannot tell), and `userOpHash` whenever the failing UserOperation was signed.
  *
  * @example
  * ```ts
@@ -74,21 +106,47 @@ export type SendPreparedFlowFailure = {
   code: SendPreparedFlowFailureCode;
   message: string;
   stepIndex: number | null;
+  /** The hash of the failing UserOperation, when it was signed (always for `USEROP_PENDING` and `USEROP_REVERTED`). */
+  userOpHash?: Hex;
   /** Raw revert data of the failing call, when known. */
   revertData?: Hex;
 };
 
 /**
- * The result of `sendPreparedFlow`: one entry in `userOpHashes` per submitted UserOperation and in
- * `transactionHashes` per landed one (the bundle transaction, where the attribution tags of the inner calls
- * can be checked), `success` only when every step executed, and `error` otherwise.
+ * One UserOperation of a send: its hash (known once signed, before it is sent; `null` when it was refused
+ * before signing), the bundle transaction when it landed, its `status`, and the indexes of the steps it
+ * carries.
+ *
+ * @example
+ * ```ts
+ * import type { SendPreparedFlowOperation } from "@preflow/aa";
+ * const stillOpen = (ops: SendPreparedFlowOperation[]) => ops.filter((op) => op.status === "pending").map((op) => op.userOpHash);
+ * ```
+ */
+export type SendPreparedFlowOperation = {
+  userOpHash: Hex | null;
+  transactionHash: Hex | null;
+  status: UserOperationStatus;
+  stepIndexes: number[];
+};
+
+/**
+ * The result of `sendPreparedFlow`: `userOpHashes` has one entry per UserOperation that was sent (or may have
+ * been: `pending`), `transactionHashes` one per landed one (the bundle transaction, where the attribution
+ * tags of the inner calls can be checked), `operations` the `status` of each UserOperation tried
+ * (`success`, `reverted`, `pending`, `refused`), `success` only when every step executed, and `error`
+ * otherwise.
  *
  * @example
  * ```ts
  * import type { SendPreparedFlowReturnType } from "@preflow/aa";
  *
  * const report = (result: SendPreparedFlowReturnType) =>
- *   result.success ? `landed in ${result.transactionHashes.join(", ")}` : `${result.error?.code}: ${result.error?.message}`;
+ *   result.success
+ *     ? `landed in ${result.transactionHashes.join(", ")}`
+ *     : result.error?.code === "USEROP_PENDING"
+ *       ? `sent, outcome unknown: ${result.error.userOpHash}`
+ *       : `${result.error?.code}: ${result.error?.message}`;
  * ```
  */
 export type SendPreparedFlowReturnType = {
@@ -96,35 +154,59 @@ export type SendPreparedFlowReturnType = {
   success: boolean;
   userOpHashes: Hex[];
   transactionHashes: Hex[];
+  operations: SendPreparedFlowOperation[];
   error?: SendPreparedFlowFailure;
 };
 
-function parseMode(options: unknown): SendPreparedFlowMode {
-  if (options === undefined) return "batch";
+const OPTION_NAMES = ["mode", "receiptTimeoutMs", "signal"];
+
+function parseOptions(options: unknown): {
+  mode: SendPreparedFlowMode;
+  receiptTimeoutMs: number;
+  signal: AbortSignal | undefined;
+} {
+  if (options === undefined)
+    return { mode: "batch", receiptTimeoutMs: DEFAULT_RECEIPT_TIMEOUT_MS, signal: undefined };
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new InvalidArgumentError("options", options, 'must be an object like { mode: "batch" }');
   }
-  for (const name of Object.keys(options)) {
-    if (name !== "mode")
+  const record = options as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (!OPTION_NAMES.includes(name))
       throw new InvalidArgumentError(
         `options.${name}`,
-        (options as Record<string, unknown>)[name],
-        "is not an option of sendPreparedFlow (known: mode)",
+        record[name],
+        `is not an option of sendPreparedFlow (known: ${OPTION_NAMES.join(", ")})`,
       );
   }
-  const { mode } = options as { mode?: unknown };
-  if (mode === undefined) return "batch";
+  const { mode = "batch", receiptTimeoutMs = DEFAULT_RECEIPT_TIMEOUT_MS, signal } = record;
   if (mode !== "batch" && mode !== "sequential") {
     throw new InvalidArgumentError("options.mode", mode, 'must be "batch" or "sequential"');
   }
-  return mode;
+  if (
+    typeof receiptTimeoutMs !== "number" ||
+    !Number.isInteger(receiptTimeoutMs) ||
+    receiptTimeoutMs < 1_000 ||
+    receiptTimeoutMs > 3_600_000
+  ) {
+    throw new InvalidArgumentError(
+      "options.receiptTimeoutMs",
+      receiptTimeoutMs,
+      "must be an integer number of milliseconds from 1000 to 3600000",
+    );
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError("options.signal", signal, "must be an AbortSignal");
+  }
+  return { mode, receiptTimeoutMs, signal };
 }
 
 const failureText: Record<SendPreparedFlowFailureCode, string> = {
-  EXECUTION_REVERTED: "would revert (bundler simulation); nothing was submitted",
+  EXECUTION_REVERTED: "would revert (simulation); nothing was submitted",
   USEROP_REVERTED: "reverted on-chain; none of its calls took effect",
-  SPONSORSHIP_REFUSED: "was refused by the gas-sponsorship service",
-  USEROP_REJECTED: "was rejected by the bundler",
+  SPONSORSHIP_REFUSED: "was refused by the gas-sponsorship service; nothing was submitted",
+  USEROP_REJECTED: "was rejected by the bundler; nothing was submitted",
+  USEROP_PENDING: "was sent but its outcome is unknown; it may still land",
 };
 
 async function toFailure(
@@ -134,7 +216,7 @@ async function toFailure(
   outcome: UserOperationOutcome,
   firstStep: number,
 ): Promise<SendPreparedFlowFailure | undefined> {
-  const { failure } = outcome;
+  const { failure, userOpHash } = outcome;
   if (failure === undefined) return undefined;
   let stepIndex: number | null = calls.length === 1 ? firstStep : null;
   let revertData = failure.revertData;
@@ -151,8 +233,15 @@ async function toFailure(
       ? `The UserOperation of ${calls.length} steps`
       : `Step ${stepIndex} (${flow.steps[stepIndex]?.description || "no description"})`;
   const why = reverted ? describeRevert(revertData) : failure.reason;
-  const message = `${subject} ${failureText[failure.code]}: ${why}.`;
-  return { code: failure.code, message, stepIndex, ...(revertData === undefined ? {} : { revertData }) };
+  const hashText = userOpHash && failure.code !== "EXECUTION_REVERTED" ? ` [userOpHash ${userOpHash}]` : "";
+  const message = `${subject} ${failureText[failure.code]}: ${why}.${hashText}`;
+  return {
+    code: failure.code,
+    message,
+    stepIndex,
+    ...(userOpHash === undefined ? {} : { userOpHash }),
+    ...(revertData === undefined ? {} : { revertData }),
+  };
 }
 
 /**
@@ -163,7 +252,7 @@ export async function sendPreparedFlowWith(
   prepared: SerializedPreparedFlow,
   options?: SendPreparedFlowOptions,
 ): Promise<SendPreparedFlowReturnType> {
-  const mode = parseMode(options);
+  const { mode, receiptTimeoutMs, signal } = parseOptions(options);
   const flow = parsePreparedFlow(prepared);
   if (flow.from !== ctx.smartAccountAddress) {
     throw new FlowAccountMismatchError({ from: flow.from, smartAccountAddress: ctx.smartAccountAddress });
@@ -177,6 +266,7 @@ export async function sendPreparedFlowWith(
 
   const userOpHashes: Hex[] = [];
   const transactionHashes: Hex[] = [];
+  const operations: SendPreparedFlowOperation[] = [];
   const groups: { calls: StepCall[]; firstStep: number }[] =
     mode === "batch"
       ? [{ calls, firstStep: 0 }]
@@ -186,11 +276,17 @@ export async function sendPreparedFlowWith(
       userOpHashes.length === 0
         ? undefined
         : { userOpHashes: [...userOpHashes], transactionHashes: [...transactionHashes] };
-    const outcome = await submitUserOperation(ctx, group.calls, completed);
-    if (outcome.userOpHash) userOpHashes.push(outcome.userOpHash);
+    const outcome = await submitUserOperation(ctx, group.calls, { completed, signal, receiptTimeoutMs });
+    if (outcome.userOpHash && outcome.submitted) userOpHashes.push(outcome.userOpHash);
     if (outcome.transactionHash) transactionHashes.push(outcome.transactionHash);
+    operations.push({
+      userOpHash: outcome.userOpHash ?? null,
+      transactionHash: outcome.transactionHash ?? null,
+      status: outcome.status,
+      stepIndexes: group.calls.map((_, index) => group.firstStep + index),
+    });
     const error = await toFailure(ctx, flow, group.calls, outcome, group.firstStep);
-    if (error) return { mode, success: false, userOpHashes, transactionHashes, error };
+    if (error) return { mode, success: false, userOpHashes, transactionHashes, operations, error };
   }
-  return { mode, success: true, userOpHashes, transactionHashes };
+  return { mode, success: true, userOpHashes, transactionHashes, operations };
 }

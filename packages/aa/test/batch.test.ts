@@ -31,6 +31,14 @@ describe("sendPreparedFlow, batch mode", () => {
       success: true,
       userOpHashes: [expect.stringMatching(/^0x[0-9a-f]{64}$/)],
       transactionHashes: [expect.stringMatching(/^0x[0-9a-f]{64}$/)],
+      operations: [
+        {
+          userOpHash: result.userOpHashes[0],
+          transactionHash: result.transactionHashes[0],
+          status: "success",
+          stepIndexes: [0, 1],
+        },
+      ],
     });
     expect(await publicClient.getCode({ address: aa.smartAccountAddress })).toBeDefined();
     expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(parseUnits("3", 18));

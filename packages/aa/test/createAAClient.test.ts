@@ -79,6 +79,17 @@ describe("createAAClient validation (before any I/O)", () => {
     ["attributionTags[1]", { ...good, attributionTags: ["ok", "not ok!"] }],
     ["rpcUrl", { ...good, rpcUrl: "ws://127.0.0.1:8545" }],
     ["rpcurl", { ...good, rpcurl: "http://127.0.0.1:8545" }],
+    ["client", { ...good, client: "http://127.0.0.1:8545" }],
+    ["client.publicClient", { ...good, client: { attributionTags: undefined } }],
+    ["client.attributionTags", { ...good, client: { publicClient: { request() {} }, attributionTags: "x" } }],
+    [
+      "rpcUrl",
+      {
+        ...good,
+        client: { publicClient: { request() {} }, attributionTags: undefined },
+        rpcUrl: "http://x.io",
+      },
+    ],
   ])("names %s", async (option, parameters) => {
     const error = await rejection(parameters);
     expect(error.details.option).toBe(option);

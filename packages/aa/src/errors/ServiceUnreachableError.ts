@@ -98,31 +98,3 @@ export class ServiceResponseError extends SdkError {
     });
   }
 }
-
-/**
- * A submitted UserOperation got no receipt in time (120 s). It may still land: look it up by
- * `details.userOpHash`.
- *
- * @example
- * ```ts
- * import { UserOperationTimeoutError } from "@preflow/aa";
- *
- * try {
- *   await aa.sendPreparedFlow(flow);
- * } catch (error) {
- *   if (error instanceof UserOperationTimeoutError) console.error("still pending:", error.details.userOpHash);
- * }
- * ```
- */
-export class UserOperationTimeoutError extends SdkError {
-  override readonly name: string = "UserOperationTimeoutError";
-
-  constructor(parameters: { userOpHash: `0x${string}`; timeoutMs: number; completed?: CompletedSteps }) {
-    const { userOpHash, timeoutMs, completed } = parameters;
-    super({
-      code: "USEROP_RECEIPT_TIMEOUT",
-      message: `UserOperation ${userOpHash} was submitted but had no receipt after ${timeoutMs} ms; it may still land.`,
-      details: { userOpHash, timeoutMs, ...(completed === undefined ? {} : { completed }) },
-    });
-  }
-}

@@ -1,83 +1,139 @@
-import type { Address, Hex, Transport } from "viem";
-import type { GasSponsorshipProvider } from "./types.js";
+import type { Transport } from "viem";
+import { registerServiceBackend } from "../internal/serviceInternals.js";
+import { sponsorFailure } from "../internal/sponsorFailure.js";
+import { validateGasSponsorship } from "../internal/validateGasSponsorship.js";
+import { gasSponsorshipBranches } from "./gasSponsorshipBranches.js";
+import type {
+  GasSponsorship,
+  GasSponsorshipBackend,
+  GasSponsorshipProvider,
+  SponsorableUserOperation,
+  SponsoredGas,
+  UserOperationFees,
+} from "./types.js";
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
 /**
- * Gas fees for a UserOperation, in wei per gas.
+ * The provider-agnostic gas-sponsorship helper (specification 2.7): the endpoint of the configured provider
+ * for chain 42220 (`{base}/v2/42220/rpc?apikey=<API_KEY>` for `sponsor_a`), a viem transport to it for the
+ * bundler and paymaster methods, the fee estimate and the sponsorship call. `createAAClient` builds one from
+ * its `gasSponsorship` option (or takes yours); build one yourself to reach the endpoint directly.
+ *
+ * The constructor validates the config before any I/O and makes no network request. The API key never
+ * shows: not in `String(service)`, `JSON.stringify(service)`, `util.inspect(service)`, nor in any error or
+ * result of this package (only {@link GasSponsorshipService.redactedEndpointUrl}, with `apikey=***`, is
+ * exposed). `transport` uses the real URL.
+ *
+ * It is the one seam for a second vendor: a new `provider` union member in `GasSponsorship` and one branch
+ * (a {@link GasSponsorshipBackend}) in `gasSponsorshipBranches`.
+ *
+ * HTTP requests: none at construction; one per `estimateFeesPerGas()` (`pimlico_getUserOperationGasPrice`)
+ * and one per `sponsorUserOperation()` (`pm_sponsorUserOperation`), each retried twice on 5xx/time-out.
+ *
+ * @throws {InvalidConfigError} (code `INVALID_CONFIG` or `UNKNOWN_OPTION`) naming the option
+ * (`gasSponsorship.provider`, `gasSponsorship.sponsor_a.apiKey`, ...); the key is never echoed.
  *
  * @example
  * ```ts
- * import type { UserOperationFees } from "@preflow/aa";
- * const fees: UserOperationFees = { maxFeePerGas: 30_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
- * ```
- */
-export type UserOperationFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-
-/**
- * What the paymaster returns for a UserOperation: the gas limits and the signed paymaster fields, final
- * (nothing more to estimate or ask).
+ * import { GasSponsorshipService } from "@preflow/aa";
  *
- * @example
- * ```ts
- * import type { SponsoredGas } from "@preflow/aa";
- * const total = (gas: SponsoredGas) => gas.callGasLimit + gas.verificationGasLimit + gas.preVerificationGas;
- * ```
- */
-export type SponsoredGas = {
-  callGasLimit: bigint;
-  verificationGasLimit: bigint;
-  preVerificationGas: bigint;
-  paymaster: Address;
-  paymasterData: Hex;
-  paymasterVerificationGasLimit: bigint;
-  paymasterPostOpGasLimit: bigint;
-};
-
-/**
- * The unsigned UserOperation (EntryPoint 0.7 fields) handed to the paymaster for sponsorship.
- *
- * @example
- * ```ts
- * import type { SponsorableUserOperation } from "@preflow/aa";
- * const isDeployment = (op: SponsorableUserOperation) => op.factory !== undefined;
- * ```
- */
-export type SponsorableUserOperation = {
-  sender: Address;
-  nonce: bigint;
-  callData: Hex;
-  factory?: Address | undefined;
-  factoryData?: Hex | undefined;
-  maxFeePerGas: bigint;
-  maxPriorityFeePerGas: bigint;
-  signature: Hex;
-};
-
-/**
- * The provider-agnostic sponsorship helper (specification 2.7): the endpoint (URL and viem transport for the
- * bundler and paymaster methods), the fee estimate and the sponsorship call. One implementation per
- * provider, chosen by `createGasSponsorshipService`.
- *
- * The endpoint URL carries the API key, so the service exposes only its redacted form; `transport` uses
- * the real one.
- *
- * @example
- * ```ts
- * import { createGasSponsorshipService } from "@preflow/aa";
- *
- * const service = createGasSponsorshipService({ provider: "sponsor_a", sponsor_a: { apiKey } });
+ * const service = new GasSponsorshipService({ provider: "sponsor_a", sponsor_a: { apiKey: process.env.SPONSOR_API_KEY! } });
  * service.redactedEndpointUrl; // "https://api.pimlico.io/v2/42220/rpc?apikey=***"
- * const { maxFeePerGas } = await service.estimateFeesPerGas();
+ * String(service); // "GasSponsorshipService(sponsor_a, https://api.pimlico.io/v2/42220/rpc?apikey=***)"
+ * const { maxFeePerGas, maxPriorityFeePerGas } = await service.estimateFeesPerGas();
+ * const aa = await createAAClient({ owner, gasSponsorship: service });
  * ```
  */
-export interface GasSponsorshipService {
-  /** The provider discriminant. */
+export class GasSponsorshipService {
+  /** The provider discriminant (`"sponsor_a"`). */
   readonly provider: GasSponsorshipProvider;
-  /** The endpoint URL with the key replaced by `***` (safe to log). */
+  /** The endpoint URL with the key replaced by `***` (safe to print and log). */
   readonly redactedEndpointUrl: string;
-  /** viem transport to the endpoint (bundler methods: `eth_sendUserOperation`, receipts...). */
+  /**
+   * viem transport to the endpoint, for the bundler methods (`eth_sendUserOperation`,
+   * `eth_getUserOperationReceipt`, ...) and the paymaster methods. It carries the key: do not print its URL.
+   */
   readonly transport: Transport;
-  /** Fees for a UserOperation, from the provider's gas-price method (`pimlico_getUserOperationGasPrice` for `sponsor_a`, tier `fast`). */
-  estimateFeesPerGas(): Promise<UserOperationFees>;
-  /** Gas limits and signed paymaster data for `userOperation`, in one request (`pm_sponsorUserOperation` for `sponsor_a`). */
-  sponsorUserOperation(userOperation: SponsorableUserOperation): Promise<SponsoredGas>;
+  readonly #backend: GasSponsorshipBackend;
+
+  constructor(gasSponsorship: GasSponsorship) {
+    const config = validateGasSponsorship(gasSponsorship);
+    const backend = gasSponsorshipBranches[config.provider](config);
+    this.#backend = backend;
+    this.provider = backend.provider;
+    this.redactedEndpointUrl = backend.redactedEndpointUrl;
+    this.transport = backend.transport;
+    registerServiceBackend(this, backend);
+    Object.freeze(this);
+  }
+
+  /**
+   * Fees for a UserOperation from the provider's gas-price method (`pimlico_getUserOperationGasPrice`, tier
+   * `fast`, for `sponsor_a`). One HTTP request (retried twice on 5xx or time-out).
+   *
+   * @throws {SponsorshipUnauthorizedError} the key was refused; {@link ServiceUnreachableError} no usable
+   * answer; {@link ServiceResponseError} an unexpected answer. Never the key, never a raw viem error.
+   *
+   * @example
+   * ```ts
+   * const { maxFeePerGas, maxPriorityFeePerGas } = await service.estimateFeesPerGas();
+   * ```
+   */
+  async estimateFeesPerGas(): Promise<UserOperationFees> {
+    try {
+      return await this.#backend.estimateFeesPerGas();
+    } catch (error) {
+      throw sponsorFailure(this, error, { secrets: this.#backend.secrets, method: "gas price" });
+    }
+  }
+
+  /**
+   * Gas limits and signed paymaster data for `userOperation`, in one request (`pm_sponsorUserOperation` for
+   * `sponsor_a`). The result is final: nothing more to estimate.
+   *
+   * @throws {SponsorshipUnauthorizedError} the key was refused; {@link ServiceUnreachableError} no usable
+   * answer; {@link ServiceResponseError} a refusal or an unexpected answer (its `details.reason`).
+   *
+   * @example
+   * ```ts
+   * const gas = await service.sponsorUserOperation({ sender, nonce, callData, maxFeePerGas, maxPriorityFeePerGas, signature });
+   * ```
+   */
+  async sponsorUserOperation(userOperation: SponsorableUserOperation): Promise<SponsoredGas> {
+    try {
+      return await this.#backend.sponsorUserOperation(userOperation);
+    } catch (error) {
+      throw sponsorFailure(this, error, { secrets: this.#backend.secrets, method: "sponsorship" });
+    }
+  }
+
+  /**
+   * `GasSponsorshipService(<provider>, <redacted endpoint URL>)`.
+   *
+   * @example
+   * ```ts
+   * console.log(`${service}`); // GasSponsorshipService(sponsor_a, https://api.pimlico.io/v2/42220/rpc?apikey=***)
+   * ```
+   */
+  toString(): string {
+    return `GasSponsorshipService(${this.provider}, ${this.redactedEndpointUrl})`;
+  }
+
+  /**
+   * The JSON form: provider and redacted endpoint URL only.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(service); // {"provider":"sponsor_a","redactedEndpointUrl":"https://.../rpc?apikey=***"}
+   * ```
+   */
+  toJSON(): { provider: GasSponsorshipProvider; redactedEndpointUrl: string } {
+    return { provider: this.provider, redactedEndpointUrl: this.redactedEndpointUrl };
+  }
+
+  /** What `util.inspect` (and `console.log`) shows: the same as `toString()`. */
+  [inspectSymbol](): string {
+    return this.toString();
+  }
 }

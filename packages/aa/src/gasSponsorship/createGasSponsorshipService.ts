@@ -1,20 +1,9 @@
-import { validateGasSponsorship } from "../internal/validateConfig.js";
-import type { GasSponsorshipService } from "./GasSponsorshipService.js";
-import { createSponsorAService } from "./sponsorA.js";
-import type { GasSponsorship, GasSponsorshipBranches } from "./types.js";
+import { GasSponsorshipService } from "./GasSponsorshipService.js";
+import type { GasSponsorship } from "./types.js";
 
 /**
- * One branch per provider. A new `GasSponsorship` member without a branch here does not compile.
- * @internal
- */
-export const gasSponsorshipBranches: GasSponsorshipBranches<GasSponsorship, GasSponsorshipService> = {
-  sponsor_a: createSponsorAService,
-};
-
-/**
- * Builds the {@link GasSponsorshipService} of a `gasSponsorship` config: validates it (before any I/O), then
- * picks the provider's branch. No network request is made here. `createAAClient` calls it for you; use it
- * directly to reach the endpoint yourself (fees, receipts).
+ * The function form of `new GasSponsorshipService(gasSponsorship)`: validates the config (before any I/O)
+ * and returns the provider's service. No network request is made here.
  *
  * @throws {InvalidConfigError} when the config is not a supported provider with a non-empty API key and an
  * http(s) base URL (the key is never echoed).
@@ -31,7 +20,5 @@ export const gasSponsorshipBranches: GasSponsorshipBranches<GasSponsorship, GasS
  * ```
  */
 export function createGasSponsorshipService(gasSponsorship: GasSponsorship): GasSponsorshipService {
-  const config = validateGasSponsorship(gasSponsorship);
-  const branch = gasSponsorshipBranches[config.provider];
-  return branch(config);
+  return new GasSponsorshipService(gasSponsorship);
 }

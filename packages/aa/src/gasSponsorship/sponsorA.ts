@@ -4,9 +4,7 @@ import { http } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
 import { redactSecrets } from "../internal/redact.js";
-import { registerServiceSecrets } from "../internal/serviceSecrets.js";
-import type { GasSponsorshipService, SponsorableUserOperation } from "./GasSponsorshipService.js";
-import type { SponsorAGasSponsorship } from "./types.js";
+import type { GasSponsorshipBackend, SponsorAGasSponsorship, SponsorableUserOperation } from "./types.js";
 
 /** `{base}/v2/42220/rpc?apikey=<key>` (a trailing slash of `base` is dropped). @internal */
 export function sponsorAEndpointUrl(options: SponsorAGasSponsorship["sponsor_a"]): string {
@@ -14,23 +12,27 @@ export function sponsorAEndpointUrl(options: SponsorAGasSponsorship["sponsor_a"]
   return `${base}/v2/${CHAIN_ID}/rpc?apikey=${encodeURIComponent(options.apiKey)}`;
 }
 
+/** Per-request bound of the endpoint's transport (viem's `timeout`). @internal */
+export const SPONSOR_REQUEST_TIMEOUT_MS = 15_000;
+
 /**
  * The `sponsor_a` branch: a Pimlico-compatible endpoint (permissionless `createPimlicoClient`), fees from
  * `pimlico_getUserOperationGasPrice` (`fast`), sponsorship and gas limits in one `pm_sponsorUserOperation`.
  * @internal
  */
-export function createSponsorAService(config: SponsorAGasSponsorship): GasSponsorshipService {
+export function createSponsorABackend(config: SponsorAGasSponsorship): GasSponsorshipBackend {
   const url = sponsorAEndpointUrl(config.sponsor_a);
-  const secrets = [config.sponsor_a.apiKey];
-  const transport = http(url, { retryCount: 2 });
+  const secrets = Object.freeze([config.sponsor_a.apiKey]);
+  const transport = http(url, { retryCount: 2, timeout: SPONSOR_REQUEST_TIMEOUT_MS });
   const pimlico = createPimlicoClient({
     transport,
     entryPoint: { address: entryPoint07Address, version: "0.7" },
   });
-  const service: GasSponsorshipService = Object.freeze({
-    provider: "sponsor_a" as const,
+  return {
+    provider: "sponsor_a",
     redactedEndpointUrl: redactSecrets(url, secrets),
     transport,
+    secrets,
     async estimateFeesPerGas() {
       const { fast } = await pimlico.getUserOperationGasPrice();
       return { maxFeePerGas: fast.maxFeePerGas, maxPriorityFeePerGas: fast.maxPriorityFeePerGas };
@@ -47,7 +49,5 @@ export function createSponsorAService(config: SponsorAGasSponsorship): GasSponso
         paymasterPostOpGasLimit: sponsored.paymasterPostOpGasLimit,
       };
     },
-  });
-  registerServiceSecrets(service, secrets);
-  return service;
+  };
 }

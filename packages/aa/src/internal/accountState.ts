@@ -1,5 +1,6 @@
 import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
+import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./context.js";
 import { errorFacts } from "./errorFacts.js";
 
@@ -8,7 +9,10 @@ import { errorFacts } from "./errorFacts.js";
  * request (`eth_chainId` and `eth_getCode` in one JSON-RPC batch), and none once both facts are known: a
  * chain id never changes and a deployed account stays deployed. @internal
  */
-export async function readAccountState(ctx: AAContext): Promise<{ deployed: boolean }> {
+export async function readAccountState(
+  ctx: AAContext,
+  completed?: CompletedSteps | undefined,
+): Promise<{ deployed: boolean }> {
   const { state } = ctx;
   if (state.chainVerified && state.deployed) return { deployed: true };
   const method = state.chainVerified ? "eth_getCode" : "eth_chainId + eth_getCode";
@@ -29,6 +33,7 @@ export async function readAccountState(ctx: AAContext): Promise<{ deployed: bool
         url: ctx.redactedRpcUrl,
         method: "eth_getCode",
         reason: "the answer is not hex bytecode",
+        completed,
       });
     }
     if (code !== "0x") state.deployed = true;
@@ -43,6 +48,7 @@ export async function readAccountState(ctx: AAContext): Promise<{ deployed: bool
         method,
         reason: facts.reason,
         rpcCode: facts.rpcCode,
+        completed,
       });
     }
     throw new ServiceUnreachableError({
@@ -51,6 +57,7 @@ export async function readAccountState(ctx: AAContext): Promise<{ deployed: bool
       method,
       reason: facts.reason,
       status: facts.status,
+      completed,
     });
   }
 }

@@ -1,14 +1,17 @@
-import type { Address, Hex, PublicClient } from "viem";
-import type { GasSponsorshipService } from "../gasSponsorship/GasSponsorshipService.js";
+import type { Address, Chain, EIP1193RequestFn, Hex, PublicClient, Transport } from "viem";
+import type { UserOperation } from "viem/account-abstraction";
+import type { GasSponsorshipBackend } from "../gasSponsorship/types.js";
 
-/** A smart-account client with only what the send path uses (permissionless `SmartAccountClient`). @internal */
-export interface UserOperationSender {
-  sendUserOperation(parameters: Record<string, unknown>): Promise<Hex>;
-  waitForUserOperationReceipt(parameters: { hash: Hex; timeout?: number }): Promise<{
-    success: boolean;
-    reason?: string | undefined;
-    receipt: { transactionHash: Hex };
-  }>;
+/** A signed EntryPoint 0.7 UserOperation. @internal */
+export type SignedUserOperation = UserOperation<"0.7">;
+
+/**
+ * Builds and signs UserOperations locally: permissionless's smart-account client (gas and paymaster data
+ * from the sponsorship hook) and the simple account's signer. @internal
+ */
+export interface UserOperationBuilder {
+  prepareUserOperation(parameters: Record<string, unknown>): Promise<SignedUserOperation>;
+  signUserOperation(userOperation: SignedUserOperation): Promise<Hex>;
 }
 
 /** Everything `sendPreparedFlow` needs, built once by `createAAClient`. @internal */
@@ -16,13 +19,16 @@ export interface AAContext {
   readonly smartAccountAddress: Address;
   readonly factoryData: Hex;
   readonly attributionTags: readonly string[] | undefined;
-  readonly service: GasSponsorshipService;
-  readonly publicClient: PublicClient;
+  /** The sponsorship service's backend (raw errors, mapped by the send path). */
+  readonly sponsor: GasSponsorshipBackend;
+  /** The chain RPC (the SDK client's, when one was given). */
+  readonly publicClient: PublicClient<Transport, Chain>;
   readonly redactedRpcUrl: string;
   /** Secrets to strip from anything that leaves the package (the API key, the raw RPC URL's credentials). */
   readonly secrets: readonly string[];
-  readonly sender: UserOperationSender;
-  readonly receiptTimeoutMs: number;
+  readonly builder: UserOperationBuilder;
+  /** JSON-RPC requests to the bundler (the sponsorship service's transport). */
+  readonly bundlerRequest: EIP1193RequestFn;
   /** What never changes once known: the RPC serves chain 42220; the account has code. */
   readonly state: { chainVerified: boolean; deployed: boolean };
 }

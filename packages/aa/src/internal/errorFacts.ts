@@ -13,6 +13,8 @@ export interface ErrorFacts {
   unreachable: boolean;
   /** Revert data found in the error (`reason: 0x…` of a simulated execution, or `error.data`). */
   revertData: Hex | undefined;
+  /** The connection was refused: the request certainly never reached the service. */
+  connectionRefused: boolean;
 }
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -45,10 +47,16 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
   let details: string | undefined;
   let transportFailure = false;
   let data: unknown;
+  let connectionRefused = false;
   for (const link of chain) {
+    if (link.code === "ECONNREFUSED") connectionRefused = true;
     const name = typeof link.name === "string" ? link.name : "";
     if (status === undefined && typeof link.status === "number") status = link.status;
-    if (rpcCode === undefined && typeof link.code === "number" && link.code !== -1) rpcCode = link.code;
+    // An abort or time-out (DOMException code 20/23) is a transport failure, not a JSON-RPC error code.
+    const aborted = name === "AbortError" || name === "TimeoutError";
+    if (aborted) transportFailure = true;
+    if (rpcCode === undefined && !aborted && typeof link.code === "number" && link.code !== -1)
+      rpcCode = link.code;
     if (data === undefined && link.data !== undefined) data = link.data;
     if (name === "RpcRequestError" && typeof link.details === "string") details ??= link.details;
     if (name === "HttpRequestError" || name === "TimeoutError") {
@@ -71,10 +79,12 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
     if (cause && !details.includes(cause)) details = `${details} (${cause})`;
   }
   details = innermostDetails(details);
+  // No usable answer: a transport failure without a JSON-RPC error, or a 5xx/408/429 status whatever its body.
   const unreachable =
-    rpcCode === undefined &&
-    transportFailure &&
-    (status === undefined || status >= 500 || status === 408 || status === 429);
+    (rpcCode === undefined &&
+      transportFailure &&
+      (status === undefined || status >= 500 || status === 408 || status === 429)) ||
+    (status !== undefined && (status >= 500 || status === 408 || status === 429));
   let revertData: Hex | undefined;
   const fromReason = /reason:\s*(0x[0-9a-fA-F]*)/.exec(details)?.[1];
   if (fromReason && HEX_DATA.test(fromReason)) revertData = fromReason as Hex;
@@ -85,5 +95,12 @@ export function errorFacts(error: unknown, secrets: readonly string[]): ErrorFac
     if (typeof nested === "string" && HEX_DATA.test(nested) && nested.length >= 10)
       revertData = nested as Hex;
   }
-  return { status, rpcCode, reason: shorten(redactSecrets(details, secrets)), unreachable, revertData };
+  return {
+    status,
+    rpcCode,
+    reason: shorten(redactSecrets(details, secrets)),
+    unreachable,
+    revertData,
+    connectionRefused,
+  };
 }

@@ -1,23 +1,56 @@
+import { CHAIN_ID } from "@preflow/core";
 import type { Hex } from "viem";
-import { SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "../constants.js";
 import {
-  ServiceResponseError,
-  ServiceUnreachableError,
-  UserOperationTimeoutError,
-} from "../errors/ServiceUnreachableError.js";
-import { type CompletedSteps, SponsorshipUnauthorizedError } from "../errors/SponsorshipUnauthorizedError.js";
+  entryPoint07Address,
+  formatUserOperationRequest,
+  getUserOperationHash,
+  type RpcUserOperation,
+} from "viem/account-abstraction";
+import { SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "../constants.js";
+import { SendPreparedFlowAbortedError } from "../errors/SendPreparedFlowAbortedError.js";
+import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import { UserOperationBuildError } from "../errors/UserOperationBuildError.js";
-import type { SendPreparedFlowFailureCode } from "../sendPreparedFlow.js";
 import { readAccountState } from "./accountState.js";
-import type { AAContext } from "./context.js";
+import { awaitUserOperation, boundedSignal, REQUEST_TIMEOUT_MS } from "./awaitUserOperation.js";
+import type { AAContext, SignedUserOperation } from "./context.js";
 import { type ErrorFacts, errorFacts } from "./errorFacts.js";
 import type { StepCall } from "./findFailingStep.js";
+import { isUnauthorized, sponsorFailure, throwIfServiceFailure } from "./sponsorFailure.js";
 
-/** The outcome of one UserOperation: landed (maybe reverted) or refused before landing. @internal */
+/**
+ * Why a UserOperation did not succeed: refused before it could land (`EXECUTION_REVERTED`,
+ * `SPONSORSHIP_REFUSED`, `USEROP_REJECTED`), landed and reverted (`USEROP_REVERTED`), or sent with its outcome
+ * unknown by the deadline (`USEROP_PENDING`). @internal
+ */
+export type UserOperationFailureCode =
+  | "EXECUTION_REVERTED"
+  | "USEROP_REVERTED"
+  | "SPONSORSHIP_REFUSED"
+  | "USEROP_REJECTED"
+  | "USEROP_PENDING";
+
+/**
+ * What is known of one UserOperation: `success` and `reverted` landed (with the bundle transaction);
+ * `pending` was (or may have been) sent and its outcome is unknown; `refused` never entered the mempool
+ * (sponsorship declined, simulation reverted, bundler rejected it).
+ *
+ * @example
+ * ```ts
+ * import type { UserOperationStatus } from "@preflow/aa";
+ * const mayStillLand = (status: UserOperationStatus) => status === "pending";
+ * ```
+ */
+export type UserOperationStatus = "success" | "reverted" | "pending" | "refused";
+
+/** The outcome of one UserOperation. @internal */
 export interface UserOperationOutcome {
+  status: UserOperationStatus;
+  /** Known as soon as the UserOperation is signed (before it is sent). */
   userOpHash: Hex | undefined;
+  /** Whether it reached (or may have reached) the bundler. */
+  submitted: boolean;
   transactionHash: Hex | undefined;
-  failure: { code: SendPreparedFlowFailureCode; reason: string; revertData: Hex | undefined } | undefined;
+  failure: { code: UserOperationFailureCode; reason: string; revertData: Hex | undefined } | undefined;
 }
 
 /** Marks an error thrown by the paymaster hook, so its origin survives viem's call stack. @internal */
@@ -25,8 +58,16 @@ export class SponsorHookError extends Error {
   override name = "SponsorHookError";
 }
 
+/** Options of one submission. @internal */
+export interface SubmitOptions {
+  completed: CompletedSteps | undefined;
+  signal: AbortSignal | undefined;
+  receiptTimeoutMs: number;
+}
+
 const EXECUTION_REVERTED_CODE = -32521;
-const UNAUTHORIZED_CODE = -32001;
+const INTERNAL_ERROR_CODE = -32603;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 function randomNonceKey(): bigint {
   const bytes = new Uint8Array(24);
@@ -34,10 +75,6 @@ function randomNonceKey(): bigint {
   let key = 0n;
   for (const byte of bytes) key = (key << 8n) | BigInt(byte);
   return key;
-}
-
-function isUnauthorized(facts: ErrorFacts): boolean {
-  return facts.status === 401 || facts.status === 403 || facts.rpcCode === UNAUTHORIZED_CODE;
 }
 
 /**
@@ -52,136 +89,188 @@ function isRevert(facts: ErrorFacts): boolean {
   );
 }
 
-/** Throws the typed error of a sponsor-endpoint failure that is not a refusal of this UserOperation. @internal */
-function throwIfServiceFailure(
-  ctx: AAContext,
-  facts: ErrorFacts,
-  method: string,
-  completed: CompletedSteps | undefined,
-): void {
-  const url = ctx.service.redactedEndpointUrl;
-  if (isUnauthorized(facts)) {
-    throw new SponsorshipUnauthorizedError({
-      provider: ctx.service.provider,
-      url,
-      method,
-      status: facts.status,
-      rpcCode: facts.rpcCode,
-      reason: facts.reason,
-      completed,
-    });
-  }
-  if (facts.unreachable) {
-    throw new ServiceUnreachableError({
-      service: "sponsor",
-      url,
-      method,
-      reason: facts.reason,
-      status: facts.status,
-      completed,
-    });
+function throwIfAborted(signal: AbortSignal | undefined, completed: CompletedSteps | undefined): void {
+  if (signal?.aborted) {
+    const reason = signal.reason instanceof Error ? signal.reason.name : "signal aborted";
+    throw new SendPreparedFlowAbortedError({ reason, completed });
   }
 }
 
-/** Throws the typed error of a failed sponsor-endpoint call: unauthorized, unreachable, or a bad response. @internal */
-function throwSponsorFailure(
-  ctx: AAContext,
-  error: unknown,
-  method: string,
-  completed: CompletedSteps | undefined,
-): never {
-  const facts = errorFacts(error, ctx.secrets);
-  throwIfServiceFailure(ctx, facts, method, completed);
-  throw new ServiceResponseError({
-    service: "sponsor",
-    url: ctx.service.redactedEndpointUrl,
-    method,
-    reason: facts.reason,
-    rpcCode: facts.rpcCode,
-    completed,
+/** Resolves `promise`, or rejects as soon as `signal` fires (the work itself is abandoned). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
+/** A refusal before anything could land. */
+function refused(
+  code: UserOperationFailureCode,
+  facts: ErrorFacts,
+  userOpHash: Hex | undefined,
+): UserOperationOutcome {
+  return {
+    status: "refused",
+    userOpHash,
+    submitted: false,
+    transactionHash: undefined,
+    failure: {
+      code,
+      reason: facts.reason,
+      revertData: code === "EXECUTION_REVERTED" ? facts.revertData : undefined,
+    },
+  };
+}
+
 /**
- * Builds, sponsors, signs, submits and waits for one UserOperation carrying `calls`. HTTP requests: the
- * account state (at most one batched RPC request, none once known) in parallel with the gas price, then one
- * `pm_sponsorUserOperation` (gas limits and paymaster data together), one `eth_sendUserOperation` and the
- * receipt polls. The nonce uses a fresh random 192-bit key (EntryPoint 0.7 two-dimensional nonces), whose
- * sequence is 0, so no `getNonce` read is needed and concurrent sends never collide.
+ * Builds, sponsors and signs one UserOperation carrying `calls`, computes its `userOpHash` (EntryPoint 0.7
+ * `getUserOperationHash`) BEFORE sending it, sends it once, and waits for its outcome
+ * ({@link awaitUserOperation}). From the send on nothing is thrown: a lost or malformed answer to
+ * `eth_sendUserOperation` (socket closed, 5xx, time-out, `0x`) is looked up, and an unknown outcome is
+ * `pending` with the hash. Before the send, failures throw typed errors (nothing was submitted) or are
+ * refusals.
+ *
+ * HTTP requests: the account state (at most one batched RPC request, none once known) in parallel with the
+ * gas price, then one `pm_sponsorUserOperation` (gas limits and paymaster data together), one
+ * `eth_sendUserOperation` and the receipt polls. The nonce uses a fresh random 192-bit key (EntryPoint 0.7
+ * two-dimensional nonces), whose sequence is 0, so no `getNonce` read is needed and concurrent sends never
+ * collide.
  * @internal
  */
 export async function submitUserOperation(
   ctx: AAContext,
   calls: readonly StepCall[],
-  completed: CompletedSteps | undefined,
+  options: SubmitOptions,
 ): Promise<UserOperationOutcome> {
-  const [{ deployed }, fees] = await Promise.all([
-    readAccountState(ctx),
-    ctx.service
-      .estimateFeesPerGas()
-      .catch((error: unknown) => throwSponsorFailure(ctx, error, "gas price", completed)),
-  ]);
+  const { completed, signal } = options;
+  throwIfAborted(signal, completed);
+  const [{ deployed }, fees] = await untilAborted(
+    Promise.all([
+      readAccountState(ctx, completed),
+      ctx.sponsor.estimateFeesPerGas().catch((error: unknown) => {
+        throw sponsorFailure(ctx.sponsor, error, { secrets: ctx.secrets, method: "gas price", completed });
+      }),
+    ]),
+    signal,
+  ).catch((error: unknown) => {
+    throwIfAborted(signal, completed);
+    throw error;
+  });
 
-  let userOpHash: Hex;
+  // Build and sponsor (pm_sponsorUserOperation through the paymaster hook), then sign locally.
+  const nonce = randomNonceKey() << 64n;
+  let signed: SignedUserOperation;
   try {
-    userOpHash = await ctx.sender.sendUserOperation({
-      calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })),
-      nonce: randomNonceKey() << 64n,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      ...(deployed
-        ? { parameters: ["gas", "paymaster", "signature"] }
-        : { factory: SIMPLE_ACCOUNT_FACTORY_07_ADDRESS, factoryData: ctx.factoryData }),
-    });
+    const prepared = await untilAborted(
+      ctx.builder.prepareUserOperation({
+        calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })),
+        nonce,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...(deployed
+          ? { parameters: ["gas", "paymaster", "signature"] }
+          : { factory: SIMPLE_ACCOUNT_FACTORY_07_ADDRESS, factoryData: ctx.factoryData }),
+      }),
+      signal,
+    );
+    signed = { ...prepared, signature: await ctx.builder.signUserOperation(prepared) };
   } catch (error) {
+    throwIfAborted(signal, completed);
     const fromSponsor = error instanceof SponsorHookError;
-    const facts = errorFacts(fromSponsor ? error.cause : error, ctx.secrets);
-    throwIfServiceFailure(ctx, facts, fromSponsor ? "sponsorship" : "eth_sendUserOperation", completed);
-    if (isRevert(facts)) {
-      return {
-        userOpHash: undefined,
-        transactionHash: undefined,
-        failure: { code: "EXECUTION_REVERTED", reason: facts.reason, revertData: facts.revertData },
-      };
+    if (!fromSponsor) {
+      throw new UserOperationBuildError({ reason: errorFacts(error, ctx.secrets).reason, completed });
     }
-    if (!fromSponsor && facts.rpcCode === undefined) {
-      throw new UserOperationBuildError({ reason: facts.reason, completed });
+    const facts = errorFacts(error.cause, ctx.secrets);
+    throwIfServiceFailure(ctx.sponsor, facts, "sponsorship", completed);
+    return refused(isRevert(facts) ? "EXECUTION_REVERTED" : "SPONSORSHIP_REFUSED", facts, undefined);
+  }
+  const userOpHash = getUserOperationHash({
+    chainId: CHAIN_ID,
+    entryPointAddress: entryPoint07Address,
+    entryPointVersion: "0.7",
+    userOperation: signed,
+  });
+  const rpcUserOperation = formatUserOperationRequest(signed) as RpcUserOperation<"0.7">;
+  throwIfAborted(signal, completed);
+
+  // From here on the UserOperation may be in the bundler's hands: nothing is thrown, every outcome carries
+  // userOpHash, and an unknown one is "pending".
+  const deadline = Date.now() + options.receiptTimeoutMs;
+  let confirmSent = false;
+  try {
+    const answer = await ctx.bundlerRequest(
+      { method: "eth_sendUserOperation", params: [rpcUserOperation, entryPoint07Address] } as never,
+      {
+        retryCount: 0,
+        dedupe: false,
+        signal: boundedSignal(signal, Math.min(REQUEST_TIMEOUT_MS, options.receiptTimeoutMs)),
+      } as never,
+    );
+    // A malformed answer (`0x`, another hash) says nothing about what the bundler did: look it up.
+    if (
+      typeof answer !== "string" ||
+      !HASH.test(answer) ||
+      answer.toLowerCase() !== userOpHash.toLowerCase()
+    ) {
+      confirmSent = true;
     }
-    return {
-      userOpHash: undefined,
-      transactionHash: undefined,
-      failure: {
-        code: fromSponsor ? "SPONSORSHIP_REFUSED" : "USEROP_REJECTED",
-        reason: facts.reason,
-        revertData: undefined,
-      },
-    };
+  } catch (error) {
+    const facts = errorFacts(error, ctx.secrets);
+    const answered = facts.rpcCode !== undefined && (facts.status === undefined || facts.status < 500);
+    if (isUnauthorized(facts) && !facts.unreachable) {
+      throwIfServiceFailure(ctx.sponsor, facts, "eth_sendUserOperation", completed);
+    }
+    if (facts.connectionRefused) {
+      // The connection was refused: the request never left, nothing was sent.
+      throwIfServiceFailure(ctx.sponsor, { ...facts, unreachable: true }, "eth_sendUserOperation", completed);
+    }
+    if (answered && facts.rpcCode !== INTERNAL_ERROR_CODE) {
+      // The bundler answered with a refusal: it did not take the UserOperation.
+      return refused(isRevert(facts) ? "EXECUTION_REVERTED" : "USEROP_REJECTED", facts, userOpHash);
+    }
+    // Closed socket, 5xx, time-out, abort: it may have been taken.
+    confirmSent = true;
   }
 
-  let receipt: Awaited<ReturnType<AAContext["sender"]["waitForUserOperationReceipt"]>>;
-  try {
-    receipt = await ctx.sender.waitForUserOperationReceipt({
-      hash: userOpHash,
-      timeout: ctx.receiptTimeoutMs,
-    });
-  } catch (error) {
-    const landed: CompletedSteps = {
-      userOpHashes: [...(completed?.userOpHashes ?? []), userOpHash],
-      transactionHashes: completed?.transactionHashes ?? [],
+  const awaited = await awaitUserOperation(ctx, {
+    userOpHash,
+    sender: signed.sender,
+    nonce,
+    rpcUserOperation,
+    confirmSent,
+    deadline,
+    signal,
+  });
+  if (awaited.status === "pending") {
+    return {
+      status: "pending",
+      userOpHash,
+      submitted: true,
+      transactionHash: undefined,
+      failure: { code: "USEROP_PENDING", reason: awaited.reason, revertData: undefined },
     };
-    if ((error as { name?: unknown }).name === "WaitForUserOperationReceiptTimeoutError") {
-      throw new UserOperationTimeoutError({ userOpHash, timeoutMs: ctx.receiptTimeoutMs, completed: landed });
-    }
-    throwSponsorFailure(ctx, error, "eth_getUserOperationReceipt", landed);
   }
   // Whatever the outcome, the account was deployed in the validation phase.
   ctx.state.deployed = true;
-  const transactionHash = receipt.receipt.transactionHash;
-  if (receipt.success) return { userOpHash, transactionHash, failure: undefined };
-  const reason = typeof receipt.reason === "string" ? receipt.reason : undefined;
+  if (awaited.status === "success") {
+    return {
+      status: "success",
+      userOpHash,
+      submitted: true,
+      transactionHash: awaited.transactionHash,
+      failure: undefined,
+    };
+  }
+  const reason = awaited.reason;
   return {
+    status: "reverted",
     userOpHash,
-    transactionHash,
+    submitted: true,
+    transactionHash: awaited.transactionHash,
     failure: {
       code: "USEROP_REVERTED",
       reason: reason ?? "the UserOperation reverted on-chain",

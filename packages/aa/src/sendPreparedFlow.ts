@@ -102,20 +102,28 @@ export type SendPreparedFlowReturnType = {
 function parseMode(options: unknown): SendPreparedFlowMode {
   if (options === undefined) return "batch";
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new InvalidArgumentError("options", options, 'must be an object like { mode: "batch" }');
+    throw new InvalidArgumentError({
+      field: "options",
+      value: options,
+      rule: 'must be an object like { mode: "batch" }',
+    });
   }
   for (const name of Object.keys(options)) {
     if (name !== "mode")
-      throw new InvalidArgumentError(
-        `options.${name}`,
-        (options as Record<string, unknown>)[name],
-        "is not an option of sendPreparedFlow (known: mode)",
-      );
+      throw new InvalidArgumentError({
+        field: `options.${name}`,
+        value: (options as Record<string, unknown>)[name],
+        rule: "is not an option of sendPreparedFlow (known: mode)",
+      });
   }
   const { mode } = options as { mode?: unknown };
   if (mode === undefined) return "batch";
   if (mode !== "batch" && mode !== "sequential") {
-    throw new InvalidArgumentError("options.mode", mode, 'must be "batch" or "sequential"');
+    throw new InvalidArgumentError({
+      field: "options.mode",
+      value: mode,
+      rule: 'must be "batch" or "sequential"',
+    });
   }
   return mode;
 }

@@ -1,5 +1,5 @@
 import { normalizeAttributionTags } from "@preflow/attribution";
-import { DEFAULT_RPC_URL, InvalidConfigError, redactUrl } from "@preflow/core";
+import { DEFAULT_RPC_URL, InvalidConfigError, redactUrl, UnknownOptionError } from "@preflow/core";
 import type { LocalAccount } from "viem";
 import type { GasSponsorship } from "../gasSponsorship/types.js";
 
@@ -46,13 +46,11 @@ function httpUrl(option: string, value: unknown, allowQuery = false): string {
 function unknownKeys(option: string, value: Record<string, unknown>, known: readonly string[]): void {
   for (const name of Object.keys(value)) {
     if (!known.includes(name)) {
-      throw new InvalidConfigError(
-        {
-          option: option === "" ? name : `${option}.${name}`,
-          rule: `is not an option of createAAClient (known: ${known.join(", ")})`,
-        },
-        "UNKNOWN_OPTION",
-      );
+      throw new UnknownOptionError({
+        option: option === "" ? name : `${option}.${name}`,
+        known,
+        factory: "createAAClient",
+      });
     }
   }
 }

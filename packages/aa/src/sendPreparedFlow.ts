@@ -168,20 +168,28 @@ function parseOptions(options: unknown): {
   if (options === undefined)
     return { mode: "batch", receiptTimeoutMs: DEFAULT_RECEIPT_TIMEOUT_MS, signal: undefined };
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new InvalidArgumentError("options", options, 'must be an object like { mode: "batch" }');
+    throw new InvalidArgumentError({
+      field: "options",
+      value: options,
+      rule: 'must be an object like { mode: "batch" }',
+    });
   }
   const record = options as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     if (!OPTION_NAMES.includes(name))
-      throw new InvalidArgumentError(
-        `options.${name}`,
-        record[name],
-        `is not an option of sendPreparedFlow (known: ${OPTION_NAMES.join(", ")})`,
-      );
+      throw new InvalidArgumentError({
+        field: `options.${name}`,
+        value: record[name],
+        rule: `is not an option of sendPreparedFlow (known: ${OPTION_NAMES.join(", ")})`,
+      });
   }
   const { mode = "batch", receiptTimeoutMs = DEFAULT_RECEIPT_TIMEOUT_MS, signal } = record;
   if (mode !== "batch" && mode !== "sequential") {
-    throw new InvalidArgumentError("options.mode", mode, 'must be "batch" or "sequential"');
+    throw new InvalidArgumentError({
+      field: "options.mode",
+      value: mode,
+      rule: 'must be "batch" or "sequential"',
+    });
   }
   if (
     typeof receiptTimeoutMs !== "number" ||
@@ -189,14 +197,18 @@ function parseOptions(options: unknown): {
     receiptTimeoutMs < 1_000 ||
     receiptTimeoutMs > 3_600_000
   ) {
-    throw new InvalidArgumentError(
-      "options.receiptTimeoutMs",
-      receiptTimeoutMs,
-      "must be an integer number of milliseconds from 1000 to 3600000",
-    );
+    throw new InvalidArgumentError({
+      field: "options.receiptTimeoutMs",
+      value: receiptTimeoutMs,
+      rule: "must be an integer number of milliseconds from 1000 to 3600000",
+    });
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new InvalidArgumentError("options.signal", signal, "must be an AbortSignal");
+    throw new InvalidArgumentError({
+      field: "options.signal",
+      value: signal,
+      rule: "must be an AbortSignal",
+    });
   }
   return { mode, receiptTimeoutMs, signal };
 }

@@ -34,6 +34,7 @@ export {
   decodeSmartAccountCalls,
   type SmartAccountCall,
 } from "./decodeSmartAccountCalls.js";
+export { describeValue } from "./describeValue.js";
 export { AttributionError, type AttributionErrorCode } from "./errors/AttributionError.js";
 export {
   InvalidAttributionTagError,
@@ -56,11 +57,14 @@ export {
   type NormalizeAttributionTagsReturnType,
   normalizeAttributionTags,
 } from "./normalizeAttributionTags.js";
+export { redactSecrets } from "./redactSecrets.js";
+export { redactUrl } from "./redactUrl.js";
 export {
   type StripAttributionSuffixParameters,
   type StripAttributionSuffixReturnType,
   stripAttributionSuffix,
 } from "./stripAttributionSuffix.js";
+export { type ErrorSummary, summarizeError } from "./summarizeError.js";
 export {
   type ToAttributionCodesParameters,
   type ToAttributionCodesReturnType,

@@ -1,38 +1,126 @@
 // Flushes queued read telemetry of every client (for short-lived scripts and servers shutting down).
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
-export type { TransactionAttribution, TransactionDetails } from "./actions/blockchain/getTransaction.js";
-export type { NetworkStatus } from "./actions/network/getStatus.js";
-export type { TokenAllowance } from "./actions/token/getAllowance.js";
-export type { TokenBalance } from "./actions/token/getBalance.js";
-export type { GetBalancesReturnType } from "./actions/token/getBalances.js";
-export type { GetTokenInfoReturnType } from "./actions/token/getTokenInfo.js";
-export type { ApprovalAmount, PrepareApproveReturnType } from "./actions/transaction/prepareApprove.js";
-export type {
-  ContractCallApproval,
-  PrepareContractCallParameters,
-  PrepareContractCallReturnType,
+// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
+export {
+  type GetTransactionErrorType,
+  type GetTransactionParameters,
+  type GetTransactionReturnType,
+  getTransaction,
+  type TransactionAttribution,
+  type TransactionDetails,
+} from "./actions/blockchain/getTransaction.js";
+export { parseEnsName } from "./actions/ens/parseEnsName.js";
+export { ENS_NETWORKS, type EnsNetwork, parseEnsNetwork } from "./actions/ens/parseEnsNetwork.js";
+export { CELO_COIN_TYPE, CELO_ENS_PARENT, CELO_L2_REGISTRY_ADDRESS } from "./actions/ens/resolveCeloName.js";
+export {
+  type ResolveEnsErrorType,
+  type ResolveEnsParameters,
+  type ResolveEnsReturnType,
+  resolveEns,
+} from "./actions/ens/resolveEns.js";
+export {
+  type GetStatusErrorType,
+  type GetStatusReturnType,
+  getStatus,
+  type NetworkStatus,
+} from "./actions/network/getStatus.js";
+export {
+  type GetAllowanceErrorType,
+  type GetAllowanceParameters,
+  type GetAllowanceReturnType,
+  getAllowance,
+  type TokenAllowance,
+} from "./actions/token/getAllowance.js";
+export {
+  type GetBalanceErrorType,
+  type GetBalanceParameters,
+  type GetBalanceReturnType,
+  getBalance,
+  type TokenBalance,
+} from "./actions/token/getBalance.js";
+export {
+  type GetBalancesErrorType,
+  type GetBalancesParameters,
+  type GetBalancesReturnType,
+  getBalances,
+} from "./actions/token/getBalances.js";
+export {
+  type GetTokenInfoErrorType,
+  type GetTokenInfoParameters,
+  type GetTokenInfoReturnType,
+  getTokenInfo,
+} from "./actions/token/getTokenInfo.js";
+export {
+  type ApprovalAmount,
+  type PrepareApproveErrorType,
+  type PrepareApproveParameters,
+  type PrepareApproveReturnType,
+  prepareApprove,
+} from "./actions/transaction/prepareApprove.js";
+export {
+  type ContractCall,
+  type ContractCallApproval,
+  type PrepareContractCallErrorType,
+  type PrepareContractCallParameters,
+  type PrepareContractCallReturnType,
+  prepareContractCall,
 } from "./actions/transaction/prepareContractCall.js";
-export type { PrepareSendReturnType } from "./actions/transaction/prepareSend.js";
-export * from "./agentId/index.js";
+export {
+  type PrepareSendErrorType,
+  type PrepareSendParameters,
+  type PrepareSendReturnType,
+  prepareSend,
+} from "./actions/transaction/prepareSend.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
-export { CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
+export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
+// Clients: the minimal base client, and the full client assembled from the decorator groups.
+export { createSdkBaseClient } from "./clients/createSdkBaseClient.js";
+export { createSdkClient, type SdkClient } from "./clients/createSdkClient.js";
+export type { SdkBaseClient, SdkClientConfig, Track } from "./clients/types.js";
+export { SDK_VERSION } from "./clients/version.js";
 export {
-  type BlockchainActions,
-  createSdkClient,
-  type NetworkActions,
-  type SdkClient,
-  type TokenActions,
-  type TransactionActions,
-} from "./client/createSdkClient.js";
-export { SDK_VERSION } from "./client/version.js";
-export { AGENT_ID_PRIVATE_KEY_ENV, DEFAULT_AGENT_ID_API_BASE } from "./config/resolveConfig.js";
+  AGENT_ID_PRIVATE_KEY_ENV,
+  DEFAULT_AGENT_ID_API_BASE,
+  type ResolvedConfig,
+} from "./config/resolveConfig.js";
+export { Secret } from "./config/secret.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
-export * from "./ens/index.js";
+export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
+export { type EnsActions, ensActions } from "./decorators/ens.js";
+export { type NetworkActions, networkActions } from "./decorators/network.js";
+export { type TokenActions, tokenActions } from "./decorators/token.js";
+export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
+// One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
+export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
+export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
+export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
-export type { PreparedStep, PreparedStepKind, SerializedPreparedFlow } from "./flow/types.js";
-export { redactUrl } from "./rpc/redactUrl.js";
+export type {
+  ApproveIntent,
+  ContractCallIntent,
+  FlowIntent,
+  JsonValue,
+  LendingIntent,
+  PreparedStep,
+  PreparedStepKind,
+  SendIntent,
+  SerializedPreparedFlow,
+  StepCall,
+  SwapIntent,
+} from "./flow/types.js";
+export type { RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export {
+  type ReadBatchErrorType,
+  type ReadBatchParameters,
+  type ReadBatchReturnType,
+  type ReadCall,
+  type ReadResult,
+  readBatch,
+} from "./rpc/readBatch.js";
+export { toRpcError } from "./rpc/toRpcError.js";
 export { TOKENS, type TokenInfo, type TokenSymbol } from "./tokens/registry.js";
 export { resolveToken, type TokenInput } from "./tokens/resolveToken.js";
+export { type ParseAddressOptions, parseAddress } from "./validation/parseAddress.js";

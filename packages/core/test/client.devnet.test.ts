@@ -11,11 +11,13 @@ import {
   zeroAddress,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { getBlockNumber } from "viem/actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ChainMismatchError,
   createSdkClient,
   InsufficientBalanceError,
+  parsePreparedFlow,
   RpcError,
   type SdkClient,
   TOKENS,
@@ -145,7 +147,23 @@ describe("prepareSend", () => {
     expect(flow.steps).toHaveLength(1);
     expect(flow.steps[0]).toMatchObject({ kind: "erc20", to: TOKENS.USDm.address, value: "0" });
     expect(JSON.parse(JSON.stringify(flow))).toEqual(flow);
+    expect(parsePreparedFlow(JSON.parse(JSON.stringify(flow)))).toEqual(flow);
     expectTagged(flow, TAGS);
+    // Self-describing: the decoded call, the intent and the block the balance was read at.
+    expect(flow.steps[0]!.call).toEqual({
+      contract: "USDm",
+      functionName: "transfer",
+      args: [bob, "2500000000000000000"],
+    });
+    expect(flow.intent).toEqual({
+      kind: "send",
+      token: TOKENS.USDm.address,
+      to: bob,
+      amount: "2500000000000000000",
+    });
+    const head = await getBlockNumber(client.publicClient);
+    expect(BigInt(flow.preparedAt!.blockNumber)).toBeLessThanOrEqual(head);
+    expect(BigInt(flow.preparedAt!.blockNumber)).toBeGreaterThan(0n);
     const decoded = decodeFunctionData({ abi: erc20Abi, data: flow.steps[0]!.data });
     expect(decoded).toEqual({ functionName: "transfer", args: [bob, parseUnits("2.5", 18)] });
 
@@ -209,8 +227,15 @@ describe("prepareApprove and getAllowance", () => {
     const { result: flow, requests } = await countRequests(() =>
       client.transaction.prepareApprove(alice.address, spender, "USDC", "25"),
     );
-    expect(requests).toBe(0); // chain already verified, nothing to read
+    expect(requests).toBe(1); // the block number (preparedAt)
     expectTagged(flow, TAGS);
+    expect(flow.intent).toEqual({ kind: "approve", token: TOKENS.USDC.address, spender, amount: "25000000" });
+    expect(flow.steps[0]!.call).toEqual({
+      contract: "USDC",
+      functionName: "approve",
+      args: [spender, "25000000"],
+    });
+    expect(BigInt(flow.preparedAt!.blockNumber)).toBeGreaterThan(0n);
     await executeFlow(devnet, alice.privateKey, flow);
     const allowance = await client.token.getAllowance(alice.address, spender, "USDC");
     expect(allowance).toMatchObject({ value: 25_000_000n, formatted: "25", unlimited: false });
@@ -231,12 +256,12 @@ describe("prepareApprove and getAllowance", () => {
     expect((await client.token.getAllowance(alice.address, spender, "USDC")).value).toBe(0n);
   });
 
-  it("makes one request on a fresh client (the chain check)", async () => {
+  it("makes one request on a fresh client (the chain check and the block number)", async () => {
     const fresh = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
     const from = privateKeyToAccount(generatePrivateKey()).address;
     proxy.reset();
     const flow = await fresh.transaction.prepareApprove(from, TOKENS.USDm.address, "CELO", "1");
-    expect(proxy.batches).toEqual([["eth_chainId"]]);
+    expect(proxy.batches).toEqual([["eth_chainId", "eth_blockNumber"]]);
     expect(checkAttributionInCalldata(flow.steps[0]!.data).found).toBe(false); // no tags configured: untouched
     expect(flow.steps[0]!.data).toHaveLength(2 + 2 * (4 + 32 + 32));
   });
@@ -269,6 +294,16 @@ describe("prepareContractCall", () => {
     expect(requests).toBe(1);
     expect(flow.steps.map((s) => s.kind)).toEqual(["erc20", "contract"]);
     expectTagged(flow, TAGS);
+    expect(flow.intent).toEqual({ kind: "contractCall", to: tipJar.address, functionName: "tip" });
+    expect(flow.steps.map((s) => s.call)).toEqual([
+      { contract: "USDm", functionName: "approve", args: [tipJar.address, "7000000000000000000"] },
+      {
+        contract: tipJar.address,
+        functionName: "tip",
+        args: [TOKENS.USDm.address, "7000000000000000000", "thanks"],
+      },
+    ]);
+    expect(parsePreparedFlow(JSON.parse(JSON.stringify(flow)))).toEqual(flow);
     const approve = decodeFunctionData({ abi: erc20Abi, data: flow.steps[0]!.data });
     expect(approve).toEqual({ functionName: "approve", args: [tipJar.address, parseUnits("7", 18)] });
     await executeFlow(devnet, alice.privateKey, flow);

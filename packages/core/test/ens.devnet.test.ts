@@ -5,6 +5,7 @@ import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { getBlock } from "viem/actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSdkClient,
@@ -93,7 +94,7 @@ describe('network "celo" (chain 42220, L2Registry)', () => {
     expect(result.result).toBeNull();
     expect(result.celo).toBe(1);
     // Just expired: an expiry a moment ago is as dead as one in 1970.
-    const block = await client().publicClient.getBlock();
+    const block = await getBlock(client().publicClient);
     const recent = await devnet.registerCeloName(unique("recent"), fresh(), { expiresAt: block.timestamp });
     expect(await sdk.ens.resolveEns(recent.name)).toBeNull();
   });

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { normalize } from "viem/ens";
 import { describe, expect, it } from "vitest";
-import { assertCeloName } from "../src/ens/resolveCeloName.js";
+import { assertCeloName } from "../src/actions/ens/resolveCeloName.js";
 import {
   ENS_NETWORKS,
   InvalidEnsNameError,
@@ -20,24 +20,24 @@ const label = fc
 const asciiName = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => labels.join("."));
 
 describe("parseEnsName", () => {
-  it("keeps lowercase ASCII names as they are and lowercases any casing of them", () => {
-    fc.assert(
-      fc.property(asciiName, fc.array(fc.boolean(), { maxLength: 80 }), (name, upper) => {
-        expect(parseEnsName(name)).toBe(name);
+  it("keeps lowercase ASCII names as they are and lowercases any casing of them", async () => {
+    await fc.assert(
+      fc.asyncProperty(asciiName, fc.array(fc.boolean(), { maxLength: 80 }), async (name, upper) => {
+        expect(await parseEnsName(name)).toBe(name);
         const mixed = [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join("");
-        expect(parseEnsName(mixed)).toBe(name);
+        expect(await parseEnsName(mixed)).toBe(name);
       }),
     );
   });
 
-  it("on any string: returns viem's normalize result with no empty label, idempotently, or throws InvalidEnsNameError", () => {
-    fc.assert(
-      fc.property(
+  it("on any string: returns viem's normalize result with no empty label, idempotently, or throws InvalidEnsNameError", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }), asciiName),
-        (input) => {
+        async (input) => {
           let parsed: string;
           try {
-            parsed = parseEnsName(input);
+            parsed = await parseEnsName(input);
           } catch (error) {
             expect(error).toBeInstanceOf(InvalidEnsNameError);
             expect((error as InvalidEnsNameError).details.field).toBe("name");
@@ -45,26 +45,26 @@ describe("parseEnsName", () => {
           }
           expect(parsed).toBe(normalize(input));
           expect(parsed.split(".").every((l) => l.length > 0)).toBe(true);
-          expect(parseEnsName(parsed)).toBe(parsed);
+          expect(await parseEnsName(parsed)).toBe(parsed);
         },
       ),
       { numRuns: 500 },
     );
   });
 
-  it("refuses empty labels anywhere", () => {
-    fc.assert(
-      fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), fc.nat(3), (labels, at) => {
+  it("refuses empty labels anywhere", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(label, { minLength: 1, maxLength: 3 }), fc.nat(3), async (labels, at) => {
         const withEmpty = [...labels];
         withEmpty.splice(Math.min(at, labels.length), 0, "");
-        expect(() => parseEnsName(withEmpty.join("."))).toThrow(InvalidEnsNameError);
+        await expect(parseEnsName(withEmpty.join("."))).rejects.toThrow(InvalidEnsNameError);
       }),
     );
   });
 
-  it("refuses what is not a string", () => {
+  it("refuses what is not a string", async () => {
     for (const value of [undefined, null, 42, {}, ["a.eth"], 1n]) {
-      expect(() => parseEnsName(value)).toThrow(InvalidEnsNameError);
+      await expect(parseEnsName(value)).rejects.toThrow(InvalidEnsNameError);
     }
   });
 });

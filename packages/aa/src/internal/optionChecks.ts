@@ -1,4 +1,4 @@
-import { InvalidConfigError, redactUrl } from "@preflow/core";
+import { InvalidConfigError, redactUrl, UnknownOptionError } from "@preflow/core";
 
 /** How a value is named in a message ("null", "an array", "number"...). @internal */
 export function typeOf(value: unknown): string {
@@ -49,13 +49,11 @@ export function refuseUnknownKeys(
 ): void {
   for (const name of Object.keys(value)) {
     if (!known.includes(name)) {
-      throw new InvalidConfigError(
-        {
-          option: option === "" ? name : `${option}.${name}`,
-          rule: `is not an option of ${owner} (known: ${known.join(", ")})`,
-        },
-        "UNKNOWN_OPTION",
-      );
+      throw new UnknownOptionError({
+        option: option === "" ? name : `${option}.${name}`,
+        known,
+        factory: owner,
+      });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { describeValue } from "../internal/describeValue.js";
+import { describeValue } from "../describeValue.js";
 import { AttributionError } from "./AttributionError.js";
 
 /**

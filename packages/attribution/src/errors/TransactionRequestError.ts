@@ -1,4 +1,4 @@
-import { redact } from "../internal/redact.js";
+import { redactSecrets } from "../redactSecrets.js";
 import type { Hex } from "../types.js";
 import { AttributionError } from "./AttributionError.js";
 
@@ -26,7 +26,7 @@ export class TransactionRequestError extends AttributionError<{
   override readonly name: string = "TransactionRequestError";
 
   constructor(parameters: { hash: Hex; reason: string; cause?: unknown }) {
-    const reason = redact(parameters.reason).slice(0, 300);
+    const reason = redactSecrets(parameters.reason).slice(0, 300);
     super({
       message: `eth_getTransactionByHash failed for transaction ${parameters.hash}: ${reason}`,
       code: "TRANSACTION_REQUEST_FAILED",

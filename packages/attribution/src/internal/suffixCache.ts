@@ -1,5 +1,6 @@
-import { Attribution } from "ox/erc8021";
 import { toAttributionCodes } from "../toAttributionCodes.js";
+import { asciiToHexDigits } from "./hex.js";
+import { markerDigits } from "./parseSuffix.js";
 
 /** A built suffix for one tag list: its custom codes (lowercase, platform code removed) and its hex digits. */
 export type SuffixEntry = {
@@ -23,9 +24,19 @@ function isLast(tags: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * ERC-8021 Schema 0: `codes joined by "," ‖ their byte length (1 byte) ‖ schema id 0x00 ‖ the 16-byte marker`.
+ * Written here (the codes are validated ASCII) rather than through ox's `Attribution.toDataSuffix`, whose module
+ * also carries the CBOR codec of Schema 2 into every browser bundle that tags calldata.
+ */
+function schema0Digits(codes: readonly string[]): string {
+  const joined = codes.join(",");
+  return `${asciiToHexDigits(joined)}${joined.length.toString(16).padStart(2, "0")}00${markerDigits}`;
+}
+
 function build(tags: readonly string[] | undefined, count: number): SuffixEntry {
   const codes = toAttributionCodes(tags);
-  return { count, customCodes: codes.slice(1), digits: Attribution.toDataSuffix({ codes }).slice(2) };
+  return { count, customCodes: codes.slice(1), digits: schema0Digits(codes) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { InvalidRequestFunctionError } from "../errors/InvalidRequestFunctionErr
 import { InvalidTransactionHashError } from "../errors/InvalidTransactionHashError.js";
 import { TransactionNotFoundError } from "../errors/TransactionNotFoundError.js";
 import { TransactionRequestError } from "../errors/TransactionRequestError.js";
+import { summarizeError } from "../summarizeError.js";
 import type { Address, Hex } from "../types.js";
 import { isHexData } from "./hex.js";
 
@@ -112,12 +113,6 @@ function toAddress(value: unknown): Address | null {
   return OxAddress.checksum(value);
 }
 
-function describeFailure(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
-  return String(error);
-}
-
 /**
  * Validates the lookup (before any I/O), fetches the transaction with `eth_getTransactionByHash` and lists
  * every calldata place in it.
@@ -131,7 +126,7 @@ export async function inspectTransaction(lookup: TransactionLookup): Promise<Ins
   try {
     transaction = await request({ method: "eth_getTransactionByHash", params: [hash] });
   } catch (error) {
-    throw new TransactionRequestError({ hash, reason: describeFailure(error), cause: error });
+    throw new TransactionRequestError({ hash, reason: summarizeError(error).reason, cause: error });
   }
   if (transaction === null || transaction === undefined) throw new TransactionNotFoundError({ hash });
   if (typeof transaction !== "object")

@@ -3,7 +3,7 @@ import { type Address, getAddress, type Hex, isAddress } from "viem";
 import { DEFAULT_RPC_URL } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidConfigError, UnknownOptionError } from "../errors/config.js";
-import { redactUrl } from "../rpc/redactUrl.js";
+import { redactUrl } from "../errors/redact.js";
 import { closest } from "../tokens/suggest.js";
 import { Secret } from "./secret.js";
 import type { CelinaClientOptions, SdkConfig } from "./types.js";
@@ -147,7 +147,11 @@ export function resolveConfig(
   const given = (options ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(given)) {
     if (!(OPTION_NAMES as readonly string[]).includes(name)) {
-      throw new UnknownOptionError(name, closest(name, OPTION_NAMES, 1)[0], OPTION_NAMES);
+      throw new UnknownOptionError({
+        option: name,
+        suggestion: closest(name, OPTION_NAMES, 1)[0],
+        known: OPTION_NAMES,
+      });
     }
   }
   const read = (name: (typeof OPTION_NAMES)[number]): unknown => given[name];

@@ -15,10 +15,17 @@ import { describeValue, SdkError } from "./base.js";
  * }
  * ```
  */
-export class InvalidAddressError extends SdkError {
+export class InvalidAddressError extends SdkError<"INVALID_ADDRESS"> {
   override readonly name: string = "InvalidAddressError";
 
-  constructor(field: string, value: unknown, reason = "not an address (0x followed by 40 hex digits)") {
+  constructor(parameters: {
+    /** The argument at fault, e.g. `"owner"`. */
+    field: string;
+    value: unknown;
+    /** What is wrong; default "not an address (0x followed by 40 hex digits)". */
+    reason?: string;
+  }) {
+    const { field, value, reason = "not an address (0x followed by 40 hex digits)" } = parameters;
     super({
       code: "INVALID_ADDRESS",
       message: `Invalid address for \`${field}\` (got ${describeValue(value)}): ${reason}. Pass a 0x-prefixed 20-byte address, checksummed or all lowercase.`,

@@ -35,7 +35,7 @@ export interface InvalidAmountErrorParameters {
  * }
  * ```
  */
-export class InvalidAmountError extends SdkError {
+export class InvalidAmountError extends SdkError<"INVALID_AMOUNT"> {
   override readonly name: string = "InvalidAmountError";
 
   constructor(parameters: InvalidAmountErrorParameters) {
@@ -92,7 +92,7 @@ export interface InsufficientBalanceErrorParameters {
  * }
  * ```
  */
-export class InsufficientBalanceError extends SdkError {
+export class InsufficientBalanceError extends SdkError<"INSUFFICIENT_BALANCE"> {
   override readonly name: string = "InsufficientBalanceError";
 
   constructor(parameters: InsufficientBalanceErrorParameters) {

@@ -13,12 +13,15 @@ import { describeValue, SdkError } from "./base.js";
  * } catch (error) {
  *   if (error instanceof InvalidArgumentError) console.error(error.details.field); // "hash"
  * }
+ * // thrown by your own validation, with the same shape:
+ * throw new InvalidArgumentError({ field: "slippageBps", value: 9000, rule: "must be between 0 and 5000" });
  * ```
  */
-export class InvalidArgumentError extends SdkError {
+export class InvalidArgumentError extends SdkError<"INVALID_ARGUMENT"> {
   override readonly name: string = "InvalidArgumentError";
 
-  constructor(field: string, value: unknown, rule: string) {
+  constructor(parameters: { field: string; value: unknown; rule: string }) {
+    const { field, value, rule } = parameters;
     super({
       code: "INVALID_ARGUMENT",
       message: `Invalid \`${field}\` (got ${describeValue(value)}): ${rule}.`,

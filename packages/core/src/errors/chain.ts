@@ -14,7 +14,7 @@ import { SdkError } from "./base.js";
  * }
  * ```
  */
-export class ChainMismatchError extends SdkError {
+export class ChainMismatchError extends SdkError<"CHAIN_MISMATCH"> {
   override readonly name: string = "ChainMismatchError";
 
   constructor(parameters: { expected: number; actual: number; rpcUrl: string }) {

@@ -35,11 +35,13 @@ export interface InvalidConfigErrorParameters {
  * }
  * ```
  */
-export class InvalidConfigError extends SdkError {
+export class InvalidConfigError extends SdkError<"INVALID_CONFIG" | "UNKNOWN_OPTION"> {
   override readonly name: string = "InvalidConfigError";
 
-  constructor(parameters: InvalidConfigErrorParameters, code = "INVALID_CONFIG") {
+  constructor(parameters: InvalidConfigErrorParameters) {
     const { option, rule, value, hint, cause } = parameters;
+    // UnknownOptionError passes its own code through the same one object.
+    const code = (parameters as { code?: "UNKNOWN_OPTION" }).code ?? "INVALID_CONFIG";
     const shown = value === undefined ? "" : ` (got ${value})`;
     const options: SdkErrorOptions = { details: { option, rule, ...(value === undefined ? {} : { value }) } };
     if (cause !== undefined) options.cause = cause;
@@ -52,7 +54,8 @@ export class InvalidConfigError extends SdkError {
 }
 
 /**
- * An option name that `createSdkClient` does not know (a typo must not pass silently).
+ * An option name that `createSdkClient` (or another factory, such as `createAAClient`) does not know (a typo must
+ * not pass silently).
  *
  * @example
  * ```ts
@@ -68,16 +71,23 @@ export class InvalidConfigError extends SdkError {
 export class UnknownOptionError extends InvalidConfigError {
   override readonly name: string = "UnknownOptionError";
 
-  constructor(option: string, suggestion: string | undefined, known: readonly string[]) {
-    super(
-      {
-        option,
-        rule: "is not an option of createSdkClient",
-        hint: suggestion
-          ? `Did you mean \`${suggestion}\`?`
-          : `Known options: ${known.map((name) => `\`${name}\``).join(", ")}.`,
-      },
-      "UNKNOWN_OPTION",
-    );
+  constructor(parameters: {
+    option: string;
+    /** The closest known option, when one is close. */
+    suggestion?: string | undefined;
+    /** Every known option. */
+    known: readonly string[];
+    /** The factory the option was given to; default `"createSdkClient"`. */
+    factory?: string;
+  }) {
+    const { option, suggestion, known, factory = "createSdkClient" } = parameters;
+    super({
+      option,
+      rule: `is not an option of ${factory}`,
+      hint: suggestion
+        ? `Did you mean \`${suggestion}\`?`
+        : `Known options: ${known.map((name) => `\`${name}\``).join(", ")}.`,
+      code: "UNKNOWN_OPTION",
+    } as InvalidConfigErrorParameters);
   }
 }

@@ -15,10 +15,11 @@ import { SdkError } from "./base.js";
  * }
  * ```
  */
-export class InvalidContractCallError extends SdkError {
+export class InvalidContractCallError extends SdkError<"INVALID_CONTRACT_CALL"> {
   override readonly name: string = "InvalidContractCallError";
 
-  constructor(field: string, reason: string, cause?: unknown) {
+  constructor(parameters: { field: string; reason: string; cause?: unknown }) {
+    const { field, reason, cause } = parameters;
     super({
       code: "INVALID_CONTRACT_CALL",
       message: `Invalid contract call (\`${field}\`): ${reason}.`,

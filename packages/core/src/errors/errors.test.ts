@@ -1,11 +1,10 @@
 import { AttributionError, normalizeAttributionTags } from "@preflow/attribution";
 import { describe, expect, it } from "vitest";
-import { describeValue } from "./base.js";
 import * as errors from "./index.js";
 
 describe("errors", () => {
   const samples = [
-    new errors.InvalidAddressError("owner", "0x12"),
+    new errors.InvalidAddressError({ field: "owner", value: "0x12" }),
     new errors.InvalidAmountError({
       field: "amount",
       value: "-1",
@@ -21,12 +20,12 @@ describe("errors", () => {
       haveFormatted: "1",
       needFormatted: "2",
     }),
-    new errors.InvalidArgumentError("hash", "0x", "must be 32 bytes"),
+    new errors.InvalidArgumentError({ field: "hash", value: "0x", rule: "must be 32 bytes" }),
     new errors.ChainMismatchError({ expected: 42220, actual: 1, rpcUrl: "https://x.org/" }),
     new errors.InvalidConfigError({ option: "rpcUrl", rule: "must be http" }),
-    new errors.UnknownOptionError("rpcURL", "rpcUrl", ["rpcUrl"]),
-    new errors.InvalidContractCallError("args", "too few"),
-    new errors.InvalidPreparedFlowError("steps[1].data", "not hex"),
+    new errors.UnknownOptionError({ option: "rpcURL", suggestion: "rpcUrl", known: ["rpcUrl"] }),
+    new errors.InvalidContractCallError({ field: "args", reason: "too few" }),
+    new errors.InvalidPreparedFlowError({ path: "steps[1].data", rule: "not hex" }),
     new errors.RpcError({ rpcUrl: "https://x.org/", method: "eth_call", reason: "boom", status: 503 }),
     new errors.TokenReadError({
       symbol: "USDm",
@@ -34,17 +33,48 @@ describe("errors", () => {
       functionName: "balanceOf",
       reason: "reverted",
     }),
-    new errors.UnknownTokenError("USDN", ["USDm"], ["USDm"]),
+    new errors.UnknownTokenError({ token: "USDN", suggestions: ["USDm"], known: ["USDm"] }),
+    new errors.InvalidEnsNameError({ name: "a..b", rule: "must not have an empty label" }),
+    new errors.MissingEthRpcUrlError({ name: "vitalik.eth" }),
+    new errors.UnsupportedEnsNameError({
+      name: "vitalik.eth",
+      network: "celo",
+      rule: "not under celo.eth",
+      suggestion: "Use ethereum.",
+    }),
+    new errors.InvalidEnsNetworkError({ network: "base", allowed: ["celo", "ethereum"] }),
+    new errors.FlowAccountMismatchError({ from: "0x1", account: "0x2" }),
   ];
 
-  it("all extend SdkError with a distinct stable code, a name and JSON-safe details", () => {
+  it("all extend SdkError with a distinct stable code of CoreErrorCode, a name and JSON-safe details", () => {
     const codes = new Set<string>();
+    const known: errors.CoreErrorCode[] = [
+      "INVALID_CONFIG",
+      "UNKNOWN_OPTION",
+      "INVALID_ADDRESS",
+      "INVALID_AMOUNT",
+      "INSUFFICIENT_BALANCE",
+      "INVALID_ARGUMENT",
+      "INVALID_CONTRACT_CALL",
+      "INVALID_PREPARED_FLOW",
+      "FLOW_ACCOUNT_MISMATCH",
+      "CHAIN_MISMATCH",
+      "RPC_ERROR",
+      "TOKEN_READ_FAILED",
+      "UNKNOWN_TOKEN",
+      "TRANSACTION_NOT_FOUND",
+      "INVALID_ENS_NAME",
+      "UNSUPPORTED_ENS_NAME",
+      "MISSING_ETH_RPC_URL",
+      "INVALID_ENS_NETWORK",
+    ];
     for (const error of samples) {
       expect(error).toBeInstanceOf(errors.SdkError);
       expect(error).toBeInstanceOf(Error);
       expect(error.name).toBe(error.constructor.name);
       expect(error.code).toMatch(/^[A-Z_]+$/);
       codes.add(error.code);
+      expect(known).toContain(error.code);
       expect(JSON.parse(JSON.stringify(error))).toMatchObject({
         name: error.name,
         code: error.code,
@@ -74,14 +104,5 @@ describe("errors", () => {
     expect(samples[2]!.message).toMatch(/have 1 USDm, need 2 USDm/);
     expect(samples[8]!.message).toBe("Invalid prepared flow at steps[1].data: not hex.");
     expect(samples[11]!.message).toMatch(/Did you mean USDm\?/);
-  });
-
-  it("describeValue shortens long values and handles odd ones", () => {
-    expect(describeValue("x".repeat(500)).length).toBe(120);
-    expect(describeValue(1n)).toBe("1n");
-    expect(describeValue(undefined)).toBe("undefined");
-    const cyclic: Record<string, unknown> = {};
-    cyclic.self = cyclic;
-    expect(describeValue(cyclic)).toBe("[object Object]");
   });
 });

@@ -16,8 +16,16 @@ export {
   type SdkErrorParameters,
 } from "./base.js";
 export { ChainMismatchError } from "./chain.js";
+export type { CoreErrorCode } from "./codes.js";
 export { InvalidConfigError, type InvalidConfigErrorParameters, UnknownOptionError } from "./config.js";
 export { InvalidContractCallError } from "./contractCall.js";
+export {
+  InvalidEnsNameError,
+  InvalidEnsNetworkError,
+  MissingEthRpcUrlError,
+  UnsupportedEnsNameError,
+} from "./ens.js";
+export { FlowAccountMismatchError } from "./flowAccount.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
 export { RpcError, type RpcErrorParameters } from "./rpc.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

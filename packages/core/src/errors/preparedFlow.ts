@@ -15,10 +15,11 @@ import { SdkError } from "./base.js";
  * }
  * ```
  */
-export class InvalidPreparedFlowError extends SdkError {
+export class InvalidPreparedFlowError extends SdkError<"INVALID_PREPARED_FLOW"> {
   override readonly name: string = "InvalidPreparedFlowError";
 
-  constructor(path: string, rule: string) {
+  constructor(parameters: { path: string; rule: string }) {
+    const { path, rule } = parameters;
     super({
       code: "INVALID_PREPARED_FLOW",
       message: `Invalid prepared flow at ${path}: ${rule}.`,

@@ -36,7 +36,7 @@ export interface RpcErrorParameters {
  * }
  * ```
  */
-export class RpcError extends SdkError {
+export class RpcError extends SdkError<"RPC_ERROR"> {
   override readonly name: string = "RpcError";
 
   constructor(parameters: RpcErrorParameters) {

@@ -15,12 +15,19 @@ import { describeValue, SdkError } from "./base.js";
  * }
  * ```
  */
-export class UnknownTokenError extends SdkError {
+export class UnknownTokenError extends SdkError<"UNKNOWN_TOKEN"> {
   /** Up to three listed symbols close to the input. */
   readonly suggestions: readonly string[];
   override readonly name: string = "UnknownTokenError";
 
-  constructor(token: unknown, suggestions: readonly string[], known: readonly string[]) {
+  constructor(parameters: {
+    token: unknown;
+    /** Up to three listed symbols close to the input. */
+    suggestions: readonly string[];
+    /** Every listed symbol. */
+    known: readonly string[];
+  }) {
+    const { token, suggestions, known } = parameters;
     const hint =
       suggestions.length > 0
         ? `Did you mean ${suggestions.join(", ")}?`
@@ -49,7 +56,7 @@ export class UnknownTokenError extends SdkError {
  * }
  * ```
  */
-export class TokenReadError extends SdkError {
+export class TokenReadError extends SdkError<"TOKEN_READ_FAILED"> {
   override readonly name: string = "TokenReadError";
 
   constructor(parameters: { symbol: string; address: string; functionName: string; reason: string }) {

@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { maxUint256 } from "viem";
+import { getAddress, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import { toTransactionRequest } from "./toTransactionRequest.js";
-import type { SerializedPreparedFlow } from "./types.js";
+import type { FlowIntent, JsonValue, PreparedStepKind, SerializedPreparedFlow } from "./types.js";
 
 const A = "0x1111111111111111111111111111111111111111";
 const USDM = "0x765DE816845861e75A25fCA122bb6898B8B1282a";
@@ -38,10 +38,11 @@ const mutate = (change: (flow: Record<string, unknown> & { steps: Record<string,
 };
 
 describe("parsePreparedFlow", () => {
-  it("accepts a valid flow, after a JSON round trip, and returns a clean copy", () => {
-    const parsed = parsePreparedFlow(JSON.parse(JSON.stringify({ ...valid(), extra: 1 })));
+  it("accepts a valid flow after a JSON round trip, and refuses unknown fields (not dropped)", () => {
+    const parsed = parsePreparedFlow(JSON.parse(JSON.stringify(valid())));
     expect(parsed).toEqual(valid());
-    expect("extra" in parsed).toBe(false);
+    expect(pathOf({ ...valid(), extra: 1 })).toBe("extra: unknown field");
+    expect(pathOf(mutate((f) => (f.steps[0]!.extra = 1)))).toBe("steps[0].extra: unknown field");
     const lower = parsePreparedFlow(mutate((f) => (f.steps[0]!.to = USDM.toLowerCase())));
     expect(lower.steps[0]!.to).toBe(USDM);
   });
@@ -68,6 +69,117 @@ describe("parsePreparedFlow", () => {
     expect(pathOf(mutate((f) => (f.steps[0]!.to = USDM.replace("765DE", "765de"))))).toMatch(/checksum/);
     expect(pathOf(mutate((f) => delete f.steps[0]!.description))).toMatch(/^steps\[0\]\.description/);
     expect(pathOf(mutate((f) => (f.steps[1] = "step" as never)))).toMatch(/^steps\[1\]: not an object/);
+  });
+
+  it("checks call, intent, preparedAt and expiresAt when present", () => {
+    const call = { contract: "USDm", functionName: "approve", args: [A, "1"] };
+    const withAll = mutate((f) => {
+      f.steps[0]!.call = call;
+      f.intent = { kind: "approve", token: USDM, spender: A, amount: "1" };
+      f.preparedAt = { blockNumber: "123" };
+      f.expiresAt = "1767225600";
+    });
+    expect(parsePreparedFlow(withAll)).toMatchObject({
+      preparedAt: { blockNumber: "123" },
+      expiresAt: "1767225600",
+    });
+    expect(pathOf({ ...withAll, intent: { kind: "mint" } })).toMatch(/^intent\.kind: must be one of/);
+    expect(pathOf({ ...withAll, intent: { kind: "send", token: USDM, to: A, amount: "1.5" } })).toMatch(
+      /^intent\.amount/,
+    );
+    expect(pathOf({ ...withAll, intent: { kind: "send", token: USDM, to: A, amount: "1", x: 1 } })).toBe(
+      "intent.x: unknown field",
+    );
+    expect(
+      pathOf({ ...withAll, intent: { kind: "supply", protocol: "aave-v2", token: USDM, amount: "1" } }),
+    ).toMatch(/^intent\.protocol/);
+    expect(pathOf({ ...withAll, preparedAt: { blockNumber: 12 } })).toMatch(/^preparedAt\.blockNumber/);
+    expect(pathOf({ ...withAll, preparedAt: { blockNumber: "1", at: 2 } })).toBe(
+      "preparedAt.at: unknown field",
+    );
+    expect(pathOf({ ...withAll, expiresAt: "-1" })).toMatch(/^expiresAt/);
+    expect(pathOf(mutate((f) => (f.steps[0]!.call = { ...call, args: "x" })))).toMatch(
+      /^steps\[0\]\.call\.args/,
+    );
+    expect(pathOf(mutate((f) => (f.steps[0]!.call = { ...call, contract: "" })))).toMatch(
+      /^steps\[0\]\.call\.contract/,
+    );
+    expect(pathOf(mutate((f) => (f.steps[0]!.call = { ...call, args: [Number.NaN] })))).toMatch(
+      /call\.args\[0\]/,
+    );
+  });
+
+  it("round-trips every flow shape with call, intent and preparedAt through JSON (property)", () => {
+    const address = fc
+      .uint8Array({ minLength: 20, maxLength: 20 })
+      .map((bytes) => getAddress(`0x${Buffer.from(bytes).toString("hex")}`));
+    const uint = fc.bigInt({ min: 0n, max: maxUint256 }).map(String);
+    const json: fc.Arbitrary<JsonValue> = fc
+      .jsonValue({ maxDepth: 3 })
+      .map((value) => JSON.parse(JSON.stringify(value)));
+    const call = fc.record({
+      contract: fc.string({ minLength: 1 }),
+      functionName: fc.string({ minLength: 1 }),
+      args: fc.array(json, { maxLength: 4 }),
+    });
+    const step = fc.record(
+      {
+        kind: fc.constantFrom("native", "erc20", "contract") as fc.Arbitrary<PreparedStepKind>,
+        to: address,
+        data: fc
+          .uint8Array({ maxLength: 64 })
+          .map((bytes) => `0x${Buffer.from(bytes).toString("hex")}` as const),
+        value: uint,
+        description: fc.string(),
+        call,
+      },
+      { requiredKeys: ["kind", "to", "data", "value", "description"] },
+    );
+    const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
+      fc.record({ kind: fc.constant("send" as const), token: address, to: address, amount: uint }),
+      fc.record({ kind: fc.constant("approve" as const), token: address, spender: address, amount: uint }),
+      fc.record({
+        kind: fc.constant("contractCall" as const),
+        to: address,
+        functionName: fc.string({ minLength: 1 }),
+      }),
+      fc.record({
+        kind: fc.constant("swap" as const),
+        venue: fc.constantFrom("uniswap" as const, "mento" as const),
+        tokenIn: address,
+        tokenOut: address,
+        amountIn: uint,
+        expectedAmountOut: uint,
+        minAmountOut: uint,
+        deadline: uint,
+        route: fc.array(json, { maxLength: 4 }),
+      }),
+      fc.record({
+        kind: fc.constantFrom("supply" as const, "withdraw" as const, "borrow" as const, "repay" as const),
+        protocol: fc.constant("aave-v3" as const),
+        token: address,
+        amount: uint,
+      }),
+    );
+    const flow: fc.Arbitrary<SerializedPreparedFlow> = fc.record(
+      {
+        preparedFlow: fc.constant(true as const),
+        chainId: fc.constant(42220 as const),
+        from: address,
+        summary: fc.string(),
+        steps: fc.array(step, { minLength: 1, maxLength: 4 }),
+        intent,
+        preparedAt: fc.record({ blockNumber: uint }),
+        expiresAt: uint,
+      },
+      { requiredKeys: ["preparedFlow", "chainId", "from", "summary", "steps"] },
+    );
+    fc.assert(
+      fc.property(flow, (input) => {
+        expect(parsePreparedFlow(JSON.parse(JSON.stringify(input)))).toEqual(input);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("accepts every well-formed flow and rejects any single corruption (property)", () => {

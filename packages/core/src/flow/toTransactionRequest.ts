@@ -37,7 +37,7 @@ export interface TransactionRequestOfStep {
  */
 export function toTransactionRequest(step: PreparedStep): TransactionRequestOfStep {
   if (typeof step.value !== "string" || !/^(?:0|[1-9]\d*)$/.test(step.value)) {
-    throw new InvalidPreparedFlowError("step.value", "not a non-negative integer string");
+    throw new InvalidPreparedFlowError({ path: "step.value", rule: "not a non-negative integer string" });
   }
   return { to: step.to, data: step.data, value: BigInt(step.value) };
 }

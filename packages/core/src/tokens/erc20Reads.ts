@@ -1,6 +1,6 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
 import { TokenReadError } from "../errors/token.js";
-import type { ReadCall, ReadResult } from "../rpc/multicall.js";
+import type { ReadCall, ReadResult } from "../rpc/readBatch.js";
 import type { TokenInfo } from "./registry.js";
 
 /** `balanceOf(owner)` of a token, for Multicall3. @internal */

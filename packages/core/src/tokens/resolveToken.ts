@@ -49,28 +49,29 @@ export type TokenInput = string;
  */
 export function resolveToken(token: TokenInput, field = "token"): TokenInfo {
   if (typeof token !== "string")
-    throw new UnknownTokenError(
-      token,
-      [],
-      LISTED.map((info) => info.symbol),
-    );
+    throw new UnknownTokenError({
+      token: token,
+      suggestions: [],
+      known: LISTED.map((info) => info.symbol),
+    });
   const trimmed = token.trim();
   if (/^0x[0-9a-fA-F]{40}$/.test(trimmed)) {
-    if (!isAddress(trimmed)) throw new InvalidAddressError(field, token, "wrong EIP-55 checksum");
+    if (!isAddress(trimmed))
+      throw new InvalidAddressError({ field, value: token, reason: "wrong EIP-55 checksum" });
     const found = BY_ADDRESS.get(trimmed.toLowerCase());
     if (found) return found;
-    throw new UnknownTokenError(
-      getAddress(trimmed),
-      [],
-      LISTED.map((info) => info.symbol),
-    );
+    throw new UnknownTokenError({
+      token: getAddress(trimmed),
+      suggestions: [],
+      known: LISTED.map((info) => info.symbol),
+    });
   }
   const found = BY_NAME.get(trimmed.toLowerCase());
   if (found) return found;
   const suggestions = closest(trimmed, NAMES).map((name) => BY_NAME.get(name.toLowerCase())!.symbol);
-  throw new UnknownTokenError(
-    token,
-    [...new Set(suggestions)].slice(0, 3),
-    LISTED.map((info) => info.symbol),
-  );
+  throw new UnknownTokenError({
+    token: token,
+    suggestions: [...new Set(suggestions)].slice(0, 3),
+    known: LISTED.map((info) => info.symbol),
+  });
 }

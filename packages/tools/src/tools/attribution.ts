@@ -36,20 +36,29 @@ type Source = { kind: "calldata"; calldata: string } | { kind: "hash"; hash: Hex
 
 function pick(args: { calldata?: string | undefined; hash?: string | undefined }): Source {
   if ((args.calldata === undefined) === (args.hash === undefined)) {
-    throw new InvalidArgumentError(
-      args.calldata === undefined ? "calldata | hash" : "calldata, hash",
-      args.calldata === undefined ? undefined : "(both given)",
-      "give exactly one of `calldata` (hex) or `hash` (transaction hash)",
-    );
+    throw new InvalidArgumentError({
+      field: args.calldata === undefined ? "calldata | hash" : "calldata, hash",
+      value: args.calldata === undefined ? undefined : "(both given)",
+      rule: "give exactly one of `calldata` (hex) or `hash` (transaction hash)",
+    });
   }
   if (args.calldata !== undefined) {
     if (!HEX.test(args.calldata)) {
-      throw new InvalidArgumentError("calldata", args.calldata, "must be 0x followed by whole bytes of hex");
+      throw new InvalidArgumentError({
+        field: "calldata",
+        value: args.calldata,
+        rule: "must be 0x followed by whole bytes of hex",
+      });
     }
     return { kind: "calldata", calldata: args.calldata };
   }
   const hash = args.hash as string;
-  if (!HASH.test(hash)) throw new InvalidArgumentError("hash", hash, "must be 0x followed by 64 hex digits");
+  if (!HASH.test(hash))
+    throw new InvalidArgumentError({
+      field: "hash",
+      value: hash,
+      rule: "must be 0x followed by 64 hex digits",
+    });
   return { kind: "hash", hash: hash.toLowerCase() as Hex };
 }
 

@@ -11,14 +11,15 @@ export function parseJsonAbi(abi: readonly unknown[]): Abi {
       return parseAbi(abi as string[]) as Abi;
     } catch (error) {
       const reason = (error as { shortMessage?: string }).shortMessage ?? "cannot parse the signatures";
-      throw new InvalidContractCallError("abi", reason.replace(/\.$/, ""), error);
+      throw new InvalidContractCallError({ field: "abi", reason: reason.replace(/\.$/, ""), cause: error });
     }
   }
   if (abi.some((item) => typeof item !== "object" || item === null || Array.isArray(item))) {
-    throw new InvalidContractCallError(
-      "abi",
-      'must be an array of JSON ABI items, or an array of human-readable signatures such as "function deposit(uint256 amount)"',
-    );
+    throw new InvalidContractCallError({
+      field: "abi",
+      reason:
+        'must be an array of JSON ABI items, or an array of human-readable signatures such as "function deposit(uint256 amount)"',
+    });
   }
   return abi as Abi;
 }

@@ -42,9 +42,9 @@ export function requireSigner(context: ToolContext, tool: string): Account {
 export function addressOrSigner(value: string | undefined, context: ToolContext, field: string): string {
   if (value !== undefined) return value;
   if (context.account) return context.account.address;
-  throw new InvalidArgumentError(
-    field,
-    value,
-    "is required because this server has no CHAIN_PRIVATE_KEY signer to default to",
-  );
+  throw new InvalidArgumentError({
+    field: field,
+    value: value,
+    rule: "is required because this server has no CHAIN_PRIVATE_KEY signer to default to",
+  });
 }

@@ -23,6 +23,6 @@ export const resolveEnsTool = defineTool({
   async run(args, { sdk }) {
     const network = parseEnsNetwork(args.network);
     const address = await sdk.ens.resolveEns(args.name, network);
-    return { data: { name: parseEnsName(args.name), network, address } };
+    return { data: { name: await parseEnsName(args.name), network, address } };
   },
 });

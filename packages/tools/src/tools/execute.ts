@@ -89,7 +89,7 @@ export const executePreparedFlowTool = defineTool({
       try {
         flow = JSON.parse(flow);
       } catch {
-        throw new InvalidPreparedFlowError("(root)", "not valid JSON text");
+        throw new InvalidPreparedFlowError({ path: "(root)", rule: "not valid JSON text" });
       }
     }
     return run(context, extra, "execute_prepared_flow", flow, args.dry_run ?? false);

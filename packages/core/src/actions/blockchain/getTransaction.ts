@@ -1,7 +1,9 @@
 import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflow/attribution";
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
-import type { ClientContext } from "../../client/context.js";
+import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -59,23 +61,80 @@ interface RawReceipt {
 }
 
 /**
- * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
- * of ERC-4337 `handleOps` bundles (through `@preflow/attribution`). The transaction and receipt come in one
- * HTTP request and are reused by the attribution check.
+ * Parameters of {@link getTransaction}.
  *
  * @example
  * ```ts
- * const tx = await client.blockchain.getTransaction("0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060");
+ * import type { GetTransactionParameters } from "@preflow/core";
+ * const parameters: GetTransactionParameters = { hash: "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060" };
+ * ```
+ */
+export interface GetTransactionParameters {
+  /** The transaction hash (0x + 64 hex digits). */
+  hash: string;
+}
+
+/**
+ * The return type of {@link getTransaction}.
+ *
+ * @example
+ * ```ts
+ * import type { GetTransactionReturnType } from "@preflow/core";
+ * ```
+ */
+export type GetTransactionReturnType = TransactionDetails;
+
+/**
+ * The errors {@link getTransaction} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetTransactionErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetTransactionErrorType =
+  | InvalidArgumentError
+  | TransactionNotFoundError
+  | ChainMismatchError
+  | RpcError;
+
+/**
+ * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
+ * of ERC-4337 `handleOps` bundles (through `@preflow/attribution`, loaded on first use). The transaction and
+ * receipt come in one JSON-RPC batch and are reused by the attribution check. A tracked read
+ * (`blockchain.getTransaction`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {InvalidArgumentError} `hash` is not a transaction hash.
+ * @throws {TransactionNotFoundError} no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getTransaction } from "@preflow/core";
+ * const tx = await getTransaction(createSdkBaseClient(), {
+ *   hash: "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+ * });
  * console.log(tx.status, tx.attribution.tags);
  * ```
  */
-export async function getTransaction(ctx: ClientContext, hash: string): Promise<TransactionDetails> {
+export async function getTransaction(
+  client: SdkBaseClient,
+  parameters: GetTransactionParameters,
+): Promise<GetTransactionReturnType> {
+  const { hash } = parameters;
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-    throw new InvalidArgumentError("hash", hash, "must be a transaction hash (0x followed by 64 hex digits)");
+    throw new InvalidArgumentError({
+      field: "hash",
+      value: hash,
+      rule: "must be a transaction hash (0x followed by 64 hex digits)",
+    });
   }
   const txHash = hash.toLowerCase() as Hash;
-  return ctx.track("blockchain.getTransaction", undefined, async () => {
-    const [tx, receipt] = (await ctx.rpc.batch([
+  return client.track("blockchain.getTransaction", undefined, async () => {
+    const [tx, receipt] = (await client.rpc.batch([
       { method: "eth_getTransactionByHash", params: [txHash] },
       { method: "eth_getTransactionReceipt", params: [txHash] },
     ])) as [RawTransaction | null, RawReceipt | null];
@@ -86,14 +145,14 @@ export async function getTransaction(ctx: ClientContext, hash: string): Promise<
       const first = Array.isArray(params) ? String(params[0]).toLowerCase() : undefined;
       if (method === "eth_getTransactionByHash" && first === txHash) return tx;
       if (method === "eth_getTransactionReceipt" && first === txHash) return receipt;
-      const [result] = await ctx.rpc.batch([{ method, params: Array.isArray(params) ? params : [] }]);
+      const [result] = await client.rpc.batch([{ method, params: Array.isArray(params) ? params : [] }]);
       return result;
     };
     let attribution: TransactionAttribution;
     try {
       attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash });
     } catch (error) {
-      throw toRpcError(error, ctx.rpc.rpcUrl, "checkAttributionInTransaction");
+      throw toRpcError(error, { rpcUrl: client.rpc.rpcUrl, method: "checkAttributionInTransaction" });
     }
     return {
       hash: txHash,

@@ -1,6 +1,8 @@
 import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
-import type { ClientContext } from "../../client/context.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -25,17 +27,43 @@ export interface NetworkStatus {
 }
 
 /**
- * Reads the chain id, latest block and fees in one HTTP request (`eth_chainId`, `eth_getBlockByNumber`,
- * `eth_gasPrice` in one JSON-RPC batch). Throws `ChainMismatchError` if the endpoint is not chain 42220.
+ * The return type of {@link getStatus}.
  *
  * @example
  * ```ts
- * const { blockNumber, baseFeePerGas, gasPrice } = await client.network.getStatus();
+ * import type { GetStatusReturnType } from "@preflow/core";
  * ```
  */
-export async function getStatus(ctx: ClientContext): Promise<NetworkStatus> {
-  return ctx.track("network.getStatus", undefined, async () => {
-    const [block, gasPrice] = await ctx.rpc.batch([
+export type GetStatusReturnType = NetworkStatus;
+
+/**
+ * The errors {@link getStatus} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetStatusErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetStatusErrorType = ChainMismatchError | RpcError;
+
+/**
+ * Reads the chain id, latest block and fees (`eth_chainId`, `eth_getBlockByNumber`, `eth_gasPrice` in one
+ * JSON-RPC batch). A tracked read (`network.getStatus`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed or returned no block (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getStatus } from "@preflow/core";
+ * const { blockNumber, baseFeePerGas, gasPrice } = await getStatus(createSdkBaseClient());
+ * ```
+ */
+export async function getStatus(client: SdkBaseClient): Promise<GetStatusReturnType> {
+  return client.track("network.getStatus", undefined, async () => {
+    const [block, gasPrice] = await client.rpc.batch([
       { method: "eth_getBlockByNumber", params: ["latest", false] },
       { method: "eth_gasPrice" },
     ]);
@@ -46,11 +74,10 @@ export async function getStatus(ctx: ClientContext): Promise<NetworkStatus> {
       typeof raw.timestamp !== "string" ||
       typeof gasPrice !== "string"
     ) {
-      throw toRpcError(
-        new Error("the node returned no latest block or gas price"),
-        ctx.rpc.rpcUrl,
-        "eth_getBlockByNumber",
-      );
+      throw toRpcError(new Error("the node returned no latest block or gas price"), {
+        rpcUrl: client.rpc.rpcUrl,
+        method: "eth_getBlockByNumber",
+      });
     }
     return {
       chainId: CHAIN_ID,

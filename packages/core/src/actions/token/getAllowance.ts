@@ -1,7 +1,11 @@
 import { type Address, maxUint256 } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
-import type { ClientContext } from "../../client/context.js";
-import { readAll } from "../../rpc/multicall.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -30,24 +34,76 @@ export interface TokenAllowance {
 }
 
 /**
- * Reads how much of `owner`'s `token` `spender` may spend. One HTTP request.
+ * Parameters of {@link getAllowance}.
  *
  * @example
  * ```ts
- * const { formatted } = await client.token.getAllowance(owner, "0x3333333333333333333333333333333333333333", "USDC");
+ * import type { GetAllowanceParameters } from "@preflow/core";
+ * const parameters: GetAllowanceParameters = { owner, spender, token: "USDC" };
+ * ```
+ */
+export interface GetAllowanceParameters {
+  owner: string;
+  spender: string;
+  token: TokenInput;
+}
+
+/**
+ * The return type of {@link getAllowance}.
+ *
+ * @example
+ * ```ts
+ * import type { GetAllowanceReturnType } from "@preflow/core";
+ * ```
+ */
+export type GetAllowanceReturnType = TokenAllowance;
+
+/**
+ * The errors {@link getAllowance} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetAllowanceErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetAllowanceErrorType =
+  | InvalidAddressError
+  | UnknownTokenError
+  | ChainMismatchError
+  | RpcError
+  | TokenReadError;
+
+/**
+ * Reads how much of `owner`'s `token` `spender` may spend. A tracked read (`token.getAllowance`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {InvalidAddressError} `owner` or `spender` is not an address.
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {TokenReadError} the token contract did not answer.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getAllowance } from "@preflow/core";
+ * const { formatted, unlimited } = await getAllowance(createSdkBaseClient(), {
+ *   owner,
+ *   spender: "0x3333333333333333333333333333333333333333",
+ *   token: "USDC",
+ * });
  * ```
  */
 export async function getAllowance(
-  ctx: ClientContext,
-  owner: string,
-  spender: string,
-  token: TokenInput,
-): Promise<TokenAllowance> {
+  client: SdkBaseClient,
+  parameters: GetAllowanceParameters,
+): Promise<GetAllowanceReturnType> {
+  const { owner, spender, token } = parameters;
   const account = parseAddress(owner, "owner");
   const approved = parseAddress(spender, "spender");
   const info = resolveToken(token);
-  return ctx.track("token.getAllowance", account, async () => {
-    const { reads } = await readAll(ctx.rpc, [allowanceCall(info, account, approved)]);
+  return client.track("token.getAllowance", account, async () => {
+    const { reads } = await readBatch(client, { reads: [allowanceCall(info, account, approved)] });
     const value = expectUint(reads[0], info, "allowance");
     return {
       owner: account,

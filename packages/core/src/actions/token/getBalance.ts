@@ -1,7 +1,11 @@
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
-import type { ClientContext } from "../../client/context.js";
-import { readAll } from "../../rpc/multicall.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -27,23 +31,71 @@ export interface TokenBalance {
 }
 
 /**
- * Reads `owner`'s balance of `token` (CELO: the native balance, through its ERC-20 interface). One HTTP
- * request.
+ * Parameters of {@link getBalance}.
  *
  * @example
  * ```ts
- * const { formatted } = await client.token.getBalance("0x1111111111111111111111111111111111111111", "CELO");
+ * import type { GetBalanceParameters } from "@preflow/core";
+ * const parameters: GetBalanceParameters = { owner, token: "USDm" };
+ * ```
+ */
+export interface GetBalanceParameters {
+  owner: string;
+  token: TokenInput;
+}
+
+/**
+ * The return type of {@link getBalance}.
+ *
+ * @example
+ * ```ts
+ * import type { GetBalanceReturnType } from "@preflow/core";
+ * ```
+ */
+export type GetBalanceReturnType = TokenBalance;
+
+/**
+ * The errors {@link getBalance} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetBalanceErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetBalanceErrorType =
+  | InvalidAddressError
+  | UnknownTokenError
+  | ChainMismatchError
+  | RpcError
+  | TokenReadError;
+
+/**
+ * Reads `owner`'s balance of `token` (CELO: the native balance, through its ERC-20 interface). A tracked read
+ * (telemetry operation `token.getBalance`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {InvalidAddressError} `owner` is not an address.
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {TokenReadError} the token contract did not answer.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getBalance } from "@preflow/core";
+ * const { formatted } = await getBalance(createSdkBaseClient(), { owner: "0x1111111111111111111111111111111111111111", token: "CELO" });
  * ```
  */
 export async function getBalance(
-  ctx: ClientContext,
-  owner: string,
-  token: TokenInput,
-): Promise<TokenBalance> {
+  client: SdkBaseClient,
+  parameters: GetBalanceParameters,
+): Promise<GetBalanceReturnType> {
+  const { owner, token } = parameters;
   const account = parseAddress(owner, "owner");
   const info = resolveToken(token);
-  return ctx.track("token.getBalance", account, async () => {
-    const { reads } = await readAll(ctx.rpc, [balanceOfCall(info, account)]);
+  return client.track("token.getBalance", account, async () => {
+    const { reads } = await readBatch(client, { reads: [balanceOfCall(info, account)] });
     const value = expectUint(reads[0], info, "balanceOf");
     return { owner: account, token: info, value, formatted: formatAmount(value, info.decimals) };
   });

@@ -1,8 +1,12 @@
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
-import type { ClientContext } from "../../client/context.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import { readAll } from "../../rpc/multicall.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { UnknownTokenError } from "../../errors/token.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -27,35 +31,80 @@ export interface GetBalancesReturnType {
 }
 
 /**
- * Reads `owner`'s balances of `tokens` (default: every token of the registry) in ONE HTTP request
- * (Multicall3). Duplicates (`"cUSD"` and `"USDm"`) are read once.
+ * Parameters of {@link getBalances}.
  *
  * @example
  * ```ts
- * const { balances } = await client.token.getBalances(owner, ["CELO", "USDm", "USDC"]);
+ * import type { GetBalancesParameters } from "@preflow/core";
+ * const parameters: GetBalancesParameters = { owner, tokens: ["CELO", "USDm"] };
+ * ```
+ */
+export interface GetBalancesParameters {
+  owner: string;
+  /** Default: every token of the registry. */
+  tokens?: readonly TokenInput[] | undefined;
+}
+
+/**
+ * The errors {@link getBalances} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetBalancesErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetBalancesErrorType =
+  | InvalidAddressError
+  | InvalidArgumentError
+  | UnknownTokenError
+  | ChainMismatchError
+  | RpcError;
+
+/**
+ * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
+ * (`"cUSD"` and `"USDm"`) are read once; a token whose read fails is listed in `unavailable` instead of failing
+ * the call. A tracked read (`token.getBalances`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {InvalidAddressError} `owner` is not an address.
+ * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
+ * @throws {UnknownTokenError} a token is not in the registry.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getBalances } from "@preflow/core";
+ * const { balances } = await getBalances(createSdkBaseClient(), { owner, tokens: ["CELO", "USDm", "USDC"] });
  * for (const b of balances) console.log(b.token.symbol, b.formatted);
  * ```
  */
 export async function getBalances(
-  ctx: ClientContext,
-  owner: string,
-  tokens?: readonly TokenInput[],
+  client: SdkBaseClient,
+  parameters: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
+  const { owner, tokens } = parameters;
   const account = parseAddress(owner, "owner");
   let infos: TokenInfo[];
   if (tokens === undefined) infos = Object.values(TOKENS);
   else {
     if (!Array.isArray(tokens))
-      throw new InvalidArgumentError("tokens", tokens, "must be an array of token symbols or addresses");
+      throw new InvalidArgumentError({
+        field: "tokens",
+        value: tokens,
+        rule: "must be an array of token symbols or addresses",
+      });
     if (tokens.length === 0)
-      throw new InvalidArgumentError("tokens", tokens, "must not be empty (omit it for all tokens)");
+      throw new InvalidArgumentError({
+        field: "tokens",
+        value: tokens,
+        rule: "must not be empty (omit it for all tokens)",
+      });
     infos = [...new Set(tokens.map((token, index) => resolveToken(token, `tokens[${index}]`)))];
   }
-  return ctx.track("token.getBalances", account, async () => {
-    const { reads } = await readAll(
-      ctx.rpc,
-      infos.map((info) => balanceOfCall(info, account)),
-    );
+  return client.track("token.getBalances", account, async () => {
+    const { reads } = await readBatch(client, { reads: infos.map((info) => balanceOfCall(info, account)) });
     const balances: TokenBalance[] = [];
     const unavailable: GetBalancesReturnType["unavailable"] = [];
     infos.forEach((info, index) => {

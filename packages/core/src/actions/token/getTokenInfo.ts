@@ -1,5 +1,8 @@
-import type { ClientContext } from "../../client/context.js";
-import { readAll } from "../../rpc/multicall.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { expectUint, totalSupplyCall } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -19,19 +22,55 @@ export interface GetTokenInfoReturnType extends TokenInfo {
 }
 
 /**
- * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on
- * chain, which also proves the contract answers at that address (one HTTP request).
+ * Parameters of {@link getTokenInfo}.
  *
  * @example
  * ```ts
- * const usdc = await client.token.getTokenInfo("usdc");
+ * import type { GetTokenInfoParameters } from "@preflow/core";
+ * const parameters: GetTokenInfoParameters = { token: "USDC" };
+ * ```
+ */
+export interface GetTokenInfoParameters {
+  /** A registry symbol, former ticker or listed address. */
+  token: TokenInput;
+}
+
+/**
+ * The errors {@link getTokenInfo} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetTokenInfoErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetTokenInfoErrorType = UnknownTokenError | ChainMismatchError | RpcError | TokenReadError;
+
+/**
+ * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on chain,
+ * which also proves the contract answers at that address. A tracked read (`token.getTokenInfo`).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {TokenReadError} the token contract did not answer.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getTokenInfo } from "@preflow/core";
+ * const usdc = await getTokenInfo(createSdkBaseClient(), { token: "usdc" });
  * console.log(usdc.address, usdc.decimals, usdc.totalSupply);
  * ```
  */
-export async function getTokenInfo(ctx: ClientContext, token: TokenInput): Promise<GetTokenInfoReturnType> {
+export async function getTokenInfo(
+  client: SdkBaseClient,
+  parameters: GetTokenInfoParameters,
+): Promise<GetTokenInfoReturnType> {
+  const { token } = parameters;
   const info = resolveToken(token);
-  return ctx.track("token.getTokenInfo", undefined, async () => {
-    const { reads } = await readAll(ctx.rpc, [totalSupplyCall(info)]);
+  return client.track("token.getTokenInfo", undefined, async () => {
+    const { reads } = await readBatch(client, { reads: [totalSupplyCall(info)] });
     return { ...info, totalSupply: expectUint(reads[0], info, "totalSupply") };
   });
 }

@@ -1,9 +1,15 @@
-import { encodeFunctionData, erc20Abi, maxUint256 } from "viem";
-import { formatAmount } from "../../amounts/formatAmount.js";
+import { maxUint256 } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
-import type { ClientContext } from "../../client/context.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
+import type { InvalidAmountError } from "../../errors/amount.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { UnknownTokenError } from "../../errors/token.js";
+import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
@@ -19,7 +25,26 @@ import { parseAddress } from "../../validation/parseAddress.js";
 export type ApprovalAmount = string;
 
 /**
- * The return type of `client.transaction.prepareApprove`: a one-step prepared flow.
+ * Parameters of {@link prepareApprove}.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareApproveParameters } from "@preflow/core";
+ * const parameters: PrepareApproveParameters = { from, spender, token: "USDC", amount: "25" };
+ * ```
+ */
+export interface PrepareApproveParameters {
+  /** The token owner (the account that will sign). */
+  from: string;
+  /** Who may spend (never the zero address). */
+  spender: string;
+  token: TokenInput;
+  /** A human decimal string (`"0"` revokes) or `"max"` (unlimited: only when asked). */
+  amount: ApprovalAmount;
+}
+
+/**
+ * The return type of {@link prepareApprove}: a one-step prepared flow with `intent` `{ kind: "approve" }`.
  *
  * @example
  * ```ts
@@ -30,23 +55,51 @@ export type ApprovalAmount = string;
 export type PrepareApproveReturnType = SerializedPreparedFlow;
 
 /**
- * Prepares `approve(spender, amount)` on `token` for `from`. `amount` is a human decimal string (`"0"`
- * revokes) or `"max"` (unlimited: only when asked). Makes at most one HTTP request (the one-time chain
- * check), none after it.
+ * The errors {@link prepareApprove} throws.
  *
  * @example
  * ```ts
- * const flow = await client.transaction.prepareApprove(owner, "0x3333333333333333333333333333333333333333", "USDC", "25");
+ * import type { PrepareApproveErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareApproveErrorType =
+  | InvalidAddressError
+  | UnknownTokenError
+  | InvalidAmountError
+  | ChainMismatchError
+  | RpcError;
+
+/**
+ * Prepares `approve(spender, amount)` on `token` for `from`: exact amounts, `"0"` revokes, `"max"` only when
+ * asked. Returns a one-step flow with the decoded `call`, the `intent` and `preparedAt`.
+ *
+ * HTTP requests: 1 (the block number, with the first call's chain check folded in).
+ *
+ * @throws {InvalidAddressError} `from` or `spender` is not an address (or `spender` is the zero address).
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareApprove } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient();
+ * const flow = await prepareApprove(client, {
+ *   from: owner,
+ *   spender: "0x3333333333333333333333333333333333333333",
+ *   token: "USDC",
+ *   amount: "25",
+ * });
  * // flow.steps: [{ kind: "erc20", to: USDC, data: approve(spender, 25_000_000) + suffix, value: "0", ... }]
  * ```
  */
 export async function prepareApprove(
-  ctx: ClientContext,
-  from: string,
-  spender: string,
-  token: TokenInput,
-  amount: ApprovalAmount,
+  client: SdkBaseClient,
+  parameters: PrepareApproveParameters,
 ): Promise<PrepareApproveReturnType> {
+  const { from, spender, token, amount } = parameters;
   const owner = parseAddress(from, "from");
   const approved = parseAddress(spender, "spender", { allowZero: false });
   const info = resolveToken(token);
@@ -59,19 +112,15 @@ export async function prepareApprove(
           field: "amount",
           allowZero: true,
         });
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [approved, value] });
-  await ctx.rpc.ensureChain();
-
-  const human = value === maxUint256 ? "unlimited" : formatAmount(value, info.decimals);
-  const description =
-    value === 0n
-      ? `Revoke ${approved}'s ${info.symbol} allowance`
-      : `Approve ${approved} to spend ${human} ${info.symbol}`;
+  const step = buildApproveStep({ token: info, spender: approved, amount: value, tag: client.tag });
+  const { blockNumber } = await readBatch(client, { blockNumber: true });
   return {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from: owner,
-    summary: `${description} of ${owner}`,
-    steps: [{ kind: "erc20", to: info.address, data: ctx.tag(data), value: "0", description }],
+    summary: `${step.description} of ${owner}`,
+    steps: [step],
+    intent: { kind: "approve", token: info.address, spender: approved, amount: value.toString() },
+    preparedAt: { blockNumber: String(blockNumber) },
   };
 }

@@ -2,25 +2,28 @@ import {
   type Abi,
   type Address,
   type ContractFunctionName,
-  decodeFunctionResult,
   type EncodeFunctionDataParameters,
   encodeFunctionData,
-  erc20Abi,
   getAbiItem,
   type Hex,
   maxUint256,
-  multicall3Abi,
 } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";
-import { CHAIN_ID, MULTICALL3_ADDRESS } from "../../chain.js";
-import type { ClientContext } from "../../client/context.js";
+import { CHAIN_ID } from "../../chain.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import { type ReadCall, readAll } from "../../rpc/multicall.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { buildApproveStep } from "../../flow/buildApproveStep.js";
+import { toJsonValue } from "../../flow/toJsonValue.js";
+import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import { decodeEthBalance, ethBalanceRead, type ReadCall, readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
-import type { TokenInfo } from "../../tokens/registry.js";
+import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import type { ApprovalAmount } from "./prepareApprove.js";
@@ -44,17 +47,17 @@ export interface ContractCallApproval {
 }
 
 /**
- * Parameters of `client.transaction.prepareContractCall`: viem's `encodeFunctionData` parameters (typed
+ * The call of `client.transaction.prepareContractCall(from, call)`: viem's `encodeFunctionData` parameters (typed
  * from a const ABI) plus the target, an optional CELO value and the approvals the action needs.
  *
  * @example
  * ```ts
- * import type { PrepareContractCallParameters } from "@preflow/core";
+ * import type { ContractCall } from "@preflow/core";
  * const vaultAbi = [
  *   { type: "function", name: "deposit", stateMutability: "nonpayable",
  *     inputs: [{ name: "amount", type: "uint256" }], outputs: [] },
  * ] as const;
- * const call: PrepareContractCallParameters<typeof vaultAbi, "deposit"> = {
+ * const call: ContractCall<typeof vaultAbi, "deposit"> = {
  *   to: "0x4444444444444444444444444444444444444444",
  *   abi: vaultAbi,
  *   functionName: "deposit",
@@ -63,7 +66,7 @@ export interface ContractCallApproval {
  * };
  * ```
  */
-export type PrepareContractCallParameters<
+export type ContractCall<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
 > = EncodeFunctionDataParameters<abi, functionName> & {
@@ -78,7 +81,42 @@ export type PrepareContractCallParameters<
 };
 
 /**
- * The return type of `client.transaction.prepareContractCall`.
+ * Parameters of {@link prepareContractCall}: the sender and the {@link ContractCall}.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareContractCallParameters } from "@preflow/core";
+ * const parameters: PrepareContractCallParameters<typeof vaultAbi, "deposit"> = { from, ...call };
+ * ```
+ */
+export type PrepareContractCallParameters<
+  abi extends Abi | readonly unknown[] = Abi,
+  functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
+> = ContractCall<abi, functionName> & {
+  /** The caller (the account that will sign). */
+  from: string;
+};
+
+/**
+ * The errors {@link prepareContractCall} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareContractCallErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareContractCallErrorType =
+  | InvalidAddressError
+  | InvalidContractCallError
+  | InvalidAmountError
+  | UnknownTokenError
+  | InsufficientBalanceError
+  | ChainMismatchError
+  | RpcError
+  | TokenReadError;
+
+/**
+ * The return type of {@link prepareContractCall}.
  *
  * @example
  * ```ts
@@ -94,6 +132,11 @@ interface ParsedApproval {
   amount: bigint;
 }
 
+/** The label of a called contract: a registry token's symbol, else its address. */
+function contractLabel(target: Address): string {
+  return Object.values(TOKENS).find((token) => token.address === target)?.symbol ?? target;
+}
+
 function parseValue(value: unknown): bigint {
   if (value === undefined) return 0n;
   if (typeof value === "bigint") {
@@ -106,18 +149,19 @@ function parseValue(value: unknown): bigint {
   return parseAmount(value, { decimals: 18, token: "CELO", field: "value", allowZero: true });
 }
 
-function encodeCall(parameters: PrepareContractCallParameters): {
+function encodeCall(parameters: ContractCall): {
   data: Hex;
   payable: boolean;
   name: string;
 } {
   const { abi, functionName, args } = parameters as { abi: unknown; functionName?: unknown; args?: unknown };
-  if (!Array.isArray(abi)) throw new InvalidContractCallError("abi", "must be an ABI array");
+  if (!Array.isArray(abi))
+    throw new InvalidContractCallError({ field: "abi", reason: "must be an ABI array" });
   if (functionName !== undefined && typeof functionName !== "string") {
-    throw new InvalidContractCallError("functionName", "must be a string");
+    throw new InvalidContractCallError({ field: "functionName", reason: "must be a string" });
   }
   if (args !== undefined && !Array.isArray(args))
-    throw new InvalidContractCallError("args", "must be an array");
+    throw new InvalidContractCallError({ field: "args", reason: "must be an array" });
   let data: Hex;
   try {
     data = encodeFunctionData({ abi, functionName, args } as EncodeFunctionDataParameters);
@@ -131,7 +175,11 @@ function encodeCall(parameters: PrepareContractCallParameters): {
       : /Abi(Item|Error)?$/.test(name)
         ? "abi"
         : "args";
-    throw new InvalidContractCallError(field, (short ?? "cannot encode").replace(/\.$/, ""), error);
+    throw new InvalidContractCallError({
+      field: field,
+      reason: (short ?? "cannot encode").replace(/\.$/, ""),
+      cause: error,
+    });
   }
   const item = getAbiItem({
     abi: abi as Abi,
@@ -143,10 +191,10 @@ function encodeCall(parameters: PrepareContractCallParameters): {
   ).find((entry) => entry.type === "function");
   const chosen = item ?? fallbackItem;
   if (chosen?.stateMutability === "view" || chosen?.stateMutability === "pure") {
-    throw new InvalidContractCallError(
-      "functionName",
-      `${chosen.name} is a ${chosen.stateMutability} function: read it with viem's readContract instead of preparing a transaction`,
-    );
+    throw new InvalidContractCallError({
+      field: "functionName",
+      reason: `${chosen.name} is a ${chosen.stateMutability} function: read it with viem's readContract instead of preparing a transaction`,
+    });
   }
   return {
     data,
@@ -158,12 +206,27 @@ function encodeCall(parameters: PrepareContractCallParameters): {
 /**
  * Prepares the generic approve-then-action flow: for each entry of `approvals`, an `approve` step for the
  * exact amount comes first, only when the current allowance is below it; then the contract call, encoded
- * with viem (a bad ABI, function or arguments fail early, before any I/O). All reads (allowances, CELO
- * balance for `value`) are one HTTP request.
+ * with viem (a bad ABI, function or arguments fail early, before any I/O). Every step carries its decoded
+ * `call`; the flow carries `intent` `{ kind: "contractCall" }` and `preparedAt`.
+ *
+ * HTTP requests: 1 (allowances, the CELO balance for `value` and the block number in one Multicall3 call).
+ *
+ * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
+ * @throws {InvalidContractCallError} bad ABI, unknown function, arguments that do not fit, a view function,
+ * `value` to a non-payable function, a duplicate approval.
+ * @throws {InvalidAmountError} a bad `value` or approval amount.
+ * @throws {UnknownTokenError} an approval's token is not in the registry.
+ * @throws {InsufficientBalanceError} the CELO balance is below `value`.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
  *
  * @example
  * ```ts
- * const flow = await client.transaction.prepareContractCall(from, {
+ * import { createSdkBaseClient, prepareContractCall } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient();
+ * const flow = await prepareContractCall(client, {
+ *   from,
  *   to: vault,
  *   abi: vaultAbi,
  *   functionName: "deposit",
@@ -177,36 +240,38 @@ export async function prepareContractCall<
   const abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi> | undefined = undefined,
 >(
-  ctx: ClientContext,
-  from: string,
+  client: SdkBaseClient,
   parameters: PrepareContractCallParameters<abi, functionName>,
 ): Promise<PrepareContractCallReturnType> {
-  const sender = parseAddress(from, "from");
   if (typeof parameters !== "object" || parameters === null) {
-    throw new InvalidContractCallError(
-      "(parameters)",
-      "must be an object with to, abi, functionName and args",
-    );
+    throw new InvalidContractCallError({
+      field: "(parameters)",
+      reason: "must be an object with to, abi, functionName and args",
+    });
   }
+  const sender = parseAddress(parameters.from, "from");
   const target = parseAddress(parameters.to, "to", { allowZero: false });
-  const call = encodeCall(parameters as PrepareContractCallParameters);
+  const call = encodeCall(parameters as unknown as ContractCall);
   const value = parseValue(parameters.value);
   if (value > 0n && !call.payable) {
-    throw new InvalidContractCallError(
-      "value",
-      `${call.name} is not payable: it cannot receive CELO (value must be 0)`,
-    );
+    throw new InvalidContractCallError({
+      field: "value",
+      reason: `${call.name} is not payable: it cannot receive CELO (value must be 0)`,
+    });
   }
   const approvals: ParsedApproval[] = [];
   const list = parameters.approvals ?? [];
   if (!Array.isArray(list))
-    throw new InvalidContractCallError("approvals", "must be an array of { token, amount }");
+    throw new InvalidContractCallError({
+      field: "approvals",
+      reason: "must be an array of { token, amount }",
+    });
   list.forEach((entry: ContractCallApproval, index: number) => {
     if (typeof entry !== "object" || entry === null) {
-      throw new InvalidContractCallError(
-        `approvals[${index}]`,
-        "must be an object { token, amount, spender? }",
-      );
+      throw new InvalidContractCallError({
+        field: `approvals[${index}]`,
+        reason: "must be an object { token, amount, spender? }",
+      });
     }
     const token = resolveToken(entry.token, `approvals[${index}].token`);
     const spender =
@@ -222,10 +287,10 @@ export async function prepareContractCall<
             field: `approvals[${index}].amount`,
           });
     if (approvals.some((other) => other.token.address === token.address && other.spender === spender)) {
-      throw new InvalidContractCallError(
-        `approvals[${index}]`,
-        `duplicate approval of ${token.symbol} for ${spender}`,
-      );
+      throw new InvalidContractCallError({
+        field: `approvals[${index}]`,
+        reason: `duplicate approval of ${token.symbol} for ${spender}`,
+      });
     }
     approvals.push({ token, spender, amount });
   });
@@ -233,25 +298,17 @@ export async function prepareContractCall<
     parameters.description === undefined
       ? `Call ${call.name} on ${target}${value > 0n ? ` with ${formatAmount(value, 18)} CELO` : ""}`
       : parameters.description;
-  if (typeof description !== "string") throw new InvalidContractCallError("description", "must be a string");
+  if (typeof description !== "string")
+    throw new InvalidContractCallError({ field: "description", reason: "must be a string" });
 
   const reads: ReadCall[] = approvals.map((approval) =>
     allowanceCall(approval.token, sender, approval.spender),
   );
-  if (value > 0n) {
-    reads.push({
-      target: MULTICALL3_ADDRESS,
-      callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getEthBalance", args: [sender] }),
-    });
-  }
-  const { reads: results } = await readAll(ctx.rpc, reads);
+  if (value > 0n) reads.push(ethBalanceRead(sender));
+  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true });
 
   if (value > 0n) {
-    const result = results[approvals.length];
-    const balance =
-      result?.success && result.returnData
-        ? decodeFunctionResult({ abi: multicall3Abi, functionName: "getEthBalance", data: result.returnData })
-        : 0n;
+    const balance = decodeEthBalance(results[approvals.length]);
     if (balance < value) {
       throw new InsufficientBalanceError({
         owner: sender,
@@ -268,28 +325,26 @@ export async function prepareContractCall<
   approvals.forEach((approval, index) => {
     const allowance = expectUint(results[index], approval.token, "allowance");
     if (allowance >= approval.amount) return;
-    const human =
-      approval.amount === maxUint256 ? "unlimited" : formatAmount(approval.amount, approval.token.decimals);
-    steps.push({
-      kind: "erc20",
-      to: approval.token.address,
-      data: ctx.tag(
-        encodeFunctionData({
-          abi: erc20Abi,
-          functionName: "approve",
-          args: [approval.spender, approval.amount],
-        }),
-      ),
-      value: "0",
-      description: `Approve ${approval.spender} to spend ${human} ${approval.token.symbol}`,
-    });
+    steps.push(
+      buildApproveStep({
+        token: approval.token,
+        spender: approval.spender,
+        amount: approval.amount,
+        tag: client.tag,
+      }),
+    );
   });
   steps.push({
     kind: "contract",
     to: target,
-    data: ctx.tag(call.data),
+    data: client.tag(call.data),
     value: value.toString(),
     description,
+    call: {
+      contract: contractLabel(target),
+      functionName: call.name,
+      args: toJsonValue((parameters as { args?: unknown }).args ?? []) as JsonValue[],
+    },
   });
   const approvalsNote =
     steps.length > 1 ? ` after ${steps.length - 1} approval${steps.length > 2 ? "s" : ""}` : "";
@@ -299,5 +354,7 @@ export async function prepareContractCall<
     from: sender,
     summary: `${description}${approvalsNote}`,
     steps,
+    intent: { kind: "contractCall", to: target, functionName: call.name },
+    preparedAt: { blockNumber: String(blockNumber) },
   };
 }

@@ -2,16 +2,40 @@ import { encodeFunctionData, erc20Abi } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
-import type { ClientContext } from "../../client/context.js";
-import { InsufficientBalanceError } from "../../errors/amount.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
+import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { readAll } from "../../rpc/multicall.js";
+import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
 /**
- * The return type of `client.transaction.prepareSend`: a one-step prepared flow.
+ * Parameters of {@link prepareSend}.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareSendParameters } from "@preflow/core";
+ * const parameters: PrepareSendParameters = { from, to, token: "USDm", amount: "12.5" };
+ * ```
+ */
+export interface PrepareSendParameters {
+  /** The sender (the account that will sign). */
+  from: string;
+  /** The recipient (may equal `from`; never the zero address). */
+  to: string;
+  /** A registry symbol (`"USDm"`, `"CELO"`, former tickers such as `"cUSD"`) or a listed token's address. */
+  token: TokenInput;
+  /** A human decimal string (`"12.5"`), exact to the token's decimals. */
+  amount: string;
+}
+
+/**
+ * The return type of {@link prepareSend}: a one-step prepared flow with `intent` `{ kind: "send" }`.
  *
  * @example
  * ```ts
@@ -22,31 +46,55 @@ import { parseAddress } from "../../validation/parseAddress.js";
 export type PrepareSendReturnType = SerializedPreparedFlow;
 
 /**
- * Prepares a token transfer of `amount` (a human decimal string) of `token` from `from` to `to`. CELO goes
- * through its ERC-20 interface (`transfer` on 0x471E…a438), so an attribution suffix is safe even when `to`
- * is a contract. Checks `from`'s balance (one HTTP request in all; none of it before the inputs are valid).
- *
- * Throws `InvalidAddressError`, `UnknownTokenError`, `InvalidAmountError` (before any I/O),
- * `InsufficientBalanceError`, `ChainMismatchError`, `RpcError`, `TokenReadError`.
+ * The errors {@link prepareSend} throws.
  *
  * @example
  * ```ts
- * const flow = await client.transaction.prepareSend(
- *   "0x1111111111111111111111111111111111111111",
- *   "0x2222222222222222222222222222222222222222",
- *   "USDm",
- *   "12.5",
- * );
- * // flow.steps: [{ kind: "erc20", to: USDm, data: transfer(to, 12.5e18) + suffix, value: "0", ... }]
+ * import type { PrepareSendErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareSendErrorType =
+  | InvalidAddressError
+  | UnknownTokenError
+  | InvalidAmountError
+  | InsufficientBalanceError
+  | ChainMismatchError
+  | RpcError
+  | TokenReadError;
+
+/**
+ * Prepares a token transfer from `from` to `to` (CELO through its ERC-20 interface): checks the sender's balance
+ * and returns a one-step flow with the tagged `transfer` calldata, its decoded `call`, the `intent` and the block
+ * the balance was read at (`preparedAt`).
+ *
+ * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in).
+ *
+ * @throws {InvalidAddressError} `from` or `to` is not an address (or `to` is the zero address).
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
+ * @throws {InsufficientBalanceError} the balance is below the amount.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareSend } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ attributionTags: ["my_app"] });
+ * const flow = await prepareSend(client, {
+ *   from: "0x1111111111111111111111111111111111111111",
+ *   to: "0x2222222222222222222222222222222222222222",
+ *   token: "USDm",
+ *   amount: "12.5",
+ * });
+ * // flow.steps: [{ kind: "erc20", to: USDm, data: transfer(to, 12.5e18) + suffix, value: "0", call, ... }]
  * ```
  */
 export async function prepareSend(
-  ctx: ClientContext,
-  from: string,
-  to: string,
-  token: TokenInput,
-  amount: string,
+  client: SdkBaseClient,
+  parameters: PrepareSendParameters,
 ): Promise<PrepareSendReturnType> {
+  const { from, to, token, amount } = parameters;
   const sender = parseAddress(from, "from");
   const recipient = parseAddress(to, "to", { allowZero: false });
   const info = resolveToken(token);
@@ -54,7 +102,10 @@ export async function prepareSend(
   const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, value] });
   const human = formatAmount(value, info.decimals);
 
-  const { reads } = await readAll(ctx.rpc, [balanceOfCall(info, sender)]);
+  const { reads, blockNumber } = await readBatch(client, {
+    reads: [balanceOfCall(info, sender)],
+    blockNumber: true,
+  });
   const balance = expectUint(reads[0], info, "balanceOf");
   if (balance < value) {
     throw new InsufficientBalanceError({
@@ -73,6 +124,17 @@ export async function prepareSend(
     chainId: CHAIN_ID,
     from: sender,
     summary: `Send ${human} ${info.symbol} from ${sender} to ${recipient}`,
-    steps: [{ kind: "erc20", to: info.address, data: ctx.tag(data), value: "0", description }],
+    steps: [
+      {
+        kind: "erc20",
+        to: info.address,
+        data: client.tag(data),
+        value: "0",
+        description,
+        call: { contract: info.symbol, functionName: "transfer", args: [recipient, value.toString()] },
+      },
+    ],
+    intent: { kind: "send", token: info.address, to: recipient, amount: value.toString() },
+    preparedAt: { blockNumber: String(blockNumber) },
   };
 }

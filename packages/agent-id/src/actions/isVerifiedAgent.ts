@@ -1,0 +1,80 @@
+import type { ChainMismatchError, InvalidAddressError, RpcError, SdkBaseClient } from "@preflow/core";
+import { parseAddress, toRpcError } from "@preflow/core";
+import { decodeFunctionResult, encodeFunctionData, type Hex, pad } from "viem";
+import { AGENT_REGISTRY_ADDRESS, agentRegistryAbi } from "../constants.js";
+import type { AgentIdUnavailableInBrowserError } from "../errors/AgentIdError.js";
+import { assertNode } from "../internal/runtime.js";
+
+/**
+ * Parameters of {@link isVerifiedAgent}.
+ *
+ * @example
+ * ```ts
+ * import type { IsVerifiedAgentParameters } from "@preflow/agent-id";
+ * const parameters: IsVerifiedAgentParameters = { address: "0x1111111111111111111111111111111111111111" };
+ * ```
+ */
+export interface IsVerifiedAgentParameters {
+  /** The agent's address. */
+  address: string;
+}
+
+/**
+ * The errors {@link isVerifiedAgent} throws.
+ *
+ * @example
+ * ```ts
+ * import type { IsVerifiedAgentErrorType } from "@preflow/agent-id";
+ * ```
+ */
+export type IsVerifiedAgentErrorType =
+  | AgentIdUnavailableInBrowserError
+  | InvalidAddressError
+  | ChainMismatchError
+  | RpcError;
+
+/**
+ * Asks the on-chain agent registry (`AGENT_REGISTRY_ADDRESS` on 42220) whether `address` is a verified
+ * agent: `isVerifiedAgent(agentKey)` with agentKey = the address left-padded to 32 bytes. One HTTP request
+ * (one `eth_call`; on a client's first RPC use the chain check rides in the same batch).
+ *
+ * @example
+ * ```ts
+ * if (await client.agentId.isVerifiedAgent("0x1111111111111111111111111111111111111111")) console.log("verified");
+ * ```
+ */
+export async function isVerifiedAgent(
+  client: SdkBaseClient,
+  parameters: IsVerifiedAgentParameters,
+): Promise<boolean> {
+  const { address } = parameters;
+  assertNode("isVerifiedAgent");
+  const agent = parseAddress(address, "address");
+  return client.track("agentId.isVerifiedAgent", agent, async () => {
+    const data = encodeFunctionData({
+      abi: agentRegistryAbi,
+      functionName: "isVerifiedAgent",
+      args: [pad(agent, { size: 32 })],
+    });
+    const [result] = await client.rpc.batch([
+      { method: "eth_call", params: [{ to: AGENT_REGISTRY_ADDRESS, data }, "latest"] },
+    ]);
+    try {
+      return decodeFunctionResult({
+        abi: agentRegistryAbi,
+        functionName: "isVerifiedAgent",
+        data: result as Hex,
+      });
+    } catch (error) {
+      throw toRpcError(
+        new Error(
+          `the agent registry at ${AGENT_REGISTRY_ADDRESS} returned ${JSON.stringify(result)}, not a bool`,
+          {
+            cause: error,
+          },
+        ),
+        { rpcUrl: client.rpc.rpcUrl, method: "eth_call" },
+      );
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "./redactSecrets.js";
+import { redactUrl } from "./redactUrl.js";
+
+const keyChars = fc.constantFrom(
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.~+/=%".split(""),
+);
+const apiKey = fc.string({ unit: keyChars, minLength: 6, maxLength: 48 });
+const hexKey = fc
+  .uint8Array({ minLength: 32, maxLength: 32 })
+  .map((bytes) => `0x${Buffer.from(bytes).toString("hex")}`);
+
+describe("redactUrl", () => {
+  it("redacts credentials, key-like query values and key-like path segments", () => {
+    expect(redactUrl("https://user:pw@rpc.example/v2/abcdefghij0123456789xyz?apikey=s3cret&chain=1")).toBe(
+      "https://***:***@rpc.example/v2/***?apikey=***&chain=1",
+    );
+    expect(redactUrl("https://forno.celo.org")).toBe("https://forno.celo.org/");
+    expect(redactUrl("http://127.0.0.1:8545")).toBe("http://127.0.0.1:8545/");
+    expect(redactUrl("https://celo-mainnet.infura.io/v3/0123456789abcdef0123456789abcdef")).toBe(
+      "https://celo-mainnet.infura.io/v3/***",
+    );
+    expect(redactUrl("https://x.org/rpc?token=a&api_key=b&access_token=c")).toBe(
+      "https://x.org/rpc?token=***&api_key=***&access_token=***",
+    );
+    expect(redactUrl("nonsense")).toBe("<invalid url>");
+  });
+});
+
+describe("redactSecrets", () => {
+  it("replaces an endpoint URL by its redacted form wherever the text quotes it", () => {
+    const url = "https://bob:pw@rpc.example/v1/rpc?apikey=top_secret_value";
+    const out = redactSecrets(`failed: ${url} and ${new URL(url).toString()} (503)`, [url]);
+    expect(out).toBe(
+      "failed: https://***:***@rpc.example/v1/rpc?apikey=*** and https://***:***@rpc.example/v1/rpc?apikey=*** (503)",
+    );
+  });
+
+  it("never lets a known secret through, raw or URL-encoded, wherever it sits (property)", () => {
+    fc.assert(
+      fc.property(apiKey, fc.string(), fc.string(), (key, before, after) => {
+        const url = `https://api.example/v2/42220/rpc?apikey=${encodeURIComponent(key)}`;
+        const out = redactSecrets(`${before}${url}${after} raw=${key} body={"apikey":"${key}"}`, [key]);
+        expect(out).not.toContain(key);
+        expect(out).not.toContain(encodeURIComponent(key));
+        expect(out).toContain("apikey=***");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("removes a hex key in any case, with or without 0x (property)", () => {
+    fc.assert(
+      fc.property(hexKey, fc.string(), fc.boolean(), fc.boolean(), (key, around, upper, bare) => {
+        let spelled = bare ? key.slice(2) : key;
+        if (upper) spelled = spelled.toUpperCase().replace(/^0X/, "0x");
+        const out = redactSecrets(`${around}${spelled}${around}`, [key]);
+        expect(out.toLowerCase()).not.toContain(key.slice(2));
+      }),
+    );
+  });
+
+  it("hides any apikey/key/token query value and bearer token even when the secret is not known", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("apikey", "apiKey", "api_key", "key", "token"), apiKey, (name, value) => {
+        fc.pre(!/[&\s"'<>\\]/.test(value));
+        expect(redactSecrets(`POST http://127.0.0.1:1/rpc?${name}=${value}&x=1 failed`)).toBe(
+          `POST http://127.0.0.1:1/rpc?${name}=***&x=1 failed`,
+        );
+      }),
+    );
+    expect(redactSecrets("Authorization: Bearer abc.def")).toBe("Authorization: Bearer ***");
+    expect(redactSecrets("key=pk_live_secret.1&x", ["pk_live_secret.1"])).toBe("key=[redacted]&x");
+    expect(redactSecrets("0xabc", [undefined, "ab"])).toBe("0xabc");
+  });
+});

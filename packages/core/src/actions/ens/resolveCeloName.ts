@@ -1,0 +1,151 @@
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  namehash,
+  size,
+  zeroAddress,
+} from "viem";
+import type { SdkBaseClient } from "../../clients/types.js";
+import { UnsupportedEnsNameError } from "../../errors/ens.js";
+import { blockTimestampRead, decodeBlockTimestamp, readBatch } from "../../rpc/readBatch.js";
+import { toRpcError } from "../../rpc/toRpcError.js";
+
+/**
+ * The name registry of `celo.eth` names on chain 42220 (`L2Registry`), which is also their resolver.
+ *
+ * @example
+ * ```ts
+ * import { CELO_L2_REGISTRY_ADDRESS } from "@preflow/core";
+ * ```
+ */
+export const CELO_L2_REGISTRY_ADDRESS: Address = "0x4d7912779679AFdC592CBd4674b32Fcb189395F7";
+
+/**
+ * The ENSIP-11 coin type of chain 42220 (`toCoinType(42220)`, `0x8000a4ec`).
+ *
+ * @example
+ * ```ts
+ * import { CELO_COIN_TYPE } from "@preflow/core";
+ * CELO_COIN_TYPE; // 2147525868n
+ * ```
+ */
+export const CELO_COIN_TYPE = 2147525868n;
+
+/**
+ * The parent of every name that resolves on the chain-native network.
+ *
+ * @example
+ * ```ts
+ * import { CELO_ENS_PARENT } from "@preflow/core";
+ * "alice.celo.eth".endsWith(`.${CELO_ENS_PARENT}`); // true
+ * ```
+ */
+export const CELO_ENS_PARENT = "celo.eth";
+
+/** The read side of `L2Registry` preflow uses. @internal */
+export const l2RegistryAbi = [
+  {
+    type: "function",
+    name: "expiries",
+    stateMutability: "view",
+    inputs: [{ name: "node", type: "bytes32" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "addr",
+    stateMutability: "view",
+    inputs: [{ name: "node", type: "bytes32" }],
+    outputs: [{ name: "", type: "address" }],
+  },
+  {
+    type: "function",
+    name: "addr",
+    stateMutability: "view",
+    inputs: [
+      { name: "node", type: "bytes32" },
+      { name: "coinType", type: "uint256" },
+    ],
+    outputs: [{ name: "", type: "bytes" }],
+  },
+] as const;
+
+/**
+ * Checks that a normalized name can resolve on the chain-native network (a name under `celo.eth`).
+ * @internal
+ */
+export function assertCeloName(name: string): void {
+  if (!name.endsWith(`.${CELO_ENS_PARENT}`)) {
+    throw new UnsupportedEnsNameError({
+      name,
+      network: "celo",
+      rule: `only names under ${CELO_ENS_PARENT} resolve on chain 42220`,
+      suggestion: `Resolve it with network "ethereum" (client.ens.resolveEns(name, "ethereum"), which needs ethRpcUrl).`,
+    });
+  }
+}
+
+/**
+ * Resolves a normalized name under `celo.eth` against `L2Registry` on chain 42220, in ONE HTTP request: one
+ * Multicall3 `aggregate3` (`allowFailure`) of `expiries(node)`, `addr(node, CELO_COIN_TYPE)`, `addr(node)` and the
+ * block time (plus the one-time chain check in the same JSON-RPC batch). The registry keeps answering `addr` after
+ * a name expired, so the expiry is compared with the block time of the same call. @internal
+ */
+export async function resolveCeloName(client: SdkBaseClient, name: string): Promise<Address | null> {
+  assertCeloName(name);
+  const node = namehash(name);
+  const call = (data: Hex) => ({ target: CELO_L2_REGISTRY_ADDRESS, callData: data });
+  const { reads } = await readBatch(client, {
+    reads: [
+      call(encodeFunctionData({ abi: l2RegistryAbi, functionName: "expiries", args: [node] })),
+      call(encodeFunctionData({ abi: l2RegistryAbi, functionName: "addr", args: [node, CELO_COIN_TYPE] })),
+      call(encodeFunctionData({ abi: l2RegistryAbi, functionName: "addr", args: [node] })),
+      blockTimestampRead(),
+    ],
+  });
+  const [expiryRead, coinRead, ethRead, timeRead] = reads;
+  if (!expiryRead?.returnData || !timeRead?.returnData) {
+    throw toRpcError(
+      new Error(`L2Registry ${CELO_L2_REGISTRY_ADDRESS} did not answer expiries(node) for ${name}`),
+      { rpcUrl: client.rpc.rpcUrl, method: "eth_call" },
+    );
+  }
+  const expiry = decodeFunctionResult({
+    abi: l2RegistryAbi,
+    functionName: "expiries",
+    data: expiryRead.returnData,
+  });
+  const now = decodeBlockTimestamp(timeRead.returnData);
+  if (expiry <= now) return null; // never registered (0) or expired
+  const chainRecord = decodeOptional(() =>
+    decodeFunctionResult({
+      abi: l2RegistryAbi,
+      functionName: "addr",
+      args: [node, CELO_COIN_TYPE],
+      data: coinRead?.returnData ?? "0x",
+    }),
+  );
+  if (chainRecord !== undefined && size(chainRecord) === 20 && BigInt(chainRecord) !== 0n) {
+    return getAddress(chainRecord);
+  }
+  const ethRecord = decodeOptional(() =>
+    decodeFunctionResult({
+      abi: l2RegistryAbi,
+      functionName: "addr",
+      args: [node],
+      data: ethRead?.returnData ?? "0x",
+    }),
+  );
+  return ethRecord === undefined || ethRecord === zeroAddress ? null : getAddress(ethRecord);
+}
+
+function decodeOptional<T>(decode: () => T): T | undefined {
+  try {
+    return decode();
+  } catch {
+    return undefined;
+  }
+}

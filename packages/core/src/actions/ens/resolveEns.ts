@@ -1,0 +1,105 @@
+import type { Address } from "viem";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import {
+  type InvalidEnsNameError,
+  type InvalidEnsNetworkError,
+  MissingEthRpcUrlError,
+  type UnsupportedEnsNameError,
+} from "../../errors/ens.js";
+import type { RpcError } from "../../errors/rpc.js";
+import { parseEnsName } from "./parseEnsName.js";
+import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
+import { assertCeloName, resolveCeloName } from "./resolveCeloName.js";
+
+/**
+ * Parameters of {@link resolveEns}.
+ *
+ * @example
+ * ```ts
+ * import type { ResolveEnsParameters } from "@preflow/core";
+ * const parameters: ResolveEnsParameters = { name: "vitalik.eth", network: "ethereum" };
+ * ```
+ */
+export interface ResolveEnsParameters {
+  /** An ENS name (normalized with ENSIP-15 first). */
+  name: string;
+  /** `"celo"` (the default: names under `celo.eth` on chain 42220) or `"ethereum"` (needs `ethRpcUrl`). */
+  network?: EnsNetwork | undefined;
+}
+
+/**
+ * What `resolveEns` returns: the address, or `null` when the name exists nowhere, has expired (`celo.eth`
+ * names) or has no address record.
+ *
+ * @example
+ * ```ts
+ * import type { ResolveEnsReturnType } from "@preflow/core";
+ * const address: ResolveEnsReturnType = await client.ens.resolveEns("alice.celo.eth");
+ * ```
+ */
+export type ResolveEnsReturnType = Address | null;
+
+/**
+ * The errors {@link resolveEns} throws.
+ *
+ * @example
+ * ```ts
+ * import type { ResolveEnsErrorType } from "@preflow/core";
+ * ```
+ */
+export type ResolveEnsErrorType =
+  | InvalidEnsNameError
+  | InvalidEnsNetworkError
+  | UnsupportedEnsNameError
+  | MissingEthRpcUrlError
+  | ChainMismatchError
+  | RpcError;
+
+/**
+ * Resolves an ENS name to an address. The name is normalized first (ENSIP-15); every argument is checked before
+ * any network I/O. The normalization tables and the Ethereum resolver code are loaded on first use, so they stay
+ * out of a browser bundle's start.
+ *
+ * - `network: "celo"` (the default): names under `celo.eth`, on chain 42220 through `rpcUrl`, against the chain's
+ *   name registry `L2Registry` (also the names' resolver): the record of chain 42220's coin type (`0x8000a4ec`),
+ *   else the coin-type-60 record; expired names give `null`.
+ * - `network: "ethereum"`: ENS on Ethereum mainnet through `ethRpcUrl`, by the UniversalResolver (CCIP-Read on):
+ *   coin type `0x8000a4ec` first, then 60. The Ethereum client is made on first use and kept per client.
+ *
+ * HTTP requests: 1 (`"ethereum"`: 1 when the names' resolvers are on-chain). A tracked read
+ * (`ens.resolveEns`; the resolved address is not sent).
+ *
+ * @throws {InvalidEnsNameError} the name is not a valid ENS name.
+ * @throws {InvalidEnsNetworkError} `network` is neither `"celo"` nor `"ethereum"`.
+ * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
+ * @throws {MissingEthRpcUrlError} network `"ethereum"` without the `ethRpcUrl` option.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, resolveEns } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ ethRpcUrl: "https://ethereum-rpc.example" });
+ * await resolveEns(client, { name: "alice.celo.eth" }); // "0x…" or null
+ * await resolveEns(client, { name: "vitalik.eth", network: "ethereum" }); // "0x…" or null
+ * ```
+ */
+export async function resolveEns(
+  client: SdkBaseClient,
+  parameters: ResolveEnsParameters,
+): Promise<ResolveEnsReturnType> {
+  const { name, network } = parameters;
+  const where = parseEnsNetwork(network);
+  const normalized = await parseEnsName(name);
+  if (where === "celo") {
+    assertCeloName(normalized);
+    return client.track("ens.resolveEns", undefined, () => resolveCeloName(client, normalized));
+  }
+  const ethRpcUrl = client.config.ethRpcUrl;
+  if (ethRpcUrl === undefined) throw new MissingEthRpcUrlError({ name: normalized });
+  const { ethereumClientOf, resolveEthereumName } = await import("./resolveEthereumName.js");
+  return client.track("ens.resolveEns", undefined, () =>
+    resolveEthereumName(ethereumClientOf(client.config, ethRpcUrl), ethRpcUrl, normalized),
+  );
+}

@@ -1,0 +1,43 @@
+import { type GetStatusReturnType, getStatus } from "../actions/network/getStatus.js";
+import type { SdkBaseClient } from "../clients/types.js";
+
+/**
+ * `client.network`: chain status (tracked by telemetry).
+ *
+ * @example
+ * ```ts
+ * const { blockNumber } = await client.network.getStatus();
+ * ```
+ */
+export interface NetworkActions {
+  /**
+   * Chain id, latest block number and time, base fee and gas price. The client form of {@link getStatus}.
+   * HTTP requests: 1.
+   *
+   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { blockNumber, baseFeePerGas, gasPrice } = await client.network.getStatus();
+   * ```
+   */
+  getStatus(): Promise<GetStatusReturnType>;
+}
+
+/**
+ * The `network` group as a decorator: `createSdkBaseClient().extend(networkActions)` gives `client.network`
+ * ({@link NetworkActions}). Part of {@link createSdkClient}.
+ *
+ * @param client - Any preflow client.
+ * @returns `{ network }`.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, networkActions } from "@preflow/core";
+ * const { blockNumber } = await createSdkBaseClient().extend(networkActions).network.getStatus();
+ * ```
+ */
+export function networkActions(client: SdkBaseClient): { network: NetworkActions } {
+  return { network: Object.freeze({ getStatus: () => getStatus(client) }) };
+}

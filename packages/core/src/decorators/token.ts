@@ -1,0 +1,104 @@
+import { type GetAllowanceReturnType, getAllowance } from "../actions/token/getAllowance.js";
+import { type GetBalanceReturnType, getBalance } from "../actions/token/getBalance.js";
+import { type GetBalancesReturnType, getBalances } from "../actions/token/getBalances.js";
+import { type GetTokenInfoReturnType, getTokenInfo } from "../actions/token/getTokenInfo.js";
+import type { SdkBaseClient } from "../clients/types.js";
+import type { TokenInput } from "../tokens/resolveToken.js";
+
+/**
+ * `client.token`: reads of the token registry, balances and allowances (tracked by telemetry). One HTTP request
+ * each (Multicall3).
+ *
+ * @example
+ * ```ts
+ * const { balances } = await client.token.getBalances(owner);
+ * ```
+ */
+export interface TokenActions {
+  /**
+   * The registry entry of a token plus its on-chain `totalSupply` (proof that the contract answers). The client
+   * form of {@link getTokenInfo}. HTTP requests: 1.
+   *
+   * @param token - A symbol, former ticker (`"cUSD"`) or listed address.
+   * @throws {UnknownTokenError} the token is not in the registry.
+   * @throws {TokenReadError} the token contract did not answer.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { address, decimals, totalSupply } = await client.token.getTokenInfo("USDC");
+   * ```
+   */
+  getTokenInfo(token: TokenInput): Promise<GetTokenInfoReturnType>;
+  /**
+   * `owner`'s balance of `token`: `{ value, formatted, token, owner }`. The client form of {@link getBalance}.
+   * HTTP requests: 1.
+   *
+   * @throws {InvalidAddressError} `owner` is not an address.
+   * @throws {UnknownTokenError} the token is not in the registry.
+   * @throws {TokenReadError} the token contract did not answer.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { formatted } = await client.token.getBalance(owner, "CELO");
+   * ```
+   */
+  getBalance(owner: string, token: TokenInput): Promise<GetBalanceReturnType>;
+  /**
+   * `owner`'s balances of `tokens` (default: the whole registry); failed reads are listed in `unavailable`. The
+   * client form of {@link getBalances}. HTTP requests: 1.
+   *
+   * @throws {InvalidAddressError} `owner` is not an address.
+   * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
+   * @throws {UnknownTokenError} a token is not in the registry.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { balances, unavailable } = await client.token.getBalances(owner, ["CELO", "USDm"]);
+   * ```
+   */
+  getBalances(owner: string, tokens?: readonly TokenInput[]): Promise<GetBalancesReturnType>;
+  /**
+   * How much of `owner`'s `token` `spender` may spend: `{ value, formatted, unlimited }`. The client form of
+   * {@link getAllowance}. HTTP requests: 1.
+   *
+   * @throws {InvalidAddressError} `owner` or `spender` is not an address.
+   * @throws {UnknownTokenError} the token is not in the registry.
+   * @throws {TokenReadError} the token contract did not answer.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { unlimited } = await client.token.getAllowance(owner, spender, "USDC");
+   * ```
+   */
+  getAllowance(owner: string, spender: string, token: TokenInput): Promise<GetAllowanceReturnType>;
+}
+
+/**
+ * The `token` group as a decorator: `createSdkBaseClient().extend(tokenActions)` gives `client.token`
+ * ({@link TokenActions}). Part of {@link createSdkClient}.
+ *
+ * @param client - Any preflow client.
+ * @returns `{ token }`.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, tokenActions } from "@preflow/core";
+ * const client = createSdkBaseClient().extend(tokenActions);
+ * const { balances } = await client.token.getBalances(owner);
+ * ```
+ */
+export function tokenActions(client: SdkBaseClient): { token: TokenActions } {
+  return {
+    token: Object.freeze({
+      getTokenInfo: (token: TokenInput) => getTokenInfo(client, { token }),
+      getBalance: (owner: string, token: TokenInput) => getBalance(client, { owner, token }),
+      getBalances: (owner: string, tokens?: readonly TokenInput[]) => getBalances(client, { owner, tokens }),
+      getAllowance: (owner: string, spender: string, token: TokenInput) =>
+        getAllowance(client, { owner, spender, token }),
+    }),
+  };
+}

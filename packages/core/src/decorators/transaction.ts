@@ -1,0 +1,138 @@
+import type { Abi, ContractFunctionName } from "viem";
+import {
+  type ApprovalAmount,
+  type PrepareApproveReturnType,
+  prepareApprove,
+} from "../actions/transaction/prepareApprove.js";
+import {
+  type ContractCall,
+  type PrepareContractCallReturnType,
+  prepareContractCall,
+} from "../actions/transaction/prepareContractCall.js";
+import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
+import type { SdkBaseClient } from "../clients/types.js";
+import type { TokenInput } from "../tokens/resolveToken.js";
+
+/**
+ * `client.transaction`: operations that return prepared flows (unsigned, tagged steps, each with its decoded
+ * `call`; the flow with its `intent` and `preparedAt`). Never tracked by telemetry. One HTTP request each.
+ *
+ * @example
+ * ```ts
+ * const flow = await client.transaction.prepareSend(from, to, "USDm", "1");
+ * ```
+ */
+export interface TransactionActions {
+  /**
+   * Prepares a token transfer from `from` to `to` (CELO through its ERC-20 interface) after checking the balance.
+   * The client form of the exported action {@link prepareSend}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param from - The sender (the account that will sign).
+   * @param to - The recipient (may equal `from`; never the zero address).
+   * @param token - A registry symbol (`"USDm"`, `"CELO"`, `"cUSD"`...) or a listed token's address.
+   * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals.
+   * @returns A one-step prepared flow.
+   * @throws {InvalidAddressError} `from` or `to` is not an address.
+   * @throws {UnknownTokenError} the token is not in the registry.
+   * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
+   * @throws {InsufficientBalanceError} the balance is below the amount.
+   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.transaction.prepareSend(from, "0x2222222222222222222222222222222222222222", "USDm", "12.5");
+   * // flow.steps[0]: { kind: "erc20", to: USDm, data: transfer(...) + suffix, value: "0", description, call }
+   * ```
+   */
+  prepareSend(from: string, to: string, token: TokenInput, amount: string): Promise<PrepareSendReturnType>;
+  /**
+   * Prepares `approve(spender, amount)`: exact amounts, `"0"` revokes, `"max"` (unlimited) only when asked. The
+   * client form of the exported action {@link prepareApprove}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param from - The token owner.
+   * @param spender - Who may spend (never the zero address).
+   * @param token - A registry symbol or listed address.
+   * @param amount - A human decimal string or `"max"`.
+   * @returns A one-step prepared flow.
+   * @throws {InvalidAddressError} `from` or `spender` is not an address.
+   * @throws {UnknownTokenError} the token is not in the registry.
+   * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.transaction.prepareApprove(owner, "0x3333333333333333333333333333333333333333", "USDC", "25");
+   * ```
+   */
+  prepareApprove(
+    from: string,
+    spender: string,
+    token: TokenInput,
+    amount: ApprovalAmount,
+  ): Promise<PrepareApproveReturnType>;
+  /**
+   * Prepares approve-then-call: an exact `approve` step for each entry of `call.approvals` whose allowance is
+   * short, then the contract call encoded with viem from a const ABI. The client form of the exported action
+   * {@link prepareContractCall}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param from - The caller.
+   * @param call - `{ to, abi, functionName, args, value?, approvals?, description? }` ({@link ContractCall}).
+   * @returns The prepared flow: approvals (only where needed), then the call.
+   * @throws {InvalidContractCallError} bad ABI, function or arguments; a view function; value to a non-payable function.
+   * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
+   * @throws {InsufficientBalanceError} the CELO balance is below `value`.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.transaction.prepareContractCall(from, {
+   *   to: vault,
+   *   abi: vaultAbi,
+   *   functionName: "deposit",
+   *   args: [TOKENS.USDm.address, parseUnits("10", 18)],
+   *   approvals: [{ token: "USDm", amount: "10" }],
+   * });
+   * ```
+   */
+  prepareContractCall<
+    const abi extends Abi | readonly unknown[],
+    functionName extends ContractFunctionName<abi> | undefined = undefined,
+  >(from: string, call: ContractCall<abi, functionName>): Promise<PrepareContractCallReturnType>;
+}
+
+/**
+ * The `transaction` group as a decorator: `createSdkBaseClient().extend(transactionActions)` gives
+ * `client.transaction` ({@link TransactionActions}). Part of {@link createSdkClient}.
+ *
+ * @param client - Any preflow client.
+ * @returns `{ transaction }`.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, transactionActions } from "@preflow/core";
+ * const client = createSdkBaseClient().extend(transactionActions);
+ * const flow = await client.transaction.prepareSend(from, to, "USDm", "1");
+ * ```
+ */
+export function transactionActions(client: SdkBaseClient): { transaction: TransactionActions } {
+  return {
+    transaction: Object.freeze({
+      prepareSend: (from: string, to: string, token: TokenInput, amount: string) =>
+        prepareSend(client, { from, to, token, amount }),
+      prepareApprove: (from: string, spender: string, token: TokenInput, amount: ApprovalAmount) =>
+        prepareApprove(client, { from, spender, token, amount }),
+      prepareContractCall: ((from: string, call: ContractCall) =>
+        prepareContractCall(client, {
+          ...(typeof call === "object" && call !== null ? call : {}),
+          from,
+        } as never)) as TransactionActions["prepareContractCall"],
+    }),
+  };
+}

@@ -1,0 +1,2 @@
+// The one redactor of preflow lives in `@preflow/attribution`; core re-exports it.
+export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "@preflow/attribution";

@@ -6,6 +6,16 @@ export type { TokenAllowance } from "./actions/token/getAllowance.js";
 export type { TokenBalance } from "./actions/token/getBalance.js";
 export type { GetBalancesReturnType } from "./actions/token/getBalances.js";
 export type { GetTokenInfoReturnType } from "./actions/token/getTokenInfo.js";
+export {
+  type ExecutedStep,
+  type ExecutedStepCode,
+  type ExecutedStepStatus,
+  type ExecutePreparedFlowErrorType,
+  type ExecutePreparedFlowParameters,
+  type ExecutePreparedFlowReturnType,
+  type ExecutionStepEvent,
+  executePreparedFlow,
+} from "./actions/transaction/executePreparedFlow.js";
 export type { ApprovalAmount, PrepareApproveReturnType } from "./actions/transaction/prepareApprove.js";
 export type {
   ContractCallApproval,
@@ -29,6 +39,7 @@ export { SDK_VERSION } from "./client/version.js";
 export { AGENT_ID_PRIVATE_KEY_ENV, DEFAULT_AGENT_ID_API_BASE } from "./config/resolveConfig.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
 export * from "./ens/index.js";
+export { FromMismatchError } from "./errors/execution.js";
 export * from "./errors/index.js";
 export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";

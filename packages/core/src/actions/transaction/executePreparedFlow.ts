@@ -301,7 +301,7 @@ type AnyClient = Client<Transport, Chain | undefined>;
  * ```
  */
 export async function executePreparedFlow(
-  client: AnyClient,
+  client: Client<Transport, Chain | undefined>,
   parameters: ExecutePreparedFlowParameters,
 ): Promise<ExecutePreparedFlowReturnType> {
   checkParameters(client, parameters);

@@ -2,10 +2,10 @@
 // read-only part against another RPC. See the README.
 import { parseArgs } from "node:util";
 import { DEVNET_VAULT_ADDRESS, type Devnet, devnetVaultAbi, startDevnet } from "@preflow/devnet";
-import { executePreparedFlow } from "@preflow/tools";
 import {
   checkAttributionInTransaction,
   createSdkClient,
+  executePreparedFlow,
   flushTelemetry,
   type SerializedPreparedFlow,
 } from "preflow";
@@ -93,8 +93,8 @@ async function fullStory(): Promise<void> {
 
     chapter("Execute it with the EOA (the tool server's execution path)");
     const executed = await waitWith(
-      "executePreparedFlow: sign, send with explicit nonce, wait for the receipt",
-      () => executePreparedFlow({ client: client.publicClient, account: eoa, flow: sendFlow }),
+      "executePreparedFlow: sign, take the hash, send with explicit nonce, wait for the receipt",
+      () => executePreparedFlow(client.publicClient, { account: eoa, flow: sendFlow }),
     );
     const eoaStep = executed.steps[0]!;
     line(

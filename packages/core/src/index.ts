@@ -51,6 +51,16 @@ export {
   getTokenInfo,
 } from "./actions/token/getTokenInfo.js";
 export {
+  type ExecutedStep,
+  type ExecutedStepCode,
+  type ExecutedStepStatus,
+  type ExecutePreparedFlowErrorType,
+  type ExecutePreparedFlowParameters,
+  type ExecutePreparedFlowReturnType,
+  type ExecutionStepEvent,
+  executePreparedFlow,
+} from "./actions/transaction/executePreparedFlow.js";
+export {
   type ApprovalAmount,
   type PrepareApproveErrorType,
   type PrepareApproveParameters,
@@ -93,6 +103,7 @@ export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 // One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
 export { describeValue } from "./errors/base.js";
+export { FromMismatchError } from "./errors/execution.js";
 export * from "./errors/index.js";
 export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";

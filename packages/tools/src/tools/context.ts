@@ -1,7 +1,7 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { InvalidArgumentError, type SdkClient } from "@preflow/core";
-import type { Account } from "viem";
+import type { LocalAccount } from "viem";
 import type { z } from "zod";
 import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ToolReply } from "../server/toolResult.js";
@@ -9,7 +9,7 @@ import type { ToolReply } from "../server/toolResult.js";
 /** What every tool can use: the SDK client, the signer (if any), settings and the log. @internal */
 export interface ToolContext {
   readonly sdk: SdkClient;
-  readonly account: Account | undefined;
+  readonly account: LocalAccount | undefined;
   readonly receiptTimeoutMs: number;
   log(line: string): void;
 }
@@ -33,7 +33,7 @@ export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefiniti
 }
 
 /** The signer, or a {@link SignerNotConfiguredError} naming the tool. @internal */
-export function requireSigner(context: ToolContext, tool: string): Account {
+export function requireSigner(context: ToolContext, tool: string): LocalAccount {
   if (!context.account) throw new SignerNotConfiguredError(tool);
   return context.account;
 }

@@ -1,10 +1,10 @@
-import { InvalidPreparedFlowError } from "@preflow/core";
-import { z } from "zod";
 import {
   type ExecutePreparedFlowReturnType,
   type ExecutionStepEvent,
   executePreparedFlow,
-} from "../execution/executePreparedFlow.js";
+  InvalidPreparedFlowError,
+} from "@preflow/core";
+import { z } from "zod";
 import type { ToolReply } from "../server/toolResult.js";
 import { defineTool, requireSigner, type ToolContext, type ToolExtra } from "./context.js";
 
@@ -30,23 +30,23 @@ async function run(
   const progressToken = extra._meta?.progressToken;
   const onStep = async (event: ExecutionStepEvent): Promise<void> => {
     const line =
-      event.phase === "sent"
-        ? `step ${event.index + 1}/${event.total} sent: ${event.hash}`
+      event.phase !== "done"
+        ? `step ${event.index + 1}/${event.total} ${event.phase}: ${event.hash}`
         : `step ${event.index + 1}/${event.total} ${dry ? "simulated" : event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
     context.log(`${tool}: ${line}`);
-    if (progressToken === undefined) return;
+    // Progress must increase: a step's hash is logged when signed, and notified when sent.
+    if (progressToken === undefined || event.phase === "signed") return;
     await extra.sendNotification({
       method: "notifications/progress",
       params: {
         progressToken,
-        progress: event.phase === "sent" ? event.index + 0.5 : event.index + 1,
+        progress: event.phase === "done" ? event.index + 1 : event.index + 0.5,
         total: event.total,
         message: line,
       },
     });
   };
-  const result = await executePreparedFlow({
-    client: context.sdk.publicClient,
+  const result = await executePreparedFlow(context.sdk.publicClient, {
     account,
     flow,
     dryRun: dry,

@@ -1,3 +1,4 @@
+export { FlowAccountMismatchError } from "@preflow/core";
 export {
   DEFAULT_SPONSOR_A_BASE_URL,
   ENTRY_POINT_07_ADDRESS,
@@ -15,7 +16,6 @@ export {
   type DeriveSmartAccountAddressReturnType,
   deriveSmartAccountAddress,
 } from "./deriveSmartAccountAddress.js";
-export { FlowAccountMismatchError } from "./errors/FlowAccountMismatchError.js";
 export { SendPreparedFlowAbortedError } from "./errors/SendPreparedFlowAbortedError.js";
 export {
   type AAService,

@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import { RpcError } from "@preflow/core";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Abi, type Address, type Hex, pad } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { devnetClients, freshAccount } from "../../core/test/support/wallet.js";
 import { AGENT_REGISTRY_ADDRESS, signAgentRequest } from "../src/index.js";
 import { type AgentClient, createAgentClient } from "./support/client.js";

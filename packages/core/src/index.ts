@@ -103,7 +103,6 @@ export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 // One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
 export { describeValue } from "./errors/base.js";
-export { FromMismatchError } from "./errors/execution.js";
 export * from "./errors/index.js";
 export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";

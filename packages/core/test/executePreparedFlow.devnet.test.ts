@@ -9,7 +9,7 @@ import {
   createSdkClient,
   type ExecutionStepEvent,
   executePreparedFlow,
-  FromMismatchError,
+  FlowAccountMismatchError,
   InvalidArgumentError,
   InvalidPreparedFlowError,
   type SdkError,
@@ -118,7 +118,7 @@ describe("executePreparedFlow", () => {
     const client = viaProxy();
     const cases: [unknown, new (...args: never[]) => SdkError][] = [
       [{ account, flow: { ...flow, steps: [] } }, InvalidPreparedFlowError],
-      [{ account: other, flow }, FromMismatchError],
+      [{ account: other, flow }, FlowAccountMismatchError],
       [{ account, flow, dryrun: true }, InvalidArgumentError],
       [{ account, flow, privateKey: fixture.privateKey }, InvalidArgumentError],
       [{ account, flow, receiptTimeoutMs: 0 }, InvalidArgumentError],
@@ -140,7 +140,7 @@ describe("executePreparedFlow", () => {
     const mismatch = (await executePreparedFlow(client, { account: other, flow }).catch(
       (e: unknown) => e,
     )) as SdkError;
-    expect(mismatch.code).toBe("FROM_NOT_SIGNER");
+    expect(mismatch.code).toBe("FLOW_ACCOUNT_MISMATCH");
     expect(mismatch.details).toEqual({ from: flow.from, signer: other.address });
     expect(proxy.requests).toBe(0);
   });

@@ -1,3 +1,3 @@
 // The "flow is not from this account" error is core's: executePreparedFlow (in @preflow/core) throws it.
-export { FromMismatchError } from "@preflow/core";
+export { FlowAccountMismatchError } from "@preflow/core";
 export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";

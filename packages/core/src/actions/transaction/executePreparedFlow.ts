@@ -18,7 +18,7 @@ import {
 import { CHAIN_ID } from "../../chain.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { ChainMismatchError } from "../../errors/chain.js";
-import { FromMismatchError } from "../../errors/execution.js";
+import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import { redactUrl, summarizeError } from "../../errors/redact.js";
 import type { RpcError } from "../../errors/rpc.js";
@@ -227,7 +227,7 @@ export interface ExecutePreparedFlowParameters {
 export type ExecutePreparedFlowErrorType =
   | InvalidArgumentError
   | InvalidPreparedFlowError
-  | FromMismatchError
+  | FlowAccountMismatchError
   | ChainMismatchError
   | RpcError;
 
@@ -252,7 +252,7 @@ type AnyClient = Client<Transport, Chain | undefined>;
  * happened to each step, even when answers from the RPC are lost.
  *
  * It validates the flow (`parsePreparedFlow`), refuses a flow whose `from` is not `account`
- * ({@link FromMismatchError}) and a node that does not serve chain 42220, reads the pending nonce once, then for
+ * ({@link FlowAccountMismatchError}) and a node that does not serve chain 42220, reads the pending nonce once, then for
  * each step in order: fills it (gas, fees) with explicit consecutive nonces, signs it locally, takes its hash
  * (`keccak256` of the signed bytes) and reports it (`signed` event) BEFORE `eth_sendRawTransaction`, sends it, and
  * polls its receipt. It stops at the first step that does not succeed; later steps are `skipped` and never
@@ -278,7 +278,7 @@ type AnyClient = Client<Transport, Chain | undefined>;
  * @param parameters - {@link ExecutePreparedFlowParameters}.
  * @returns {@link ExecutePreparedFlowReturnType}: the status of every step, with its hash once signed.
  * @throws {@link ExecutePreparedFlowErrorType}, only before anything is signed: `InvalidArgumentError` (bad
- *   parameters or an unknown key), `InvalidPreparedFlowError`, {@link FromMismatchError}, `ChainMismatchError`,
+ *   parameters or an unknown key), `InvalidPreparedFlowError`, {@link FlowAccountMismatchError}, `ChainMismatchError`,
  *   `RpcError` (chain or nonce read failed or took longer than 10 s).
  *
  * @example
@@ -309,7 +309,7 @@ export async function executePreparedFlow(
   const receiptTimeoutMs = parameters.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS;
   const flow = parsePreparedFlow(parameters.flow);
   if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
-    throw new FromMismatchError({ from: flow.from, signer: account.address });
+    throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
   const rpcUrl = endpointOf(client);
   const total = flow.steps.length;

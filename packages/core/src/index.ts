@@ -18,12 +18,45 @@ export {
   type ResolveEnsReturnType,
   resolveEns,
 } from "./actions/ens/resolveEns.js";
+// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
+export {
+  type GetMentoQuoteErrorType,
+  type GetMentoQuoteParameters,
+  type GetMentoQuoteReturnType,
+  getMentoQuote,
+} from "./actions/mento/getMentoQuote.js";
+export { MENTO_ADDRESSES, mentoRouterAbi } from "./actions/mento/mentoAbis.js";
+export type { MentoRouteHop } from "./actions/mento/mentoVenue.js";
+export {
+  type PrepareMentoSwapErrorType,
+  type PrepareMentoSwapParameters,
+  type PrepareMentoSwapReturnType,
+  prepareMentoSwap,
+} from "./actions/mento/prepareMentoSwap.js";
 export {
   type GetStatusErrorType,
   type GetStatusReturnType,
   getStatus,
   type NetworkStatus,
 } from "./actions/network/getStatus.js";
+export {
+  type ComputeMinAmountOutParameters,
+  computeMinAmountOut,
+} from "./actions/swap/computeMinAmountOut.js";
+export {
+  type GetSwapQuotesErrorType,
+  type GetSwapQuotesParameters,
+  type GetSwapQuotesReturnType,
+  getSwapQuotes,
+} from "./actions/swap/getSwapQuotes.js";
+export {
+  type PrepareSwapErrorType,
+  type PrepareSwapParameters,
+  type PrepareSwapReturnType,
+  prepareSwap,
+  type SwapOptions,
+} from "./actions/swap/prepareSwap.js";
+export type { SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
 export {
   type GetAllowanceErrorType,
   type GetAllowanceParameters,
@@ -81,6 +114,25 @@ export {
   type PrepareSendReturnType,
   prepareSend,
 } from "./actions/transaction/prepareSend.js";
+export {
+  type GetUniswapQuoteErrorType,
+  type GetUniswapQuoteParameters,
+  type GetUniswapQuoteReturnType,
+  getUniswapQuote,
+} from "./actions/uniswap/getUniswapQuote.js";
+export {
+  type PrepareUniswapSwapErrorType,
+  type PrepareUniswapSwapParameters,
+  type PrepareUniswapSwapReturnType,
+  prepareUniswapSwap,
+} from "./actions/uniswap/prepareUniswapSwap.js";
+export {
+  UNISWAP_ADDRESSES,
+  UNISWAP_FEE_TIERS,
+  uniswapSwapRouter02Abi,
+} from "./actions/uniswap/uniswapAbis.js";
+export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
+export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
@@ -98,9 +150,12 @@ export { Secret } from "./config/secret.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
 export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
 export { type EnsActions, ensActions } from "./decorators/ens.js";
+export { type MentoActions, mentoActions } from "./decorators/mento.js";
 export { type NetworkActions, networkActions } from "./decorators/network.js";
+export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
+export { type UniswapActions, uniswapActions } from "./decorators/uniswap.js";
 // One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
 export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";

@@ -30,4 +30,6 @@ export type CoreErrorCode =
   | "INVALID_ENS_NAME"
   | "UNSUPPORTED_ENS_NAME"
   | "MISSING_ETH_RPC_URL"
-  | "INVALID_ENS_NETWORK";
+  | "INVALID_ENS_NETWORK"
+  | "NO_ROUTE"
+  | "ZERO_QUOTE";

@@ -1,0 +1,148 @@
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidAddressError } from "../../errors/address.js";
+import type { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
+import type { RpcError } from "../../errors/rpc.js";
+import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
+import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { SerializedPreparedFlow } from "../../flow/types.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import { mentoVenue } from "../mento/mentoVenue.js";
+import { uniswapVenue } from "../uniswap/uniswapVenue.js";
+import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
+import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
+import type { SwapVenueChoice } from "./types.js";
+
+/**
+ * The options of a swap preparation (the last argument of the client's `prepareSwap`).
+ *
+ * @example
+ * ```ts
+ * import type { SwapOptions } from "@preflow/core";
+ * const options: SwapOptions = { venue: "best", slippageBps: 30, deadlineSeconds: 120 };
+ * ```
+ */
+export interface SwapOptions {
+  /** `"best"` (default): the venue with the larger quote; `"uniswap"` or `"mento"`: only that venue. */
+  venue?: SwapVenueChoice | undefined;
+  /** Tolerated slippage in basis points, an integer in 0…5000; default 50 (0.5 %). */
+  slippageBps?: number | undefined;
+  /** Seconds after the block read at until the swap reverts, an integer in 1…86400; default 300. */
+  deadlineSeconds?: number | undefined;
+  /** Who receives `tokenOut`; default `from`. Never the zero address. */
+  recipient?: string | undefined;
+  /** Stops waiting for the reads (rejects with the signal's reason); nothing is ever sent. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Parameters of {@link prepareSwap}. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareSwapParameters } from "@preflow/core";
+ * const parameters: PrepareSwapParameters = { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100", slippageBps: 30 };
+ * ```
+ */
+export interface PrepareSwapParameters extends SwapOptions {
+  /** The seller (the account that will sign). */
+  from: string;
+  /** The token sold: a registry symbol (`"USDC"`, `"cUSD"`...) or a listed token's address. */
+  tokenIn: TokenInput;
+  /** The token bought (not `tokenIn`). */
+  tokenOut: TokenInput;
+  /** How much `tokenIn` to sell, a human decimal string (`"100"`), exact to its decimals. */
+  amountIn: string;
+}
+
+/**
+ * The return type of {@link prepareSwap}: `[approve (only when needed)], swap`, with `intent`
+ * `{ kind: "swap", ... }`, `preparedAt` and `expiresAt` (= the swap's deadline).
+ *
+ * @example
+ * ```ts
+ * import type { PrepareSwapReturnType } from "@preflow/core";
+ * const flow: PrepareSwapReturnType = await client.swap.prepareSwap(from, "USDC", "USDm", "100");
+ * ```
+ */
+export type PrepareSwapReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareSwap} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareSwapErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareSwapErrorType =
+  | InvalidArgumentError
+  | InvalidAddressError
+  | UnknownTokenError
+  | InvalidAmountError
+  | NoRouteError
+  | ZeroQuoteError
+  | InsufficientBalanceError
+  | ChainMismatchError
+  | RpcError
+  | TokenReadError;
+
+/**
+ * Prepares selling `amountIn` of `tokenIn` for `tokenOut` on the best venue (or the one asked for): quotes every
+ * venue as {@link getSwapQuotes} does, checks the balance, adds an `approve` of exactly `amountIn` to the chosen
+ * venue's router only when its allowance is short, then the swap with `minAmountOut = floor(quote × (10000 −
+ * slippageBps) / 10000)` and `deadline` = the block's timestamp + `deadlineSeconds`:
+ *
+ * - Uniswap: SwapRouter02 `multicall(deadline, [exactInputSingle(...)])` (one pool) or `[exactInput(...)]`
+ *   (a two-hop path); `call` = `{ contract: "Uniswap SwapRouter02", functionName: "multicall",
+ *   args: [deadline, [{ functionName, args: [params] }]] }`.
+ * - Mento: Router `swapExactTokensForTokens(amountIn, amountOutMin, routes, to, deadline)`.
+ *
+ * The flow carries `intent` `{ kind: "swap", venue, tokenIn, tokenOut, amountIn, expectedAmountOut, minAmountOut,
+ * deadline, route }` (addresses; base units as decimal strings), `preparedAt` and `expiresAt` (= `deadline`).
+ * Not tracked by telemetry.
+ *
+ * HTTP requests: 1 (balance, both routers' allowances, block number and timestamp, and every quote in one Multicall3
+ * call; the first call's chain check folded in).
+ *
+ * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
+ * `deadlineSeconds` not an integer in 1…86400; an unknown `venue` or key; a bad `signal`.
+ * @throws {InvalidAddressError} `from` or `recipient` is not an address (or `recipient` is the zero address).
+ * @throws {UnknownTokenError} a token is not in the registry.
+ * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn` (e.g. too many decimals).
+ * @throws {NoRouteError} no venue tried has a pool or path for the pair.
+ * @throws {ZeroQuoteError} the amount is too small to buy anything.
+ * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareSwap } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ attributionTags: ["my_app"] });
+ * const flow = await prepareSwap(client, {
+ *   from: "0x1111111111111111111111111111111111111111",
+ *   tokenIn: "USDC",
+ *   tokenOut: "USDm",
+ *   amountIn: "100",
+ *   slippageBps: 30,
+ * });
+ * // flow.steps: [approve USDC 100 to the router (if needed), swap]; flow.intent.minAmountOut; flow.expiresAt
+ * ```
+ */
+export async function prepareSwap(
+  client: SdkBaseClient,
+  parameters: PrepareSwapParameters,
+): Promise<PrepareSwapReturnType> {
+  const parsed = parsePrepareSwapParameters(parameters, true);
+  const venues =
+    parsed.venue === "uniswap"
+      ? [uniswapVenue]
+      : parsed.venue === "mento"
+        ? [mentoVenue]
+        : [uniswapVenue, mentoVenue];
+  return prepareSwapOnVenues(client, parsed, venues);
+}

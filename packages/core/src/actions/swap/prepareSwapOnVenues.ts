@@ -1,0 +1,114 @@
+import { formatAmount } from "../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../chain.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import { InsufficientBalanceError } from "../../errors/amount.js";
+import { buildApproveStep } from "../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow, SwapIntent } from "../../flow/types.js";
+import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
+import { TOKENS } from "../../tokens/registry.js";
+import { computeMinAmountOut } from "./computeMinAmountOut.js";
+import type { ParsedSwap } from "./parseSwapParameters.js";
+import { bestCandidate, readSwapState } from "./readSwapState.js";
+import type { SwapVenue, SwapVenueAdapter } from "./types.js";
+
+const VENUE_NAMES: Record<SwapVenue, string> = { uniswap: "Uniswap v3", mento: "Mento" };
+
+/** `[USDT, 100, USDC, 100, USDm]` → "USDT → USDC → USDm". */
+function describeRoute(route: readonly unknown[]): string {
+  const symbols = route
+    .filter((entry): entry is string => typeof entry === "string")
+    .map((address) => Object.values(TOKENS).find((token) => token.address === address)?.symbol ?? address);
+  return symbols.join(" → ");
+}
+
+/**
+ * Prepares a swap on the best of `venues` (one venue for the per-venue actions): one HTTP request reads the
+ * balance, the allowance of every venue's router, the block's number and timestamp and every venue's quotes; then
+ * the flow is an exact approve (only when the chosen router's allowance is short) and the swap with its minimum
+ * output and deadline. @internal
+ */
+export async function prepareSwapOnVenues(
+  client: SdkBaseClient,
+  parsed: ParsedSwap,
+  venues: readonly SwapVenueAdapter[],
+): Promise<SerializedPreparedFlow> {
+  const { from, recipient, tokenIn, tokenOut, amountIn, slippageBps, deadlineSeconds, signal } = parsed;
+  const state = await readSwapState(client, {
+    venues,
+    tokenIn,
+    tokenOut,
+    amountIn,
+    extra: [
+      balanceOfCall(tokenIn, from),
+      ...venues.map((venue) => allowanceCall(tokenIn, from, venue.router)),
+    ],
+    timestamp: true,
+    signal,
+  });
+  const candidate = bestCandidate(state, parsed);
+  const balance = expectUint(state.extra[0], tokenIn, "balanceOf");
+  const humanIn = formatAmount(amountIn, tokenIn.decimals);
+  if (balance < amountIn) {
+    throw new InsufficientBalanceError({
+      owner: from,
+      token: tokenIn.symbol,
+      have: balance,
+      need: amountIn,
+      haveFormatted: formatAmount(balance, tokenIn.decimals),
+      needFormatted: humanIn,
+    });
+  }
+  const venueIndex = venues.findIndex((venue) => venue.name === candidate.venue);
+  const venue = venues[venueIndex]!;
+  const allowance = expectUint(state.extra[1 + venueIndex], tokenIn, "allowance");
+  const minAmountOut = computeMinAmountOut({ amountOut: candidate.amountOut, slippageBps });
+  const deadline = state.timestamp! + BigInt(deadlineSeconds);
+  const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline });
+
+  const steps: PreparedStep[] = [];
+  if (allowance < amountIn) {
+    steps.push(
+      buildApproveStep({
+        token: tokenIn,
+        spender: venue.router,
+        amount: amountIn,
+        tag: client.tag,
+        spenderLabel: venue.routerLabel,
+      }),
+    );
+  }
+  const humanOut = formatAmount(candidate.amountOut, tokenOut.decimals);
+  const humanMin = formatAmount(minAmountOut, tokenOut.decimals);
+  const where = `${VENUE_NAMES[candidate.venue]} (${describeRoute(candidate.route)})`;
+  const toWhom = recipient === from ? "" : ` to ${recipient}`;
+  steps.push({
+    kind: "contract",
+    to: swap.to,
+    data: client.tag(swap.data),
+    value: "0",
+    description: `Swap ${humanIn} ${tokenIn.symbol} for at least ${humanMin} ${tokenOut.symbol} on ${where}${toWhom}, before ${deadline} (unix seconds)`,
+    call: swap.call,
+  });
+  const intent: SwapIntent = {
+    kind: "swap",
+    venue: candidate.venue,
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    amountIn: amountIn.toString(),
+    expectedAmountOut: candidate.amountOut.toString(),
+    minAmountOut: minAmountOut.toString(),
+    deadline: deadline.toString(),
+    route: candidate.route,
+  };
+  const approval = steps.length > 1 ? ` after approving ${venue.routerLabel}` : "";
+  return {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
+    from,
+    summary: `Swap ${humanIn} ${tokenIn.symbol} for about ${humanOut} ${tokenOut.symbol} (at least ${humanMin}, slippage ${slippageBps / 100} %) on ${where}${toWhom}${approval}`,
+    steps,
+    intent,
+    preparedAt: { blockNumber: state.blockNumber.toString() },
+    expiresAt: deadline.toString(),
+  };
+}

@@ -1,0 +1,126 @@
+import { formatAmount } from "../../amounts/formatAmount.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
+import {
+  blockTimestampRead,
+  decodeBlockTimestamp,
+  type ReadCall,
+  type ReadResult,
+  readBatch,
+} from "../../rpc/readBatch.js";
+import { toRpcError } from "../../rpc/toRpcError.js";
+import type { TokenInfo } from "../../tokens/registry.js";
+import { abortable } from "./abortable.js";
+import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
+
+/** What {@link readSwapState} read, all at one block. @internal */
+export interface SwapState {
+  /** One outcome per venue, in the order given. */
+  outcomes: { venue: SwapVenueAdapter; outcome: VenueQuoteOutcome }[];
+  /** The results of the extra reads, in order. */
+  extra: ReadResult[];
+  blockNumber: bigint;
+  /** The block's timestamp, when asked for. */
+  timestamp: bigint | undefined;
+}
+
+/**
+ * Reads every venue's quotes, the `extra` reads (balance, allowances) and the block number (and timestamp) in ONE
+ * HTTP request: one Multicall3 `aggregate3` with `allowFailure`, so a missing pool fails only its own entry.
+ * @internal
+ */
+export async function readSwapState(
+  client: SdkBaseClient,
+  parameters: {
+    venues: readonly SwapVenueAdapter[];
+    tokenIn: TokenInfo;
+    tokenOut: TokenInfo;
+    amountIn: bigint;
+    extra?: readonly ReadCall[];
+    timestamp?: boolean;
+    signal: AbortSignal | undefined;
+  },
+): Promise<SwapState> {
+  const { venues, tokenIn, tokenOut, amountIn, extra = [], timestamp = false, signal } = parameters;
+  const quoting = venues.map((venue) => ({ venue, quote: venue.quote({ tokenIn, tokenOut, amountIn }) }));
+  const reads: ReadCall[] = [...extra];
+  if (timestamp) reads.push(blockTimestampRead());
+  for (const { quote } of quoting) reads.push(...quote.reads);
+  const { reads: results, blockNumber } = await abortable(
+    () => readBatch(client, { reads, blockNumber: true }),
+    signal,
+  );
+  let offset = extra.length;
+  let time: bigint | undefined;
+  if (timestamp) {
+    const read = results[offset];
+    offset += 1;
+    try {
+      if (read?.success && read.returnData) time = decodeBlockTimestamp(read.returnData);
+    } catch {
+      time = undefined;
+    }
+    if (time === undefined) {
+      throw toRpcError(new Error("Multicall3 returned no block timestamp"), {
+        rpcUrl: client.rpc.rpcUrl,
+        method: "eth_call",
+      });
+    }
+  }
+  const outcomes = quoting.map(({ venue, quote }) => {
+    const slice = results.slice(offset, offset + quote.reads.length);
+    offset += quote.reads.length;
+    return { venue, outcome: quote.pick(slice) };
+  });
+  return { outcomes, extra: results.slice(0, extra.length), blockNumber: blockNumber!, timestamp: time };
+}
+
+/**
+ * The best candidate of the outcomes (largest output; the first venue on a tie), or the error that explains why
+ * there is none: {@link ZeroQuoteError} when some route quotes zero, {@link NoRouteError} otherwise. @internal
+ */
+export function bestCandidate(
+  state: Pick<SwapState, "outcomes">,
+  pair: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint },
+): SwapCandidate {
+  let best: SwapCandidate | undefined;
+  for (const { outcome } of state.outcomes) {
+    const candidate = outcome.candidate;
+    if (candidate && (best === undefined || candidate.amountOut > best.amountOut)) best = candidate;
+  }
+  if (best) return best;
+  const { tokenIn, tokenOut, amountIn } = pair;
+  const zero = state.outcomes.filter(({ outcome }) => outcome.zero).map(({ venue }) => venue.name);
+  if (zero.length > 0) {
+    throw new ZeroQuoteError({
+      tokenIn: tokenIn.symbol,
+      tokenOut: tokenOut.symbol,
+      amountIn: formatAmount(amountIn, tokenIn.decimals),
+      venues: zero,
+    });
+  }
+  throw new NoRouteError({
+    tokenIn: tokenIn.symbol,
+    tokenOut: tokenOut.symbol,
+    tokenInAddress: tokenIn.address,
+    tokenOutAddress: tokenOut.address,
+    venues: state.outcomes.map(({ venue }) => venue.name),
+  });
+}
+
+/** A candidate as the public {@link SwapQuote}. @internal */
+export function toSwapQuote(
+  candidate: SwapCandidate,
+  pair: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint },
+): SwapQuote {
+  return {
+    venue: candidate.venue,
+    tokenIn: pair.tokenIn.address,
+    tokenOut: pair.tokenOut.address,
+    amountIn: pair.amountIn.toString(),
+    amountOut: candidate.amountOut.toString(),
+    amountOutFormatted: formatAmount(candidate.amountOut, pair.tokenOut.decimals),
+    route: candidate.route,
+    fee: candidate.fee,
+  };
+}

@@ -113,6 +113,8 @@ export function decodeUniswapPath(path: unknown): UniswapRoute | undefined {
  */
 export function flattenUniswapRoute(route: UniswapRoute): (Address | number)[] {
   const flat: (Address | number)[] = [route.tokens[0]!];
-  route.fees.forEach((fee, index) => flat.push(fee, route.tokens[index + 1]!));
+  route.fees.forEach((fee, index) => {
+    flat.push(fee, route.tokens[index + 1]!);
+  });
   return flat;
 }

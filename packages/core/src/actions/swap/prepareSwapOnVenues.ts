@@ -86,7 +86,7 @@ export async function prepareSwapOnVenues(
     to: swap.to,
     data: client.tag(swap.data),
     value: "0",
-    description: `Swap ${humanIn} ${tokenIn.symbol} for at least ${humanMin} ${tokenOut.symbol} on ${where}${toWhom}, before ${deadline} (unix seconds)`,
+    description: `Swap ${humanIn} ${tokenIn.symbol} for at least ${humanMin} ${tokenOut.symbol} on ${where}${toWhom}, deadline ${deadline} (${new Date(Number(deadline) * 1000).toISOString()})`,
     call: swap.call,
   });
   const intent: SwapIntent = {

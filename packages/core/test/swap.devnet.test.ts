@@ -77,8 +77,11 @@ async function revertOf(from: Address, step: SerializedPreparedFlow["steps"][num
     for (let e: unknown = error; e && data === undefined; e = (e as { cause?: unknown }).cause) {
       data = (e as { data?: unknown }).data;
     }
-    const decoded = decodeErrorResult({ abi: devnetMentoRouterAbi, data: data as Hex });
-    return decoded.errorName === "Error" ? String(decoded.args[0]) : decoded.errorName;
+    const decoded = decodeErrorResult({ abi: devnetMentoRouterAbi, data: data as Hex }) as {
+      errorName: string;
+      args?: readonly unknown[];
+    };
+    return decoded.errorName === "Error" ? String(decoded.args?.[0]) : decoded.errorName;
   }
   return "no revert";
 }

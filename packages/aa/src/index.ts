@@ -1,3 +1,5 @@
+// The one "flow is not from this account" error lives in core (also thrown by EOA execution).
+export { FlowAccountMismatchError } from "@preflow/core";
 export {
   DEFAULT_SPONSOR_A_BASE_URL,
   ENTRY_POINT_07_ADDRESS,
@@ -10,7 +12,6 @@ export {
   type DeriveSmartAccountAddressReturnType,
   deriveSmartAccountAddress,
 } from "./deriveSmartAccountAddress.js";
-export { FlowAccountMismatchError } from "./errors/FlowAccountMismatchError.js";
 export {
   type AAService,
   ServiceResponseError,

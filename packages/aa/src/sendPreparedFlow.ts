@@ -1,7 +1,11 @@
 import { appendSdkCalldataTag } from "@preflow/attribution";
-import { InvalidArgumentError, parsePreparedFlow, type SerializedPreparedFlow } from "@preflow/core";
+import {
+  FlowAccountMismatchError,
+  InvalidArgumentError,
+  parsePreparedFlow,
+  type SerializedPreparedFlow,
+} from "@preflow/core";
 import type { Hex } from "viem";
-import { FlowAccountMismatchError } from "./errors/FlowAccountMismatchError.js";
 import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./internal/context.js";
 import { describeRevert } from "./internal/describeRevert.js";
@@ -174,7 +178,11 @@ export async function sendPreparedFlowWith(
   const mode = parseMode(options);
   const flow = parsePreparedFlow(prepared);
   if (flow.from !== ctx.smartAccountAddress) {
-    throw new FlowAccountMismatchError({ from: flow.from, smartAccountAddress: ctx.smartAccountAddress });
+    throw new FlowAccountMismatchError({
+      from: flow.from,
+      account: ctx.smartAccountAddress,
+      accountKind: "smart account",
+    });
   }
   const tags = ctx.attributionTags;
   const calls: StepCall[] = flow.steps.map((step) => ({

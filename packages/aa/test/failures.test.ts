@@ -160,7 +160,7 @@ describe("failures: typed errors or results, never the API key", () => {
     expect(mismatch).toBeInstanceOf(FlowAccountMismatchError);
     expect(mismatch).toMatchObject({
       code: "FLOW_ACCOUNT_MISMATCH",
-      details: { from: eoa, smartAccountAddress: aa.smartAccountAddress },
+      details: { from: eoa, account: aa.smartAccountAddress },
     });
     const good = await approveAndDeposit(devnet, aa.smartAccountAddress, parseUnits("1", 18));
     const bad = { ...good, steps: [{ ...good.steps[0], data: "0x123" }] };

@@ -1,6 +1,6 @@
 export { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "./config/readToolServerConfigFromEnv.js";
 export type { ToolServerConfig } from "./config/types.js";
-export { FromMismatchError, InvalidPrivateKeyError, SignerNotConfiguredError } from "./errors/index.js";
+export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./errors/index.js";
 export {
   type ExecutedStep,
   type ExecutedStepStatus,

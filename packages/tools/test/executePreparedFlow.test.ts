@@ -1,6 +1,7 @@
 import {
   ChainMismatchError,
   createSdkClient,
+  FlowAccountMismatchError,
   InvalidPreparedFlowError,
   type SerializedPreparedFlow,
 } from "@preflow/core";
@@ -9,7 +10,7 @@ import { type Address, createPublicClient, custom, type EIP1193RequestFn, http }
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ExecutionStepEvent, executePreparedFlow, FromMismatchError } from "../src/index.js";
+import { type ExecutionStepEvent, executePreparedFlow } from "../src/index.js";
 
 const devnet = useDevnet();
 const account = privateKeyToAccount(generatePrivateKey());
@@ -91,7 +92,7 @@ describe("executePreparedFlow (in-process)", () => {
     ).rejects.toThrow(InvalidPreparedFlowError);
     const other = privateKeyToAccount(generatePrivateKey());
     await expect(executePreparedFlow({ client: sdk.publicClient, account: other, flow })).rejects.toThrow(
-      FromMismatchError,
+      FlowAccountMismatchError,
     );
     const wrongChain = provider({ eth_chainId: () => "0x1" });
     await expect(executePreparedFlow({ client: wrongChain, account, flow })).rejects.toThrow(

@@ -1,7 +1,6 @@
-import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
+import { CHAIN_ID, ChainMismatchError, summarizeError } from "@preflow/core";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
 import type { AAContext } from "./context.js";
-import { errorFacts } from "./errorFacts.js";
 
 /**
  * Makes sure the RPC serves chain 42220 and learns whether the account is deployed, in at most one HTTP
@@ -35,7 +34,7 @@ export async function readAccountState(ctx: AAContext): Promise<{ deployed: bool
     return { deployed: state.deployed };
   } catch (error) {
     if (error instanceof ChainMismatchError || error instanceof ServiceResponseError) throw error;
-    const facts = errorFacts(error, ctx.secrets);
+    const facts = summarizeError(error, ctx.secrets);
     if (facts.rpcCode !== undefined && !facts.unreachable) {
       throw new ServiceResponseError({
         service: "rpc",

@@ -1,3 +1,4 @@
+import { type ErrorSummary, summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
 import { SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "../constants.js";
 import {
@@ -10,7 +11,6 @@ import { UserOperationBuildError } from "../errors/UserOperationBuildError.js";
 import type { SendPreparedFlowFailureCode } from "../sendPreparedFlow.js";
 import { readAccountState } from "./accountState.js";
 import type { AAContext } from "./context.js";
-import { type ErrorFacts, errorFacts } from "./errorFacts.js";
 import type { StepCall } from "./findFailingStep.js";
 
 /** The outcome of one UserOperation: landed (maybe reverted) or refused before landing. @internal */
@@ -36,7 +36,7 @@ function randomNonceKey(): bigint {
   return key;
 }
 
-function isUnauthorized(facts: ErrorFacts): boolean {
+function isUnauthorized(facts: ErrorSummary): boolean {
   return facts.status === 401 || facts.status === 403 || facts.rpcCode === UNAUTHORIZED_CODE;
 }
 
@@ -44,7 +44,7 @@ function isUnauthorized(facts: ErrorFacts): boolean {
  * An execution revert (ERC-7769 code -32521), as opposed to a validation failure (`AAxx` codes, -32500 to
  * -32507), which is a refusal of the UserOperation itself.
  */
-function isRevert(facts: ErrorFacts): boolean {
+function isRevert(facts: ErrorSummary): boolean {
   if (facts.rpcCode === EXECUTION_REVERTED_CODE) return true;
   if (facts.rpcCode !== undefined && facts.rpcCode <= -32500 && facts.rpcCode >= -32520) return false;
   return (
@@ -55,7 +55,7 @@ function isRevert(facts: ErrorFacts): boolean {
 /** Throws the typed error of a sponsor-endpoint failure that is not a refusal of this UserOperation. @internal */
 function throwIfServiceFailure(
   ctx: AAContext,
-  facts: ErrorFacts,
+  facts: ErrorSummary,
   method: string,
   completed: CompletedSteps | undefined,
 ): void {
@@ -90,7 +90,7 @@ function throwSponsorFailure(
   method: string,
   completed: CompletedSteps | undefined,
 ): never {
-  const facts = errorFacts(error, ctx.secrets);
+  const facts = summarizeError(error, ctx.secrets);
   throwIfServiceFailure(ctx, facts, method, completed);
   throw new ServiceResponseError({
     service: "sponsor",
@@ -135,7 +135,7 @@ export async function submitUserOperation(
     });
   } catch (error) {
     const fromSponsor = error instanceof SponsorHookError;
-    const facts = errorFacts(fromSponsor ? error.cause : error, ctx.secrets);
+    const facts = summarizeError(fromSponsor ? error.cause : error, ctx.secrets);
     throwIfServiceFailure(ctx, facts, fromSponsor ? "sponsorship" : "eth_sendUserOperation", completed);
     if (isRevert(facts)) {
       return {

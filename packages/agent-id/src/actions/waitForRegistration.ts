@@ -1,5 +1,5 @@
 import type { SdkBaseClient } from "@preflow/core";
-import { InvalidArgumentError, parseAddress } from "@preflow/core";
+import { InvalidArgumentError, parseAddress, redactSecrets } from "@preflow/core";
 import type { Address, Hex } from "viem";
 import {
   AgentIdHttpError,
@@ -258,7 +258,7 @@ export async function waitForRegistration(
               : undefined;
         throw new AgentIdRegistrationFailedError({
           status: response!.status,
-          reason: reason?.split(state.token).join("[redacted]").slice(0, 200),
+          reason: reason === undefined ? undefined : redactSecrets(reason, [state.token]).slice(0, 200),
         });
       }
       if (lastStage === "expired") throw new AgentIdRegistrationExpiredError({ status: response!.status });

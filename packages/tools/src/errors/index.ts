@@ -1,1 +1,1 @@
-export { FromMismatchError, InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";
+export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";

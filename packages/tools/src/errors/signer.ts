@@ -50,27 +50,3 @@ export class SignerNotConfiguredError extends SdkError {
     });
   }
 }
-
-/**
- * A prepared flow's `from` is not the signer of this tool server, so its steps cannot be executed here.
- *
- * @example
- * ```ts
- * import { FromMismatchError } from "@preflow/tools";
- *
- * const error = new FromMismatchError({ from: "0x1111111111111111111111111111111111111111", signer: "0x2222222222222222222222222222222222222222" });
- * error.code; // "FROM_NOT_SIGNER"
- * ```
- */
-export class FromMismatchError extends SdkError {
-  override readonly name: string = "FromMismatchError";
-
-  constructor(parameters: { from: string; signer: string }) {
-    const { from, signer } = parameters;
-    super({
-      code: "FROM_NOT_SIGNER",
-      message: `The flow's \`from\` (${from}) is not this server's signer (${signer}): nothing was sent. Prepare the flow with from = ${signer}, or have ${from} sign it elsewhere.`,
-      details: { from, signer },
-    });
-  }
-}

@@ -1,8 +1,10 @@
 import {
   CHAIN_ID,
   ChainMismatchError,
+  FlowAccountMismatchError,
   parsePreparedFlow,
   type SerializedPreparedFlow,
+  summarizeError,
   toTransactionRequest,
 } from "@preflow/core";
 import type { Account, Address, Chain, Client, Hash, Transport } from "viem";
@@ -14,8 +16,9 @@ import {
   simulateBlocks,
   waitForTransactionReceipt,
 } from "viem/actions";
-import { FromMismatchError } from "../errors/signer.js";
-import { describeFailure } from "./describeFailure.js";
+
+/** One line saying why a step failed (the one error summariser of preflow). */
+const failureReason = (error: unknown): string => summarizeError(error).reason;
 
 /**
  * What happened to one step:
@@ -142,7 +145,7 @@ const DEFAULT_RECEIPT_TIMEOUT_MS = 120_000;
 
 /**
  * Executes a prepared flow with an EOA: validates it (`parsePreparedFlow`), refuses a flow whose `from` is
- * not the signer ({@link FromMismatchError}) and a node that does not serve chain 42220, reads the pending
+ * not the signer (`FlowAccountMismatchError`) and a node that does not serve chain 42220, reads the pending
  * nonce once, then sends the steps in order with explicit nonces through `sendTransaction`, waiting for each
  * receipt and stopping at the first step that fails, reverts or stays pending. Steps after it are reported
  * `skipped` and never sent.
@@ -173,7 +176,7 @@ export async function executePreparedFlow(
   const receiptTimeoutMs = parameters.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS;
   const flow = parsePreparedFlow(parameters.flow);
   if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
-    throw new FromMismatchError({ from: flow.from, signer: account.address });
+    throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
   const chainId = await getChainId(client);
   if (chainId !== CHAIN_ID) {
@@ -217,7 +220,7 @@ export async function executePreparedFlow(
       });
     } catch (error) {
       step.status = "failed";
-      step.error = describeFailure(error);
+      step.error = failureReason(error);
       await notify({ phase: "done", index, total, step });
       break;
     }
@@ -233,7 +236,7 @@ export async function executePreparedFlow(
       if (step.status === "reverted") step.error = `transaction ${hash} reverted on chain`;
     } catch (error) {
       step.status = "pending";
-      step.error = `no receipt within ${receiptTimeoutMs} ms (${describeFailure(error)}); it may still be mined: check it with get_transaction`;
+      step.error = `no receipt within ${receiptTimeoutMs} ms (${failureReason(error)}); it may still be mined: check it with get_transaction`;
     }
     await notify({ phase: "done", index, total, step });
     if (step.status !== "success") break;
@@ -278,7 +281,7 @@ async function simulate(
       } else {
         step.status = "reverted";
         step.error = call?.error
-          ? describeFailure(call.error)
+          ? failureReason(call.error)
           : "the simulation reported no result for this step";
       }
     } else {
@@ -287,7 +290,7 @@ async function simulate(
         step.status = "success";
       } catch (error) {
         step.status = "reverted";
-        step.error = describeFailure(error);
+        step.error = failureReason(error);
       }
     }
     await notify({ phase: "done", index, total, step });

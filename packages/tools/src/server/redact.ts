@@ -2,6 +2,8 @@
 export type Redactor = {
   text(value: string): string;
   deep<T>(value: T): T;
+  /** Also replaces `from` (an RPC URL with credentials, say) with `to` from now on. */
+  replace(from: string, to: string): void;
 };
 
 /**
@@ -9,16 +11,16 @@ export type Redactor = {
  * `0x`, so no spelling of it survives. @internal
  */
 export function createRedactor(secrets: readonly (string | undefined)[]): Redactor {
-  const patterns: RegExp[] = [];
+  const patterns: { pattern: RegExp; to: string }[] = [];
   for (const secret of secrets) {
     if (secret === undefined || secret.length < 8) continue;
     const hex = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(secret);
-    const body = hex ? (hex[1] as string) : secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    patterns.push(new RegExp(hex ? `(?:0x)?${body}` : body, hex ? "gi" : "g"));
+    const body = hex ? (hex[1] as string) : escapeRegExp(secret);
+    patterns.push({ pattern: new RegExp(hex ? `(?:0x)?${body}` : body, hex ? "gi" : "g"), to: "[redacted]" });
   }
   const text = (value: string): string => {
     let out = value;
-    for (const pattern of patterns) out = out.replace(pattern, "[redacted]");
+    for (const { pattern, to } of patterns) out = out.replace(pattern, to);
     return out;
   };
   const deep = <T>(value: T): T => {
@@ -32,5 +34,16 @@ export function createRedactor(secrets: readonly (string | undefined)[]): Redact
     }
     return value;
   };
-  return { text, deep };
+  return {
+    text,
+    deep,
+    replace(from, to) {
+      if (from.length >= 8 && !to.startsWith(from))
+        patterns.push({ pattern: new RegExp(escapeRegExp(from), "g"), to });
+    },
+  };
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

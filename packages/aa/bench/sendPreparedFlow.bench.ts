@@ -5,6 +5,7 @@
 // counting proxies (same overhead on both sides). Rounds alternate which side goes first. Figures are
 // printed; nothing here asserts on time.
 import type { SerializedPreparedFlow } from "@preflow/core";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
@@ -16,7 +17,6 @@ import { celo } from "viem/chains";
 import { afterAll, expect, it } from "vitest";
 import { createAAClient } from "../src/index.js";
 import { approveAndDeposit, fund, sponsorship } from "../test/helpers/fixtures.js";
-import { type JsonRpcProxy, startJsonRpcProxy } from "../test/helpers/jsonRpcProxy.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const devnet = useDevnet();
@@ -24,19 +24,19 @@ const devnet = useDevnet();
 type Sample = { ms: number; requests: number; rpc: number; sponsor: number };
 type Side = {
   name: string;
-  rpc: JsonRpcProxy;
-  sponsor: JsonRpcProxy;
+  rpc: FaultProxy;
+  sponsor: FaultProxy;
   create(): Promise<{ address: `0x${string}`; send(flow: SerializedPreparedFlow): Promise<boolean> }>;
 };
 
-const proxies: JsonRpcProxy[] = [];
+const proxies: FaultProxy[] = [];
 afterAll(async () => {
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });
 
-async function proxiesFor(): Promise<{ rpc: JsonRpcProxy; sponsor: JsonRpcProxy }> {
-  const rpc = await startJsonRpcProxy(devnet.rpcUrl);
-  const sponsor = await startJsonRpcProxy(devnet.sponsorBaseUrl);
+async function proxiesFor(): Promise<{ rpc: FaultProxy; sponsor: FaultProxy }> {
+  const rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
+  const sponsor = await startFaultProxy({ upstream: devnet.sponsorBaseUrl });
   proxies.push(rpc, sponsor);
   return { rpc, sponsor };
 }
@@ -63,7 +63,7 @@ async function preflowSide(): Promise<Side> {
 
 async function plainSide(): Promise<Side> {
   const { rpc, sponsor } = await proxiesFor();
-  const sponsorUrl = `${sponsor.url}/v2/42220/rpc?apikey=${devnet.sponsorApiKey}`;
+  const sponsorUrl = `${sponsor.url}v2/42220/rpc?apikey=${devnet.sponsorApiKey}`;
   return {
     name: "plain permissionless",
     rpc,
@@ -107,8 +107,8 @@ async function measure(side: Side, run: () => Promise<boolean>): Promise<Sample>
   const ok = await run();
   const ms = performance.now() - start;
   expect(ok).toBe(true);
-  const rpc = side.rpc.httpRequests;
-  const sponsor = side.sponsor.httpRequests;
+  const rpc = side.rpc.requests;
+  const sponsor = side.sponsor.requests;
   return { ms, requests: rpc + sponsor, rpc, sponsor };
 }
 

@@ -1,4 +1,5 @@
 import { InvalidConfigError, SdkError } from "@preflow/core";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,7 +9,6 @@ import {
   DEFAULT_SPONSOR_A_BASE_URL,
   deriveSmartAccountAddress,
 } from "../src/index.js";
-import { type JsonRpcProxy, startJsonRpcProxy } from "./helpers/jsonRpcProxy.js";
 
 const SECRET = "projkey_SECRET_31415926535";
 const owner = privateKeyToAccount(generatePrivateKey());
@@ -86,8 +86,8 @@ describe("createAAClient validation (before any I/O)", () => {
   });
 
   it("makes no HTTP request while creating the client, and computes the address offline", async () => {
-    const rpc = await startJsonRpcProxy("http://127.0.0.1:9");
-    const sponsor = await startJsonRpcProxy("http://127.0.0.1:9");
+    const rpc = await startFaultProxy({ upstream: "http://127.0.0.1:9" });
+    const sponsor = await startFaultProxy({ upstream: "http://127.0.0.1:9" });
     try {
       const aa = await createAAClient({
         ...good,
@@ -95,7 +95,7 @@ describe("createAAClient validation (before any I/O)", () => {
         gasSponsorship: { provider: "sponsor_a", sponsor_a: { apiKey: SECRET, baseUrl: sponsor.url } },
         attributionTags: ["MyApp", "myapp", "partner"],
       });
-      expect(rpc.httpRequests + sponsor.httpRequests).toBe(0);
+      expect(rpc.requests + sponsor.requests).toBe(0);
       expect(aa.provider).toBe("sponsor_a");
       expect(aa.smartAccountAddress).toBe(deriveSmartAccountAddress(owner).smartAccountAddress);
       expect(aa.attributionTags).toEqual(["MYAPP", "PARTNER"]);
@@ -126,13 +126,13 @@ describe("GasSponsorshipService", () => {
 
 describe("GasSponsorshipService on the devnet", () => {
   const devnet = useDevnet();
-  const proxies: JsonRpcProxy[] = [];
+  const proxies: FaultProxy[] = [];
   afterAll(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
   });
 
   it("sends the key in the apikey query parameter of /v2/42220/rpc and reads fees from the gas-price method", async () => {
-    const sponsor = await startJsonRpcProxy(devnet.sponsorBaseUrl);
+    const sponsor = await startFaultProxy({ upstream: devnet.sponsorBaseUrl });
     proxies.push(sponsor);
     const service = createGasSponsorshipService({
       provider: "sponsor_a",

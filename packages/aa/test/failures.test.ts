@@ -1,4 +1,5 @@
 import { ChainMismatchError, InvalidArgumentError, InvalidPreparedFlowError, SdkError } from "@preflow/core";
+import { closedPortUrl, type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount, toAccount } from "viem/accounts";
@@ -10,7 +11,6 @@ import {
   SponsorshipUnauthorizedError,
 } from "../src/index.js";
 import { approveAndDeposit, fund, newAAClient, sponsorship } from "./helpers/fixtures.js";
-import { closedPortUrl, type JsonRpcProxy, startJsonRpcProxy } from "./helpers/jsonRpcProxy.js";
 
 /** Every serialized form of an error a user could log. */
 function serialized(error: unknown): string {
@@ -31,7 +31,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 
 describe("failures: typed errors or results, never the API key", () => {
   const devnet = useDevnet();
-  const proxies: JsonRpcProxy[] = [];
+  const proxies: FaultProxy[] = [];
   afterAll(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
   });
@@ -75,10 +75,9 @@ describe("failures: typed errors or results, never the API key", () => {
   });
 
   it("an RPC endpoint of another chain throws core's ChainMismatchError before anything is sponsored", async () => {
-    const rpc = await startJsonRpcProxy(devnet.rpcUrl, (call) =>
-      call.method === "eth_chainId" ? { body: { jsonrpc: "2.0", id: call.id, result: "0xaef3" } } : undefined,
-    );
-    const sponsor = await startJsonRpcProxy(devnet.sponsorBaseUrl);
+    const rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
+    rpc.inject({ method: "eth_chainId", fault: { kind: "result", result: "0xaef3" } });
+    const sponsor = await startFaultProxy({ upstream: devnet.sponsorBaseUrl });
     proxies.push(rpc, sponsor);
     const aa = await newAAClient(devnet, {
       rpcUrl: rpc.url,
@@ -117,17 +116,15 @@ describe("failures: typed errors or results, never the API key", () => {
   });
 
   it("a refused sponsorship is success: false, SPONSORSHIP_REFUSED, with the service's reason", async () => {
-    const sponsor = await startJsonRpcProxy(devnet.sponsorBaseUrl, (call) =>
-      call.method === "pm_sponsorUserOperation"
-        ? {
-            body: {
-              jsonrpc: "2.0",
-              id: call.id,
-              error: { code: -32000, message: "Sponsorship denied by policy sp_test: daily limit reached" },
-            },
-          }
-        : undefined,
-    );
+    const sponsor = await startFaultProxy({ upstream: devnet.sponsorBaseUrl });
+    sponsor.inject({
+      method: "pm_sponsorUserOperation",
+      fault: {
+        kind: "error",
+        code: -32000,
+        message: "Sponsorship denied by policy sp_test: daily limit reached",
+      },
+    });
     proxies.push(sponsor);
     const aa = await newAAClient(devnet, {
       gasSponsorship: sponsorship(devnet, devnet.sponsorApiKey, sponsor.url),
@@ -147,8 +144,8 @@ describe("failures: typed errors or results, never the API key", () => {
   });
 
   it("rejects a flow prepared for another account, invalid flows and invalid options before any I/O", async () => {
-    const rpc = await startJsonRpcProxy(devnet.rpcUrl);
-    const sponsor = await startJsonRpcProxy(devnet.sponsorBaseUrl);
+    const rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
+    const sponsor = await startFaultProxy({ upstream: devnet.sponsorBaseUrl });
     proxies.push(rpc, sponsor);
     const aa = await newAAClient(devnet, {
       rpcUrl: rpc.url,
@@ -175,7 +172,7 @@ describe("failures: typed errors or results, never the API key", () => {
     expect(await caught(aa.sendPreparedFlow(good, { atomic: true } as never))).toMatchObject({
       code: "INVALID_ARGUMENT",
     });
-    expect(rpc.httpRequests).toBe(0);
-    expect(sponsor.httpRequests).toBe(0);
+    expect(rpc.requests).toBe(0);
+    expect(sponsor.requests).toBe(0);
   });
 });

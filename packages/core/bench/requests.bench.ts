@@ -1,23 +1,23 @@
 // HTTP requests per operation, counted at a local proxy in front of the devnet, next to the same work done
 // with plain sequential viem calls. Run: `pnpm --filter @preflow/core bench`. Prints figures; asserts nothing
 // about time.
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, it } from "vitest";
 import { createSdkClient, TOKENS } from "../src/index.js";
-import { type CountingProxy, startCountingProxy } from "../test/support/countingProxy.js";
 import { freshAccount } from "../test/support/wallet.js";
 
 const devnet = useDevnet();
-let proxy: CountingProxy;
+let proxy: FaultProxy;
 let alice: Address;
 const spender = privateKeyToAccount(generatePrivateKey()).address;
 const bob = privateKeyToAccount(generatePrivateKey()).address;
 
 beforeAll(async () => {
-  proxy = await startCountingProxy(devnet.rpcUrl);
+  proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   alice = (await freshAccount(devnet, { CELO: "10", USDm: "100" })).address;
 });
 afterAll(() => proxy.close());

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Abi, type Address, type Hex, pad } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -10,7 +11,6 @@ import {
   type SdkClient,
   signAgentRequest,
 } from "../src/index.js";
-import { type CountingProxy, startCountingProxy } from "./support/countingProxy.js";
 import { devnetClients, freshAccount } from "./support/wallet.js";
 
 /**
@@ -84,7 +84,7 @@ const verifiedAgent = privateKeyToAccount(verifiedKey);
 const unverifiedAgent = privateKeyToAccount(generatePrivateKey()); // registered, no human proof
 const strangerAgent = privateKeyToAccount(generatePrivateKey()); // never registered
 let standIn: { abi: Abi; runtime: Hex };
-let proxy: CountingProxy;
+let proxy: FaultProxy;
 let client: SdkClient;
 
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
@@ -114,7 +114,7 @@ beforeAll(async () => {
   };
   await register(verifiedAgent.address, 11n, true);
   await register(unverifiedAgent.address, 12n, false);
-  proxy = await startCountingProxy(devnet.rpcUrl);
+  proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   client = createSdkClient({ rpcUrl: proxy.url, agentIdPrivateKey: verifiedKey, analyticsEnabled: false });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,7 +15,6 @@ import {
   UnknownOptionError,
   UnknownTokenError,
 } from "../src/index.js";
-import { type CountingProxy, startCountingProxy } from "./support/countingProxy.js";
 
 const devnet = useDevnet();
 const A = "0x1111111111111111111111111111111111111111";
@@ -105,11 +105,11 @@ const rows: Row[] = [
   ["parsePreparedFlow: data not hex", () => parsePreparedFlow({ preparedFlow: true, chainId: 42220, from: A, summary: "", steps: [{ kind: "erc20", to: B, data: "hello", value: "0", description: "" }] }), InvalidPreparedFlowError],
 ];
 
-let proxy: CountingProxy;
+let proxy: FaultProxy;
 let client: SdkClient;
 
 beforeAll(async () => {
-  proxy = await startCountingProxy(devnet.rpcUrl);
+  proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   client = createSdkClient({ rpcUrl: proxy.url, attributionTags: ["bad_inputs"], analyticsEnabled: false });
 });
 afterAll(() => proxy.close());

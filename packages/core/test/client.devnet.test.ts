@@ -1,4 +1,5 @@
 import { checkAttributionInCalldata } from "@preflow/attribution";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import {
   decodeFunctionData,
@@ -21,17 +22,16 @@ import {
   TokenReadError,
   TransactionNotFoundError,
 } from "../src/index.js";
-import { type CountingProxy, jsonRpcResponder, startCountingProxy } from "./support/countingProxy.js";
 import { compileTipJar } from "./support/tipJar.js";
 import { devnetClients, executeFlow, expectTagged, freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
 const TAGS = ["preflow_test", "builder_0123456789ab"];
-let proxy: CountingProxy;
+let proxy: FaultProxy;
 let client: SdkClient;
 
 beforeAll(async () => {
-  proxy = await startCountingProxy(devnet.rpcUrl);
+  proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   client = createSdkClient({
     rpcUrl: proxy.url,
     attributionTags: ["PreFlow_Test", "builder_0123456789ab"],
@@ -64,10 +64,9 @@ describe("first RPC use", () => {
   });
 
   it("throws ChainMismatchError for an endpoint of another chain, and prepares nothing", async () => {
-    const other = await startCountingProxy(
-      undefined,
-      jsonRpcResponder((method) => (method === "eth_chainId" ? { result: "0x1" } : { result: "0x" })),
-    );
+    const other = await startFaultProxy({ upstream: devnet.rpcUrl });
+    other.inject({ method: "eth_chainId", fault: { kind: "result", result: "0x1" } });
+    other.inject({ method: "*", fault: { kind: "result", result: "0x" } });
     try {
       const wrong = createSdkClient({ rpcUrl: other.url, analyticsEnabled: false });
       const from = privateKeyToAccount(generatePrivateKey()).address;
@@ -84,10 +83,8 @@ describe("first RPC use", () => {
   });
 
   it("wraps transport failures in RpcError after retries, with the API key redacted", async () => {
-    const failing = await startCountingProxy(undefined, (_body, res) => {
-      res.writeHead(503);
-      res.end("upstream down");
-    });
+    const failing = await startFaultProxy({ upstream: devnet.rpcUrl });
+    failing.inject({ method: "*", fault: { kind: "status", status: 503, body: "upstream down" } });
     try {
       const url = `${failing.url}v2/42220/rpc?apikey=super_secret_key_123`;
       const broken = createSdkClient({ rpcUrl: url, analyticsEnabled: false });

@@ -1,6 +1,7 @@
 // client.ens.resolveEns against the devnet: celo.eth names in the L2Registry stand-in on chain 42220, and ENS on
 // the devnet's Ethereum chain (id 1) through viem's real getEnsAddress path (UniversalResolver stand-in over the
 // published ENSRegistry and PublicResolver). HTTP requests are counted with a local proxy (no mocking).
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -14,19 +15,18 @@ import {
   SdkError,
   UnsupportedEnsNameError,
 } from "../src/index.js";
-import { type CountingProxy, startCountingProxy } from "./support/countingProxy.js";
 import { startTelemetrySink, type TelemetryBatch, type TelemetrySink } from "./support/telemetrySink.js";
 
 const devnet = useDevnet();
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address;
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
-let celo: CountingProxy;
-let eth: CountingProxy;
+let celo: FaultProxy;
+let eth: FaultProxy;
 beforeAll(async () => {
   if (!devnet.ethereum) throw new Error("core's vitest setup must be @preflow/devnet/vitest-setup-ethereum");
-  celo = await startCountingProxy(devnet.rpcUrl);
-  eth = await startCountingProxy(devnet.ethereum.rpcUrl);
+  celo = await startFaultProxy({ upstream: devnet.rpcUrl });
+  eth = await startFaultProxy({ upstream: devnet.ethereum.rpcUrl });
 });
 afterAll(async () => {
   await celo.close();

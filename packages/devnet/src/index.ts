@@ -25,6 +25,20 @@ export {
   type EthereumNameRecords,
   registerEthereumName,
 } from "./ethereumEns.js";
+export {
+  closedPortUrl,
+  type Fault,
+  type FaultKind,
+  type FaultProxy,
+  type FaultProxyOptions,
+  type FaultRule,
+  INVALID_REQUEST_ERROR,
+  type InjectedFault,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  PARSE_ERROR,
+  startFaultProxy,
+} from "./faultProxy.js";
 export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
 export { anvilBinaryPath, type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
 export {

@@ -4,11 +4,12 @@ import {
   InvalidPreparedFlowError,
   type SerializedPreparedFlow,
 } from "@preflow/core";
+import { type FaultProxy, type FaultRule, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, custom, type EIP1193RequestFn, http } from "viem";
+import { type Address, createPublicClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ExecutionStepEvent, executePreparedFlow, FromMismatchError } from "../src/index.js";
 
 const devnet = useDevnet();
@@ -21,14 +22,14 @@ const sdk = createSdkClient({
 });
 const upstream = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
 
-/** An EIP-1193 provider in front of the devnet that answers some methods itself. */
-function provider(overrides: Record<string, () => unknown>) {
-  const request = (async ({ method, params }: { method: string; params?: unknown }) => {
-    const override = overrides[method];
-    if (override) return override();
-    return upstream.request({ method, params } as never);
-  }) as EIP1193RequestFn;
-  return createPublicClient({ chain: celo, transport: custom({ request }) });
+/** A client through a fault proxy in front of the devnet that answers some methods itself. */
+const proxies: FaultProxy[] = [];
+afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
+async function provider(...rules: FaultRule[]) {
+  const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+  proxies.push(proxy);
+  for (const rule of rules) proxy.inject(rule);
+  return createPublicClient({ chain: celo, transport: http(proxy.url) });
 }
 
 let flow: SerializedPreparedFlow;
@@ -44,11 +45,12 @@ const nonce = (address: Address) => upstream.getTransactionCount({ address, bloc
 
 describe("executePreparedFlow (in-process)", () => {
   it("falls back to one estimate per step when the node lacks eth_simulateV1", async () => {
-    const client = provider({
-      eth_simulateV1: () => {
-        throw Object.assign(new Error("the method eth_simulateV1 does not exist/is not available"), {
-          code: -32601,
-        });
+    const client = await provider({
+      method: "eth_simulateV1",
+      fault: {
+        kind: "error",
+        code: -32601,
+        message: "the method eth_simulateV1 does not exist/is not available",
       },
     });
     const result = await executePreparedFlow({ client, account, flow, dryRun: true });
@@ -93,7 +95,7 @@ describe("executePreparedFlow (in-process)", () => {
     await expect(executePreparedFlow({ client: sdk.publicClient, account: other, flow })).rejects.toThrow(
       FromMismatchError,
     );
-    const wrongChain = provider({ eth_chainId: () => "0x1" });
+    const wrongChain = await provider({ method: "eth_chainId", fault: { kind: "result", result: "0x1" } });
     await expect(executePreparedFlow({ client: wrongChain, account, flow })).rejects.toThrow(
       ChainMismatchError,
     );

@@ -14,7 +14,8 @@ if (tools) {
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    (tools as unknown as { start(): void }).start();
+    // A client that leaves before listing still gets the configuration checked.
+    tools.start();
     // Wait for the configuration check, send the read telemetry still queued (capped at 1 s), then leave.
     tools.ready
       .then(async (runtime) => {

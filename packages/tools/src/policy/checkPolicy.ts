@@ -111,6 +111,7 @@ export function checkPolicy(policy: LoadedPolicy, effects: readonly FlowEffect[]
     }
   }
   for (const entry of allowances.values()) {
+    // biome-ignore lint/complexity/useMathMinMax: bigints have no Math.max
     const amount = entry.approved > entry.pulled ? entry.approved : entry.pulled;
     if (amount > 0n && amount < UNLIMITED_APPROVAL) add(entry.step, entry.token, amount);
   }

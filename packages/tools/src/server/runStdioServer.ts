@@ -65,6 +65,8 @@ function readListing(file: string | undefined): readonly Tool[] | undefined {
  */
 export interface RunningToolServer extends ToolServer {
   readonly ready: Promise<ToolServerRuntime | undefined>;
+  /** Starts loading now instead of after the first `tools/list` (the binary does when its client leaves). */
+  start(): void;
 }
 
 /**
@@ -139,11 +141,5 @@ export async function runStdioServer(
   const fallback = setTimeout(start, LOAD_AFTER_MS);
   tools.onFirstList = start;
   await tools.connect(new StdioServerTransport(options.stdin, options.stdout));
-  return Object.assign(tools, {
-    ready: (async () => {
-      // A client that closes before listing still gets its configuration checked.
-      return ready;
-    })(),
-    start,
-  }) as RunningToolServer;
+  return Object.assign(tools, { ready, start });
 }

@@ -85,7 +85,18 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       return result;
     },
     captured: () => ({ stdout: transport.stdoutText, stderr, results: [...results] }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      // No key in any captured output: stdout, stderr, every result.
+      const key = env.CHAIN_PRIVATE_KEY?.replace(/^0x/i, "").toLowerCase();
+      if (key) {
+        for (const captured of [transport.stdoutText, stderr, ...results]) {
+          expect(captured.toLowerCase().includes(key), "the private key leaked into captured output").toBe(
+            false,
+          );
+        }
+      }
+    },
   };
 }
 

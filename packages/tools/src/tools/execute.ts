@@ -25,6 +25,16 @@ const force = z
     "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
   );
 
+/** An intent's field names back in the SDK's casing (`expected_amount_out` → `expectedAmountOut`); values as they are. */
+function camelKeys(intent: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(intent).map(([key, value]) => [
+      key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
 /** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. */
 function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
   return {
@@ -48,7 +58,7 @@ function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
             },
           }),
     })),
-    ...(flow.intent === undefined ? {} : { intent: flow.intent }),
+    ...(flow.intent === undefined ? {} : { intent: camelKeys(flow.intent) }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };

@@ -11,6 +11,7 @@ import {
   getTransactionTool,
   getWalletAddressTool,
 } from "./read.js";
+import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -21,9 +22,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   getAllowanceTool,
   getTransactionTool,
   resolveEnsTool,
+  getSwapQuoteTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
+  prepareSwapTool,
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,

@@ -4,9 +4,16 @@
 // the `pull`s (token, spender, amount) and `transfer`s the call makes; add it to STEP_DECODERS.
 import { decodeErc20Approve } from "./erc20Approve.js";
 import { decodeErc20Transfer } from "./erc20Transfer.js";
+import { decodeMentoRouter } from "./mentoRouter.js";
 import type { StepDecoder } from "./types.js";
+import { decodeUniswapSwapRouter02 } from "./uniswapSwapRouter02.js";
 
 export type { DecodableStep, FlowEffect, StepDecoder } from "./types.js";
 
 /** Every decoder, tried in order; the first that recognises a step wins. @internal */
-export const STEP_DECODERS: readonly StepDecoder[] = [decodeErc20Transfer, decodeErc20Approve];
+export const STEP_DECODERS: readonly StepDecoder[] = [
+  decodeErc20Transfer,
+  decodeErc20Approve,
+  decodeUniswapSwapRouter02,
+  decodeMentoRouter,
+];

@@ -93,7 +93,7 @@ export interface ResolvedConfig {
     readonly deviceId: string | undefined;
     readonly walletAddress: Address | undefined;
   };
-  /** The bounds of every RPC call (see {@link rpcCallBoundMs}). */
+  /** The bounds of every RPC call: `timeoutMs`, `retryCount`, `maxRetryAfterMs`. */
   readonly rpc: {
     /** One HTTP request's time-out (`timeoutMs`). */
     readonly timeoutMs: number;

@@ -172,7 +172,16 @@ export function createRpc(
     const check = chainVerified ? undefined : startChainCheck();
     const settled = Promise.allSettled(calls.map(request));
     const work = (async () => {
-      if (check) await check;
+      if (check) {
+        try {
+          await check;
+        } catch (error) {
+          // The whole request failed (not a wrong chain): name every method of it, not just the check.
+          const failed = (await settled).find((result) => result.status === "rejected");
+          if (error instanceof ChainMismatchError || failed === undefined) throw error;
+          throw fail(failed.reason, `eth_chainId, ${methods}`);
+        }
+      }
       return (await settled).map((result, index) => {
         if (result.status === "rejected") throw fail(result.reason, calls[index]!.method);
         return result.value;

@@ -20,6 +20,20 @@ export const executedStep = z.strictObject({
     .describe(
       "success: mined (or simulated) fine; reverted: mined with status 0; failed: not sent; pending: sent or being sent, outcome not known yet; skipped: not attempted; queued: not attempted yet, the execution goes on.",
     ),
+  sent: z
+    .union([z.boolean(), z.literal("unknown")])
+    .describe(
+      'Whether the step left the server: true, false (certainly not sent), or "unknown" (the answer to the send was lost; look the hash up before executing again).',
+    )
+    .optional(),
+  code: z
+    .string()
+    .max(64)
+    .regex(/^[A-Z_]+$/)
+    .describe(
+      "Why the step ended as it did: TRANSACTION_PENDING, TRANSACTION_REJECTED, TRANSACTION_REVERTED, NOT_ATTEMPTED...",
+    )
+    .optional(),
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),

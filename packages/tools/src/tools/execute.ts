@@ -4,6 +4,7 @@ import { parseToolArguments } from "../input/parseToolArguments.js";
 import { address, amount, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { toCamelCase } from "../server/toolResult.js";
 import { defineTool, READ_ONLY, requireSigner, type ToolCall, type ToolContext } from "./context.js";
 
 const EXECUTE = {
@@ -48,7 +49,7 @@ function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
             },
           }),
     })),
-    ...(flow.intent === undefined ? {} : { intent: flow.intent }),
+    ...(flow.intent === undefined ? {} : { intent: toCamelCase(flow.intent) }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };

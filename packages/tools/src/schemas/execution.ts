@@ -22,9 +22,18 @@ export const executedStep = z.strictObject({
     ),
   sent: z
     .union([z.boolean(), z.literal("unknown")])
-    .optional()
-    .describe('Whether the step left this server: "unknown" when the answer to its send was lost.'),
-  code: z.string().optional().describe("core's step code, e.g. TRANSACTION_PENDING, TRANSACTION_REJECTED."),
+    .describe(
+      'Whether the step left the server: true, false (certainly not sent), or "unknown" (the answer to the send was lost; look the hash up before executing again).',
+    )
+    .optional(),
+  code: z
+    .string()
+    .max(64)
+    .regex(/^[A-Z_]+$/)
+    .describe(
+      "Why the step ended as it did: TRANSACTION_PENDING, TRANSACTION_REJECTED, TRANSACTION_REVERTED, NOT_ATTEMPTED...",
+    )
+    .optional(),
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),

@@ -4,6 +4,7 @@ import { parseToolArguments } from "../input/parseToolArguments.js";
 import { address, amount, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { toCamelCase } from "../server/toolResult.js";
 import { defineTool, READ_ONLY, requireSigner, type ToolCall, type ToolContext } from "./context.js";
 
 const EXECUTE = {
@@ -24,16 +25,6 @@ const force = z
   .describe(
     "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
   );
-
-/** An intent's field names back in the SDK's casing (`expected_amount_out` → `expectedAmountOut`); values as they are. */
-function camelKeys(intent: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(intent).map(([key, value]) => [
-      key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
-      value,
-    ]),
-  );
-}
 
 /** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. */
 function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
@@ -58,7 +49,7 @@ function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
             },
           }),
     })),
-    ...(flow.intent === undefined ? {} : { intent: camelKeys(flow.intent) }),
+    ...(flow.intent === undefined ? {} : { intent: toCamelCase(flow.intent) }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };

@@ -18,6 +18,7 @@ import {
   prepareMentoSwap,
   prepareSwap,
   prepareUniswapSwap,
+  RequestAbortedError,
   type SdkError,
   swapActions,
   UnknownTokenError,
@@ -95,20 +96,51 @@ describe("HTTP requests", () => {
     }
   });
 
-  it("an aborted signal rejects with its reason before any request", async () => {
-    const client = createSdkBaseClient({ rpcUrl: proxy.url, analyticsEnabled: false });
+  it("an aborted signal rejects with RequestAbortedError before any request; the client forms pass it on", async () => {
+    const client = newClient();
     const controller = new AbortController();
     controller.abort(new Error("stop"));
-    const { result, requests } = await count(() =>
-      getSwapQuotes(client, {
-        tokenIn: "USDC",
-        tokenOut: "USDm",
-        amountIn: "1",
-        signal: controller.signal,
-      }).catch((e: unknown) => e),
-    );
-    expect((result as Error).message).toBe("stop");
-    expect(requests).toBe(0);
+    const runs: [string, () => Promise<unknown>][] = [
+      [
+        "getSwapQuotes",
+        () =>
+          getSwapQuotes(client, {
+            tokenIn: "USDC",
+            tokenOut: "USDm",
+            amountIn: "1",
+            signal: controller.signal,
+          }),
+      ],
+      ["swap.getQuotes", () => client.swap.getQuotes("USDC", "USDm", "1", { signal: controller.signal })],
+      ["uniswap.getQuote", () => client.uniswap.getQuote("USDC", "USDm", "1", { signal: controller.signal })],
+      ["mento.getQuote", () => client.mento.getQuote("USDC", "USDm", "1", { signal: controller.signal })],
+      [
+        "swap.prepareSwap",
+        () => client.swap.prepareSwap(trader, "USDC", "USDm", "1", { signal: controller.signal }),
+      ],
+      [
+        "mento.prepareSwap",
+        () => client.mento.prepareSwap(trader, "USDC", "USDm", "1", { signal: controller.signal }),
+      ],
+    ];
+    for (const [name, run] of runs) {
+      const { result, requests } = await count(() => run().catch((e: unknown) => e));
+      expect(result, name).toBeInstanceOf(RequestAbortedError);
+      expect(requests, name).toBe(0);
+    }
+  });
+
+  it("a signal aborted while the request is in flight rejects with RequestAbortedError at once", async () => {
+    const client = newClient();
+    await client.rpc.ensureChain();
+    const slow = proxy.inject({ method: "eth_call", times: 1, fault: { kind: "delay", ms: 2_000 } });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = client.swap.prepareSwap(trader, "USDC", "USDm", "1", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    slow.remove();
   });
 });
 

@@ -3,6 +3,7 @@ import { type PrepareMentoSwapReturnType, prepareMentoSwap } from "../actions/me
 import { assertKnownKeys, SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
 import type { SwapOptions } from "../actions/swap/prepareSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 
 const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
@@ -27,6 +28,7 @@ export interface MentoActions {
    * @param tokenIn - The token sold: a registry symbol or a listed token's address.
    * @param tokenOut - The token bought (not `tokenIn`).
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns The quote `{ venue: "mento", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
    * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
    * @throws {UnknownTokenError} a token is not in the registry.
@@ -40,7 +42,12 @@ export interface MentoActions {
    * const { amountOutFormatted, route } = await client.mento.getQuote("USDC", "USDm", "100");
    * ```
    */
-  getQuote(tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string): Promise<GetMentoQuoteReturnType>;
+  getQuote(
+    tokenIn: TokenInput,
+    tokenOut: TokenInput,
+    amountIn: string,
+    options?: ActionOptions,
+  ): Promise<GetMentoQuoteReturnType>;
   /**
    * Prepares a swap on Mento v3: an exact approve to the Mento Router only when the allowance is short, then the swap with
    * the minimum output from the quote and `slippageBps`, and the deadline. The client form of the exported action
@@ -94,8 +101,8 @@ export interface MentoActions {
 export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
   return {
     mento: Object.freeze({
-      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string) =>
-        getMentoQuote(client, { tokenIn, tokenOut, amountIn }),
+      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
+        getMentoQuote(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
       prepareSwap: (
         from: string,
         tokenIn: TokenInput,

@@ -2,6 +2,7 @@ import { type GetSwapQuotesReturnType, getSwapQuotes } from "../actions/swap/get
 import { assertKnownKeys, SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
 import { type PrepareSwapReturnType, prepareSwap, type SwapOptions } from "../actions/swap/prepareSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 
 /**
@@ -26,6 +27,7 @@ export interface SwapActions {
    * @param tokenIn - The token sold: a registry symbol or a listed token's address.
    * @param tokenOut - The token bought (not `tokenIn`).
    * @param amountIn - A human decimal string (`"100"`), exact to `tokenIn`'s decimals.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns `{ quotes, best, noRoute, blockNumber }`; each quote `{ venue, amountOut, amountOutFormatted, route, fee, ... }`.
    * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
    * @throws {UnknownTokenError} a token is not in the registry.
@@ -40,7 +42,12 @@ export interface SwapActions {
    * console.log(best.venue, best.amountOutFormatted);
    * ```
    */
-  getQuotes(tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string): Promise<GetSwapQuotesReturnType>;
+  getQuotes(
+    tokenIn: TokenInput,
+    tokenOut: TokenInput,
+    amountIn: string,
+    options?: ActionOptions,
+  ): Promise<GetSwapQuotesReturnType>;
   /**
    * Prepares a swap on the best venue (or `options.venue`): an exact approve to the venue's router only when the
    * allowance is short, then the swap with the minimum output from the quote and `slippageBps`, and the deadline.
@@ -95,8 +102,8 @@ export interface SwapActions {
 export function swapActions(client: SdkBaseClient): { swap: SwapActions } {
   return {
     swap: Object.freeze({
-      getQuotes: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string) =>
-        getSwapQuotes(client, { tokenIn, tokenOut, amountIn }),
+      getQuotes: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
+        getSwapQuotes(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
       prepareSwap: (
         from: string,
         tokenIn: TokenInput,

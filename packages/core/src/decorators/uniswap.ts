@@ -6,6 +6,7 @@ import {
   prepareUniswapSwap,
 } from "../actions/uniswap/prepareUniswapSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 
 const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
@@ -30,6 +31,7 @@ export interface UniswapActions {
    * @param tokenIn - The token sold: a registry symbol or a listed token's address.
    * @param tokenOut - The token bought (not `tokenIn`).
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns The quote `{ venue: "uniswap", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
    * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
    * @throws {UnknownTokenError} a token is not in the registry.
@@ -43,7 +45,12 @@ export interface UniswapActions {
    * const { amountOutFormatted, route } = await client.uniswap.getQuote("USDC", "USDm", "100");
    * ```
    */
-  getQuote(tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string): Promise<GetUniswapQuoteReturnType>;
+  getQuote(
+    tokenIn: TokenInput,
+    tokenOut: TokenInput,
+    amountIn: string,
+    options?: ActionOptions,
+  ): Promise<GetUniswapQuoteReturnType>;
   /**
    * Prepares a swap on Uniswap v3: an exact approve to SwapRouter02 only when the allowance is short, then the swap with
    * the minimum output from the quote and `slippageBps`, and the deadline. The client form of the exported action
@@ -97,8 +104,8 @@ export interface UniswapActions {
 export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
   return {
     uniswap: Object.freeze({
-      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string) =>
-        getUniswapQuote(client, { tokenIn, tokenOut, amountIn }),
+      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
+        getUniswapQuote(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
       prepareSwap: (
         from: string,
         tokenIn: TokenInput,

@@ -2,7 +2,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { GetSwapQuotesParameters } from "../swap/getSwapQuotes.js";
@@ -51,7 +51,9 @@ export type GetMentoQuoteErrorType =
   | NoRouteError
   | ZeroQuoteError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Mento v3 through the Router's `getAmountsOut`: the pair's FPMM pool and, when neither token is USDm, the path through USDm; returns the better. A read (reported to telemetry as `mento.getQuote`).
@@ -64,7 +66,9 @@ export type GetMentoQuoteErrorType =
  * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
  * @throws {ZeroQuoteError} the amount is too small to buy anything.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, zeroAddress } from "viem";
+import { type Address, encodeFunctionData, zeroAddress } from "viem";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
@@ -54,18 +54,12 @@ export function encodeMentoSwap(
   };
 }
 
-function decodeAmountOut(result: ReadResult | undefined, hops: number): bigint | undefined {
-  if (!result?.success || !result.returnData) return undefined;
-  try {
-    const amounts = decodeFunctionResult({
-      abi: mentoRouterAbi,
-      functionName: "getAmountsOut",
-      data: result.returnData,
-    });
-    return amounts.length === hops + 1 ? amounts[hops] : undefined;
-  } catch {
-    return undefined;
-  }
+/** The last amount of a route's `getAmountsOut` (strictly decoded by `readBatch`), or `undefined` when it failed. */
+function quotedAmount(result: ReadResult | undefined, hops: number): bigint | undefined {
+  const amounts = result?.value;
+  if (!Array.isArray(amounts) || amounts.length !== hops + 1) return undefined;
+  const last = amounts[hops];
+  return typeof last === "bigint" ? last : undefined;
 }
 
 function candidateOf(route: MentoRouteHop[], amountOut: bigint): SwapCandidate {
@@ -91,6 +85,7 @@ export const mentoVenue: SwapVenueAdapter = Object.freeze({
     return {
       reads: routes.map((route) => ({
         target: MENTO_ADDRESSES.router,
+        abi: mentoRouterAbi,
         callData: encodeFunctionData({
           abi: mentoRouterAbi,
           functionName: "getAmountsOut",
@@ -101,7 +96,7 @@ export const mentoVenue: SwapVenueAdapter = Object.freeze({
         let best: { route: MentoRouteHop[]; amountOut: bigint } | undefined;
         let zero = false;
         routes.forEach((route, index) => {
-          const amountOut = decodeAmountOut(results[index], route.length);
+          const amountOut = quotedAmount(results[index], route.length);
           if (amountOut === undefined) return;
           if (amountOut === 0n) zero = true;
           else if (best === undefined || amountOut > best.amountOut) best = { route, amountOut };

@@ -53,7 +53,9 @@ export type PrepareMentoSwapErrorType = PrepareSwapErrorType;
  * @throws {ZeroQuoteError} the amount is too small to buy anything.
  * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
  *
  * @example

@@ -2,7 +2,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
@@ -28,7 +28,7 @@ export interface GetSwapQuotesParameters {
   tokenOut: TokenInput;
   /** How much `tokenIn` to sell, a human decimal string (`"100"`), exact to its decimals. */
   amountIn: string;
-  /** Stops waiting for the answer (rejects with the signal's reason); a quote is a read, nothing is sent. */
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
   signal?: AbortSignal | undefined;
 }
 
@@ -67,7 +67,9 @@ export type GetSwapQuotesErrorType =
   | NoRouteError
   | ZeroQuoteError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on every venue: Uniswap v3 (the pair's pool at every fee
@@ -83,7 +85,9 @@ export type GetSwapQuotesErrorType =
  * @throws {NoRouteError} no venue has a pool or path for the pair.
  * @throws {ZeroQuoteError} the amount is too small to buy anything.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

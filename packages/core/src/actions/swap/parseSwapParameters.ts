@@ -4,7 +4,7 @@ import { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
-import { parseSignal } from "./abortable.js";
+import { parseSignal } from "./parseSignal.js";
 import type { SwapVenueChoice } from "./types.js";
 
 /** The default slippage tolerance of `prepareSwap`, basis points (0.5 %). */

@@ -3,7 +3,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import type { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
@@ -32,7 +32,7 @@ export interface SwapOptions {
   deadlineSeconds?: number | undefined;
   /** Who receives `tokenOut`; default `from`. Never the zero address. */
   recipient?: string | undefined;
-  /** Stops waiting for the reads (rejects with the signal's reason); nothing is ever sent. */
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
   signal?: AbortSignal | undefined;
 }
 
@@ -86,6 +86,8 @@ export type PrepareSwapErrorType =
   | InsufficientBalanceError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
   | TokenReadError;
 
 /**
@@ -115,7 +117,9 @@ export type PrepareSwapErrorType =
  * @throws {ZeroQuoteError} the amount is too small to buy anything.
  * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
  *
  * @example

@@ -1,16 +1,9 @@
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import {
-  blockTimestampRead,
-  decodeBlockTimestamp,
-  type ReadCall,
-  type ReadResult,
-  readBatch,
-} from "../../rpc/readBatch.js";
+import { blockTimestampRead, type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { TokenInfo } from "../../tokens/registry.js";
-import { abortable } from "./abortable.js";
 import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
 
 /** What {@link readSwapState} read, all at one block. @internal */
@@ -27,6 +20,7 @@ export interface SwapState {
 /**
  * Reads every venue's quotes, the `extra` reads (balance, allowances) and the block number (and timestamp) in ONE
  * HTTP request: one Multicall3 `aggregate3` with `allowFailure`, so a missing pool fails only its own entry.
+ * Every read carries its ABI, so `readBatch` decodes each answer strictly (a malformed one is an `RpcError`).
  * @internal
  */
 export async function readSwapState(
@@ -46,20 +40,13 @@ export async function readSwapState(
   const reads: ReadCall[] = [...extra];
   if (timestamp) reads.push(blockTimestampRead());
   for (const { quote } of quoting) reads.push(...quote.reads);
-  const { reads: results, blockNumber } = await abortable(
-    () => readBatch(client, { reads, blockNumber: true }),
-    signal,
-  );
+  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal });
   let offset = extra.length;
   let time: bigint | undefined;
   if (timestamp) {
-    const read = results[offset];
+    const value = results[offset]?.value;
     offset += 1;
-    try {
-      if (read?.success && read.returnData) time = decodeBlockTimestamp(read.returnData);
-    } catch {
-      time = undefined;
-    }
+    time = typeof value === "bigint" ? value : undefined;
     if (time === undefined) {
       throw toRpcError(new Error("Multicall3 returned no block timestamp"), {
         rpcUrl: client.rpc.rpcUrl,

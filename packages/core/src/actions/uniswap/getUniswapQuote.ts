@@ -2,7 +2,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { GetSwapQuotesParameters } from "../swap/getSwapQuotes.js";
@@ -51,7 +51,9 @@ export type GetUniswapQuoteErrorType =
   | NoRouteError
   | ZeroQuoteError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Uniswap v3 through QuoterV2: the pair's pool at every fee tier (100, 500, 3000, 10000) and every two-hop path through USDm, USDC or CELO at every pair of tiers, and returns the best (largest output; fewer hops, then lower fees on a tie). A read (reported to telemetry as `uniswap.getQuote`).
@@ -64,7 +66,9 @@ export type GetUniswapQuoteErrorType =
  * @throws {NoRouteError} no pool or two-hop path holds the pair.
  * @throws {ZeroQuoteError} the amount is too small to buy anything.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { type Address, encodeFunctionData, type Hex } from "viem";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
@@ -71,29 +71,13 @@ function quoteRead(route: UniswapRoute, amountIn: bigint): ReadCall {
           functionName: "quoteExactInput",
           args: [encodeUniswapPath(route), amountIn],
         });
-  return { target: UNISWAP_ADDRESSES.quoterV2, callData };
+  return { target: UNISWAP_ADDRESSES.quoterV2, abi: uniswapQuoterV2Abi, callData };
 }
 
-/** The quoted output of one route's read, or `undefined` when it failed or does not decode (never throws). */
-function decodeQuote(route: UniswapRoute, result: ReadResult | undefined): bigint | undefined {
-  if (!result?.success || !result.returnData) return undefined;
-  try {
-    const decoded =
-      route.fees.length === 1
-        ? decodeFunctionResult({
-            abi: uniswapQuoterV2Abi,
-            functionName: "quoteExactInputSingle",
-            data: result.returnData,
-          })
-        : decodeFunctionResult({
-            abi: uniswapQuoterV2Abi,
-            functionName: "quoteExactInput",
-            data: result.returnData,
-          });
-    return decoded[0];
-  } catch {
-    return undefined;
-  }
+/** The quoted output of one route's read (strictly decoded by `readBatch`), or `undefined` when it failed. */
+function quotedAmount(result: ReadResult | undefined): bigint | undefined {
+  const value = result?.value;
+  return Array.isArray(value) && typeof value[0] === "bigint" ? value[0] : undefined;
 }
 
 /**
@@ -171,7 +155,7 @@ export const uniswapVenue: SwapVenueAdapter = Object.freeze({
         let best: { route: UniswapRoute; amountOut: bigint } | undefined;
         let zero = false;
         routes.forEach((route, index) => {
-          const amountOut = decodeQuote(route, results[index]);
+          const amountOut = quotedAmount(results[index]);
           if (amountOut === undefined) return;
           if (amountOut === 0n) zero = true;
           else if (best === undefined || amountOut > best.amountOut) best = { route, amountOut };

@@ -20,9 +20,15 @@ export interface PolicyCheck {
  * Checks a decoded flow against the policy, before signing. A flow's spend of a token is its transfers
  * (ERC-20 `transfer`, and CELO value for CELO) plus, per spender, the larger of what it approves and what
  * recognised calls pull through that allowance. Caps bound that spend per call and, with what was spent in
- * the last 24 h, per day; an unlimited approval of a capped token breaks its caps. @internal
+ * the last 24 h, per day; an unlimited approval of a capped token breaks its caps. What a recognised call
+ * delivers (a swap's output) must go to `from` or to a recipient in `allow.recipients`. @internal
  */
-export function checkPolicy(policy: LoadedPolicy, effects: readonly FlowEffect[], celo: string): PolicyCheck {
+export function checkPolicy(
+  policy: LoadedPolicy,
+  effects: readonly FlowEffect[],
+  celo: string,
+  from?: string,
+): PolicyCheck {
   const violations: PolicyViolation[] = [];
   const spends: StepSpends = new Map();
   const totals = new Map<string, bigint>();
@@ -98,6 +104,21 @@ export function checkPolicy(policy: LoadedPolicy, effects: readonly FlowEffect[]
         }
         break;
       }
+      case "deliver":
+        // What a swap produces goes to its recipient: the flow's own account, or one the policy allows.
+        if (
+          allow.recipients &&
+          effect.to.toLowerCase() !== from?.toLowerCase() &&
+          !allow.recipients.has(effect.to.toLowerCase())
+        ) {
+          violations.push({
+            rule: "allow.recipients",
+            step: effect.step,
+            message: `recipient ${effect.to} of the ${effect.label} is not in allow.recipients`,
+            address: effect.to,
+          });
+        }
+        break;
       case "call":
         if (!effect.known && allow.contracts && !allow.contracts.has(effect.to.toLowerCase())) {
           violations.push({

@@ -7,14 +7,19 @@ const ROUTER = MENTO_ADDRESSES.router.toLowerCase();
 
 /**
  * The Mento v3 Router at its Celo address: `swapExactTokensForTokens(amountIn, amountOutMin, routes, to,
- * deadline)`. Effects: a known `call` and a `pull` of `amountIn` of the first route's `from` token through the
- * router's allowance. @internal
+ * deadline)`. Effects: a known `call`, a `pull` of `amountIn` of the first route's `from` token through the
+ * router's allowance, and a `deliver` of the output to `to`. @internal
  */
 export const decodeMentoRouter: StepDecoder = (step) => {
   if (step.to.toLowerCase() !== ROUTER) return undefined;
   const call = decodeCallStrictly(mentoRouterAbi, step.data);
   if (call?.functionName !== "swapExactTokensForTokens") return undefined;
-  const [amountIn, , routes] = call.args as readonly [bigint, bigint, readonly { from: Address }[]];
+  const [amountIn, , routes, to] = call.args as readonly [
+    bigint,
+    bigint,
+    readonly { from: Address }[],
+    Address,
+  ];
   if (routes.length === 0) return undefined;
   return [
     {
@@ -26,5 +31,6 @@ export const decodeMentoRouter: StepDecoder = (step) => {
       label: "Mento Router swapExactTokensForTokens",
     },
     { kind: "pull", step: step.index, token: routes[0]!.from, spender: step.to, amount: amountIn },
+    { kind: "deliver", step: step.index, to, label: "Mento swap output" },
   ];
 };

@@ -70,7 +70,7 @@ const approve = (spender: Address, amount: bigint) =>
   `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
 
 describe("swap decoders", () => {
-  it("recognise SwapRouter02 multicall(deadline, [exactInputSingle]) and [exactInput]: a known call and a pull of amount in", () => {
+  it("recognise SwapRouter02 multicall(deadline, [exactInputSingle]) and [exactInput]: a known call, a pull of amount in, the output to its recipient", () => {
     const effects = decodeFlow([
       { to: ROUTER, data: withDeadline([single]), value: "0" },
       { to: ROUTER, data: withDeadline([multiHop]), value: "0" },
@@ -84,6 +84,7 @@ describe("swap decoders", () => {
         label: "Uniswap SwapRouter02 multicall(exactInputSingle)",
       }),
       { kind: "pull", step: 0, token: USDC.address, spender: ROUTER, amount: 7_000_000n },
+      { kind: "deliver", step: 0, to: ME, label: "Uniswap swap output" },
       expect.objectContaining({
         kind: "call",
         step: 1,
@@ -91,6 +92,7 @@ describe("swap decoders", () => {
         label: "Uniswap SwapRouter02 multicall(exactInput)",
       }),
       { kind: "pull", step: 1, token: USDT.address, spender: ROUTER, amount: 3_000_000n },
+      { kind: "deliver", step: 1, to: ME, label: "Uniswap swap output" },
       expect.objectContaining({
         kind: "call",
         step: 2,
@@ -98,6 +100,7 @@ describe("swap decoders", () => {
         label: "Uniswap SwapRouter02 exactInputSingle",
       }),
       { kind: "pull", step: 2, token: USDC.address, spender: ROUTER, amount: 7_000_000n },
+      { kind: "deliver", step: 2, to: ME, label: "Uniswap swap output" },
     ]);
   });
 
@@ -120,10 +123,11 @@ describe("swap decoders", () => {
     expect(effects[0]).toMatchObject({ kind: "call", known: true });
   });
 
-  it("recognise the Mento Router's swapExactTokensForTokens: a pull of the first route's token", () => {
+  it("recognise the Mento Router's swapExactTokensForTokens: a pull of the first route's token, the output to `to`", () => {
     expect(decodeFlow([{ to: MENTO, data: mentoSwap, value: "0" }])).toEqual([
       expect.objectContaining({ kind: "call", known: true, label: "Mento Router swapExactTokensForTokens" }),
       { kind: "pull", step: 0, token: USDC.address, spender: MENTO, amount: 5_000_000n },
+      { kind: "deliver", step: 0, to: ME, label: "Mento swap output" },
     ]);
   });
 
@@ -187,5 +191,31 @@ describe("swap decoders", () => {
       TOKENS.CELO.address.toLowerCase(),
     );
     expect(over.violations.map((violation) => violation.rule)).toEqual(["caps.USDC.perCall"]);
+  });
+
+  it("send a swap's output only to the flow's own account or an allowed recipient", () => {
+    const STRANGER = "0x2222222222222222222222222222222222222222" as Address;
+    const toStranger = encodeFunctionData({
+      abi: mentoRouterAbi,
+      functionName: "swapExactTokensForTokens",
+      args: [5_000_000n, 1n, [{ from: USDC.address, to: USDm.address, factory: zeroAddress }], STRANGER, 1n],
+    });
+    const policy: LoadedPolicy = {
+      file: "p.json",
+      caps: new Map(),
+      allow: { recipients: [ME.toLowerCase()] },
+      allowUnlimitedApprovals: false,
+      ledger: undefined,
+      format: (amount) => amount.toString(),
+    };
+    const celo = TOKENS.CELO.address.toLowerCase();
+    const rules = (to: Address, data: Hex, from: Address) =>
+      checkPolicy(policy, decodeFlow([{ to, data, value: "0" }]), celo, from).violations.map(
+        (violation) => `${violation.rule} ${violation.address}`,
+      );
+    expect(rules(MENTO, mentoSwap, ME)).toEqual([]); // output to the flow's own account
+    expect(rules(MENTO, toStranger, ME)).toEqual([`allow.recipients ${STRANGER}`]);
+    expect(rules(MENTO, toStranger, STRANGER)).toEqual([]); // the stranger swapping to itself
+    expect(rules(ROUTER, withDeadline([single]), STRANGER)).toEqual([]); // output to ME, an allowed recipient
   });
 });

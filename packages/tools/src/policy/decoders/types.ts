@@ -8,6 +8,8 @@ import type { Address, Hex } from "viem";
  * - `approve`: an allowance of `amount` of `token` for `spender`;
  * - `pull`: a recognised call that spends `amount` of `token` through the allowance of `spender` (a swap's
  *   amount in, a supply or repay), counted once with the approval it uses;
+ * - `deliver`: a recognised call sends what it produces (a swap's output) to `to`; `allow.recipients` applies
+ *   unless `to` is the flow's own `from`;
  * - `call`: a call of a contract; `known` when a decoder recognised it (then allow.contracts does not apply).
  */
 export type FlowEffect =
@@ -15,6 +17,7 @@ export type FlowEffect =
   | { kind: "native"; step: number; to: Address; amount: bigint }
   | { kind: "approve"; step: number; token: Address; spender: Address; amount: bigint }
   | { kind: "pull"; step: number; token: Address; spender: Address; amount: bigint }
+  | { kind: "deliver"; step: number; to: Address; label: string }
   | { kind: "call"; step: number; to: Address; selector: Hex; known: boolean; label?: string };
 
 /** A step as decoders see it: calldata without its attribution suffix. */

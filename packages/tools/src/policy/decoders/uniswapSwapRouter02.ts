@@ -17,17 +17,27 @@ const multicallWithoutDeadline = [
 const ROUTER = UNISWAP_ADDRESSES.swapRouter02.toLowerCase();
 
 /** The token and amount one exact-input swap pulls from the caller, or `undefined` for any other call. */
-function pullOf(data: Hex): { name: string; token: Address; amount: bigint } | undefined {
+function pullOf(data: Hex): { name: string; token: Address; amount: bigint; recipient: Address } | undefined {
   const call = decodeCallStrictly(uniswapSwapRouter02Abi, data);
   if (call?.functionName === "exactInputSingle") {
-    const params = call.args[0] as { tokenIn: Address; amountIn: bigint };
-    return { name: call.functionName, token: params.tokenIn, amount: params.amountIn };
+    const params = call.args[0] as { tokenIn: Address; amountIn: bigint; recipient: Address };
+    return {
+      name: call.functionName,
+      token: params.tokenIn,
+      amount: params.amountIn,
+      recipient: params.recipient,
+    };
   }
   if (call?.functionName === "exactInput") {
-    const params = call.args[0] as { path: Hex; amountIn: bigint };
+    const params = call.args[0] as { path: Hex; amountIn: bigint; recipient: Address };
     const route = decodeUniswapPath(params.path);
     if (!route) return undefined;
-    return { name: call.functionName, token: route.tokens[0]!, amount: params.amountIn };
+    return {
+      name: call.functionName,
+      token: route.tokens[0]!,
+      amount: params.amountIn,
+      recipient: params.recipient,
+    };
   }
   return undefined;
 }
@@ -35,7 +45,8 @@ function pullOf(data: Hex): { name: string; token: Address; amount: bigint } | u
 /**
  * Uniswap SwapRouter02 at its Celo address: `exactInputSingle`, `exactInput`, and `multicall(deadline, data)` /
  * `multicall(data)` whose every inner call is one of those two. Effects: a known `call` and a `pull` of each
- * swap's amount in of its first token through the router's allowance. Any other inner call (sweeps, unwraps,
+ * swap's amount in of its first token through the router's allowance, and a `deliver` of its output to its
+ * `recipient`. Any other inner call (sweeps, unwraps,
  * exact-output swaps) leaves the whole step unrecognised (then `allow.contracts` applies). @internal
  */
 export const decodeUniswapSwapRouter02: StepDecoder = (step) => {
@@ -75,6 +86,7 @@ export const decodeUniswapSwapRouter02: StepDecoder = (step) => {
       spender: step.to,
       amount: pull!.amount,
     });
+    effects.push({ kind: "deliver", step: step.index, to: pull!.recipient, label: "Uniswap swap output" });
   }
   return effects;
 };

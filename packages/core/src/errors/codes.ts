@@ -1,3 +1,5 @@
+import type { LendingErrorCode } from "./lending.js";
+
 /**
  * The stable `code` of every error `@preflow/core` throws on purpose (attribution's `TRANSACTION_NOT_FOUND`
  * included, which core re-throws for unknown hashes).
@@ -30,4 +32,5 @@ export type CoreErrorCode =
   | "INVALID_ENS_NAME"
   | "UNSUPPORTED_ENS_NAME"
   | "MISSING_ETH_RPC_URL"
-  | "INVALID_ENS_NETWORK";
+  | "INVALID_ENS_NETWORK"
+  | LendingErrorCode;

@@ -163,7 +163,10 @@ export interface AaveActions {
   ): Promise<PrepareRepayReturnType>;
 }
 
-/** Checks a method's options object (unknown keys refused) before it is merged into the action's parameters. */
+/**
+ * Checks a method's options object (unknown keys refused) before it is merged into the action's parameters (the
+ * methods are async, so a bad option rejects like every other input error).
+ */
 function options(value: unknown, keys: readonly string[]): Record<string, unknown> {
   return value === undefined ? {} : rejectUnknownKeys(value, "options", keys);
 }
@@ -189,15 +192,15 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
   const health = ["healthFactorFloor", "signal"];
   return {
     aave: Object.freeze({
-      getPositions: (owner: string, rest?: AaveReadOptions) =>
+      getPositions: async (owner: string, rest?: AaveReadOptions) =>
         getAavePositions(client, { ...options(rest, read), owner }),
-      prepareSupply: (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
         prepareSupply(client, { ...options(rest, read), from, token, amount }),
-      prepareWithdraw: (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         prepareWithdraw(client, { ...options(rest, health), from, token, amount }),
-      prepareBorrow: (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         prepareBorrow(client, { ...options(rest, health), from, token, amount }),
-      prepareRepay: (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
         prepareRepay(client, { ...options(rest, read), from, token, amount }),
     }),
   };

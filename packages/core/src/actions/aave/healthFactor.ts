@@ -1,8 +1,9 @@
 // The health-factor arithmetic of client.aave: exact integers only. Aave v3 defines
 //   healthFactor = (Σ collateral_i × liquidationThreshold_i / 10 000) / totalDebt      (WAD, 1e18 = 1.0)
-// with every amount in the base currency (USD, 8 decimals). `getUserAccountData` reports the collateral C, the debt
-// D and the weighted average threshold L = ⌊Σ collateral_i × threshold_i / C⌋, so C × L is within C of the exact
-// weighted sum. The estimates below start from those three numbers and round every step against the account.
+// with every amount in the base currency (USD, 8 decimals); on chain the average threshold is floored first:
+//   healthFactor = wadDiv(percentMul(C, L), D),  L = ⌊Σ collateral_i × threshold_i / C⌋
+// `getUserAccountData` reports C, D and L. The estimates below start from those three numbers and round every step
+// against the account, so that a refusal never lets through what the chain would refuse.
 import { InvalidArgumentError } from "../../errors/argument.js";
 
 /** 1.0 as a WAD. @internal */
@@ -49,9 +50,15 @@ export interface EstimateHealthFactorParameters {
 
 /**
  * The health factor (WAD) after the change, or `null` when there is no debt after it (Aave reports 2^256 − 1).
- * Never above the exact value Aave would compute at the same state: the weighted sum C × L is a lower bound of
- * the exact one (by less than C, a relative 1 / L), and callers round the changes against the account. Floors
- * at 0. @internal
+ * Never above what Aave computes on chain for the same state, and at most (2 × C / 10 000 + 1) / D below it, C and
+ * D in base units (10^-8 USD): about 2 × health factor / L, or 0.0003 for a health factor of 1.2 at a 78 %
+ * threshold, plus the effect of rounding the withdrawn or borrowed value up by at most one base unit (the
+ * property tests check both bounds against a model of Aave's arithmetic):
+ * - the exact weighted sum S is in [C × L, C × L + C), so C × L − leaving × threshold is a lower bound of what stays;
+ * - after a withdrawal Aave re-averages the threshold over the collateral C′ that stays and floors it, which
+ *   loses less than C′ more: the estimate subtracts C′;
+ * - `percentMul` rounds half up (at most half a unit down): the estimate subtracts 5 000 (half a unit × 10 000).
+ * Callers round the withdrawn collateral and the added debt up. Floors at 0. @internal
  */
 export function estimateHealthFactor(parameters: EstimateHealthFactorParameters): bigint | null {
   const {
@@ -67,7 +74,9 @@ export function estimateHealthFactor(parameters: EstimateHealthFactorParameters)
   // bigints: Math.min does not apply
   let leaving = collateralDecreaseBase;
   if (leaving > collateralBase) leaving = collateralBase;
-  const weighted = collateralBase * liquidationThreshold - leaving * collateralDecreaseThreshold;
+  let weighted = collateralBase * liquidationThreshold - leaving * collateralDecreaseThreshold;
+  if (leaving > 0n) weighted -= collateralBase - leaving;
+  weighted -= 5_000n;
   if (weighted <= 0n) return 0n;
   return (weighted * WAD) / (BPS * debt);
 }

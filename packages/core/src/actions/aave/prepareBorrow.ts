@@ -115,8 +115,8 @@ const DEFAULT_FLOOR = (WAD * 11n) / 10n;
  * a borrow above it reverts on chain.
  *
  * The borrow's value is the amount at the oracle price, rounded up; the health-factor estimate after it is never
- * above Aave's exact value at the block read, and below it by at most 1 / (average liquidation threshold in basis
- * points) relative (see {@link prepareWithdraw}); interest accrued until inclusion is not in it.
+ * above what Aave computes on chain at the block read, and at most about 2 × health factor / (average liquidation
+ * threshold in basis points) below it (see {@link prepareWithdraw}); interest accrued until inclusion is not in it.
  *
  * HTTP requests: 1 (account data, reserve configuration, price and the block number in one Multicall3 call).
  *

@@ -102,11 +102,12 @@ const WITHDRAW_FLOOR = WAD;
  * withdrawal that would leave the health factor below the floor (default 1.0).
  *
  * The health-factor estimate starts from `getUserAccountData` (collateral, debt, average liquidation threshold),
- * the oracle price and the reserve's liquidation threshold, all read at one block. It is never above the exact
- * value Aave computes at that block, and below it by at most 1 / (average liquidation threshold in basis points)
- * relative (≤ 0.015 % for thresholds of 68 % and more) plus 10^-8 USD of rounding. Interest that accrues until the
- * transaction is included is not in it: a withdrawal that leaves the health factor within a hair of the floor can
- * still revert on chain.
+ * the oracle price and the reserve's liquidation threshold, all read at one block, and rounds every step against
+ * the account: it is never above the health factor Aave computes on chain for that block, and at most about
+ * 2 × health factor / (average liquidation threshold in basis points) below it: 0.0003 for a health factor of 1.2
+ * at a 78 % threshold (a property test checks both bounds against a model of Aave's arithmetic). Interest that
+ * accrues until the transaction is included is not in it: a withdrawal that leaves the health factor within a hair
+ * of the floor can still revert on chain.
  *
  * HTTP requests: 1 (account data, the user's reserve data, reserve configuration, price and the block number in
  * one Multicall3 call).

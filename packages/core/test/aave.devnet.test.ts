@@ -311,7 +311,7 @@ describe("one HTTP request each; strict reads", () => {
     const dave = await freshAccount(devnet, { CELO: "10", USDC: "100", USDm: "10" });
     await executeFlow(devnet, dave.privateKey, await client.aave.prepareSupply(dave.address, "USDC", "100"));
     await executeFlow(devnet, dave.privateKey, await client.aave.prepareBorrow(dave.address, "USDm", "5"));
-    const calls = {
+    const calls: Record<string, (c: typeof client) => Promise<unknown>> = {
       getPositions: (c: typeof client) => c.aave.getPositions(dave.address),
       prepareSupply: (c: typeof client) => c.aave.prepareSupply(dave.address, "USDm", "1"),
       prepareWithdraw: (c: typeof client) => c.aave.prepareWithdraw(dave.address, "USDC", "10"),
@@ -320,11 +320,11 @@ describe("one HTTP request each; strict reads", () => {
     };
     for (const [name, call] of Object.entries(calls)) {
       const cold = makeClient(proxy.url);
-      const first = await counted(() => call(cold));
+      const first = await counted<unknown>(() => call(cold));
       expect(first.value, name).not.toBeInstanceOf(Error);
       expect(first.requests, name).toBe(1);
       expect(first.methods, name).toEqual(["eth_chainId", "eth_call"]);
-      const second = await counted(() => call(cold));
+      const second = await counted<unknown>(() => call(cold));
       expect(second.requests, name).toBe(1);
       expect(second.methods, name).toEqual(["eth_call"]);
     }

@@ -59,6 +59,7 @@ export {
 } from "./actions/ens/resolveEns.js";
 export {
   type GetStatusErrorType,
+  type GetStatusParameters,
   type GetStatusReturnType,
   getStatus,
   type NetworkStatus,
@@ -131,6 +132,9 @@ export { SDK_VERSION } from "./clients/version.js";
 export {
   AGENT_ID_PRIVATE_KEY_ENV,
   DEFAULT_AGENT_ID_API_BASE,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY_COUNT,
+  DEFAULT_TIMEOUT_MS,
   type ResolvedConfig,
 } from "./config/resolveConfig.js";
 export { Secret } from "./config/secret.js";
@@ -138,7 +142,6 @@ export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
 export {
   type AaveActions,
   type AaveHealthOptions,
-  type AaveReadOptions,
   aaveActions,
 } from "./decorators/aave.js";
 export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
@@ -151,7 +154,7 @@ export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
 export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
-export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
+export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {
   ApproveIntent,
@@ -166,7 +169,13 @@ export type {
   StepCall,
   SwapIntent,
 } from "./flow/types.js";
-export type { RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export {
+  type DecodeFunctionResultStrictErrorType,
+  type DecodeFunctionResultStrictParameters,
+  type DecodeFunctionResultStrictReturnType,
+  decodeFunctionResultStrict,
+} from "./rpc/decodeFunctionResultStrict.js";
 export {
   type ReadBatchErrorType,
   type ReadBatchParameters,

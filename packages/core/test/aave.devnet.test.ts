@@ -27,6 +27,7 @@ import {
   InsufficientBalanceError,
   NoLendingPositionError,
   parsePreparedFlow,
+  RequestAbortedError,
   type SerializedPreparedFlow,
   TOKENS,
 } from "../src/index.js";
@@ -370,7 +371,7 @@ describe("one HTTP request each; strict reads", () => {
     }
   });
 
-  it("an aborted signal sends nothing", async () => {
+  it("an aborted signal sends nothing: RequestAbortedError", async () => {
     const controller = new AbortController();
     controller.abort(new Error("stop"));
     const from = (await freshAccount(devnet, { CELO: "1" })).address;
@@ -378,9 +379,10 @@ describe("one HTTP request each; strict reads", () => {
       client.aave.prepareSupply(from, "USDC", "1", { signal: controller.signal }),
     );
     expect(aborted.requests).toBe(0);
-    expect((aborted.value as Error).message).toBe("stop");
+    expect(aborted.value).toBeInstanceOf(RequestAbortedError);
     const read = await counted(() => client.aave.getPositions(from, { signal: controller.signal }));
     expect(read.requests).toBe(0);
+    expect(read.value).toBeInstanceOf(RequestAbortedError);
   });
 });
 

@@ -4,22 +4,9 @@ import { type PrepareRepayReturnType, prepareRepay } from "../actions/aave/prepa
 import { type PrepareSupplyReturnType, prepareSupply } from "../actions/aave/prepareSupply.js";
 import { type PrepareWithdrawReturnType, prepareWithdraw } from "../actions/aave/prepareWithdraw.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 import { rejectUnknownKeys } from "../validation/rejectUnknownKeys.js";
-
-/**
- * Options of the `client.aave` methods that only read: an abort signal.
- *
- * @example
- * ```ts
- * import type { AaveReadOptions } from "@preflow/core";
- * const options: AaveReadOptions = { signal: AbortSignal.timeout(5_000) };
- * ```
- */
-export interface AaveReadOptions {
-  /** Aborts the read; nothing is prepared. */
-  signal?: AbortSignal | undefined;
-}
 
 /**
  * Options of `client.aave.prepareBorrow` and `prepareWithdraw`: the health-factor floor and an abort signal.
@@ -30,7 +17,7 @@ export interface AaveReadOptions {
  * const options: AaveHealthOptions = { healthFactorFloor: "1.5" };
  * ```
  */
-export interface AaveHealthOptions extends AaveReadOptions {
+export interface AaveHealthOptions extends ActionOptions {
   /** The lowest health factor the operation may leave (borrow: default `"1.1"`; withdraw: default `"1"`). */
   healthFactorFloor?: string | number | undefined;
 }
@@ -67,7 +54,7 @@ export interface AaveActions {
    * account.healthFactor?.formatted; // null without debt
    * ```
    */
-  getPositions(owner: string, options?: AaveReadOptions): Promise<GetAavePositionsReturnType>;
+  getPositions(owner: string, options?: ActionOptions): Promise<GetAavePositionsReturnType>;
   /**
    * Prepares `[approve (only if short), supply(asset, amount, from, 0)]` after checking the balance. The client form
    * of {@link prepareSupply}. HTTP requests: 1.
@@ -90,7 +77,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: AaveReadOptions,
+    options?: ActionOptions,
   ): Promise<PrepareSupplyReturnType>;
   /**
    * Prepares `withdraw(asset, amount, from)`; `"max"` withdraws everything. Refuses a withdrawal that would leave the
@@ -159,7 +146,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: AaveReadOptions,
+    options?: ActionOptions,
   ): Promise<PrepareRepayReturnType>;
 }
 
@@ -192,15 +179,15 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
   const health = ["healthFactorFloor", "signal"];
   return {
     aave: Object.freeze({
-      getPositions: async (owner: string, rest?: AaveReadOptions) =>
+      getPositions: async (owner: string, rest?: ActionOptions) =>
         getAavePositions(client, { ...options(rest, read), owner }),
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         prepareSupply(client, { ...options(rest, read), from, token, amount }),
       prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         prepareWithdraw(client, { ...options(rest, health), from, token, amount }),
       prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         prepareBorrow(client, { ...options(rest, health), from, token, amount }),
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: AaveReadOptions) =>
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         prepareRepay(client, { ...options(rest, read), from, token, amount }),
     }),
   };

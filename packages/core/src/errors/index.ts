@@ -38,5 +38,11 @@ export {
   NotAnAaveReserveError,
 } from "./lending.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
-export { RpcError, type RpcErrorParameters } from "./rpc.js";
+export {
+  RequestAbortedError,
+  RpcError,
+  type RpcErrorParameters,
+  RpcRateLimitedError,
+  type RpcRateLimitedErrorParameters,
+} from "./rpc.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

@@ -266,30 +266,14 @@ export function expectReserveUsable(
 }
 
 /**
- * Runs `reads` (and the block number) in ONE HTTP request through the client's Multicall3 batch. With a
- * `signal`: nothing is sent when it is already aborted, and the call rejects with its reason as soon as it aborts
- * (a read has no side effect, so abandoning its answer is safe). @internal
+ * Runs `reads` (and the block number) in ONE HTTP request through the client's Multicall3 batch. `signal`: the
+ * shared read layer's abort (`RequestAbortedError`; nothing is sent when it is already aborted). @internal
  */
 export async function readAave(
   client: SdkBaseClient,
   reads: readonly ReadCall[],
   signal: AbortSignal | undefined,
 ): Promise<{ results: ReadResult[]; blockNumber: bigint }> {
-  signal?.throwIfAborted();
-  const read = readBatch(client, { reads, blockNumber: true }).then(({ reads: results, blockNumber }) => ({
-    results,
-    blockNumber: blockNumber as bigint,
-  }));
-  if (!signal) return read;
-  read.catch(() => {}); // its failure after an abort is nobody's business
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([read, aborted]);
-  } finally {
-    if (onAbort) signal.removeEventListener("abort", onAbort);
-  }
+  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal });
+  return { results, blockNumber: blockNumber as bigint };
 }

@@ -5,7 +5,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { AaveReadError } from "../../errors/lending.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { rejectUnknownKeys } from "../../validation/rejectUnknownKeys.js";
@@ -110,7 +110,7 @@ export interface AaveAccount {
 export interface GetAavePositionsParameters {
   /** The account whose positions to read. */
   owner: string;
-  /** Aborts the read. */
+  /** Aborts the read (`RequestAbortedError`). */
   signal?: AbortSignal | undefined;
 }
 
@@ -151,7 +151,9 @@ export type GetAavePositionsErrorType =
   | InvalidAddressError
   | AaveReadError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 const amountOf = (value: bigint, decimals: number): AaveAmount => ({
   value,
@@ -172,6 +174,7 @@ const amountOf = (value: bigint, decimals: number): AaveAmount => ({
  * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape (no market at this endpoint?).
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

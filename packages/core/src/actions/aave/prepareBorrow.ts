@@ -12,7 +12,7 @@ import {
   HealthFactorTooLowError,
   type NotAnAaveReserveError,
 } from "../../errors/lending.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
@@ -68,7 +68,7 @@ export interface PrepareBorrowParameters {
    * ({@link DEFAULT_BORROW_HEALTH_FACTOR_FLOOR}). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read; nothing is prepared. */
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
   signal?: AbortSignal | undefined;
 }
 
@@ -103,7 +103,9 @@ export type PrepareBorrowErrorType =
   | AaveReserveUnavailableError
   | AaveReadError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 const DEFAULT_FLOOR = (WAD * 11n) / 10n;
 
@@ -131,6 +133,7 @@ const DEFAULT_FLOOR = (WAD * 11n) / 10n;
  * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

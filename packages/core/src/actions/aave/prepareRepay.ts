@@ -13,7 +13,7 @@ import {
   NoLendingPositionError,
   type NotAnAaveReserveError,
 } from "../../errors/lending.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
@@ -60,7 +60,7 @@ export interface PrepareRepayParameters {
   token: TokenInput;
   /** A human decimal string (`"20"`), or `"max"` for the whole variable debt, interest until inclusion included. */
   amount: string;
-  /** Aborts the read; nothing is prepared. */
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
   signal?: AbortSignal | undefined;
 }
 
@@ -98,7 +98,9 @@ export type PrepareRepayErrorType =
   | AaveReadError
   | TokenReadError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is
@@ -123,6 +125,7 @@ export type PrepareRepayErrorType =
  * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

@@ -10,7 +10,7 @@ import type {
   AaveReserveUnavailableError,
   NotAnAaveReserveError,
 } from "../../errors/lending.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
@@ -37,7 +37,7 @@ export interface PrepareSupplyParameters {
   token: TokenInput;
   /** A human decimal string (`"100"`), exact to the token's decimals. */
   amount: string;
-  /** Aborts the read; nothing is prepared. */
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
   signal?: AbortSignal | undefined;
 }
 
@@ -72,7 +72,9 @@ export type PrepareSupplyErrorType =
   | AaveReadError
   | TokenReadError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the
@@ -92,6 +94,7 @@ export type PrepareSupplyErrorType =
  * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

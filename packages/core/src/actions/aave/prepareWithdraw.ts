@@ -14,7 +14,7 @@ import {
   NoLendingPositionError,
   type NotAnAaveReserveError,
 } from "../../errors/lending.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
@@ -55,7 +55,7 @@ export interface PrepareWithdrawParameters {
    * reverts and the account could be liquidated). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read; nothing is prepared. */
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
   signal?: AbortSignal | undefined;
 }
 
@@ -91,7 +91,9 @@ export type PrepareWithdrawErrorType =
   | AaveReserveUnavailableError
   | AaveReadError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
 const WITHDRAW_FLOOR = WAD;
@@ -124,6 +126,7 @@ const WITHDRAW_FLOOR = WAD;
  * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts

@@ -38,7 +38,7 @@ function until(deadline: number): { promise: Promise<"deadline">; clear(): void 
 function check(runtime: ToolRuntime, flow: SerializedPreparedFlow): PolicyCheck | undefined {
   if (!runtime.policy) return undefined;
   const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
-  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps), celo);
+  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps, flow.from), celo);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;
 }

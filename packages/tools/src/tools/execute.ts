@@ -48,7 +48,17 @@ function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
             },
           }),
     })),
-    ...(flow.intent === undefined ? {} : { intent: flow.intent }),
+    ...(flow.intent === undefined
+      ? {}
+      : {
+          // Its field names back in camelCase (function_name → functionName); values (a route) are data.
+          intent: Object.fromEntries(
+            Object.entries(flow.intent).map(([key, value]) => [
+              key.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase()),
+              value,
+            ]),
+          ),
+        }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };

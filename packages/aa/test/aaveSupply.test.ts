@@ -1,6 +1,6 @@
 // A lending flow of core (client.aave.prepareSupply: approve + supply) from a brand-new smart account, submitted
 // as ONE sponsored UserOperation on the devnet's Aave v3 market: both calls land together or neither does.
-import { aaveActions, createSdkClient, TOKENS } from "@preflow/core";
+import { createSdkClient, TOKENS } from "@preflow/core";
 import { AAVE_RESERVES } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, erc20Abi, parseUnits } from "viem";
@@ -12,7 +12,7 @@ const POOL: Address = "0x3E59A31363E2ad014dcbc521c4a0d5757d9f3402";
 describe("an Aave v3 supply through a sponsored smart account", () => {
   const devnet = useDevnet();
   const publicClient = publicClientOf(devnet);
-  const sdk = () => createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false }).extend(aaveActions);
+  const sdk = () => createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
   const read = (token: Address, functionName: "balanceOf" | "allowance", args: readonly Address[]) =>
     publicClient.readContract({ address: token, abi: erc20Abi, functionName, args: args as never });
 

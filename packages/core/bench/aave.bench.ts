@@ -6,7 +6,7 @@ import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi } from "viem";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, it } from "vitest";
-import { AAVE_V3_RESERVES, aaveActions, aaveV3PoolAbi, createSdkClient, TOKENS } from "../src/index.js";
+import { AAVE_V3_RESERVES, aaveV3PoolAbi, createSdkClient, TOKENS } from "../src/index.js";
 import { executeFlow, freshAccount } from "../test/support/wallet.js";
 
 const devnet = useDevnet();
@@ -22,7 +22,7 @@ beforeAll(async () => {
   proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   const account = await freshAccount(devnet, { CELO: "10", USDC: "1000", USDm: "100" });
   owner = account.address;
-  const setup = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false }).extend(aaveActions);
+  const setup = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
   await executeFlow(devnet, account.privateKey, await setup.aave.prepareSupply(owner, "USDC", "500"));
   await executeFlow(devnet, account.privateKey, await setup.aave.prepareBorrow(owner, "USDm", "50"));
 });
@@ -174,7 +174,5 @@ it("prints requests and latency of client.aave vs plain sequential viem", async 
 });
 
 function makeClient() {
-  return createSdkClient({ rpcUrl: proxy.url, attributionTags: ["bench"], analyticsEnabled: false }).extend(
-    aaveActions,
-  );
+  return createSdkClient({ rpcUrl: proxy.url, attributionTags: ["bench"], analyticsEnabled: false });
 }

@@ -19,7 +19,6 @@ import {
   AAVE_V3_ADDRESSES,
   AaveReadError,
   AmountExceedsPositionError,
-  aaveActions,
   aaveV3PoolAbi,
   BorrowLimitExceededError,
   createSdkClient,
@@ -38,8 +37,9 @@ const TAGS = ["aave_test"];
 let proxy: FaultProxy;
 let client: ReturnType<typeof makeClient>;
 
+/** `client.aave` is part of createSdkClient (the bad-input test covers `createSdkBaseClient().extend(aaveActions)`). */
 function makeClient(rpcUrl: string) {
-  return createSdkClient({ rpcUrl, attributionTags: TAGS, analyticsEnabled: false }).extend(aaveActions);
+  return createSdkClient({ rpcUrl, attributionTags: TAGS, analyticsEnabled: false });
 }
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Lending on Aave v3 (core's client.aave actions): positions and prepared supply / withdraw / borrow / repay.
+// Lending on Aave v3 (core's client.aave): positions and prepared supply / withdraw / borrow / repay.
 // Each is ONE HTTP request; the flows go to execute_prepared_flow like any other.
 import { z } from "zod/v4";
 import { address, amount, tokenInfo, uint } from "../schemas/common.js";
@@ -93,7 +93,7 @@ export const getLendingPositionsTool = defineTool({
   async run(args, context, call) {
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.address, runtime, "address");
-    return { data: await runtime.core.getAavePositions(runtime.sdk, { owner, signal: call.signal }) };
+    return { data: await runtime.sdk.aave.getPositions(owner, { signal: call.signal }) };
   },
 });
 
@@ -114,12 +114,7 @@ export const prepareSupplyTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.core.prepareSupply(runtime.sdk, {
-        from: sender,
-        token: args.token,
-        amount: args.amount,
-        signal: call.signal,
-      }),
+      data: await runtime.sdk.aave.prepareSupply(sender, args.token, args.amount, { signal: call.signal }),
     };
   },
 });
@@ -142,10 +137,7 @@ export const prepareWithdrawTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.core.prepareWithdraw(runtime.sdk, {
-        from: sender,
-        token: args.token,
-        amount: args.amount,
+      data: await runtime.sdk.aave.prepareWithdraw(sender, args.token, args.amount, {
         healthFactorFloor: args.health_factor_floor,
         signal: call.signal,
       }),
@@ -171,10 +163,7 @@ export const prepareBorrowTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.core.prepareBorrow(runtime.sdk, {
-        from: sender,
-        token: args.token,
-        amount: args.amount,
+      data: await runtime.sdk.aave.prepareBorrow(sender, args.token, args.amount, {
         healthFactorFloor: args.health_factor_floor,
         signal: call.signal,
       }),
@@ -199,12 +188,7 @@ export const prepareRepayTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.core.prepareRepay(runtime.sdk, {
-        from: sender,
-        token: args.token,
-        amount: args.amount,
-        signal: call.signal,
-      }),
+      data: await runtime.sdk.aave.prepareRepay(sender, args.token, args.amount, { signal: call.signal }),
     };
   },
 });

@@ -1,6 +1,45 @@
 // Flushes queued read telemetry of every client (for short-lived scripts and servers shutting down).
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
 // Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
+// Lending on Aave v3 (`client.extend(aaveActions)`).
+export { aaveV3PoolAbi } from "./actions/aave/abis.js";
+export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./actions/aave/addresses.js";
+export {
+  type AaveAccount,
+  type AaveAmount,
+  type AaveReservePosition,
+  type GetAavePositionsErrorType,
+  type GetAavePositionsParameters,
+  type GetAavePositionsReturnType,
+  getAavePositions,
+} from "./actions/aave/getAavePositions.js";
+export {
+  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
+  type PrepareBorrowErrorType,
+  type PrepareBorrowParameters,
+  type PrepareBorrowReturnType,
+  prepareBorrow,
+} from "./actions/aave/prepareBorrow.js";
+export {
+  type PrepareRepayErrorType,
+  type PrepareRepayParameters,
+  type PrepareRepayReturnType,
+  prepareRepay,
+  REPAY_MAX_INTEREST_MARGIN_BPS,
+} from "./actions/aave/prepareRepay.js";
+export {
+  type PrepareSupplyErrorType,
+  type PrepareSupplyParameters,
+  type PrepareSupplyReturnType,
+  prepareSupply,
+} from "./actions/aave/prepareSupply.js";
+export {
+  type PrepareWithdrawErrorType,
+  type PrepareWithdrawParameters,
+  type PrepareWithdrawReturnType,
+  prepareWithdraw,
+} from "./actions/aave/prepareWithdraw.js";
+export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./actions/aave/reserves.js";
 export {
   type GetTransactionErrorType,
   type GetTransactionParameters,
@@ -153,6 +192,11 @@ export {
 } from "./config/resolveConfig.js";
 export { Secret } from "./config/secret.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
+export {
+  type AaveActions,
+  type AaveHealthOptions,
+  aaveActions,
+} from "./decorators/aave.js";
 export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
 export { type EnsActions, ensActions } from "./decorators/ens.js";
 export { type MentoActions, mentoActions } from "./decorators/mento.js";

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 18 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 22 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -56,10 +56,15 @@ describe("tools/list", () => {
       "get_transaction",
       "resolve_ens",
       "get_swap_quote",
+      "get_lending_positions",
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
       "prepare_swap",
+      "prepare_supply",
+      "prepare_withdraw",
+      "prepare_borrow",
+      "prepare_repay",
       "execute_prepared_flow",
       "send_token",
       "get_flow_status",
@@ -481,6 +486,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 18 tools");
+    expect(server.captured().stderr).toContain("serving 22 tools");
   });
 });

@@ -1,4 +1,5 @@
 import type { CelinaClientOptions } from "../config/types.js";
+import { type AaveActions, aaveActions } from "../decorators/aave.js";
 import { type BlockchainActions, blockchainActions } from "../decorators/blockchain.js";
 import { type EnsActions, ensActions } from "../decorators/ens.js";
 import { type NetworkActions, networkActions } from "../decorators/network.js";
@@ -10,7 +11,7 @@ import type { SdkBaseClient } from "./types.js";
 /**
  * A preflow client for chain 42220, made by {@link createSdkClient}: the base client ({@link SdkBaseClient}:
  * `config`, `attributionTags`, `publicClient`, `rpc`, `extend`...) with the standard groups `transaction`,
- * `token`, `network`, `blockchain` and `ens`. More groups are added with `client.extend(...)`.
+ * `token`, `network`, `blockchain`, `ens` and `aave`. More groups are added with `client.extend(...)`.
  *
  * @example
  * ```ts
@@ -29,11 +30,13 @@ export type SdkClient = SdkBaseClient & {
   readonly blockchain: BlockchainActions;
   /** ENS names: `resolveEns(name, network?)` on chain 42220 (`celo.eth`) or Ethereum (`ethRpcUrl`) ({@link EnsActions}). */
   readonly ens: EnsActions;
+  /** Lending on Aave v3: `getPositions`, `prepareSupply`, `prepareWithdraw`, `prepareBorrow`, `prepareRepay` ({@link AaveActions}). */
+  readonly aave: AaveActions;
 };
 
 /**
  * Creates a preflow client for chain 42220 with the standard groups (`transaction`, `token`, `network`,
- * `blockchain`, `ens`). Every option is validated here, before any network I/O; the first RPC use checks that
+ * `blockchain`, `ens`, `aave`). Every option is validated here, before any network I/O; the first RPC use checks that
  * `rpcUrl` serves chain 42220, folded into that call's single HTTP request. For the smallest browser bundle, use
  * {@link createSdkBaseClient} with the exported actions you need instead.
  *
@@ -60,5 +63,6 @@ export function createSdkClient(options?: CelinaClientOptions): SdkClient {
     .extend(tokenActions)
     .extend(networkActions)
     .extend(blockchainActions)
-    .extend(ensActions);
+    .extend(ensActions)
+    .extend(aaveActions);
 }

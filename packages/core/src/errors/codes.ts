@@ -1,3 +1,5 @@
+import type { LendingErrorCode } from "./lending.js";
+
 /**
  * The stable `code` of every error `@preflow/core` throws on purpose (attribution's `TRANSACTION_NOT_FOUND`
  * included, which core re-throws for unknown hashes).
@@ -34,4 +36,5 @@ export type CoreErrorCode =
   | "MISSING_ETH_RPC_URL"
   | "INVALID_ENS_NETWORK"
   | "NO_ROUTE"
-  | "ZERO_QUOTE";
+  | "ZERO_QUOTE"
+  | LendingErrorCode;

@@ -26,6 +26,17 @@ export {
   UnsupportedEnsNameError,
 } from "./ens.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
+export {
+  AaveReadError,
+  AaveReserveUnavailableError,
+  AmountExceedsPositionError,
+  BorrowLimitExceededError,
+  HealthFactorTooLowError,
+  type LendingErrorCode,
+  type LendingOperation,
+  NoLendingPositionError,
+  NotAnAaveReserveError,
+} from "./lending.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
 export {
   RequestAbortedError,

@@ -38,7 +38,7 @@ function until(deadline: number): { promise: Promise<"deadline">; clear(): void 
 function check(runtime: ToolRuntime, flow: SerializedPreparedFlow): PolicyCheck | undefined {
   if (!runtime.policy) return undefined;
   const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
-  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps), celo, flow.from);
+  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps, flow.from), celo, flow.from);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;
 }

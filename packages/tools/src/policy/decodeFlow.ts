@@ -11,9 +11,10 @@ export interface PolicyStep {
 
 /**
  * Decodes what a flow does, step by step: the native value sent, then the first decoder that recognises the
- * calldata (without its attribution suffix), else an unknown `call` when there is calldata. Never throws. @internal
+ * calldata (without its attribution suffix), else an unknown `call` when there is calldata. `from` is the flow's
+ * signer (decoders of positions check it). Never throws. @internal
  */
-export function decodeFlow(steps: readonly PolicyStep[]): FlowEffect[] {
+export function decodeFlow(steps: readonly PolicyStep[], from?: Address): FlowEffect[] {
   const effects: FlowEffect[] = [];
   for (const [index, step] of steps.entries()) {
     const value = /^\d+$/.test(step.value) ? BigInt(step.value) : 0n;
@@ -28,7 +29,7 @@ export function decodeFlow(steps: readonly PolicyStep[]): FlowEffect[] {
     let decoded: FlowEffect[] | undefined;
     for (const decoder of STEP_DECODERS) {
       try {
-        decoded = decoder({ index, to: step.to, data, value });
+        decoded = decoder({ index, to: step.to, data, value, from });
       } catch {
         decoded = undefined;
       }

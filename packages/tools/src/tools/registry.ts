@@ -2,6 +2,13 @@ import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
+import {
+  getLendingPositionsTool,
+  prepareBorrowTool,
+  prepareRepayTool,
+  prepareSupplyTool,
+  prepareWithdrawTool,
+} from "./lending.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
 import {
   getAllowanceTool,
@@ -23,10 +30,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   getTransactionTool,
   resolveEnsTool,
   getSwapQuoteTool,
+  getLendingPositionsTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
   prepareSwapTool,
+  prepareSupplyTool,
+  prepareWithdrawTool,
+  prepareBorrowTool,
+  prepareRepayTool,
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,

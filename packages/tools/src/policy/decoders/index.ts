@@ -1,7 +1,8 @@
 // The extension point of the spending policy: one file per decoder, listed here. A swap (Uniswap
-// SwapRouter02 exactInputSingle / exactInput, Mento swapExactTokensForTokens) or lending (Aave v3 supply,
-// withdraw, borrow, repay) decoder is a StepDecoder in its own file that returns a known `call` effect plus
-// the `pull`s (token, spender, amount) and `transfer`s the call makes; add it to STEP_DECODERS.
+// SwapRouter02 exactInputSingle / exactInput, Mento swapExactTokensForTokens) decoder is a StepDecoder in its
+// own file that returns a known `call` effect plus the `pull`s (token, spender, amount) and `transfer`s the call
+// makes; add it to STEP_DECODERS. Lending: aaveV3Pool.ts (Aave v3 supply, withdraw, borrow, repay).
+import { decodeAaveV3Pool } from "./aaveV3Pool.js";
 import { decodeErc20Approve } from "./erc20Approve.js";
 import { decodeErc20Transfer } from "./erc20Transfer.js";
 import { decodeMentoRouter } from "./mentoRouter.js";
@@ -16,4 +17,5 @@ export const STEP_DECODERS: readonly StepDecoder[] = [
   decodeErc20Approve,
   decodeUniswapSwapRouter02,
   decodeMentoRouter,
+  decodeAaveV3Pool,
 ];

@@ -27,6 +27,8 @@ export interface DecodableStep {
   /** The calldata with any ERC-8021 suffix removed. */
   data: Hex;
   value: bigint;
+  /** The flow's `from` (who signs), when known: decoders of positions check that the position is its own. */
+  from?: Address | undefined;
 }
 
 /**

@@ -1,0 +1,58 @@
+import type { Address } from "viem";
+import { parseAmount } from "../../amounts/parseAmount.js";
+import { InvalidArgumentError } from "../../errors/argument.js";
+import type { TokenInfo } from "../../tokens/registry.js";
+import { parseAddress } from "../../validation/parseAddress.js";
+import { rejectUnknownKeys } from "../../validation/rejectUnknownKeys.js";
+import { parseHealthFactorFloor } from "./healthFactor.js";
+import { resolveAaveReserve } from "./reserves.js";
+
+/** The checked parameters of a lending `prepare*`. @internal */
+export interface LendingParameters {
+  from: Address;
+  token: TokenInfo;
+  /** Base units, or `"max"` where the operation allows it. */
+  amount: bigint | "max";
+  /** WAD; only for operations with a floor. */
+  floor: bigint;
+  signal: AbortSignal | undefined;
+}
+
+/** Checks an optional `signal`: `undefined` or an `AbortSignal`. @internal */
+export function parseSignal(value: unknown): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  const signal = value as Partial<AbortSignal> | null;
+  if (
+    typeof signal !== "object" ||
+    signal === null ||
+    typeof signal.aborted !== "boolean" ||
+    typeof signal.addEventListener !== "function" ||
+    typeof signal.throwIfAborted !== "function"
+  ) {
+    throw new InvalidArgumentError({ field: "signal", value: typeof value, rule: "must be an AbortSignal" });
+  }
+  return value as AbortSignal;
+}
+
+/**
+ * Validates the one object parameter of a lending `prepare*` before any I/O: known keys only, `from` an address,
+ * `token` a reserve of the market, `amount` a positive decimal string for the token (or `"max"` when `allowMax`),
+ * `healthFactorFloor` when the operation has one, `signal`. @internal
+ */
+export function parseLendingParameters(
+  parameters: unknown,
+  options: { allowMax: boolean; floor?: { default: bigint } },
+): LendingParameters {
+  const keys = ["from", "token", "amount", ...(options.floor ? ["healthFactorFloor"] : []), "signal"];
+  const raw = rejectUnknownKeys(parameters, "parameters", keys);
+  const from = parseAddress(raw.from, "from");
+  const token = resolveAaveReserve(raw.token, "token");
+  const amount =
+    options.allowMax && raw.amount === "max"
+      ? "max"
+      : parseAmount(raw.amount, { decimals: token.decimals, token: token.symbol, field: "amount" });
+  const floor = options.floor
+    ? parseHealthFactorFloor(raw.healthFactorFloor, "healthFactorFloor", options.floor.default)
+    : 0n;
+  return { from, token, amount, floor, signal: parseSignal(raw.signal) };
+}

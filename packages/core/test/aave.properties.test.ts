@@ -1,0 +1,298 @@
+// Properties of client.aave's pure parts, without a network: the health-factor estimates against a model of Aave
+// v3's own arithmetic (GenericLogic.calculateUserAccountData: per-asset values floored, the average liquidation
+// threshold floored, percentMul and wadDiv rounding half up), the floor parser and the strict read decoders.
+import fc from "fast-check";
+import { encodeAbiParameters, type Hex, maxUint256 } from "viem";
+import { describe, expect, it } from "vitest";
+import {
+  decodeAssetPrice,
+  decodeReserveData,
+  decodeReservesList,
+  decodeUserAccountData,
+  decodeUserReserveData,
+} from "../src/actions/aave/aaveReads.js";
+import {
+  estimateHealthFactor,
+  parseHealthFactorFloor,
+  toBaseCurrency,
+  WAD,
+} from "../src/actions/aave/healthFactor.js";
+import { AaveReadError, formatAmount, InvalidArgumentError } from "../src/index.js";
+
+const percentMul = (value: bigint, percentage: bigint) => (value * percentage + 5_000n) / 10_000n;
+const wadDiv = (a: bigint, b: bigint) => (a * WAD + b / 2n) / b;
+
+interface Asset {
+  balance: bigint; // token base units
+  price: bigint; // USD, 8 decimals
+  decimals: number;
+  threshold: bigint; // bps
+}
+
+/** Aave's account data for collateral `assets` and a debt already in base currency. */
+function accountData(assets: readonly Asset[], debt: bigint) {
+  let collateral = 0n;
+  let weighted = 0n;
+  for (const asset of assets) {
+    const value = (asset.balance * asset.price) / 10n ** BigInt(asset.decimals);
+    collateral += value;
+    weighted += value * asset.threshold;
+  }
+  const threshold = collateral === 0n ? 0n : weighted / collateral;
+  const healthFactor = debt === 0n ? maxUint256 : wadDiv(percentMul(collateral, threshold), debt);
+  return { collateral, threshold, healthFactor };
+}
+
+const asset = fc.record({
+  balance: fc.bigInt({ min: 0n, max: 10n ** 30n }),
+  price: fc.bigInt({ min: 1n, max: 10n ** 13n }), // up to 100,000 USD
+  decimals: fc.constantFrom(6, 8, 18),
+  threshold: fc.bigInt({ min: 0n, max: 9_500n }),
+});
+const debt = fc.bigInt({ min: 1n, max: 10n ** 16n });
+
+/** The largest gap the documentation allows: (2 × C / 10 000 + 1) / D, in WAD, plus the divisions' rounding. */
+const allowedGap = (collateral: bigint, debtBase: bigint) =>
+  ((2n * collateral + 10_000n) * WAD) / (10_000n * debtBase) + 2n;
+
+describe("health-factor estimates against Aave's arithmetic", () => {
+  it("a withdrawal: never above the chain's health factor after it, and within the documented gap", () => {
+    fc.assert(
+      fc.property(
+        fc.array(asset, { minLength: 1, maxLength: 5 }),
+        debt,
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (assets, debtBase, pick, fraction) => {
+          const index = pick % assets.length;
+          const from = assets[index]!;
+          const amount = BigInt(Math.floor(Number(from.balance) * fraction));
+          const withdrawn = amount > from.balance ? from.balance : amount;
+          const before = accountData(assets, debtBase);
+          const after = accountData(
+            assets.map((entry, i) =>
+              i === index ? { ...entry, balance: entry.balance - withdrawn } : entry,
+            ),
+            debtBase,
+          );
+          const estimate = estimateHealthFactor({
+            collateralBase: before.collateral,
+            debtBase,
+            liquidationThreshold: before.threshold,
+            collateralDecreaseBase: toBaseCurrency(withdrawn, from.price, from.decimals, "up"),
+            collateralDecreaseThreshold: from.threshold,
+          })!;
+          expect(estimate).toBeGreaterThanOrEqual(0n);
+          expect(estimate).toBeLessThanOrEqual(after.healthFactor);
+          expect(after.healthFactor - estimate).toBeLessThanOrEqual(allowedGap(before.collateral, debtBase));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("a borrow: never above the chain's health factor after it, and within the documented gap", () => {
+    fc.assert(
+      fc.property(
+        fc.array(asset, { minLength: 1, maxLength: 5 }),
+        debt,
+        asset,
+        (assets, debtBase, borrowed) => {
+          const before = accountData(assets, debtBase);
+          const added = toBaseCurrency(borrowed.balance, borrowed.price, borrowed.decimals, "up");
+          // On chain the new debt is floored per asset: at most what the estimate adds.
+          const chainAdded = (borrowed.balance * borrowed.price) / 10n ** BigInt(borrowed.decimals);
+          const chain = wadDiv(percentMul(before.collateral, before.threshold), debtBase + chainAdded);
+          const estimate = estimateHealthFactor({
+            collateralBase: before.collateral,
+            debtBase,
+            liquidationThreshold: before.threshold,
+            debtIncreaseBase: added,
+          })!;
+          expect(estimate).toBeLessThanOrEqual(chain);
+          // Plus the amount's value rounded up by at most one base unit: at most chain / D of the health factor.
+          const roundingGap = chain / (debtBase + chainAdded) + 1n;
+          expect(chain - estimate).toBeLessThanOrEqual(
+            allowedGap(before.collateral, debtBase + chainAdded) + roundingGap,
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("is monotonic: more collateral withdrawn or more borrowed never raises it", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: 10_000n }),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        fc.bigInt({ min: 1n, max: 10_000n }), // a collateral's threshold (callers skip non-collateral)
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        (collateralBase, liquidationThreshold, debtBase, threshold, a, b) => {
+          const [small, large] = a <= b ? [a, b] : [b, a];
+          const base = { collateralBase, debtBase, liquidationThreshold };
+          const withdraw = (amount: bigint) =>
+            estimateHealthFactor({
+              ...base,
+              collateralDecreaseBase: amount,
+              collateralDecreaseThreshold: threshold,
+            })!;
+          const borrow = (amount: bigint) => estimateHealthFactor({ ...base, debtIncreaseBase: amount })!;
+          expect(withdraw(large)).toBeLessThanOrEqual(withdraw(small));
+          expect(borrow(large)).toBeLessThanOrEqual(borrow(small));
+        },
+      ),
+    );
+  });
+
+  it("is null without debt after the change, whatever else", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: 10_000n }),
+        (collateralBase, liquidationThreshold) => {
+          expect(estimateHealthFactor({ collateralBase, debtBase: 0n, liquidationThreshold })).toBeNull();
+        },
+      ),
+    );
+  });
+
+  it("toBaseCurrency rounds up by at most one unit over rounding down", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 40n }),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.constantFrom(0, 6, 18),
+        (amount, price, decimals) => {
+          const down = toBaseCurrency(amount, price, decimals, "down");
+          const up = toBaseCurrency(amount, price, decimals, "up");
+          expect(up - down).toBeGreaterThanOrEqual(0n);
+          expect(up - down).toBeLessThanOrEqual(1n);
+          expect(down * 10n ** BigInt(decimals)).toBeLessThanOrEqual(amount * price);
+          expect(up * 10n ** BigInt(decimals)).toBeGreaterThanOrEqual(amount * price);
+        },
+      ),
+    );
+  });
+});
+
+describe("healthFactorFloor parsing", () => {
+  it("returns a WAD in [1, 100] or throws InvalidArgumentError, for anything", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.double(), fc.anything()), (value) => {
+        try {
+          const wad = parseHealthFactorFloor(value, "healthFactorFloor", WAD);
+          expect(wad).toBeGreaterThanOrEqual(WAD);
+          expect(wad).toBeLessThanOrEqual(100n * WAD);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidArgumentError);
+          expect((error as InvalidArgumentError).details.field).toBe("healthFactorFloor");
+        }
+      }),
+    );
+  });
+
+  it("round-trips every decimal floor in range exactly", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: WAD, max: 100n * WAD }), (wad) => {
+        expect(parseHealthFactorFloor(formatAmount(wad, 18), "f", 0n)).toBe(wad);
+      }),
+    );
+    expect(parseHealthFactorFloor(1.25, "f", 0n)).toBe((WAD * 5n) / 4n);
+    expect(parseHealthFactorFloor(undefined, "f", 7n)).toBe(7n);
+    for (const bad of [
+      "0.99",
+      "1e0",
+      " 1.1",
+      "1.",
+      "",
+      "101",
+      -1,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      1e-7,
+      null,
+      {},
+    ]) {
+      expect(() => parseHealthFactorFloor(bad, "f", WAD), String(bad)).toThrow(InvalidArgumentError);
+    }
+  });
+});
+
+describe("strict decoders of Aave reads", () => {
+  const hex = fc
+    .uint8Array({ maxLength: 700 })
+    .map((bytes) => `0x${Buffer.from(bytes).toString("hex")}` as Hex);
+  const decoders = {
+    getUserAccountData: [decodeUserAccountData, 192],
+    getReserveData: [decodeReserveData, 480],
+    getUserReserveData: [decodeUserReserveData, 288],
+    getAssetPrice: [decodeAssetPrice, 32],
+  } as const;
+
+  it("never throw anything but AaveReadError on garbage, and refuse every wrong length", () => {
+    fc.assert(
+      fc.property(hex, fc.boolean(), (returnData, success) => {
+        for (const [name, [decode, length]] of Object.entries(decoders)) {
+          try {
+            decode({ success, returnData });
+            expect(success, name).toBe(true);
+            expect((returnData.length - 2) / 2, name).toBe(length);
+          } catch (error) {
+            expect(error, name).toBeInstanceOf(AaveReadError);
+          }
+        }
+        try {
+          const list = decodeReservesList({ success, returnData });
+          expect((returnData.length - 2) / 2).toBe(64 + 32 * list.length);
+        } catch (error) {
+          expect(error).toBeInstanceOf(AaveReadError);
+        }
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("decode well-formed answers, and refuse one extra word or a non-boolean flag", () => {
+    const accountData = encodeAbiParameters(
+      Array.from({ length: 6 }, () => ({ type: "uint256" })),
+      [1n, 2n, 3n, 7_800n, 7_500n, WAD],
+    );
+    expect(decodeUserAccountData({ success: true, returnData: accountData })).toMatchObject({
+      totalCollateralBase: 1n,
+      currentLiquidationThreshold: 7_800n,
+      healthFactor: WAD,
+    });
+    expect(() =>
+      decodeUserAccountData({ success: true, returnData: `${accountData}${"00".repeat(32)}` }),
+    ).toThrow(AaveReadError);
+    const userReserve = (flag: bigint) =>
+      encodeAbiParameters(
+        Array.from({ length: 9 }, () => ({ type: "uint256" })),
+        [5n, 0n, 6n, 0n, 0n, 0n, 0n, 0n, flag],
+      );
+    expect(decodeUserReserveData({ success: true, returnData: userReserve(1n) })).toEqual({
+      supplied: 5n,
+      variableDebt: 6n,
+      usedAsCollateral: true,
+    });
+    expect(() => decodeUserReserveData({ success: true, returnData: userReserve(2n) })).toThrow(
+      AaveReadError,
+    );
+    const list = encodeAbiParameters(
+      [{ type: "address[]" }],
+      [["0x471EcE3750Da237f93B8E339c536989b8978a438"]],
+    );
+    expect(decodeReservesList({ success: true, returnData: list })).toEqual([
+      "0x471EcE3750Da237f93B8E339c536989b8978a438",
+    ]);
+    expect(() => decodeReservesList({ success: true, returnData: `${list}00` as Hex })).toThrow(
+      AaveReadError,
+    );
+    expect(() =>
+      decodeAssetPrice({ success: true, returnData: encodeAbiParameters([{ type: "uint256" }], [0n]) }),
+    ).toThrow(/the price is 0/);
+  });
+});

@@ -51,6 +51,12 @@ export {
   getTokenInfo,
 } from "./actions/token/getTokenInfo.js";
 export {
+  type DecodeRevertReasonOptions,
+  decodeRevertReason,
+  type RevertReason,
+  type RevertSource,
+} from "./actions/transaction/decodeRevertReason.js";
+export {
   type ExecutedStep,
   type ExecutedStepCode,
   type ExecutedStepStatus,
@@ -81,6 +87,19 @@ export {
   type PrepareSendReturnType,
   prepareSend,
 } from "./actions/transaction/prepareSend.js";
+export {
+  type SimulatedAllowanceChange,
+  type SimulatedAmount,
+  type SimulatedBalanceChange,
+  type SimulatedStep,
+  type SimulatedStepStatus,
+  type SimulatePreparedFlowErrorType,
+  type SimulatePreparedFlowParameters,
+  type SimulatePreparedFlowReturnType,
+  type SimulationClient,
+  type SimulationFee,
+  simulatePreparedFlow,
+} from "./actions/transaction/simulatePreparedFlow.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
@@ -106,6 +125,7 @@ export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
 export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
+export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {

@@ -28,4 +28,5 @@ export {
 export { FlowAccountMismatchError } from "./flowAccount.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
 export { RpcError, type RpcErrorParameters } from "./rpc.js";
+export { SimulationUnsupportedError } from "./simulation.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

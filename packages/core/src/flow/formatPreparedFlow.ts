@@ -205,14 +205,18 @@ function isMax(value: string): boolean {
   return isUint(value) && BigInt(value) === MAX_UINT256;
 }
 
-function shortArg(arg: JsonValue): string {
+/** An argument for a preview: addresses in full (a registry token by its symbol), long other strings cut. */
+function shortArg(arg: JsonValue, depth = 0): string {
   if (typeof arg === "string") {
-    const token = /^0x[0-9a-fA-F]{40}$/.test(arg) ? BY_ADDRESS.get(arg.toLowerCase()) : undefined;
-    if (token) return token.symbol;
+    if (/^0x[0-9a-fA-F]{40}$/.test(arg)) return BY_ADDRESS.get(arg.toLowerCase())?.symbol ?? arg;
     return arg.length > 80 ? `${arg.slice(0, 77)}...` : arg;
   }
-  const text = JSON.stringify(arg);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  if (arg === null || typeof arg !== "object") return String(arg);
+  if (depth > 3) return "...";
+  if (Array.isArray(arg)) return `[${arg.map((entry) => shortArg(entry, depth + 1)).join(", ")}]`;
+  return `{ ${Object.entries(arg)
+    .map(([key, entry]) => `${key}: ${shortArg(entry, depth + 1)}`)
+    .join(", ")} }`;
 }
 
 function grouped(value: string): string {

@@ -698,7 +698,7 @@ function readApproval(log: SimLog): { owner: string; spender: string; value: big
 }
 
 function readUint(call: SimCall | undefined): bigint | undefined {
-  if (!call || call.status !== "success" || call.returnData.length !== 66) return undefined;
+  if (call?.status !== "success" || call.returnData.length !== 66) return undefined;
   return BigInt(call.returnData);
 }
 

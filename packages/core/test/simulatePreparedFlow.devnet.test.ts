@@ -84,6 +84,9 @@ describe("simulatePreparedFlow", () => {
     expect(simulation).toMatchObject({ success: true, failedStep: null, account: account.address });
     expect(simulation.steps.map((step) => step.status)).toEqual(["success", "success"]);
     expect(JSON.parse(JSON.stringify(simulation))).toEqual(simulation); // JSON-safe
+    // It ran on the latest state: not before the block the flow was prepared at, not after the chain's head.
+    expect(BigInt(simulation.blockNumber)).toBeGreaterThanOrEqual(BigInt(flow.preparedAt!.blockNumber));
+    expect(BigInt(simulation.blockNumber)).toBeLessThanOrEqual(await chain.client.getBlockNumber());
 
     const watched = [account.address, DEVNET_VAULT_ADDRESS as Address];
     const before = await balances(watched);

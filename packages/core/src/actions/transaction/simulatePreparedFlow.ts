@@ -290,7 +290,16 @@ export async function simulatePreparedFlow(
   const rpcUrl = endpointOf(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
-  return interpret({ flow, account, pairs, layout, block, baseFee });
+  // The state the steps ran on: "latest", the block eth_feeHistory reports too (nodes differ in the number they
+  // give the simulated block: the next one, or the base one).
+  const oldest = (rawFees as { oldestBlock?: unknown } | null)?.oldestBlock;
+  const stateBlock =
+    typeof oldest === "string" && QUANTITY.test(oldest)
+      ? BigInt(oldest)
+      : block.number > 0n
+        ? block.number - 1n
+        : 0n;
+  return interpret({ flow, account, pairs, layout, block, baseFee, stateBlock });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -550,8 +559,9 @@ function interpret(input: {
   layout: Layout;
   block: SimBlock;
   baseFee: bigint;
+  stateBlock: bigint;
 }): SimulatePreparedFlowReturnType {
-  const { flow, account, pairs, layout, block, baseFee } = input;
+  const { flow, account, pairs, layout, block, baseFee, stateBlock } = input;
   const aave = flow.intent !== undefined && "protocol" in flow.intent && flow.intent.protocol === "aave-v3";
   const steps: SimulatedStep[] = [];
   const deltas = new Map<string, { address: Address; token: Address; delta: bigint }>();
@@ -668,7 +678,7 @@ function interpret(input: {
     success: failedStep === null,
     chainId: CHAIN_ID,
     account,
-    blockNumber: (block.number > 0n ? block.number - 1n : 0n).toString(),
+    blockNumber: stateBlock.toString(),
     failedStep,
     steps,
     balanceChanges,

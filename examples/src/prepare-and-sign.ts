@@ -3,6 +3,7 @@
 import { createSdkClient, toTransactionRequest } from "preflow";
 import { createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { waitForTransactionReceipt } from "viem/actions";
 import { celo } from "viem/chains";
 
 const rpcUrl = process.env.RPC_URL ?? "https://forno.celo.org";
@@ -11,12 +12,12 @@ const to = process.env.TO ?? account.address;
 
 const client = createSdkClient({ rpcUrl, attributionTags: ["example_app"] });
 const flow = await client.transaction.prepareSend(account.address, to, "USDm", process.env.AMOUNT ?? "1");
-console.error(flow.summary);
+console.error(flow.summary, flow.intent, `read at block ${flow.preparedAt?.blockNumber}`);
 
 const wallet = createWalletClient({ account, chain: celo, transport: http(rpcUrl) });
 for (const step of flow.steps) {
   const hash = await wallet.sendTransaction(toTransactionRequest(step));
-  const receipt = await client.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await waitForTransactionReceipt(client.publicClient, { hash });
   console.error(`${step.description}: ${receipt.status}`);
   console.log(hash);
 }

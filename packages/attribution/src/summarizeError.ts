@@ -22,6 +22,8 @@ export interface ErrorSummary {
   unreachable: boolean;
   /** Revert data found in the error (`reason: 0x…` of a simulated execution, or `error.data`). */
   revertData: Hex | undefined;
+  /** The connection was refused (`ECONNREFUSED`): the request certainly never reached the service. */
+  connectionRefused: boolean;
 }
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -88,7 +90,9 @@ export function summarizeError(error: unknown, secrets: readonly (string | undef
   let details: string | undefined;
   let transportFailure = false;
   let data: unknown;
+  let connectionRefused = false;
   for (const link of chain) {
+    if (link.code === "ECONNREFUSED") connectionRefused = true;
     const name = typeof link.name === "string" ? link.name : "";
     if (status === undefined && typeof link.status === "number") status = link.status;
     if (rpcCode === undefined && typeof link.code === "number" && link.code !== -1) rpcCode = link.code;
@@ -131,5 +135,5 @@ export function summarizeError(error: unknown, secrets: readonly (string | undef
     (status === undefined || status >= 500 || status === 408 || status === 429);
   let reason = redactSecrets(details, secrets).replace(/\s+/g, " ").trim();
   if (reason.length > MAX_REASON) reason = `${reason.slice(0, MAX_REASON - 3)}...`;
-  return { reason, status, rpcCode, unreachable, revertData: revertDataOf(details, data) };
+  return { reason, status, rpcCode, unreachable, revertData: revertDataOf(details, data), connectionRefused };
 }

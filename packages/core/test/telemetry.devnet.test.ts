@@ -38,7 +38,7 @@ describe("telemetry wiring", () => {
     await client.token.getAllowance(alice.address, signer, "USDm");
     await client.token.getTokenInfo("USDm");
     await client.network.getStatus();
-    await expect(client.token.getBalance(alice.address, "WETH")).rejects.toBeInstanceOf(TokenReadError);
+    await expect(client.token.getBalance(alice.address, "KESm")).rejects.toBeInstanceOf(TokenReadError);
     await client.transaction.prepareSend(alice.address, signer, "USDm", "1.5");
     await client.transaction.prepareApprove(alice.address, signer, "USDm", "1");
     await flushTelemetry();

@@ -1,26 +1,43 @@
-// `preflow` must not pull in permissionless (only `preflow/aa` may), and each entry's size is printed.
+// What a browser app gets from `preflow`: no permissionless, no agent identity, no `node:` import, and the size
+// budgets (min+gz, esbuild, browser platform, dependencies included). Each entry's size is printed.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script without type declarations
-import { measureEntries } from "../bench/bundleSizes.mjs";
+import { BUDGETS_KB, measureEntries } from "../bench/bundleSizes.mjs";
 
 interface Row {
   entry: string;
-  minifiedKB: number;
-  gzippedKB: number;
+  initialMinKB: number;
+  initialGzKB: number;
+  allGzKB: number;
   permissionless: boolean;
   viem: boolean;
+  agentId: boolean;
+  nodeImport: boolean;
 }
 
 describe("bundles of the public entries", () => {
-  it("preflow leaves permissionless out; preflow/aa brings it; attribution leaves viem out", async () => {
+  it("preflow leaves permissionless, agent identity and node: imports out, and stays within its budgets", async () => {
     const rows = (await measureEntries(fileURLToPath(new URL("..", import.meta.url)))) as Row[];
     console.table(rows);
     const byEntry = Object.fromEntries(rows.map((row) => [row.entry, row]));
-    expect(byEntry.preflow!.permissionless).toBe(false);
-    expect(byEntry["preflow/aa"]!.permissionless).toBe(true);
-    const attributionOnly = rows.find((row) => row.entry.startsWith("@preflow/attribution"))!;
+    const everything = byEntry["preflow (every export)"]!;
+    expect(everything.permissionless).toBe(false);
+    expect(everything.agentId).toBe(false);
+    expect(everything.nodeImport).toBe(false);
+    expect(byEntry["preflow/aa (every export)"]!.permissionless).toBe(true);
+    // The detectors detect: the agent-id entry is agent identity.
+    expect(byEntry["preflow/agent-id (every export, Node only)"]!.agentId).toBe(true);
+    const attributionOnly = byEntry["@preflow/attribution: checkAttributionInCalldata only"]!;
     expect(attributionOnly.viem).toBe(false);
     expect(attributionOnly.permissionless).toBe(false);
-  }, 60_000);
+    for (const [entry, budget] of Object.entries(BUDGETS_KB as Record<string, number>)) {
+      expect({ entry, initialGzKB: byEntry[entry]!.initialGzKB }).toEqual({
+        entry,
+        initialGzKB: expect.toSatisfy((size: number) => size <= budget),
+      });
+    }
+    // The minimal client with one action does not carry the whole client's groups.
+    expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(40);
+  }, 120_000);
 });

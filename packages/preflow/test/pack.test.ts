@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const packagesDir = fileURLToPath(new URL("../..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "preflow-umbrella-pack-"));
-const PACKED = ["preflow", "core", "attribution", "telemetry", "aa"];
+const PACKED = ["preflow", "core", "attribution", "telemetry", "aa", "agent-id"];
 
 // Asynchronous on purpose: a synchronous npm install would block the vitest worker's event loop for a minute.
 const execFileAsync = promisify(execFile);

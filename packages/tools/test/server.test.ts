@@ -340,7 +340,7 @@ describe("tool errors come back as isError results and the server keeps serving"
       server,
       "execute_prepared_flow",
       { flow },
-      /^FLOW_ACCOUNT_MISMATCH: The prepared flow's `from` is 0x[0-9a-fA-F]{40}, but it would be executed by the signer/,
+      /^FLOW_ACCOUNT_MISMATCH: The prepared flow's `from` is 0x[0-9a-fA-F]{40}, but it would be executed by the signer 0x[0-9a-fA-F]{40}: nothing was sent/,
     );
     expect(await nonceOf(signer)).toBe(nonce);
     const last = server.captured().results.at(-2) ?? "";

@@ -1,9 +1,8 @@
-import { CHAIN_ID } from "@preflow/core";
+import { CHAIN_ID, redactSecrets } from "@preflow/core";
 import { createPimlicoClient } from "permissionless/clients/pimlico";
 import { http } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
-import { redactSecrets } from "../internal/redact.js";
 import type { GasSponsorshipBackend, SponsorAGasSponsorship, SponsorableUserOperation } from "./types.js";
 
 /** `{base}/v2/42220/rpc?apikey=<key>` (a trailing slash of `base` is dropped). @internal */

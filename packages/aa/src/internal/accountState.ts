@@ -1,8 +1,7 @@
-import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
+import { CHAIN_ID, ChainMismatchError, summarizeError } from "@preflow/core";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
 import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./context.js";
-import { errorFacts } from "./errorFacts.js";
 
 /**
  * Makes sure the RPC serves chain 42220 and learns whether the account is deployed, in at most one HTTP
@@ -40,7 +39,7 @@ export async function readAccountState(
     return { deployed: state.deployed };
   } catch (error) {
     if (error instanceof ChainMismatchError || error instanceof ServiceResponseError) throw error;
-    const facts = errorFacts(error, ctx.secrets);
+    const facts = summarizeError(error, ctx.secrets);
     if (facts.rpcCode !== undefined && !facts.unreachable) {
       throw new ServiceResponseError({
         service: "rpc",

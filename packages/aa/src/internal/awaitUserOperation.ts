@@ -1,7 +1,7 @@
+import { summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
 import { entryPoint07Address, type RpcUserOperation } from "viem/account-abstraction";
 import type { AAContext } from "./context.js";
-import { errorFacts } from "./errorFacts.js";
 import { findUserOperationOnChain } from "./findUserOperationOnChain.js";
 
 /** First pause between receipt polls; it grows to {@link MAX_POLL_MS} (and doubles after an error). @internal */
@@ -122,7 +122,7 @@ export async function awaitUserOperation(
         reason: undefined,
       };
     } catch (error) {
-      lastError = `the chain RPC failed too (${errorFacts(error, ctx.secrets).reason})`;
+      lastError = `the chain RPC failed too (${summarizeError(error, ctx.secrets).reason})`;
       return undefined;
     }
   };
@@ -144,7 +144,7 @@ export async function awaitUserOperation(
       }
       pause = Math.min(MAX_POLL_MS, Math.round(pause * 1.5));
     } catch (error) {
-      lastError = errorFacts(error, ctx.secrets).reason;
+      lastError = summarizeError(error, ctx.secrets).reason;
       pause = Math.min(MAX_POLL_MS, pause * 2);
       if (Date.now() - lastChainCheck >= CHAIN_CHECK_MS) {
         const onChain = await askChain();

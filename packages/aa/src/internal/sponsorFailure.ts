@@ -1,6 +1,6 @@
+import { type ErrorSummary, summarizeError } from "@preflow/core";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
 import { type CompletedSteps, SponsorshipUnauthorizedError } from "../errors/SponsorshipUnauthorizedError.js";
-import { type ErrorFacts, errorFacts } from "./errorFacts.js";
 
 const UNAUTHORIZED_CODE = -32001;
 
@@ -11,7 +11,7 @@ export interface SponsorEndpoint {
 }
 
 /** HTTP 401/403 or JSON-RPC -32001: the key was refused. @internal */
-export function isUnauthorized(facts: ErrorFacts): boolean {
+export function isUnauthorized(facts: ErrorSummary): boolean {
   return facts.status === 401 || facts.status === 403 || facts.rpcCode === UNAUTHORIZED_CODE;
 }
 
@@ -21,7 +21,7 @@ export function isUnauthorized(facts: ErrorFacts): boolean {
  */
 export function throwIfServiceFailure(
   endpoint: SponsorEndpoint,
-  facts: ErrorFacts,
+  facts: ErrorSummary,
   method: string,
   completed: CompletedSteps | undefined,
 ): void {
@@ -59,7 +59,7 @@ export function sponsorFailure(
   parameters: { secrets: readonly string[]; method: string; completed?: CompletedSteps | undefined },
 ): Error {
   const { secrets, method, completed } = parameters;
-  const facts = errorFacts(error, secrets);
+  const facts = summarizeError(error, secrets);
   try {
     throwIfServiceFailure(endpoint, facts, method, completed);
   } catch (typed) {

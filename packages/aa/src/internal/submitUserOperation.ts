@@ -1,4 +1,4 @@
-import { CHAIN_ID } from "@preflow/core";
+import { CHAIN_ID, type ErrorSummary, summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
 import {
   entryPoint07Address,
@@ -13,7 +13,6 @@ import { UserOperationBuildError } from "../errors/UserOperationBuildError.js";
 import { readAccountState } from "./accountState.js";
 import { awaitUserOperation, boundedSignal, REQUEST_TIMEOUT_MS } from "./awaitUserOperation.js";
 import type { AAContext, SignedUserOperation } from "./context.js";
-import { type ErrorFacts, errorFacts } from "./errorFacts.js";
 import type { StepCall } from "./findFailingStep.js";
 import { isUnauthorized, sponsorFailure, throwIfServiceFailure } from "./sponsorFailure.js";
 
@@ -81,7 +80,7 @@ function randomNonceKey(): bigint {
  * An execution revert (ERC-7769 code -32521), as opposed to a validation failure (`AAxx` codes, -32500 to
  * -32507), which is a refusal of the UserOperation itself.
  */
-function isRevert(facts: ErrorFacts): boolean {
+function isRevert(facts: ErrorSummary): boolean {
   if (facts.rpcCode === EXECUTION_REVERTED_CODE) return true;
   if (facts.rpcCode !== undefined && facts.rpcCode <= -32500 && facts.rpcCode >= -32520) return false;
   return (
@@ -110,7 +109,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 /** A refusal before anything could land. */
 function refused(
   code: UserOperationFailureCode,
-  facts: ErrorFacts,
+  facts: ErrorSummary,
   userOpHash: Hex | undefined,
 ): UserOperationOutcome {
   return {
@@ -182,9 +181,9 @@ export async function submitUserOperation(
     throwIfAborted(signal, completed);
     const fromSponsor = error instanceof SponsorHookError;
     if (!fromSponsor) {
-      throw new UserOperationBuildError({ reason: errorFacts(error, ctx.secrets).reason, completed });
+      throw new UserOperationBuildError({ reason: summarizeError(error, ctx.secrets).reason, completed });
     }
-    const facts = errorFacts(error.cause, ctx.secrets);
+    const facts = summarizeError(error.cause, ctx.secrets);
     throwIfServiceFailure(ctx.sponsor, facts, "sponsorship", completed);
     return refused(isRevert(facts) ? "EXECUTION_REVERTED" : "SPONSORSHIP_REFUSED", facts, undefined);
   }
@@ -219,7 +218,7 @@ export async function submitUserOperation(
       confirmSent = true;
     }
   } catch (error) {
-    const facts = errorFacts(error, ctx.secrets);
+    const facts = summarizeError(error, ctx.secrets);
     const answered = facts.rpcCode !== undefined && (facts.status === undefined || facts.status < 500);
     if (isUnauthorized(facts) && !facts.unreachable) {
       throwIfServiceFailure(ctx.sponsor, facts, "eth_sendUserOperation", completed);

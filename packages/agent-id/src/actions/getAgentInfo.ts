@@ -62,9 +62,17 @@ export type GetAgentInfoErrorType =
  * Reads an agent's public record from the agent-identity API (`agentIdApiBase`), no auth. One HTTP request.
  * Throws `AgentIdHttpError` (e.g. status 404) or `AgentIdInvalidResponseError`.
  *
+ * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
+ * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
+ * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * const info = await client.agentId.getAgentInfo(5n);
+ * import { getAgentInfo } from "@preflow/agent-id";
+ * import { createSdkBaseClient } from "@preflow/core";
+ *
+ * const info = await getAgentInfo(createSdkBaseClient(), { agentId: 5n });
  * console.log(info.agentAddress, info.isVerified);
  * ```
  */

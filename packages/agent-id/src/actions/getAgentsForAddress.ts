@@ -71,9 +71,19 @@ export type GetAgentsForAddressErrorType =
  * request. The response must carry an `agents` array whose entries have `agentId`, `agentAddress` and
  * `isVerified`.
  *
+ * @throws {InvalidAddressError} `address` is not an address.
+ * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
+ * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * const { agents } = await client.agentId.getAgentsForAddress("0x1111111111111111111111111111111111111111");
+ * import { getAgentsForAddress } from "@preflow/agent-id";
+ * import { createSdkBaseClient } from "@preflow/core";
+ *
+ * const { agents } = await getAgentsForAddress(createSdkBaseClient(), {
+ *   address: "0x1111111111111111111111111111111111111111",
+ * });
  * for (const agent of agents) console.log(agent.agentId, agent.isVerified);
  * ```
  */

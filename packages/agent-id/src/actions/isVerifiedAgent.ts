@@ -38,9 +38,17 @@ export type IsVerifiedAgentErrorType =
  * agent: `isVerifiedAgent(agentKey)` with agentKey = the address left-padded to 32 bytes. One HTTP request
  * (one `eth_call`; on a client's first RPC use the chain check rides in the same batch).
  *
+ * @throws {InvalidAddressError} `address` is not an address.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed or the registry answered garbage (URL redacted).
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * if (await client.agentId.isVerifiedAgent("0x1111111111111111111111111111111111111111")) console.log("verified");
+ * import { isVerifiedAgent } from "@preflow/agent-id";
+ * import { createSdkBaseClient } from "@preflow/core";
+ *
+ * const verified = await isVerifiedAgent(createSdkBaseClient(), { address: "0x1111111111111111111111111111111111111111" });
  * ```
  */
 export async function isVerifiedAgent(

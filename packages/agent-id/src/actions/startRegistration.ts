@@ -118,11 +118,21 @@ export type StartRegistrationErrorType =
  * (a signed request, so the service sees the agent's address proven by its key). Returns the session: show
  * its deep link or QR code to the human, then `waitForRegistration(session)`. One HTTP request.
  *
+ * @throws {MissingAgentIdKeyError} no `agentIdPrivateKey` / `AGENT_ID_PRIVATE_KEY`.
+ * @throws {InvalidArgumentError} a bad option (mode, name, description, disclosures).
+ * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
+ * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * const session = await client.agentId.startRegistration({ humanAddress, agentName: "quote-bot" });
+ * import { startRegistration, waitForRegistration } from "@preflow/agent-id";
+ * import { createSdkBaseClient } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient(); // agent key from AGENT_ID_PRIVATE_KEY
+ * const session = await startRegistration(client, { humanAddress, agentName: "quote-bot" });
  * console.log(session.deepLink, session.expiresAt);
- * const result = await client.agentId.waitForRegistration(session, { onStage: (e) => console.log(e.stage) });
+ * const result = await waitForRegistration(client, { session, onStage: (e) => console.log(e.stage) });
  * ```
  */
 export async function startRegistration(

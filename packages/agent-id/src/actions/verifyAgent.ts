@@ -59,9 +59,17 @@ export type VerifyAgentErrorType =
  * Asks the agent-identity API whether an agent id has a human proof, no auth. One HTTP request. For a
  * trust decision about an address prefer the on-chain `isVerifiedAgent`.
  *
+ * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
+ * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
+ * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * const { isVerified, verificationStrength } = await client.agentId.verifyAgent(5n);
+ * import { verifyAgent } from "@preflow/agent-id";
+ * import { createSdkBaseClient } from "@preflow/core";
+ *
+ * const { isVerified, verificationStrength } = await verifyAgent(createSdkBaseClient(), { agentId: 5n });
  * ```
  */
 export async function verifyAgent(

@@ -1,5 +1,5 @@
 import type { SdkBaseClient } from "@preflow/core";
-import { InvalidArgumentError, parseAddress } from "@preflow/core";
+import { InvalidArgumentError, parseAddress, redactSecrets } from "@preflow/core";
 import type { Address, Hex } from "viem";
 import {
   AgentIdHttpError,
@@ -138,10 +138,20 @@ export type WaitForRegistrationErrorType =
  * `timeoutMs`, `AgentIdHttpError` on other 4xx. 429, 5xx and network failures back off and retry.
  * Calling it again after a timeout resumes with the latest token.
  *
+ * @throws {AgentIdRegistrationFailedError} the final stage is `failed`.
+ * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
+ * @throws {AgentIdTimeoutError} no final stage within `timeoutMs` (call again to resume).
+ * @throws {AgentIdHttpError} a 4xx answer other than 410/429.
+ * @throws {InvalidArgumentError} not a session from `startRegistration`, or bad options.
+ * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ *
  * @example
  * ```ts
- * const session = await client.agentId.startRegistration({ humanAddress });
- * const { agentId } = await client.agentId.waitForRegistration(session, {
+ * import { startRegistration, waitForRegistration } from "@preflow/agent-id";
+ *
+ * const session = await startRegistration(client, { humanAddress });
+ * const { agentId } = await waitForRegistration(client, {
+ *   session,
  *   onStage: (event) => console.log(event.stage),
  *   signal: AbortSignal.timeout(10 * 60_000),
  * });
@@ -258,7 +268,7 @@ export async function waitForRegistration(
               : undefined;
         throw new AgentIdRegistrationFailedError({
           status: response!.status,
-          reason: reason?.split(state.token).join("[redacted]").slice(0, 200),
+          reason: reason === undefined ? undefined : redactSecrets(reason, [state.token]).slice(0, 200),
         });
       }
       if (lastStage === "expired") throw new AgentIdRegistrationExpiredError({ status: response!.status });

@@ -1,3 +1,4 @@
+import { redactSecrets } from "@preflow/core";
 import { AgentIdHttpError, AgentIdInvalidResponseError } from "../errors/AgentIdError.js";
 
 /** One JSON request to the agent-identity API. @internal */
@@ -21,9 +22,9 @@ export interface ApiResponse {
 const REQUEST_TIMEOUT_MS = 15_000;
 const MAX_BODY_CHARS = 1_000_000;
 
+/** The service's text without the session tokens (core's `redactSecrets`, the one redactor), at most 200 characters. */
 function redact(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+  const out = redactSecrets(text, secrets);
   return out.length > 200 ? `${out.slice(0, 197)}...` : out;
 }
 

@@ -44,7 +44,16 @@ const OPTION_NAMES = [
   "agentIdApiBase",
 ] as const satisfies readonly (keyof SdkConfig)[];
 
-/** The validated configuration of a client. Secrets are wrapped so that they never print. @internal */
+/**
+ * The validated configuration of a client (`client.config`): defaults filled, tags normalized, secrets wrapped in
+ * {@link Secret} so that they never print.
+ *
+ * @example
+ * ```ts
+ * import type { ResolvedConfig } from "@preflow/core";
+ * const { rpcUrl, attributionTags, agentId }: ResolvedConfig = client.config;
+ * ```
+ */
 export interface ResolvedConfig {
   readonly rpcUrl: string;
   readonly ethRpcUrl: string | undefined;

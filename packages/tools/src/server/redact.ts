@@ -1,3 +1,5 @@
+import { redactSecrets } from "@preflow/core";
+
 /** Replaces every occurrence of the given secrets in text or JSON values. @internal */
 export type Redactor = {
   text(value: string): string;
@@ -5,24 +7,15 @@ export type Redactor = {
 };
 
 /**
- * Builds a redactor for the given secrets. A hex key is matched case-insensitively with or without its
- * `0x`, so no spelling of it survives. @internal
+ * Builds a redactor for the given secrets over core's `redactSecrets` (the one redactor of preflow): a hex key is
+ * matched case-insensitively with or without its `0x`, so no spelling of it survives; `deep` walks JSON values.
+ * @internal
  */
 export function createRedactor(secrets: readonly (string | undefined)[]): Redactor {
-  const patterns: RegExp[] = [];
-  for (const secret of secrets) {
-    if (secret === undefined || secret.length < 8) continue;
-    const hex = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(secret);
-    const body = hex ? (hex[1] as string) : secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    patterns.push(new RegExp(hex ? `(?:0x)?${body}` : body, hex ? "gi" : "g"));
-  }
-  const text = (value: string): string => {
-    let out = value;
-    for (const pattern of patterns) out = out.replace(pattern, "[redacted]");
-    return out;
-  };
+  const known = secrets.filter((secret): secret is string => secret !== undefined && secret.length >= 8);
+  const text = (value: string): string => redactSecrets(value, known);
   const deep = <T>(value: T): T => {
-    if (patterns.length === 0) return value;
+    if (known.length === 0) return value;
     if (typeof value === "string") return text(value) as T;
     if (Array.isArray(value)) return value.map((entry) => deep(entry)) as T;
     if (typeof value === "object" && value !== null) {

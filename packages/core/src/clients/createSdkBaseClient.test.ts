@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { InvalidAddressError } from "../errors/address.js";
+import { createSdkBaseClient } from "./createSdkBaseClient.js";
+import { createSdkClient } from "./createSdkClient.js";
+import type { SdkBaseClient } from "./types.js";
+
+const KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const options = { rpcUrl: "http://127.0.0.1:9", analyticsEnabled: false } as const;
+
+describe("createSdkBaseClient and extend", () => {
+  it("adds a group with extend, returning a new frozen client and leaving the old one as it was", () => {
+    const base = createSdkBaseClient({ ...options, attributionTags: ["my_app"] });
+    const seen: SdkBaseClient[] = [];
+    const greeting = (client: SdkBaseClient) => {
+      seen.push(client);
+      return { greeting: { tags: () => client.attributionTags } };
+    };
+    const extended = base.extend(greeting);
+    expect(extended.greeting.tags()).toEqual(["MY_APP"]);
+    expect(seen[0]).toBe(base);
+    expect("greeting" in base).toBe(false);
+    expect(Object.isFrozen(extended)).toBe(true);
+    // Extending again keeps what was there and passes the extended client on.
+    const twice = extended.extend((client) => ({ count: () => Object.keys(client).length }));
+    expect(twice.greeting.tags()).toEqual(["MY_APP"]);
+    expect(twice.count()).toBe(Object.keys(extended).length);
+    expect(twice.publicClient).toBe(base.publicClient);
+    expect(twice.rpc).toBe(base.rpc);
+  });
+
+  it("createSdkClient is the base client with the standard groups", () => {
+    const client = createSdkClient(options);
+    for (const group of ["transaction", "token", "network", "blockchain", "ens"] as const) {
+      expect(Object.isFrozen(client[group])).toBe(true);
+    }
+    expect(Object.keys(client.transaction).sort()).toEqual([
+      "prepareApprove",
+      "prepareContractCall",
+      "prepareSend",
+    ]);
+    expect(client.chainId).toBe(42220);
+    expect(typeof client.extend).toBe("function");
+  });
+
+  it("validates input before any I/O through the client and the action forms alike", async () => {
+    const client = createSdkClient(options); // port 9: any request would fail with an RpcError
+    await expect(client.transaction.prepareSend("0x12", "0x12", "USDm", "1")).rejects.toThrow(
+      InvalidAddressError,
+    );
+    await expect(client.token.getBalance("nope", "USDm")).rejects.toThrow(InvalidAddressError);
+  });
+
+  it("never prints the agent key held in its config", () => {
+    const client = createSdkClient({ ...options, agentIdPrivateKey: KEY });
+    expect(client.config.agentId.privateKey?.reveal()).toBe(KEY);
+    expect(JSON.stringify(client.config)).not.toContain(KEY.slice(2));
+    expect(String(client.config.agentId.privateKey)).toBe("[redacted]");
+  });
+});

@@ -1,4 +1,8 @@
+import { writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { buildToolListing } from "./src/server/toolListing.js";
+import { TOOLS_VERSION } from "./src/server/version.js";
+import { TOOLS } from "./src/tools/registry.js";
 
 export default defineConfig([
   {
@@ -7,7 +11,7 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     // Leave the binary alone: it is built by the second entry, in parallel.
-    clean: ["**/*", "!bin.js", "!bin.js.map"],
+    clean: ["**/*", "!bin.js", "!bin.js.map", "!tool-listing.json"],
     target: "es2022",
     treeshake: true,
   },
@@ -19,5 +23,12 @@ export default defineConfig([
     clean: false,
     target: "es2022",
     banner: { js: "#!/usr/bin/env node" },
+    // The tools/list answer, computed once here so the binary builds no schema at start.
+    onSuccess: async () => {
+      writeFileSync(
+        "dist/tool-listing.json",
+        `${JSON.stringify({ version: TOOLS_VERSION, tools: buildToolListing(TOOLS) })}\n`,
+      );
+    },
   },
 ]);

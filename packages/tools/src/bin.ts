@@ -1,4 +1,4 @@
-import { flushTelemetry } from "@preflow/core";
+import { fileURLToPath } from "node:url";
 import { runStdioServer } from "./server/runStdioServer.js";
 
 // Standard output belongs to the protocol: anything a dependency prints with console.log goes to stderr.
@@ -6,18 +6,30 @@ console.log = console.error;
 console.info = console.error;
 console.debug = console.error;
 
-const tools = await runStdioServer();
+const tools = await runStdioServer({
+  listingFile: fileURLToPath(new URL("./tool-listing.json", import.meta.url)),
+});
 if (tools) {
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    // Send the read telemetry still queued (capped at 1 s, never an error), then leave.
-    tools
-      .close()
-      .then(() => flushTelemetry({ timeoutMs: 1000 }))
-      .finally(() => process.exit(0));
+    // A client that leaves before listing still gets the configuration checked.
+    tools.start();
+    // Wait for the configuration check, send the read telemetry still queued (capped at 1 s), then leave.
+    tools.ready
+      .then(async (runtime) => {
+        await tools.close();
+        if (runtime) {
+          const { flushTelemetry } = await import("@preflow/core");
+          await flushTelemetry({ timeoutMs: 1000 });
+        }
+      })
+      .finally(() => process.exit(process.exitCode ?? 0));
   };
+  void tools.ready.then((runtime) => {
+    if (!runtime) shutdown();
+  });
   process.stdin.on("end", shutdown);
   process.stdin.on("close", shutdown);
   process.on("SIGINT", shutdown);

@@ -1,9 +1,31 @@
 export { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "./config/readToolServerConfigFromEnv.js";
-export type { ToolServerConfig } from "./config/types.js";
+export type { ToolFamily, ToolServerConfig } from "./config/types.js";
 export {
   FlowAccountMismatchError,
+  FlowNotFoundError,
+  InvalidInputError,
+  InvalidPolicyError,
   InvalidPrivateKeyError,
+  InvalidToolServerConfigError,
+  type PolicyViolation,
+  PolicyViolationError,
   SignerNotConfiguredError,
+  ToolsError,
+  type ToolsErrorCode,
+  ToolTimeoutError,
+  UnknownArgumentError,
 } from "./errors/index.js";
-export { createToolServer, TOOL_NAMES, type ToolServer } from "./server/createToolServer.js";
-export { type RunStdioServerOptions, runStdioServer } from "./server/runStdioServer.js";
+export type { SpendingPolicyFile } from "./policy/readPolicyFile.js";
+export {
+  createToolServer,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  TOOL_FAMILY,
+  TOOL_NAMES,
+  type ToolServer,
+  type ToolServerRuntime,
+} from "./server/createToolServer.js";
+export {
+  type RunningToolServer,
+  type RunStdioServerOptions,
+  runStdioServer,
+} from "./server/runStdioServer.js";

@@ -4,7 +4,14 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deployPullVault } from "./helpers/pullVault.js";
-import { data, type SpawnedServer, spawnServer, text } from "./helpers/spawnServer.js";
+import {
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnServer,
+  text,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
 const USDM = devnet.tokens.USDm.address as Address;
@@ -15,15 +22,6 @@ const key = generatePrivateKey();
 const signer = privateKeyToAccount(key).address;
 const recipient = privateKeyToAccount(generatePrivateKey()).address;
 const stranger = privateKeyToAccount(generatePrivateKey()).address;
-
-interface Execution {
-  status: "success" | "failed";
-  dryRun: boolean;
-  completedSteps: number;
-  failedStep: number | null;
-  simulation?: string;
-  steps: { index: number; hash: `0x${string}` | null; status: string; nonce?: number; error?: string }[];
-}
 
 const usdm = (owner: Address) =>
   reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
@@ -47,7 +45,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 14 tools with snake_case names, descriptions and object input schemas", async () => {
+  it("lists the 16 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -62,6 +60,8 @@ describe("tools/list", () => {
       "prepare_contract_call",
       "execute_prepared_flow",
       "send_token",
+      "get_flow_status",
+      "get_policy",
       "check_attribution_tag",
       "verify_attribution_tag",
     ]);
@@ -69,6 +69,10 @@ describe("tools/list", () => {
       expect(tool.name).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
       expect(tool.description?.length).toBeGreaterThan(60);
       expect(tool.inputSchema.type).toBe("object");
+      expect((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties).toBe(false);
+      expect(tool.outputSchema?.type).toBe("object");
+      // No empty {} sub-schema anywhere.
+      expect(JSON.stringify([tool.inputSchema, tool.outputSchema])).not.toMatch(/(?<!"properties"):\{\}/);
       for (const field of Object.keys(tool.inputSchema.properties ?? {}))
         expect(field).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
     }
@@ -79,6 +83,7 @@ describe("tools/list", () => {
       "token",
       "amount",
       "dry_run",
+      "force",
     ]);
     expect(byName.get("execute_prepared_flow")?.inputSchema.required).toEqual(["flow"]);
     expect(Object.keys(byName.get("check_attribution_tag")?.inputSchema.properties ?? {})).toEqual([
@@ -102,9 +107,9 @@ describe("tools/list", () => {
       configured: false,
       address: null,
     });
-    const status = data<{ chainId: number; blockNumber: string }>(await server.call("get_network_status"));
-    expect(status.chainId).toBe(42220);
-    expect(status.blockNumber).toMatch(/^\d+$/); // bigint -> decimal string
+    const status = data<{ chain_id: number; block_number: string }>(await server.call("get_network_status"));
+    expect(status.chain_id).toBe(42220);
+    expect(status.block_number).toMatch(/^\d+$/); // bigint -> decimal string, snake_case
   });
 });
 
@@ -139,10 +144,10 @@ describe("send_token", () => {
     );
     expect(other.matched).toBe(false);
 
-    const verified = data<{ locations: { erc8021: { schemaId: number; codes: string[] } | null }[] }>(
+    const verified = data<{ locations: { erc8021: { schema_id: number; codes: string[] } | null }[] }>(
       await server.call("verify_attribution_tag", { hash }),
     );
-    expect(verified.locations[0]?.erc8021).toEqual({ schemaId: 0, codes: ["sdk", ...TAGS] });
+    expect(verified.locations[0]?.erc8021).toEqual({ schema_id: 0, codes: ["sdk", ...TAGS] });
 
     const tx = data<{ status: string; from: string; attribution: { tags: string[] } }>(
       await server.call("get_transaction", { hash }),
@@ -161,7 +166,7 @@ describe("send_token", () => {
     const execution = data<Execution>(
       await server.call("send_token", { to: recipient, token: "USDm", amount: "1", dry_run: true }),
     );
-    expect(execution).toMatchObject({ status: "success", dryRun: true, simulation: "sequential" });
+    expect(execution).toMatchObject({ status: "success", dry_run: true, simulation: "sequential" });
     expect(execution.steps[0]).toMatchObject({ hash: null, status: "success" });
     expect(await nonceOf(signer)).toBe(nonce);
   });
@@ -189,7 +194,7 @@ describe("execute_prepared_flow", () => {
     // A dry run simulates the two steps in order on one state: the call sees the approval.
     const nonce = await nonceOf(signer);
     const simulated = data<Execution>(await server.call("execute_prepared_flow", { flow, dry_run: true }));
-    expect(simulated).toMatchObject({ status: "success", simulation: "sequential", completedSteps: 2 });
+    expect(simulated).toMatchObject({ status: "success", simulation: "sequential", completed_steps: 2 });
     expect(await nonceOf(signer)).toBe(nonce);
 
     const progress: { progress: number; total?: number; message?: string }[] = [];
@@ -206,9 +211,10 @@ describe("execute_prepared_flow", () => {
     );
     expect(execution).toMatchObject({
       status: "success",
-      dryRun: false,
-      completedSteps: 2,
-      failedStep: null,
+      dry_run: false,
+      replayed: false,
+      completed_steps: 2,
+      failed_step: null,
     });
     expect(execution.steps.map((step) => [step.index, step.status, step.nonce])).toEqual([
       [0, "success", nonce],
@@ -250,8 +256,8 @@ describe("execute_prepared_flow", () => {
     const transfer = (amount: bigint) =>
       `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}`;
     const flow = {
-      preparedFlow: true,
-      chainId: 42220,
+      prepared_flow: true,
+      chain_id: 42220,
       from: signer,
       summary: "three transfers, the second beyond the balance",
       steps: [
@@ -272,7 +278,7 @@ describe("execute_prepared_flow", () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/stopped at step 1/);
     const execution = result.structuredContent as unknown as Execution;
-    expect(execution).toMatchObject({ status: "failed", completedSteps: 1, failedStep: 1 });
+    expect(execution).toMatchObject({ status: "failed", completed_steps: 1, failed_step: 1 });
     expect(execution.steps[0]).toMatchObject({ index: 0, status: "success" });
     expect(execution.steps[0]?.hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(execution.steps[1]).toMatchObject({ index: 1, status: "failed", hash: null });
@@ -293,7 +299,7 @@ describe("tool errors come back as isError results and the server keeps serving"
     const result = await target.call(name, args);
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(pattern);
-    expect(data<{ chainId: number }>(await target.call("get_network_status")).chainId).toBe(42220);
+    expect(data<{ chain_id: number }>(await target.call("get_network_status")).chain_id).toBe(42220);
   };
 
   it("missing key", async () => {
@@ -376,15 +382,22 @@ describe("tool errors come back as isError results and the server keeps serving"
       server,
       "send_token",
       { to: "0x1234", token: "USDm", amount: "1" },
-      /^INVALID_ADDRESS: .*`to`/,
+      /^INVALID_ARGUMENT: Invalid `to` of send_token.*40 hex digits/,
+    );
+    // A well-formed address with a wrong EIP-55 checksum is refused by core.
+    await expectToolError(
+      server,
+      "send_token",
+      { to: "0x52908400098527886e0F7030069857D2E4169EE7", token: "USDm", amount: "1" },
+      /^INVALID_ADDRESS: .*checksum/,
     );
     await expectToolError(
       server,
       "prepare_send",
       { to: "vitalik", token: "USDm", amount: "1" },
-      /^INVALID_ADDRESS: /,
+      /^INVALID_ARGUMENT: /,
     );
-    await expectToolError(server, "get_balances", { address: "0xZZ" }, /^INVALID_ADDRESS: /);
+    await expectToolError(server, "get_balances", { address: "0xZZ" }, /^INVALID_ARGUMENT: /);
     await expectToolError(
       server,
       "send_token",
@@ -395,10 +408,21 @@ describe("tool errors come back as isError results and the server keeps serving"
       server,
       "execute_prepared_flow",
       { flow: { preparedFlow: true, chainId: 1 } },
-      /^INVALID_PREPARED_FLOW: .*chainId/,
+      /^UNKNOWN_ARGUMENT: Unknown argument `flow.preparedFlow`.*did you mean `prepared_flow`/,
     );
-    await expectToolError(server, "execute_prepared_flow", { flow: "{not json" }, /^INVALID_PREPARED_FLOW: /);
-    await expectToolError(server, "get_transaction", { hash: "0x12" }, /^INVALID_ARGUMENT: /);
+    await expectToolError(
+      server,
+      "execute_prepared_flow",
+      { flow: { prepared_flow: true, chain_id: 1 } },
+      /^INVALID_ARGUMENT: Invalid `flow.chain_id`/,
+    );
+    await expectToolError(
+      server,
+      "execute_prepared_flow",
+      { flow: "{not json" },
+      /^INVALID_ARGUMENT: .*flow/,
+    );
+    await expectToolError(server, "get_transaction", { hash: "0x12" }, /^INVALID_ARGUMENT: Invalid `hash`/);
     await expectToolError(
       server,
       "check_attribution_tag",
@@ -411,19 +435,23 @@ describe("tool errors come back as isError results and the server keeps serving"
       { calldata: "0xabc" },
       /^INVALID_ARGUMENT: .*calldata/,
     );
-    // Schema violations (missing or mistyped fields) are tool errors too.
+    // Schema violations (missing or mistyped fields, over-long strings) are tool errors naming the field.
     await expectToolError(
       server,
       "send_token",
       { to: recipient, token: "USDm" },
-      /Input validation error.*amount/s,
+      /^INVALID_ARGUMENT: Invalid `amount`/,
     );
     await expectToolError(
       server,
       "send_token",
       { to: recipient, token: "USDm", amount: 5 },
-      /Input validation error/,
+      /^INVALID_ARGUMENT: Invalid `amount`.*string/,
     );
+    const long = await server.call("resolve_ens", { name: `${"a".repeat(1_000_000)}.celo.eth` });
+    expect(toolError(long).code).toBe("INVALID_ARGUMENT");
+    expect(text(long).length).toBeLessThan(1_000); // the value is cut short, not echoed
+    await expectToolError(server, "get_flow_status", { flow_id: "f".repeat(64) }, /^FLOW_NOT_FOUND: /);
   });
 });
 
@@ -451,6 +479,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 14 tools");
+    expect(server.captured().stderr).toContain("serving 16 tools");
   });
 });

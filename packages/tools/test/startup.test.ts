@@ -27,6 +27,7 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stdout
 
 describe("start-up", () => {
   const malformed = [
+    ["without 0x", "ab".repeat(32)],
     ["too short", `0x${"ab".repeat(31)}`],
     ["not hex", `0x${"ab".repeat(31)}zz`],
     ["too long", `0x${"cd".repeat(33)}`],
@@ -46,7 +47,7 @@ describe("start-up", () => {
       expect(stderr).toMatch(
         /^preflow-tools: cannot start \(INVALID_PRIVATE_KEY\): CHAIN_PRIVATE_KEY is malformed/,
       );
-      expect(stderr).not.toContain(key.slice(2, 40));
+      expect(stderr).not.toContain(key.replace(/^0x/, "").slice(0, 40));
     });
   }
 
@@ -68,5 +69,14 @@ describe("start-up", () => {
     expect({ code, stderr }).toMatchObject({ code: 0 });
     expect(stdout).toBe("");
     expect(stderr).toContain("signer: none");
+  });
+
+  it("refuses an unknown tool family and a bad answer bound, naming the variable", async () => {
+    const families = await run({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1", PREFLOW_TOOLS: "read,admin" });
+    expect(families.code).toBe(1);
+    expect(families.stderr).toMatch(/INVALID_CONFIG.*PREFLOW_TOOLS/);
+    const bound = await run({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1", PREFLOW_TOOL_TIMEOUT_MS: "1m" });
+    expect(bound.code).toBe(1);
+    expect(bound.stderr).toMatch(/INVALID_CONFIG.*PREFLOW_TOOL_TIMEOUT_MS/);
   });
 });

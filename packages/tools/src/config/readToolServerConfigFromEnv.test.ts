@@ -1,5 +1,5 @@
-import { InvalidConfigError } from "@preflow/core";
 import { describe, expect, it } from "vitest";
+import { InvalidToolServerConfigError } from "../errors/config.js";
 import { readToolServerConfigFromEnv } from "./readToolServerConfigFromEnv.js";
 
 describe("readToolServerConfigFromEnv", () => {
@@ -17,6 +17,10 @@ describe("readToolServerConfigFromEnv", () => {
         PREFLOW_ANALYTICS_DEVICE_ID: "my_agent",
         AGENT_ID_PRIVATE_KEY: "0xagent",
         PREFLOW_RECEIPT_TIMEOUT_MS: "5000",
+        PREFLOW_TOOL_TIMEOUT_MS: "20000",
+        PREFLOW_TOOLS: "read, Inspect,read",
+        PREFLOW_POLICY: "/etc/preflow/policy.json",
+        PREFLOW_STATE_DIR: "/var/lib/preflow",
       }),
     ).toEqual({
       privateKey: "0xkey",
@@ -28,6 +32,10 @@ describe("readToolServerConfigFromEnv", () => {
       analyticsDeviceId: "my_agent",
       agentIdPrivateKey: "0xagent",
       receiptTimeoutMs: 5000,
+      toolTimeoutMs: 20000,
+      families: ["read", "inspect"],
+      policyFile: "/etc/preflow/policy.json",
+      stateDir: "/var/lib/preflow",
     });
   });
 
@@ -42,13 +50,19 @@ describe("readToolServerConfigFromEnv", () => {
 
   it("names the variable of an unreadable value", () => {
     expect(() => readToolServerConfigFromEnv({ PREFLOW_ANALYTICS_ENABLED: "maybe" })).toThrow(
-      InvalidConfigError,
+      InvalidToolServerConfigError,
     );
     expect(() => readToolServerConfigFromEnv({ PREFLOW_ANALYTICS_ENABLED: "maybe" })).toThrow(
       /PREFLOW_ANALYTICS_ENABLED/,
     );
     expect(() => readToolServerConfigFromEnv({ PREFLOW_RECEIPT_TIMEOUT_MS: "-5" })).toThrow(
       /PREFLOW_RECEIPT_TIMEOUT_MS/,
+    );
+    expect(() => readToolServerConfigFromEnv({ PREFLOW_TOOL_TIMEOUT_MS: "soon" })).toThrow(
+      /PREFLOW_TOOL_TIMEOUT_MS/,
+    );
+    expect(() => readToolServerConfigFromEnv({ PREFLOW_TOOLS: "read,write" })).toThrow(
+      /PREFLOW_TOOLS.*"write".*read, prepare, inspect, execute/,
     );
   });
 });

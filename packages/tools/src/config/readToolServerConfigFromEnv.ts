@@ -1,5 +1,5 @@
-import { InvalidConfigError } from "@preflow/core";
-import type { ToolServerConfig } from "./types.js";
+import { InvalidToolServerConfigError } from "../errors/config.js";
+import type { ToolFamily, ToolServerConfig } from "./types.js";
 
 /**
  * The environment variables the tool server reads.
@@ -21,8 +21,15 @@ export const TOOL_SERVER_ENV = {
   telemetryEndpoint: "PREFLOW_TELEMETRY_ENDPOINT",
   analyticsDeviceId: "PREFLOW_ANALYTICS_DEVICE_ID",
   agentIdPrivateKey: "AGENT_ID_PRIVATE_KEY",
+  toolTimeoutMs: "PREFLOW_TOOL_TIMEOUT_MS",
   receiptTimeoutMs: "PREFLOW_RECEIPT_TIMEOUT_MS",
+  families: "PREFLOW_TOOLS",
+  policyFile: "PREFLOW_POLICY",
+  stateDir: "PREFLOW_STATE_DIR",
 } as const;
+
+/** Every tool family, in listing order. @internal */
+export const TOOL_FAMILIES: readonly ToolFamily[] = ["read", "prepare", "inspect", "execute"];
 
 const OFF = new Set(["", "0", "false", "no", "off"]);
 
@@ -30,12 +37,23 @@ function set(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
+function milliseconds(variable: string, value: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(value)) {
+    throw new InvalidToolServerConfigError({
+      variable,
+      value,
+      rule: "must be a positive whole number of milliseconds",
+    });
+  }
+  return Number(value);
+}
+
 /**
  * Reads a {@link ToolServerConfig} from environment variables ({@link TOOL_SERVER_ENV}). Empty variables
- * count as unset. `PREFLOW_ATTRIBUTION_TAGS` is a comma list (`my_app,builder_0123456789ab`);
+ * count as unset. `PREFLOW_ATTRIBUTION_TAGS` and `PREFLOW_TOOLS` are comma lists;
  * `PREFLOW_ANALYTICS_ENABLED` accepts `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`); a truthy
  * `DO_NOT_TRACK` turns telemetry off. Keys are passed on unvalidated: {@link createToolServer} checks them.
- * Throws {@link InvalidConfigError} for an unreadable boolean or number.
+ * Throws {@link InvalidToolServerConfigError} naming the variable of an unreadable value. No I/O.
  *
  * @example
  * ```ts
@@ -66,9 +84,9 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
     if (OFF.has(lower)) config.analyticsEnabled = false;
     else if (["1", "true", "yes", "on"].includes(lower)) config.analyticsEnabled = true;
     else {
-      throw new InvalidConfigError({
-        option: TOOL_SERVER_ENV.analyticsEnabled,
-        value: JSON.stringify(enabled),
+      throw new InvalidToolServerConfigError({
+        variable: TOOL_SERVER_ENV.analyticsEnabled,
+        value: enabled,
         rule: "must be true or false",
       });
     }
@@ -85,16 +103,34 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   const agentKey = set(env[TOOL_SERVER_ENV.agentIdPrivateKey]);
   if (agentKey !== undefined) config.agentIdPrivateKey = agentKey;
 
-  const timeout = set(env[TOOL_SERVER_ENV.receiptTimeoutMs]);
-  if (timeout !== undefined) {
-    if (!/^[1-9]\d{0,8}$/.test(timeout)) {
-      throw new InvalidConfigError({
-        option: TOOL_SERVER_ENV.receiptTimeoutMs,
-        value: JSON.stringify(timeout),
-        rule: "must be a positive whole number of milliseconds",
-      });
-    }
-    config.receiptTimeoutMs = Number(timeout);
+  const toolTimeout = set(env[TOOL_SERVER_ENV.toolTimeoutMs]);
+  if (toolTimeout !== undefined)
+    config.toolTimeoutMs = milliseconds(TOOL_SERVER_ENV.toolTimeoutMs, toolTimeout);
+  const receiptTimeout = set(env[TOOL_SERVER_ENV.receiptTimeoutMs]);
+  if (receiptTimeout !== undefined) {
+    config.receiptTimeoutMs = milliseconds(TOOL_SERVER_ENV.receiptTimeoutMs, receiptTimeout);
   }
+
+  const families = set(env[TOOL_SERVER_ENV.families]);
+  if (families !== undefined) {
+    const list = families
+      .split(",")
+      .map((family) => family.trim().toLowerCase())
+      .filter((family) => family !== "");
+    for (const family of list) {
+      if (!(TOOL_FAMILIES as readonly string[]).includes(family)) {
+        throw new InvalidToolServerConfigError({
+          variable: TOOL_SERVER_ENV.families,
+          value: family,
+          rule: `must be a comma list of ${TOOL_FAMILIES.join(", ")}`,
+        });
+      }
+    }
+    config.families = [...new Set(list)] as ToolFamily[];
+  }
+  const policyFile = set(env[TOOL_SERVER_ENV.policyFile]);
+  if (policyFile !== undefined) config.policyFile = policyFile;
+  const stateDir = set(env[TOOL_SERVER_ENV.stateDir]);
+  if (stateDir !== undefined) config.stateDir = stateDir;
   return config;
 }

@@ -1,6 +1,20 @@
 /**
+ * The tool families, for `PREFLOW_TOOLS` / {@link ToolServerConfig.families}:
+ * `read` (chain and wallet reads), `prepare` (`prepare_*`), `inspect` (attribution checks),
+ * `execute` (tools that sign and send, and their status and policy).
+ *
+ * @example
+ * ```ts
+ * import type { ToolFamily } from "@preflow/tools";
+ * const families: ToolFamily[] = ["read", "prepare"];
+ * ```
+ */
+export type ToolFamily = "read" | "prepare" | "inspect" | "execute";
+
+/**
  * The configuration of a tool server ({@link createToolServer}). Every field is optional: without
- * `privateKey` the read, prepare and attribution tools work and the executing tools answer with a tool error.
+ * `privateKey` the read, prepare and inspect tools work (and dry runs of flows that name their `from`), and
+ * the executing tools answer with a tool error.
  *
  * @example
  * ```ts
@@ -10,7 +24,8 @@
  *   privateKey: process.env.CHAIN_PRIVATE_KEY,
  *   rpcUrl: "https://forno.celo.org",
  *   attributionTags: ["my_agent"],
- *   analyticsEnabled: false,
+ *   families: ["read", "prepare", "execute"],
+ *   policyFile: "./policy.json",
  * };
  * ```
  */
@@ -33,8 +48,19 @@ export interface ToolServerConfig {
   analyticsDeviceId?: string | undefined;
   /** Agent-identity key (`AGENT_ID_PRIVATE_KEY`), passed to `createSdkClient`, which validates it. */
   agentIdPrivateKey?: string | undefined;
-  /** How long execution waits for each receipt, in ms (`PREFLOW_RECEIPT_TIMEOUT_MS`; default 120000). */
+  /**
+   * The bound within which every tool answers, in ms (`PREFLOW_TOOL_TIMEOUT_MS`; default 50000, below the
+   * MCP SDK client's 60 s request timeout). An execution that outlives it answers `pending`.
+   */
+  toolTimeoutMs?: number | undefined;
+  /** How long execution waits for each receipt, in ms (`PREFLOW_RECEIPT_TIMEOUT_MS`; default the tool bound). */
   receiptTimeoutMs?: number | undefined;
+  /** The tool families to offer (`PREFLOW_TOOLS`, comma list; default all four). */
+  families?: readonly ToolFamily[] | undefined;
+  /** Path of the spending-policy JSON file (`PREFLOW_POLICY`); none by default (no limits). */
+  policyFile?: string | undefined;
+  /** Where the policy's spent amounts are kept across restarts (`PREFLOW_STATE_DIR`). */
+  stateDir?: string | undefined;
   /** Where log lines go; default standard error (standard output belongs to the protocol). */
   log?: ((line: string) => void) | undefined;
 }

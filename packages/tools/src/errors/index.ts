@@ -1,3 +1,8 @@
 // The "flow is not from this account" error is core's: executePreparedFlow (in @preflow/core) throws it.
 export { FlowAccountMismatchError } from "@preflow/core";
+export { ToolsError, type ToolsErrorCode } from "./base.js";
+export { InvalidToolServerConfigError } from "./config.js";
+export { FlowNotFoundError, ToolTimeoutError } from "./execution.js";
+export { InvalidInputError, UnknownArgumentError } from "./input.js";
+export { InvalidPolicyError, type PolicyViolation, PolicyViolationError } from "./policy.js";
 export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";

@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/core";
+import { ToolsError } from "./base.js";
 
 /**
  * `CHAIN_PRIVATE_KEY` (or `privateKey` of {@link createToolServer}) is not a usable secp256k1 private key.
@@ -15,7 +15,7 @@ import { SdkError } from "@preflow/core";
  * }
  * ```
  */
-export class InvalidPrivateKeyError extends SdkError {
+export class InvalidPrivateKeyError extends ToolsError<"INVALID_PRIVATE_KEY"> {
   override readonly name: string = "InvalidPrivateKeyError";
 
   constructor(parameters: { variable: string; length: number; rule: string }) {
@@ -35,17 +35,18 @@ export class InvalidPrivateKeyError extends SdkError {
  * ```ts
  * import { SignerNotConfiguredError } from "@preflow/tools";
  *
- * const error = new SignerNotConfiguredError("send_token");
+ * const error = new SignerNotConfiguredError({ operation: "send_token" });
  * error.code; // "SIGNER_NOT_CONFIGURED"
  * ```
  */
-export class SignerNotConfiguredError extends SdkError {
+export class SignerNotConfiguredError extends ToolsError<"SIGNER_NOT_CONFIGURED"> {
   override readonly name: string = "SignerNotConfiguredError";
 
-  constructor(operation: string) {
+  constructor(parameters: { operation: string }) {
+    const { operation } = parameters;
     super({
       code: "SIGNER_NOT_CONFIGURED",
-      message: `${operation} needs a signer, but this tool server has none: set CHAIN_PRIVATE_KEY in the server's environment (MCP client config "env") and restart it. Read, prepare and attribution tools work without it.`,
+      message: `${operation} needs a signer, but this tool server has none: set CHAIN_PRIVATE_KEY in the server's environment (MCP client config "env") and restart it. Read, prepare, inspect tools and dry runs of flows that name their \`from\` work without it.`,
       details: { operation },
     });
   }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "./redact.js";
-import { toJsonSafe } from "./toolResult.js";
+import { snakeKey, toSnakeCase } from "./toolResult.js";
 
 const hexKey = fc
   .uint8Array({ minLength: 32, maxLength: 32 })
@@ -35,15 +35,39 @@ describe("createRedactor", () => {
   });
 });
 
-describe("toJsonSafe", () => {
+describe("toSnakeCase", () => {
   it("turns every bigint into its decimal string and drops undefined fields", () => {
     fc.assert(
       fc.property(fc.bigInt(), (value) => {
-        expect(toJsonSafe({ a: [value], b: { c: value }, d: undefined })).toEqual({
+        expect(toSnakeCase({ a: [value], b: { c: value }, d: undefined })).toEqual({
           a: [value.toString()],
           b: { c: value.toString() },
         });
       }),
     );
+  });
+});
+
+describe("snakeKey", () => {
+  it("gives snake_case keys and leaves snake_case alone", () => {
+    expect(snakeKey("blockNumber")).toBe("block_number");
+    expect(snakeKey("baseFeePerGas")).toBe("base_fee_per_gas");
+    expect(snakeKey("userOperationIndex")).toBe("user_operation_index");
+    expect(snakeKey("chain_id")).toBe("chain_id");
+    expect(snakeKey("schema2")).toBe("schema2");
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), (key) => {
+        expect(snakeKey(key)).toBe(key);
+      }),
+    );
+  });
+
+  it("leaves the keys inside args and metadata as they are (they are data)", () => {
+    expect(
+      toSnakeCase({ callData: { args: [{ amountIn: 1n }] }, schema2: { metadata: { someKey: 1 } } }),
+    ).toEqual({
+      call_data: { args: [{ amountIn: "1" }] },
+      schema2: { metadata: { someKey: 1 } },
+    });
   });
 });

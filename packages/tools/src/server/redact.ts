@@ -4,6 +4,8 @@ import { redactSecrets } from "@preflow/core";
 export type Redactor = {
   text(value: string): string;
   deep<T>(value: T): T;
+  /** Also removes `secret` from now on (an RPC URL with credentials is replaced by its redacted form). */
+  add(secret: string): void;
 };
 
 /**
@@ -25,5 +27,8 @@ export function createRedactor(secrets: readonly (string | undefined)[]): Redact
     }
     return value;
   };
-  return { text, deep };
+  const add = (secret: string): void => {
+    if (secret.length >= 8 && !known.includes(secret)) known.push(secret);
+  };
+  return { text, deep, add };
 }

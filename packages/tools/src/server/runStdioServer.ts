@@ -1,19 +1,26 @@
+import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "../config/readToolServerConfigFromEnv.js";
-import { createToolServer, type ToolServer } from "./createToolServer.js";
+import { createToolServerWith, type ToolServer, type ToolServerRuntime } from "./createToolServer.js";
+import { describeError } from "./formatError.js";
 import { createRedactor } from "./redact.js";
-import { describeError } from "./toolResult.js";
+import { TOOLS_VERSION } from "./version.js";
 
 /** The environment variable behind each `createSdkClient` option the server sets, for start-up errors. */
 const ENV_OF_OPTION: Record<string, string> = {
   rpcUrl: TOOL_SERVER_ENV.rpcUrl,
+  ethRpcUrl: TOOL_SERVER_ENV.ethRpcUrl,
   attributionTags: TOOL_SERVER_ENV.attributionTags,
   telemetryApiKey: TOOL_SERVER_ENV.telemetryApiKey,
   telemetryEndpoint: TOOL_SERVER_ENV.telemetryEndpoint,
   analyticsDeviceId: TOOL_SERVER_ENV.analyticsDeviceId,
   agentIdPrivateKey: TOOL_SERVER_ENV.agentIdPrivateKey,
 };
+
+/** How long after connecting the binary loads its runtime when no `tools/list` came first. */
+const LOAD_AFTER_MS = 1_000;
 
 /**
  * Options of {@link runStdioServer}; each defaults to the current process.
@@ -30,13 +37,45 @@ export interface RunStdioServerOptions {
   stdout?: Writable;
   /** Where log lines and start-up errors go (never standard output). */
   stderr?: { write(chunk: string): unknown };
+  /** The build's `tool-listing.json` (the binary passes it), answered to `tools/list` without building schemas. @internal */
+  listingFile?: string;
+}
+
+/** The precomputed listing, when the file is there and of this version. */
+function readListing(file: string | undefined): readonly Tool[] | undefined {
+  if (file === undefined) return undefined;
+  try {
+    const json = JSON.parse(readFileSync(file, "utf8")) as { version?: unknown; tools?: unknown };
+    return json.version === TOOLS_VERSION && Array.isArray(json.tools) ? (json.tools as Tool[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A tool server serving over stdio; `ready` settles once the runtime is loaded: with it, or with
+ * `undefined` after a configuration error was reported (then `process.exitCode` is 1).
+ *
+ * @example
+ * ```ts
+ * import { runStdioServer, type RunningToolServer } from "@preflow/tools";
+ * const running: RunningToolServer | undefined = await runStdioServer();
+ * if (running && !(await running.ready)) process.exit(1);
+ * ```
+ */
+export interface RunningToolServer extends ToolServer {
+  readonly ready: Promise<ToolServerRuntime | undefined>;
+  /** Starts loading now instead of after the first `tools/list` (the binary does when its client leaves). */
+  start(): void;
 }
 
 /**
  * What the `preflow-tools` binary runs: reads the configuration from the environment, creates the server
- * and serves it over stdio (protocol on stdout, logs on stderr). On a bad configuration (a malformed
- * `CHAIN_PRIVATE_KEY`, a bad `RPC_URL`...) it writes one line to stderr, without any secret, sets
- * `process.exitCode = 1` and resolves `undefined`.
+ * and serves it over stdio (protocol on stdout, logs on stderr). The tool list is answered at once; core,
+ * the signer and the policy's tokens load right after the first `tools/list` (or 1 s after start). A bad
+ * configuration (a malformed `CHAIN_PRIVATE_KEY` or policy file at once; a bad `RPC_URL` once loaded) is
+ * written as one line to stderr, without any secret, and sets `process.exitCode = 1`: resolves `undefined`,
+ * or `ready` settles with `undefined`.
  *
  * @example
  * ```ts
@@ -46,16 +85,15 @@ export interface RunStdioServerOptions {
  * if (!tools) process.exit(1);
  * ```
  */
-export async function runStdioServer(options: RunStdioServerOptions = {}): Promise<ToolServer | undefined> {
+export async function runStdioServer(
+  options: RunStdioServerOptions = {},
+): Promise<RunningToolServer | undefined> {
   const env = options.env ?? process.env;
   const stderr = options.stderr ?? process.stderr;
   const log = (line: string): void => {
     stderr.write(`[preflow-tools] ${line}\n`);
   };
-  let tools: ToolServer;
-  try {
-    tools = createToolServer({ ...readToolServerConfigFromEnv(env), log });
-  } catch (error) {
+  const report = (error: unknown): void => {
     const redactor = createRedactor([
       env.CHAIN_PRIVATE_KEY,
       env.AGENT_ID_PRIVATE_KEY,
@@ -67,11 +105,41 @@ export async function runStdioServer(options: RunStdioServerOptions = {}): Promi
     const from = variable === undefined ? "" : ` (from ${variable})`;
     stderr.write(redactor.text(`preflow-tools: cannot start (${code}): ${message}${from}\n`));
     process.exitCode = 1;
+  };
+  let tools: ToolServer;
+  try {
+    tools = createToolServerWith(
+      { ...readToolServerConfigFromEnv(env), log },
+      readListing(options.listingFile),
+    );
+  } catch (error) {
+    report(error);
     return undefined;
   }
+  let resolveReady: (value: ToolServerRuntime | undefined) => void = () => undefined;
+  const ready = new Promise<ToolServerRuntime | undefined>((resolve) => {
+    resolveReady = resolve;
+  });
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    clearTimeout(fallback);
+    tools.load().then(
+      (runtime) => {
+        log(
+          `serving ${tools.tools.length} tools over stdio on chain 42220 via ${runtime.rpcUrl}; answer bound ${tools.toolTimeoutMs} ms; signer: ${runtime.signer ?? "none (read, prepare and inspect tools, and dry runs)"}`,
+        );
+        resolveReady(runtime);
+      },
+      (error: unknown) => {
+        report(error);
+        resolveReady(undefined);
+      },
+    );
+  };
+  const fallback = setTimeout(start, LOAD_AFTER_MS);
+  tools.onFirstList = start;
   await tools.connect(new StdioServerTransport(options.stdin, options.stdout));
-  log(
-    `serving ${tools.tools.length} tools over stdio on chain 42220 via ${tools.rpcUrl}; signer: ${tools.signer ?? "none (read, prepare and attribution tools only)"}`,
-  );
-  return tools;
+  return Object.assign(tools, { ready, start });
 }

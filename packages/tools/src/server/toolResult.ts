@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { SdkError } from "@preflow/core";
+import { describeError } from "./formatError.js";
 import type { Redactor } from "./redact.js";
 
 /** What a tool's run function returns: its data and, for a failed execution, `isError` and a headline. @internal */
@@ -9,21 +9,38 @@ export interface ToolReply {
   headline?: string;
 }
 
-/** A JSON-safe copy: bigints become decimal strings, `undefined` fields are dropped. @internal */
-export function toJsonSafe(value: unknown): unknown {
+/** Keys whose values are data, not field names: left as they are by {@link toSnakeCase}. */
+const OPAQUE_KEYS = new Set(["args", "metadata"]);
+
+/** `blockNumber` → `block_number`; keys already in snake_case stay. @internal */
+export function snakeKey(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+}
+
+/**
+ * A JSON-safe copy in the tools' one casing: bigints become decimal strings, `undefined` fields are dropped,
+ * object keys become snake_case (except inside `args`, which is data). @internal
+ */
+export function toSnakeCase(value: unknown, opaque = false): unknown {
   if (typeof value === "bigint") return value.toString();
-  if (Array.isArray(value)) return value.map((entry) => toJsonSafe(entry));
+  if (Array.isArray(value)) return value.map((entry) => toSnakeCase(entry, opaque));
   if (typeof value === "object" && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(value)) if (entry !== undefined) out[key] = toJsonSafe(entry);
+    for (const [key, entry] of Object.entries(value)) {
+      if (entry === undefined) continue;
+      out[opaque ? key : snakeKey(key)] = toSnakeCase(entry, opaque || OPAQUE_KEYS.has(key));
+    }
     return out;
   }
   return value;
 }
 
-/** A tool result: the JSON as text content and as `structuredContent` when it is an object. @internal */
+/** A tool result: the JSON as text content and as `structuredContent`. @internal */
 export function replyResult(reply: ToolReply, redactor: Redactor): CallToolResult {
-  const data = redactor.deep(toJsonSafe(reply.data));
+  const data = redactor.deep(toSnakeCase(reply.data));
   const json = JSON.stringify(data, null, 2);
   const text = reply.headline === undefined ? json : `${redactor.text(reply.headline)}\n${json}`;
   const result: CallToolResult = { content: [{ type: "text", text }] };
@@ -34,35 +51,12 @@ export function replyResult(reply: ToolReply, redactor: Redactor): CallToolResul
   return result;
 }
 
-/** The `{ name, code, message, details }` of an error; unexpected errors get code `UNEXPECTED_ERROR`. @internal */
-export function describeError(error: unknown): {
-  name: string;
-  code: string;
-  message: string;
-  details?: unknown;
-} {
-  if (error instanceof SdkError) return error.toJSON();
-  if (error instanceof Error) {
-    const { code, details, shortMessage } = error as {
-      code?: unknown;
-      details?: unknown;
-      shortMessage?: unknown;
-    };
-    const message =
-      typeof shortMessage === "string" ? shortMessage : (error.message.split("\n")[0] ?? error.name);
-    return {
-      name: error.name,
-      code: typeof code === "string" ? code : "UNEXPECTED_ERROR",
-      message,
-      ...(typeof details === "object" && details !== null ? { details } : {}),
-    };
-  }
-  return { name: "Error", code: "UNEXPECTED_ERROR", message: String(error) };
-}
-
-/** A tool error (`isError: true`): `CODE: message` as text, the error object as `structuredContent`. @internal */
+/**
+ * A tool error (`isError: true`): `CODE: message` as text, `{ error: { name, code, message, details } }` as
+ * `structuredContent`. Never throws. @internal
+ */
 export function errorResult(error: unknown, redactor: Redactor): CallToolResult {
-  const described = redactor.deep(toJsonSafe(describeError(error)) as ReturnType<typeof describeError>);
+  const described = redactor.deep(toSnakeCase(describeError(error)) as ReturnType<typeof describeError>);
   return {
     content: [{ type: "text", text: `${described.code}: ${described.message}` }],
     structuredContent: { error: described },

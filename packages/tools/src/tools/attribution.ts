@@ -1,91 +1,74 @@
-import {
-  type AttributionRequestFn,
-  checkAttributionInCalldata,
-  checkAttributionInTransaction,
-  verifyAttributionInCalldata,
-  verifyAttributionInTransaction,
-} from "@preflow/attribution";
-import { InvalidArgumentError } from "@preflow/core";
-import type { Hex } from "viem";
-import { z } from "zod";
-import { defineTool, type ToolContext } from "./context.js";
-
-const INSPECT = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-} as const;
-const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
-const HASH = /^0x[0-9a-fA-F]{64}$/;
+import { z } from "zod/v4";
+import { InvalidInputError } from "../errors/input.js";
+import { address, hash, hex, MAX, text } from "../schemas/common.js";
+import { checkedLocation, checkFields, verifiedLocation, verifyFields } from "./attributionSchemas.js";
+import { defineTool, READ_ONLY, type ToolRuntime } from "./context.js";
 
 const source = {
-  calldata: z
-    .string()
-    .optional()
-    .describe("Calldata to inspect (0x-prefixed hex). Give this or `hash`, not both."),
-  hash: z
-    .string()
-    .optional()
-    .describe(
-      "A transaction hash to fetch and inspect; for an ERC-4337 bundle, every UserOperation and inner call is checked. Give this or `calldata`.",
-    ),
+  calldata: hex("Calldata to inspect (0x-prefixed hex). Give this or `hash`, not both.").optional(),
+  hash: hash(
+    "A transaction hash to fetch and inspect; for an ERC-4337 bundle, every UserOperation and inner call is checked. Give this or `calldata`.",
+  ).optional(),
 };
 
-type Source = { kind: "calldata"; calldata: string } | { kind: "hash"; hash: Hex };
+type Source = { kind: "calldata"; calldata: string } | { kind: "hash"; hash: `0x${string}` };
 
-function pick(args: { calldata?: string | undefined; hash?: string | undefined }): Source {
+function pick(tool: string, args: { calldata?: string | undefined; hash?: string | undefined }): Source {
   if ((args.calldata === undefined) === (args.hash === undefined)) {
-    throw new InvalidArgumentError({
-      field: args.calldata === undefined ? "calldata | hash" : "calldata, hash",
+    throw new InvalidInputError({
+      tool,
+      path: args.calldata === undefined ? "calldata | hash" : "calldata, hash",
       value: args.calldata === undefined ? undefined : "(both given)",
       rule: "give exactly one of `calldata` (hex) or `hash` (transaction hash)",
     });
   }
-  if (args.calldata !== undefined) {
-    if (!HEX.test(args.calldata)) {
-      throw new InvalidArgumentError({
-        field: "calldata",
-        value: args.calldata,
-        rule: "must be 0x followed by whole bytes of hex",
-      });
-    }
-    return { kind: "calldata", calldata: args.calldata };
-  }
-  const hash = args.hash as string;
-  if (!HASH.test(hash))
-    throw new InvalidArgumentError({
-      field: "hash",
-      value: hash,
-      rule: "must be 0x followed by 64 hex digits",
-    });
-  return { kind: "hash", hash: hash.toLowerCase() as Hex };
+  if (args.calldata !== undefined) return { kind: "calldata", calldata: args.calldata };
+  return { kind: "hash", hash: (args.hash as string).toLowerCase() as `0x${string}` };
 }
 
-const request = (context: ToolContext): AttributionRequestFn =>
-  context.sdk.publicClient.request as unknown as AttributionRequestFn;
+/** The attribution package's request function over the bounded client. */
+const request = (runtime: ToolRuntime) =>
+  runtime.client.request as unknown as import("@preflow/attribution").AttributionRequestFn;
+
+const transactionFields = {
+  hash: hash("The transaction."),
+  from: address("Sender (the bundler, for a bundle).").nullable(),
+  to: address("Called address (the EntryPoint, for a bundle).").nullable(),
+  bundle: z.boolean().describe("The input is an EntryPoint v0.7 handleOps call that decoded."),
+};
 
 /** `check_attribution_tag`: custom tags in calldata or a transaction, and whether a tag is there. @internal */
 export const checkAttributionTagTool = defineTool({
   name: "check_attribution_tag",
   title: "Check attribution tags",
+  family: "inspect",
   description:
-    "Reads the ERC-8021 attribution suffix of calldata, or of a transaction by hash (bundles decoded down to each inner call): `found`, the custom `tags` (lowercase, platform code removed), `platform` (the sdk code is present) and, when `tag` is given, `matched`.",
-  inputSchema: {
+    "Reads the ERC-8021 attribution suffix of calldata (no request), or of a transaction by hash (one request; bundles decoded down to each inner call): `found`, the custom `tags` (lowercase, platform code removed), `platform` (the sdk code is present) and, when `tag` is given, `matched`. An unknown hash gives TRANSACTION_NOT_FOUND.",
+  input: z.strictObject({
     ...source,
-    tag: z
-      .string()
-      .optional()
-      .describe("A tag to look for, case-insensitively; the result then has `matched`."),
-  },
-  annotations: INSPECT,
+    tag: text(MAX.tag, "A tag to look for, case-insensitively; the result then has `matched`.").optional(),
+  }),
+  output: z.union([
+    z.strictObject({ source: z.literal("calldata"), ...checkFields }),
+    z.strictObject({
+      source: z.literal("transaction"),
+      ...transactionFields,
+      ...checkFields,
+      locations: z.array(checkedLocation),
+    }),
+  ]),
+  annotations: READ_ONLY,
   async run(args, context) {
-    const picked = pick(args);
+    const picked = pick("check_attribution_tag", args);
+    const attribution = await import("@preflow/attribution");
     if (picked.kind === "calldata") {
-      return { data: { source: "calldata", ...checkAttributionInCalldata(picked.calldata, args.tag) } };
+      return {
+        data: { source: "calldata", ...attribution.checkAttributionInCalldata(picked.calldata, args.tag) },
+      };
     }
-    const result = await checkAttributionInTransaction(
-      { request: request(context), hash: picked.hash },
+    const runtime = await context.runtime();
+    const result = await attribution.checkAttributionInTransaction(
+      { request: request(runtime), hash: picked.hash },
       args.tag,
     );
     return { data: { source: "transaction", ...result } };
@@ -96,16 +79,30 @@ export const checkAttributionTagTool = defineTool({
 export const verifyAttributionTagTool = defineTool({
   name: "verify_attribution_tag",
   title: "Verify attribution layers",
+  family: "inspect",
   description:
-    "Returns the raw attribution layers of calldata, or of a transaction by hash (bundles decoded down to each inner call): the ERC-8021 layer (schema id and every code as written, platform code included) and any historical legacy `SDK|TAG` layer.",
-  inputSchema: source,
-  annotations: INSPECT,
+    "Returns the raw attribution layers of calldata (no request), or of a transaction by hash (one request; bundles decoded down to each inner call): the ERC-8021 layer (schema id and every code as written, platform code included) and any historical legacy `SDK|TAG` layer. An unknown hash gives TRANSACTION_NOT_FOUND.",
+  input: z.strictObject(source),
+  output: z.union([
+    z.strictObject({ source: z.literal("calldata"), ...verifyFields }),
+    z.strictObject({
+      source: z.literal("transaction"),
+      ...transactionFields,
+      locations: z.array(verifiedLocation),
+    }),
+  ]),
+  annotations: READ_ONLY,
   async run(args, context) {
-    const picked = pick(args);
+    const picked = pick("verify_attribution_tag", args);
+    const attribution = await import("@preflow/attribution");
     if (picked.kind === "calldata") {
-      return { data: { source: "calldata", ...verifyAttributionInCalldata(picked.calldata) } };
+      return { data: { source: "calldata", ...attribution.verifyAttributionInCalldata(picked.calldata) } };
     }
-    const result = await verifyAttributionInTransaction({ request: request(context), hash: picked.hash });
+    const runtime = await context.runtime();
+    const result = await attribution.verifyAttributionInTransaction({
+      request: request(runtime),
+      hash: picked.hash,
+    });
     return { data: { source: "transaction", ...result } };
   },
 });

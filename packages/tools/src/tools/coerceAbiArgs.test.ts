@@ -2,7 +2,9 @@ import { InvalidContractCallError } from "@preflow/core";
 import fc from "fast-check";
 import { decodeFunctionData, encodeFunctionData, maxUint256, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
-import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
+import { coerceAbiArgs, parseJsonAbi as parseWith } from "./coerceAbiArgs.js";
+
+const parseJsonAbi = (abi: readonly unknown[]) => parseWith({ parseAbi, InvalidContractCallError }, abi);
 
 const abi = parseAbi([
   "function deposit(address token, uint256 amount)",

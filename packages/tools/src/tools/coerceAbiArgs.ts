@@ -1,11 +1,17 @@
-import { InvalidContractCallError } from "@preflow/core";
-import { type Abi, type AbiParameter, parseAbi } from "viem";
+import type { Abi, AbiParameter } from "viem";
+
+/** What {@link parseJsonAbi} needs, passed in so that viem and core load only when a tool runs. @internal */
+export interface ParseJsonAbiDependencies {
+  parseAbi: typeof import("viem").parseAbi;
+  InvalidContractCallError: typeof import("@preflow/core").InvalidContractCallError;
+}
 
 /**
  * An ABI from JSON: JSON ABI items, or human-readable signatures (`"function deposit(uint256 amount)"`),
  * parsed with viem. @internal
  */
-export function parseJsonAbi(abi: readonly unknown[]): Abi {
+export function parseJsonAbi(dependencies: ParseJsonAbiDependencies, abi: readonly unknown[]): Abi {
+  const { parseAbi, InvalidContractCallError } = dependencies;
   if (abi.length > 0 && abi.every((item) => typeof item === "string")) {
     try {
       return parseAbi(abi as string[]) as Abi;

@@ -1,50 +1,87 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { InvalidArgumentError, type SdkClient } from "@preflow/core";
-import type { LocalAccount } from "viem";
-import type { z } from "zod";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { SdkClient } from "@preflow/core";
+import type { Account, Chain, PublicClient, Transport } from "viem";
+import type { z } from "zod/v4";
+import type { ToolFamily } from "../config/types.js";
 import { SignerNotConfiguredError } from "../errors/signer.js";
+import type { ExecutionRegistry } from "../execution/executionRegistry.js";
+import type { LoadedPolicy } from "../policy/loadPolicy.js";
 import type { ToolReply } from "../server/toolResult.js";
 
-/** What every tool can use: the SDK client, the signer (if any), settings and the log. @internal */
-export interface ToolContext {
+/** What the tools use once the heavy modules are loaded (on the first call, not at start). @internal */
+export interface ToolRuntime {
+  readonly core: typeof import("@preflow/core");
   readonly sdk: SdkClient;
-  readonly account: LocalAccount | undefined;
+  /** A client whose transport timeout and retries fit inside the tool bound (execution, attribution lookups). */
+  readonly client: PublicClient<Transport, Chain>;
+  readonly account: Account | undefined;
+  readonly policy: LoadedPolicy | undefined;
+  /** The RPC URL with credentials redacted. */
+  readonly rpcUrl: string;
+}
+
+/** What every tool can use: settings, the lazily loaded runtime, the executions and the log. @internal */
+export interface ToolContext {
+  readonly toolTimeoutMs: number;
   readonly receiptTimeoutMs: number;
+  /** The signer's address is known only after load; this says whether a key is configured. */
+  readonly hasSigner: boolean;
+  runtime(): Promise<ToolRuntime>;
+  readonly executions: ExecutionRegistry;
   log(line: string): void;
 }
 
-/** The MCP request extras (abort signal, `_meta.progressToken`, `sendNotification`). @internal */
-export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** One tool call: cancellation, the answer deadline and progress. @internal */
+export interface ToolCall {
+  /** Aborted by `notifications/cancelled` (or when the client goes away). */
+  readonly signal: AbortSignal;
+  /** When the answer must be on its way (epoch ms); executing tools answer `pending` by then. */
+  readonly deadline: number;
+  /** Sends `notifications/progress` if the request carries a progress token; values only ever increase. */
+  progress(progress: number, total: number | undefined, message: string): Promise<void>;
+}
 
-/** A tool: its MCP metadata, its zod input shape and what it does. @internal */
-export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+/** A tool: its MCP metadata, its family, its strict input and its output schema, and what it does. @internal */
+export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
+  family: ToolFamily;
   description: string;
-  inputSchema: Shape;
+  /** A strict object schema (unknown keys refused). */
+  input: Input;
+  /** The shape of a successful result's `structuredContent` (errors add `{ error }`). */
+  output: Output;
   annotations: ToolAnnotations;
-  run(args: z.infer<z.ZodObject<Shape>>, context: ToolContext, extra: ToolExtra): Promise<ToolReply>;
+  run(args: z.output<Input>, context: ToolContext, call: ToolCall): Promise<ToolReply>;
 }
 
 /** Keeps a tool's argument types while it is written; erases them for the registry. @internal */
-export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition {
+export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
+  definition: ToolDefinition<Input, Output>,
+): ToolDefinition {
   return definition as unknown as ToolDefinition;
 }
 
 /** The signer, or a {@link SignerNotConfiguredError} naming the tool. @internal */
-export function requireSigner(context: ToolContext, tool: string): LocalAccount {
-  if (!context.account) throw new SignerNotConfiguredError(tool);
-  return context.account;
+export function requireSigner(runtime: ToolRuntime, tool: string): Account {
+  if (!runtime.account) throw new SignerNotConfiguredError({ operation: tool });
+  return runtime.account;
 }
 
 /** An address argument that defaults to the signer's address. @internal */
-export function addressOrSigner(value: string | undefined, context: ToolContext, field: string): string {
+export function addressOrSigner(value: string | undefined, runtime: ToolRuntime, field: string): string {
   if (value !== undefined) return value;
-  if (context.account) return context.account.address;
-  throw new InvalidArgumentError({
-    field: field,
-    value: value,
+  if (runtime.account) return runtime.account.address;
+  throw new runtime.core.InvalidArgumentError({
+    field,
+    value,
     rule: "is required because this server has no CHAIN_PRIVATE_KEY signer to default to",
   });
 }
+
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};

@@ -1,16 +1,19 @@
-import { parseEnsName, parseEnsNetwork } from "@preflow/core";
-import { z } from "zod";
-import { defineTool } from "./context.js";
+import { z } from "zod/v4";
+import { address, MAX } from "../schemas/common.js";
+import { defineTool, READ_ONLY } from "./context.js";
 
 /** `resolve_ens`: an ENS name to an address, on chain 42220 (`celo.eth` names) or on Ethereum. @internal */
 export const resolveEnsTool = defineTool({
   name: "resolve_ens",
   title: "Resolve an ENS name",
+  family: "read",
   description:
     'Resolves an ENS name to an address. network "celo" (default): names under celo.eth, on chain 42220 through the chain\'s name registry; expired names give null. network "ethereum": any ENS name on Ethereum mainnet (needs ETH_RPC_URL on the server), chain 42220\'s address record first, then the Ethereum one. `address` is null when the name has no address. Use the address as `to` of prepare_send, after checking it with the user.',
-  inputSchema: {
+  input: z.strictObject({
     name: z
       .string()
+      .min(1)
+      .max(MAX.ensName)
       .describe('The ENS name, e.g. "alice.celo.eth" or "vitalik.eth" (normalized with ENSIP-15).'),
     network: z
       .enum(["celo", "ethereum"])
@@ -18,11 +21,17 @@ export const resolveEnsTool = defineTool({
       .describe(
         '"celo" (default; names under celo.eth, chain 42220) or "ethereum" (ENS on Ethereum mainnet).',
       ),
-  },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  async run(args, { sdk }) {
-    const network = parseEnsNetwork(args.network);
-    const address = await sdk.ens.resolveEns(args.name, network);
-    return { data: { name: await parseEnsName(args.name), network, address } };
+  }),
+  output: z.strictObject({
+    name: z.string().describe("The normalized name."),
+    network: z.enum(["celo", "ethereum"]),
+    address: address("The address, or null.").nullable(),
+  }),
+  annotations: READ_ONLY,
+  async run(args, context) {
+    const { core, sdk } = await context.runtime();
+    const network = core.parseEnsNetwork(args.network);
+    const resolved = await sdk.ens.resolveEns(args.name, network);
+    return { data: { name: await core.parseEnsName(args.name), network, address: resolved } };
   },
 });

@@ -1,12 +1,10 @@
-import {
-  type ExecutePreparedFlowReturnType,
-  type ExecutionStepEvent,
-  executePreparedFlow,
-  InvalidPreparedFlowError,
-} from "@preflow/core";
-import { z } from "zod";
-import type { ToolReply } from "../server/toolResult.js";
-import { defineTool, requireSigner, type ToolContext, type ToolExtra } from "./context.js";
+import { z } from "zod/v4";
+import { FlowNotFoundError } from "../errors/execution.js";
+import { parseToolArguments } from "../input/parseToolArguments.js";
+import { address, amount, MAX, token } from "../schemas/common.js";
+import { executionResult, flowId } from "../schemas/execution.js";
+import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { defineTool, READ_ONLY, requireSigner, type ToolCall, type ToolContext } from "./context.js";
 
 const EXECUTE = {
   readOnlyHint: false,
@@ -17,82 +15,86 @@ const EXECUTE = {
 const dryRun = z
   .boolean()
   .optional()
-  .describe("true: simulate every step in order without signing or sending anything (default false).");
+  .describe(
+    "true: simulate every step in order without signing or sending anything (default false). Needs no signer for a flow that names its `from`.",
+  );
+const force = z
+  .boolean()
+  .optional()
+  .describe(
+    "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
+  );
 
-async function run(
-  context: ToolContext,
-  extra: ToolExtra,
-  tool: string,
-  flow: unknown,
-  dry: boolean,
-): Promise<ToolReply> {
-  const account = requireSigner(context, tool);
-  const progressToken = extra._meta?.progressToken;
-  const onStep = async (event: ExecutionStepEvent): Promise<void> => {
-    const line =
-      event.phase !== "done"
-        ? `step ${event.index + 1}/${event.total} ${event.phase}: ${event.hash}`
-        : `step ${event.index + 1}/${event.total} ${dry ? "simulated" : event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
-    context.log(`${tool}: ${line}`);
-    // Progress must increase: a step's hash is logged when signed, and notified when sent.
-    if (progressToken === undefined || event.phase === "signed") return;
-    await extra.sendNotification({
-      method: "notifications/progress",
-      params: {
-        progressToken,
-        progress: event.phase === "done" ? event.index + 1 : event.index + 0.5,
-        total: event.total,
-        message: line,
-      },
-    });
-  };
-  const result = await executePreparedFlow(context.sdk.publicClient, {
-    account,
-    flow,
-    dryRun: dry,
-    onStep,
-    receiptTimeoutMs: context.receiptTimeoutMs,
-  });
-  return { data: result, ...outcome(result) };
-}
-
-function outcome(result: ExecutePreparedFlowReturnType): { isError?: boolean; headline: string } {
-  const total = result.steps.length;
-  const verb = result.dryRun ? "simulated" : "executed";
-  if (result.status === "success") return { headline: `All ${total} step(s) ${verb} successfully.` };
-  const failed = result.steps[result.failedStep ?? 0];
-  const notSent = total - (result.failedStep ?? 0) - 1;
+/** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. */
+function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
   return {
-    isError: true,
-    headline:
-      `${result.dryRun ? "Simulation" : "Execution"} stopped at step ${result.failedStep} (${failed?.status}${failed?.error ? `: ${failed.error}` : ""}). ` +
-      `${result.completedSteps} step(s) before it succeeded; ${notSent} later step(s) ${result.dryRun ? "not simulated" : "not sent"}.`,
+    preparedFlow: flow.prepared_flow,
+    chainId: flow.chain_id,
+    from: flow.from,
+    summary: flow.summary,
+    steps: flow.steps.map((step) => ({
+      kind: step.kind,
+      to: step.to,
+      data: step.data,
+      value: step.value,
+      description: step.description,
+      ...(step.call === undefined
+        ? {}
+        : {
+            call: {
+              contract: step.call.contract,
+              functionName: step.call.function_name,
+              args: step.call.args,
+            },
+          }),
+    })),
+    ...(flow.intent === undefined ? {} : { intent: flow.intent }),
+    ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
+    ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };
 }
+
+const execution = () => import("../execution/executeFlow.js");
 
 /** `execute_prepared_flow`: send (or simulate) a prepared flow with the signer. @internal */
 export const executePreparedFlowTool = defineTool({
   name: "execute_prepared_flow",
   title: "Execute a prepared flow",
+  family: "execute",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. Returns the overall status and per step { index, hash, status } (success, reverted, failed = not sent, pending = no receipt yet, skipped = not attempted). Use dry_run: true to simulate without sending. Reports progress per step when a progress token is given.",
-  inputSchema: {
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Use dry_run: true to simulate without sending (no signer needed). Progress per step when a progress token is given.",
+  input: z.strictObject({
     flow: z
-      .union([z.record(z.string(), z.unknown()), z.string()])
+      .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
       .describe("The prepared flow exactly as a prepare_* tool returned it (an object, or its JSON text)."),
     dry_run: dryRun,
-  },
+    force,
+  }),
+  output: executionResult,
   annotations: EXECUTE,
-  async run(args, context, extra) {
-    let flow: unknown = args.flow;
+  async run(args, context, call) {
+    let flow = args.flow;
     if (typeof flow === "string") {
+      let json: unknown;
       try {
-        flow = JSON.parse(flow);
+        json = JSON.parse(flow);
       } catch {
-        throw new InvalidPreparedFlowError({ path: "(root)", rule: "not valid JSON text" });
+        json = flow;
       }
+      flow = parseToolArguments("execute_prepared_flow", z.strictObject({ flow: preparedFlow }), {
+        flow: json,
+      }).flow;
     }
-    return run(context, extra, "execute_prepared_flow", flow, args.dry_run ?? false);
+    const { executeFlow } = await execution();
+    return executeFlow({
+      tool: "execute_prepared_flow",
+      context,
+      runtime: await context.runtime(),
+      call,
+      flow: toSdkFlow(flow),
+      dryRun: args.dry_run ?? false,
+      force: args.force ?? false,
+    });
   },
 });
 
@@ -100,22 +102,123 @@ export const executePreparedFlowTool = defineTool({
 export const sendTokenTool = defineTool({
   name: "send_token",
   title: "Send a token",
+  family: "execute",
   description:
-    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags. Returns the prepared flow's summary and per step { index, hash, status }. dry_run: true simulates only.",
-  inputSchema: {
-    to: z.string().describe("The recipient: a 0x-prefixed 20-byte address."),
-    token: z
-      .string()
-      .describe(
-        'A token of the registry: symbol ("USDm", "CELO", "USDC"...), former ticker ("cUSD") or its address.',
-      ),
-    amount: z.string().describe('Human decimal amount in token units, e.g. "2.5".'),
+    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only.",
+  input: z.strictObject({
+    to: address("The recipient: a 0x-prefixed 20-byte address."),
+    token: token(),
+    amount: amount('Human decimal amount in token units, e.g. "2.5".'),
     dry_run: dryRun,
-  },
+    force,
+  }),
+  output: executionResult,
   annotations: EXECUTE,
-  async run(args, context, extra) {
-    const account = requireSigner(context, "send_token");
-    const flow = await context.sdk.transaction.prepareSend(account.address, args.to, args.token, args.amount);
-    return run(context, extra, "send_token", flow, args.dry_run ?? false);
+  async run(args, context, call) {
+    const runtime = await context.runtime();
+    const account = requireSigner(runtime, "send_token");
+    const flow = await runtime.sdk.transaction.prepareSend(account.address, args.to, args.token, args.amount);
+    const { executeFlow } = await execution();
+    return executeFlow({
+      tool: "send_token",
+      context,
+      runtime,
+      call,
+      flow,
+      dryRun: args.dry_run ?? false,
+      force: args.force ?? false,
+    });
+  },
+});
+
+/** `get_flow_status`: how an execution ended (or where it is). @internal */
+export const getFlowStatusTool = defineTool({
+  name: "get_flow_status",
+  title: "Flow status",
+  family: "execute",
+  description:
+    "Reports an execution by its `flow_id` (from execute_prepared_flow or send_token): `pending` while it runs, then success, failed or cancelled, with every step's hash and status. Waits for no chain request. Executions are remembered from the server's start.",
+  input: z.strictObject({ flow_id: flowId("The flow_id an executing tool returned.") }),
+  output: executionResult,
+  annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: false },
+  async run(args, context: ToolContext, _call: ToolCall) {
+    const record = context.executions.get(args.flow_id);
+    if (!record) throw new FlowNotFoundError({ flowId: args.flow_id });
+    const { snapshot } = await import("../execution/executionRegistry.js");
+    return { data: snapshot(record, false) };
+  },
+});
+
+const capView = z.strictObject({
+  token: z.string().describe("The key as written in the policy file."),
+  symbol: z.string(),
+  address: address("The token."),
+  per_call: z.string().nullable().describe("Cap per call, human units; null: none."),
+  per_day: z.string().nullable().describe("Cap per rolling 24 h, human units; null: none."),
+  spent_24h: z.string().describe("Spent by the signer in the last 24 h, human units."),
+  remaining_24h: z.string().nullable().describe("What the per-day cap still allows; null without one."),
+});
+
+/** `get_policy`: the spending policy and what remains of it. @internal */
+export const getPolicyTool = defineTool({
+  name: "get_policy",
+  title: "Spending policy",
+  family: "execute",
+  description:
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), and whether unlimited approvals are allowed. `configured: false`: no policy, no limits. No request.",
+  input: z.strictObject({}),
+  output: z.strictObject({
+    configured: z.boolean(),
+    file: z.string().nullable(),
+    caps: z.array(capView),
+    allow: z.strictObject({
+      recipients: z.array(address("Allowed recipient.")).nullable(),
+      spenders: z.array(address("Allowed spender.")).nullable(),
+      contracts: z.array(address("Allowed contract.")).nullable(),
+    }),
+    allow_unlimited_approvals: z.boolean(),
+  }),
+  annotations: { ...READ_ONLY, openWorldHint: false },
+  async run(_args, context) {
+    const { policy, core } = await context.runtime();
+    if (!policy) {
+      return {
+        data: {
+          configured: false,
+          file: null,
+          caps: [],
+          allow: { recipients: null, spenders: null, contracts: null },
+          allowUnlimitedApprovals: true,
+        },
+      };
+    }
+    const format = (value: bigint, decimals: number) => core.formatAmount(value, decimals);
+    return {
+      data: {
+        configured: true,
+        file: policy.file,
+        caps: [...policy.caps.values()].map((cap) => {
+          const spent = policy.ledger?.spent(cap.address) ?? 0n;
+          return {
+            token: cap.key,
+            symbol: cap.symbol,
+            address: core.TOKENS[cap.symbol as keyof typeof core.TOKENS]?.address ?? cap.address,
+            per_call: cap.perCall === undefined ? null : format(cap.perCall, cap.decimals),
+            per_day: cap.perDay === undefined ? null : format(cap.perDay, cap.decimals),
+            spent_24h: format(spent, cap.decimals),
+            remaining_24h:
+              cap.perDay === undefined
+                ? null
+                : format(cap.perDay > spent ? cap.perDay - spent : 0n, cap.decimals),
+          };
+        }),
+        allow: {
+          recipients: policy.allow.recipients ?? null,
+          spenders: policy.allow.spenders ?? null,
+          contracts: policy.allow.contracts ?? null,
+        },
+        allowUnlimitedApprovals: policy.allowUnlimitedApprovals,
+      },
+    };
   },
 });

@@ -1,4 +1,6 @@
-import { z } from "zod";
+import { z } from "zod/v4";
+import { address, amount, jsonValue, MAX, text, token } from "../schemas/common.js";
+import { preparedFlowResult } from "../schemas/flow.js";
 import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
 import { addressOrSigner, defineTool } from "./context.js";
 
@@ -9,37 +11,30 @@ const PREPARE = {
   openWorldHint: true,
 } as const;
 
-const from = z
-  .string()
-  .optional()
-  .describe(
-    "Who will sign and send the steps (default: this server's signer). Only flows from the signer can be executed here.",
-  );
-const token = z
-  .string()
-  .describe(
-    'A token of the registry: symbol ("USDm", "CELO", "USDC"...), former ticker ("cUSD") or its address.',
-  );
+const from = address(
+  "Who will sign and send the steps (default: this server's signer). Only flows from the signer can be executed here; any flow can be dry-run.",
+).optional();
 const NEXT =
-  "Returns a prepared flow (JSON: chainId, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first).";
+  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). One HTTP request.";
 
 /** `prepare_send`: a transfer of a token or CELO. @internal */
 export const prepareSendTool = defineTool({
   name: "prepare_send",
   title: "Prepare a transfer",
+  family: "prepare",
   description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance. ${NEXT}`,
-  inputSchema: {
+  input: z.strictObject({
     from,
-    to: z.string().describe("The recipient: a 0x-prefixed 20-byte address."),
-    token,
-    amount: z
-      .string()
-      .describe('Human decimal amount in token units, e.g. "2.5" (not base units, no exponent).'),
-  },
+    to: address("The recipient: a 0x-prefixed 20-byte address."),
+    token: token(),
+    amount: amount('Human decimal amount in token units, e.g. "2.5" (not base units, no exponent).'),
+  }),
+  output: preparedFlowResult,
   annotations: PREPARE,
   async run(args, context) {
-    const sender = addressOrSigner(args.from, context, "from");
-    return { data: await context.sdk.transaction.prepareSend(sender, args.to, args.token, args.amount) };
+    const runtime = await context.runtime();
+    const sender = addressOrSigner(args.from, runtime, "from");
+    return { data: await runtime.sdk.transaction.prepareSend(sender, args.to, args.token, args.amount) };
   },
 });
 
@@ -47,66 +42,102 @@ export const prepareSendTool = defineTool({
 export const prepareApproveTool = defineTool({
   name: "prepare_approve",
   title: "Prepare an approval",
-  description: `Prepares an ERC-20 approve letting \`spender\` move up to \`amount\` of \`token\` owned by \`from\`. "0" revokes; "max" is unlimited (use only when the user asked for it). ${NEXT}`,
-  inputSchema: {
+  family: "prepare",
+  description: `Prepares an ERC-20 approve letting \`spender\` move up to \`amount\` of \`token\` owned by \`from\`. "0" revokes; "max" is unlimited (use only when the user asked for it; a spending policy may refuse it). ${NEXT}`,
+  input: z.strictObject({
     from,
-    spender: z.string().describe("The contract or account to approve: a 0x-prefixed 20-byte address."),
-    token,
-    amount: z.string().describe('Human decimal amount, "0" to revoke, or "max" for an unlimited approval.'),
-  },
+    spender: address("The contract or account to approve: a 0x-prefixed 20-byte address."),
+    token: token(),
+    amount: amount('Human decimal amount, "0" to revoke, or "max" for an unlimited approval.'),
+  }),
+  output: preparedFlowResult,
   annotations: PREPARE,
   async run(args, context) {
-    const owner = addressOrSigner(args.from, context, "from");
+    const runtime = await context.runtime();
+    const owner = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await context.sdk.transaction.prepareApprove(owner, args.spender, args.token, args.amount),
+      data: await runtime.sdk.transaction.prepareApprove(owner, args.spender, args.token, args.amount),
     };
   },
+});
+
+const abiParameter: z.ZodType<unknown> = z.lazy(() =>
+  z.strictObject({
+    name: text(MAX.label, "Parameter name.").optional(),
+    type: text(MAX.label, 'Solidity type, e.g. "uint256", "tuple", "address[]".'),
+    internalType: text(MAX.label, "Compiler's internal type.").optional(),
+    indexed: z.boolean().optional(),
+    components: z.array(abiParameter).max(64).optional(),
+  }),
+);
+const abiItem = z.strictObject({
+  type: z.enum(["function", "constructor", "event", "error", "fallback", "receive"]),
+  name: text(MAX.functionName, "The item's name.").optional(),
+  inputs: z.array(abiParameter).max(64).optional(),
+  outputs: z.array(abiParameter).max(64).optional(),
+  stateMutability: z.enum(["pure", "view", "nonpayable", "payable"]).optional(),
+  anonymous: z.boolean().optional(),
 });
 
 /** `prepare_contract_call`: any contract call, with the approvals it needs first. @internal */
 export const prepareContractCallTool = defineTool({
   name: "prepare_contract_call",
   title: "Prepare a contract call",
+  family: "prepare",
   description: `Prepares a call of \`function_name\` on contract \`to\`, encoded from \`abi\` and \`args\`, preceded by an approve step for each entry of \`approvals\` whose current allowance is too low (approve-then-action). Integer arguments may be decimal strings (base units). ${NEXT}`,
-  inputSchema: {
+  input: z.strictObject({
     from,
-    to: z.string().describe("The contract to call: a 0x-prefixed 20-byte address."),
+    to: address("The contract to call: a 0x-prefixed 20-byte address."),
     abi: z
-      .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+      .array(
+        z.union([
+          text(MAX.signature, 'A human-readable signature, e.g. "function deposit(uint256 amount)".'),
+          abiItem,
+        ]),
+      )
+      .min(1)
+      .max(256)
       .describe(
-        'The ABI: JSON ABI items, or human-readable signatures such as ["function deposit(uint256 amount)"]. Only the called function is needed.',
+        'The ABI: JSON ABI items (their keys as solc writes them), or human-readable signatures such as ["function deposit(uint256 amount)"]. Only the called function is needed.',
       ),
-    function_name: z.string().describe('The function to call, e.g. "deposit".'),
+    function_name: text(MAX.functionName, 'The function to call, e.g. "deposit".'),
     args: z
-      .array(z.unknown())
+      .array(jsonValue)
+      .max(64)
       .optional()
       .describe(
         'The arguments in order; uint/int values as decimal strings in base units, e.g. ["1000000000000000000"].',
       ),
-    value: z
-      .string()
-      .optional()
-      .describe('CELO to send with the call, human decimal (e.g. "0.5"); only for payable functions.'),
+    value: amount(
+      'CELO to send with the call, human decimal (e.g. "0.5"); only for payable functions.',
+    ).optional(),
     approvals: z
       .array(
-        z.object({
-          token,
-          amount: z.string().describe('Human decimal amount the call will pull, or "max".'),
-          spender: z.string().optional().describe("Who spends the tokens (default: the called contract)."),
+        z.strictObject({
+          token: token(),
+          amount: amount('Human decimal amount the call will pull, or "max".'),
+          spender: address("Who spends the tokens (default: the called contract).").optional(),
         }),
       )
+      .max(8)
       .optional()
       .describe(
         "Token allowances the call needs; an approve step is added first only where the allowance is too low.",
       ),
-    description: z.string().optional().describe("A description of the call step for the user."),
-  },
+    description: text(MAX.description, "A description of the call step for the user.").optional(),
+  }),
+  output: preparedFlowResult,
   annotations: PREPARE,
   async run(args, context) {
-    const sender = addressOrSigner(args.from, context, "from");
-    const abi = parseJsonAbi(args.abi);
+    const runtime = await context.runtime();
+    const sender = addressOrSigner(args.from, runtime, "from");
+    const { parseAbi } = await import("viem");
+    const abi = parseJsonAbi(
+      { parseAbi, InvalidContractCallError: runtime.core.InvalidContractCallError },
+      args.abi,
+    );
     const callArgs = args.args === undefined ? undefined : coerceAbiArgs(abi, args.function_name, args.args);
-    const flow = await context.sdk.transaction.prepareContractCall(sender, {
+    const flow = await runtime.sdk.transaction.prepareContractCall(sender, {
       to: args.to,
       abi,
       functionName: args.function_name,

@@ -1,30 +1,26 @@
-import { z } from "zod";
-import { addressOrSigner, defineTool } from "./context.js";
-
-const READ_ONLY = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-} as const;
-
-const address = (what: string) =>
-  z.string().describe(`${what}: a 0x-prefixed 20-byte address (checksummed or lowercase).`);
-const token = z
-  .string()
-  .describe(
-    'A token of the registry: symbol ("USDm", "CELO", "USDC"...), former ticker ("cUSD") or its address.',
-  );
+import { z } from "zod/v4";
+import { address, hash, hex, token, tokenInfo, uint } from "../schemas/common.js";
+import { checkedLocation } from "./attributionSchemas.js";
+import { addressOrSigner, defineTool, READ_ONLY } from "./context.js";
 
 /** `get_network_status`: chain id, latest block, gas price. @internal */
 export const getNetworkStatusTool = defineTool({
   name: "get_network_status",
   title: "Network status",
+  family: "read",
   description:
-    "Reads the chain (id 42220): latest block number and timestamp, base fee and gas price in wei. Use it to check the RPC endpoint works before preparing or sending.",
-  inputSchema: {},
+    "Reads the chain (id 42220): latest block number and timestamp, base fee and gas price in wei. Use it to check the RPC endpoint works before preparing or sending. One HTTP request.",
+  input: z.strictObject({}),
+  output: z.strictObject({
+    chain_id: z.literal(42220),
+    block_number: uint("The latest block."),
+    block_timestamp: uint("Its time, unix seconds."),
+    base_fee_per_gas: uint("Base fee in wei.").nullable(),
+    gas_price: uint("Gas price in wei."),
+  }),
   annotations: READ_ONLY,
-  async run(_args, { sdk }) {
+  async run(_args, context) {
+    const { sdk } = await context.runtime();
     return { data: await sdk.network.getStatus() };
   },
 });
@@ -33,11 +29,18 @@ export const getNetworkStatusTool = defineTool({
 export const getWalletAddressTool = defineTool({
   name: "get_wallet_address",
   title: "Signer address",
+  family: "read",
   description:
-    "Returns the address of this server's signer (from CHAIN_PRIVATE_KEY): the `from` of every flow it can execute. `configured: false` means no key is set; reads and prepares still work, executing does not.",
-  inputSchema: {},
+    "Returns the address of this server's signer (from CHAIN_PRIVATE_KEY): the `from` of every flow it can execute. `configured: false` means no key is set; reads, prepares and dry runs still work, executing does not. No request.",
+  input: z.strictObject({}),
+  output: z.strictObject({
+    configured: z.boolean(),
+    address: address("The signer.").nullable(),
+    hint: z.string().optional(),
+  }),
   annotations: { ...READ_ONLY, openWorldHint: false },
-  async run(_args, { account }) {
+  async run(_args, context) {
+    const { account } = await context.runtime();
     return {
       data: account
         ? { configured: true, address: account.address }
@@ -50,20 +53,39 @@ export const getWalletAddressTool = defineTool({
   },
 });
 
+const balance = z.strictObject({
+  owner: address("The holder."),
+  token: tokenInfo,
+  value: uint("Balance in base units."),
+  formatted: z.string().describe("Balance in human units."),
+});
+
 /** `get_balances`: balances of registry tokens for an address. @internal */
 export const getBalancesTool = defineTool({
   name: "get_balances",
   title: "Token balances",
+  family: "read",
   description:
-    "Reads token balances of an address (default: the signer) in one request. Each balance has `value` in base units (decimal string) and `formatted` in human units. Without `tokens`, every registry token is read.",
-  inputSchema: {
-    address: address("Whose balances").optional(),
-    tokens: z.array(token).optional().describe("Only these tokens (default: all registry tokens)."),
-  },
+    "Reads token balances of an address (default: the signer) in one HTTP request. Each balance has `value` in base units (decimal string) and `formatted` in human units. Without `tokens`, every registry token is read.",
+  input: z.strictObject({
+    address: address("Whose balances (default: the signer).").optional(),
+    tokens: z
+      .array(token())
+      .min(1)
+      .max(32)
+      .optional()
+      .describe("Only these tokens (default: all registry tokens)."),
+  }),
+  output: z.strictObject({
+    owner: address("The holder."),
+    balances: z.array(balance),
+    unavailable: z.array(z.strictObject({ token: tokenInfo, reason: z.string() })),
+  }),
   annotations: READ_ONLY,
   async run(args, context) {
-    const owner = addressOrSigner(args.address, context, "address");
-    return { data: await context.sdk.token.getBalances(owner, args.tokens) };
+    const runtime = await context.runtime();
+    const owner = addressOrSigner(args.address, runtime, "address");
+    return { data: await runtime.sdk.token.getBalances(owner, args.tokens) };
   },
 });
 
@@ -71,11 +93,14 @@ export const getBalancesTool = defineTool({
 export const getTokenInfoTool = defineTool({
   name: "get_token_info",
   title: "Token info",
+  family: "read",
   description:
-    "Looks a token up (symbol, former ticker or address) and returns its address, symbol, decimals and total supply. Unknown tokens come back as an error with suggestions.",
-  inputSchema: { token },
+    "Looks a token up (symbol, former ticker or address) and returns its address, symbol, decimals and total supply. Unknown tokens come back as an error with suggestions. One HTTP request.",
+  input: z.strictObject({ token: token() }),
+  output: tokenInfo.extend({ total_supply: uint("Total supply in base units.") }),
   annotations: READ_ONLY,
-  async run(args, { sdk }) {
+  async run(args, context) {
+    const { sdk } = await context.runtime();
     return { data: await sdk.token.getTokenInfo(args.token) };
   },
 });
@@ -84,17 +109,27 @@ export const getTokenInfoTool = defineTool({
 export const getAllowanceTool = defineTool({
   name: "get_allowance",
   title: "Token allowance",
+  family: "read",
   description:
-    "Reads how much of `token` the `spender` may move on behalf of `owner` (default: the signer). Use it to see whether an approval is needed.",
-  inputSchema: {
-    owner: address("The token holder (default: the signer)").optional(),
-    spender: address("The contract or account allowed to spend"),
-    token,
-  },
+    "Reads how much of `token` the `spender` may move on behalf of `owner` (default: the signer). Use it to see whether an approval is needed. One HTTP request.",
+  input: z.strictObject({
+    owner: address("The token holder (default: the signer).").optional(),
+    spender: address("The contract or account allowed to spend."),
+    token: token(),
+  }),
+  output: z.strictObject({
+    owner: address("The holder."),
+    spender: address("The spender."),
+    token: tokenInfo,
+    value: uint("Allowance in base units."),
+    formatted: z.string(),
+    unlimited: z.boolean(),
+  }),
   annotations: READ_ONLY,
   async run(args, context) {
-    const owner = addressOrSigner(args.owner, context, "owner");
-    return { data: await context.sdk.token.getAllowance(owner, args.spender, args.token) };
+    const runtime = await context.runtime();
+    const owner = addressOrSigner(args.owner, runtime, "owner");
+    return { data: await runtime.sdk.token.getAllowance(owner, args.spender, args.token) };
   },
 });
 
@@ -102,11 +137,34 @@ export const getAllowanceTool = defineTool({
 export const getTransactionTool = defineTool({
   name: "get_transaction",
   title: "Transaction",
+  family: "read",
   description:
-    "Reads a transaction by hash: status (success, reverted or pending), from, to, value, input, block, gas used and the ERC-8021 attribution tags found in its calldata (bundles decoded down to inner calls).",
-  inputSchema: { hash: z.string().describe("The transaction hash: 0x followed by 64 hex digits.") },
+    "Reads a transaction by hash: status (success, reverted or pending), from, to, value, input, block, gas used and the ERC-8021 attribution tags found in its calldata (bundles decoded down to inner calls). An unknown hash gives TRANSACTION_NOT_FOUND.",
+  input: z.strictObject({ hash: hash("The transaction hash: 0x followed by 64 hex digits.") }),
+  output: z.strictObject({
+    hash: hash("The transaction."),
+    status: z.enum(["success", "reverted", "pending"]),
+    from: address("The sender."),
+    to: address("The called address.").nullable(),
+    value: uint("CELO sent, in wei."),
+    input: hex("The calldata."),
+    block_number: uint("Its block.").nullable(),
+    gas_used: uint("Gas used.").nullable(),
+    attribution: z.strictObject({
+      hash: hash("The transaction."),
+      from: address("Sender.").nullable(),
+      to: address("Called address.").nullable(),
+      bundle: z.boolean(),
+      found: z.boolean(),
+      tags: z.array(z.string()),
+      platform: z.boolean(),
+      matched: z.boolean().optional(),
+      locations: z.array(checkedLocation),
+    }),
+  }),
   annotations: READ_ONLY,
-  async run(args, { sdk }) {
+  async run(args, context) {
+    const { sdk } = await context.runtime();
     return { data: await sdk.blockchain.getTransaction(args.hash) };
   },
 });

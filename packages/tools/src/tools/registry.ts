@@ -1,7 +1,7 @@
 import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution.js";
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
-import { executePreparedFlowTool, sendTokenTool } from "./execute.js";
+import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
 import {
   getAllowanceTool,
@@ -12,7 +12,7 @@ import {
   getWalletAddressTool,
 } from "./read.js";
 
-/** Every tool the server registers, in listing order. @internal */
+/** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
   getNetworkStatusTool,
   getWalletAddressTool,
@@ -26,6 +26,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   prepareContractCallTool,
   executePreparedFlowTool,
   sendTokenTool,
+  getFlowStatusTool,
+  getPolicyTool,
   checkAttributionTagTool,
   verifyAttributionTagTool,
 ];

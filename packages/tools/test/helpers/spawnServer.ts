@@ -4,9 +4,24 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Ajv, type ValidateFunction } from "ajv";
+import { expect } from "vitest";
+import { fullOutputSchema } from "../../src/server/toolListing.js";
+import { TOOLS } from "../../src/tools/registry.js";
 
 /** The built binary: tests drive what ships. */
 export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+
+/** Strict Ajv, as a careful client would compile the schemas. */
+export const strictAjv = (): Ajv => new Ajv({ strict: true, allErrors: true });
+
+/** Every tool's full output schema (from the source), compiled once. */
+const ajv = strictAjv();
+const fullValidators = new Map<string, ValidateFunction>(
+  TOOLS.map((tool) => [tool.name, ajv.compile(fullOutputSchema(tool) as object)]),
+);
+/** How many results were checked against their schemas, over the whole test run (per file). */
+export const checkedResults = { count: 0 };
 
 /** A StdioClientTransport that also keeps every byte the server wrote to stdout. */
 class RecordingStdioClientTransport extends StdioClientTransport {
@@ -23,7 +38,7 @@ class RecordingStdioClientTransport extends StdioClientTransport {
 
 export interface SpawnedServer {
   client: Client;
-  /** Calls a tool and records the whole result. */
+  /** Calls a tool, checks the result against the tool's advertised and full output schemas, records it. */
   call(
     name: string,
     args?: Record<string, unknown>,
@@ -34,12 +49,12 @@ export interface SpawnedServer {
   close(): Promise<void>;
 }
 
-/** Spawns `node dist/bin.js` with exactly `env` (plus PATH/HOME) and connects an MCP client over stdio. */
+/** Spawns `node dist/bin.js` with exactly `env` (plus PATH) and connects an MCP client over stdio. */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const transport = new RecordingStdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env,
+    env: { PATH: process.env.PATH ?? "", ...env },
     stderr: "pipe",
   });
   let stderr = "";
@@ -48,16 +63,40 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   });
   const client = new Client({ name: "preflow-tools-test", version: "0.0.0" });
   await client.connect(transport);
+  // The advertised schemas, compiled strictly.
+  const advertised = new Map<string, ValidateFunction>();
+  const listed = strictAjv();
+  for (const tool of (await client.listTools()).tools) {
+    advertised.set(tool.name, listed.compile(tool.outputSchema as object));
+  }
   const results: string[] = [];
   return {
     client,
     async call(name, args = {}, options) {
       const result = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
       results.push(JSON.stringify(result));
+      for (const validate of [advertised.get(name), fullValidators.get(name)]) {
+        if (!validate) continue;
+        const valid = validate(result.structuredContent);
+        expect(valid, `${name} result vs outputSchema: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
+      expect(result.structuredContent, `${name} has structuredContent`).toBeTypeOf("object");
+      checkedResults.count++;
       return result;
     },
     captured: () => ({ stdout: transport.stdoutText, stderr, results: [...results] }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      // No key in any captured output: stdout, stderr, every result.
+      const key = env.CHAIN_PRIVATE_KEY?.replace(/^0x/i, "").toLowerCase();
+      if (key) {
+        for (const captured of [transport.stdoutText, stderr, ...results]) {
+          expect(captured.toLowerCase().includes(key), "the private key leaked into captured output").toBe(
+            false,
+          );
+        }
+      }
+    },
   };
 }
 
@@ -67,7 +106,29 @@ export function data<T = Record<string, unknown>>(result: CallToolResult): T {
   return result.structuredContent as T;
 }
 
+/** The error of a failed tool call. */
+export function toolError(result: CallToolResult): {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+} {
+  expect(result.isError).toBe(true);
+  return (result.structuredContent as { error: { code: string; message: string } }).error;
+}
+
 /** The text of a tool result. */
 export function text(result: CallToolResult): string {
   return result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+}
+
+/** The execution result of an executing tool (success or not). */
+export interface Execution {
+  flow_id: string;
+  status: "success" | "failed" | "pending" | "cancelled";
+  dry_run: boolean;
+  replayed: boolean;
+  completed_steps: number;
+  failed_step: number | null;
+  simulation?: string;
+  steps: { index: number; hash: `0x${string}` | null; status: string; nonce?: number; error?: string }[];
 }

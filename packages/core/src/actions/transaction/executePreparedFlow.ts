@@ -1,4 +1,5 @@
 import {
+  type Account,
   type Address,
   type Chain,
   type Client,
@@ -191,8 +192,11 @@ export type ExecutionStepEvent =
  * ```
  */
 export interface ExecutePreparedFlowParameters {
-  /** The signer: a viem local account (`privateKeyToAccount`, `mnemonicToAccount`...) whose address is the flow's `from`. */
-  account: LocalAccount;
+  /**
+   * The signer: a viem local account (`privateKeyToAccount`, `mnemonicToAccount`...) whose address is the flow's
+   * `from`. A dry run signs nothing, so it takes any viem account with that address (e.g. `{ address, type: "json-rpc" }`).
+   */
+  account: LocalAccount | Account;
   /** The prepared flow, as an object or untrusted JSON value; validated with `parsePreparedFlow`. */
   flow: unknown;
   /** Simulate every step instead of signing and sending (default `false`). */
@@ -358,7 +362,16 @@ export async function executePreparedFlow(
 
   if (dryRun) return simulate(client, account.address, flow, steps, notify, rpcUrl);
 
-  const context: StepContext = { client, account, signal, receiptTimeoutMs, rpcUrl, total, notify };
+  // checkParameters made sure a real run has a local account (it signs).
+  const context: StepContext = {
+    client,
+    account: account as LocalAccount,
+    signal,
+    receiptTimeoutMs,
+    rpcUrl,
+    total,
+    notify,
+  };
   let aborted = false;
   for (const [index, prepared] of flow.steps.entries()) {
     if (signal?.aborted) {
@@ -697,18 +710,19 @@ function checkParameters(
   }
   const { account, dryRun, signal, receiptTimeoutMs, onStep } = parameters as Record<string, unknown>;
   const local = account as Partial<LocalAccount> | null | undefined;
+  // A dry run signs nothing: any viem account (a JSON-RPC account `{ address, type: "json-rpc" }` too) will do.
+  const canSign = dryRun === true || (local?.type === "local" && typeof local.signTransaction === "function");
   if (
     typeof local !== "object" ||
     local === null ||
-    local.type !== "local" ||
-    typeof local.signTransaction !== "function" ||
+    !canSign ||
     typeof local.address !== "string" ||
     !/^0x[0-9a-fA-F]{40}$/.test(local.address)
   ) {
     throw new InvalidArgumentError({
       field: "account",
       value: typeof local === "object" && local !== null ? `${String(local.type)} account` : typeName(local),
-      rule: "must be a viem local account (privateKeyToAccount, mnemonicToAccount...) with a 20-byte address",
+      rule: "must be a viem local account (privateKeyToAccount, mnemonicToAccount...) with a 20-byte address; a dry run takes any account with an address",
     });
   }
   if (dryRun !== undefined && typeof dryRun !== "boolean") {

@@ -1,0 +1,56 @@
+import { SdkError, type SdkErrorDetails, type SdkErrorParameters } from "@preflow/attribution";
+
+/**
+ * The stable codes of the errors `@preflow/tools` itself throws (tool results carry them as `error.code`).
+ *
+ * @example
+ * ```ts
+ * import type { ToolsErrorCode } from "@preflow/tools";
+ * const code: ToolsErrorCode = "POLICY_VIOLATION";
+ * ```
+ */
+export type ToolsErrorCode =
+  | "INVALID_PRIVATE_KEY"
+  | "SIGNER_NOT_CONFIGURED"
+  | "UNKNOWN_ARGUMENT"
+  | "INVALID_ARGUMENT"
+  | "INVALID_CONFIG"
+  | "INVALID_POLICY"
+  | "POLICY_VIOLATION"
+  | "TOOL_TIMEOUT"
+  | "FLOW_NOT_FOUND";
+
+/**
+ * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.
+ *
+ * @example
+ * ```ts
+ * import { SdkError } from "@preflow/core";
+ * import { ToolsError } from "@preflow/tools";
+ *
+ * function isOurs(error: unknown): boolean {
+ *   return error instanceof ToolsError && error instanceof SdkError;
+ * }
+ * ```
+ */
+export class ToolsError<
+  code extends ToolsErrorCode = ToolsErrorCode,
+  details extends SdkErrorDetails = SdkErrorDetails,
+> extends SdkError<code, details> {
+  override readonly name: string = "ToolsError";
+
+  constructor(parameters: SdkErrorParameters<code, details>) {
+    super(parameters);
+  }
+}
+
+/** Quotes a value for a message: JSON, cut to `max` characters. Never used on secrets. @internal */
+export function preview(value: unknown, max = 80): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}

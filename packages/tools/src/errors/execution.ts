@@ -1,0 +1,51 @@
+import { ToolsError } from "./base.js";
+
+/**
+ * A tool did not finish within the server's answer bound (`PREFLOW_TOOL_TIMEOUT_MS`), usually because the
+ * RPC endpoint did not answer. Read, prepare and inspect tools send nothing; executing tools never answer
+ * with this (they answer `pending` with the hashes and a `flow_id` for `get_flow_status`).
+ *
+ * @example
+ * ```ts
+ * import { ToolTimeoutError } from "@preflow/tools";
+ *
+ * const error = new ToolTimeoutError({ tool: "get_balances", boundMs: 50_000 });
+ * error.code; // "TOOL_TIMEOUT"
+ * ```
+ */
+export class ToolTimeoutError extends ToolsError<"TOOL_TIMEOUT"> {
+  override readonly name: string = "ToolTimeoutError";
+
+  constructor(parameters: { tool: string; boundMs: number }) {
+    const { tool, boundMs } = parameters;
+    super({
+      code: "TOOL_TIMEOUT",
+      message: `${tool} did not finish within ${boundMs} ms (the RPC endpoint did not answer in time); nothing was sent. Check the endpoint (get_network_status) and try again.`,
+      details: { tool, bound_ms: boundMs },
+    });
+  }
+}
+
+/**
+ * `get_flow_status` was asked about a flow id this server has not executed (since it started).
+ *
+ * @example
+ * ```ts
+ * import { FlowNotFoundError } from "@preflow/tools";
+ *
+ * const error = new FlowNotFoundError({ flowId: "0x…" });
+ * error.code; // "FLOW_NOT_FOUND"
+ * ```
+ */
+export class FlowNotFoundError extends ToolsError<"FLOW_NOT_FOUND"> {
+  override readonly name: string = "FlowNotFoundError";
+
+  constructor(parameters: { flowId: string }) {
+    const { flowId } = parameters;
+    super({
+      code: "FLOW_NOT_FOUND",
+      message: `No execution of flow ${flowId} is known to this server (flows are remembered from the server's start). Check the flow_id an executing tool returned.`,
+      details: { flow_id: flowId },
+    });
+  }
+}

@@ -1,0 +1,276 @@
+// What execute_prepared_flow and send_token do: identify the flow, refuse a second send of it, check the
+// spending policy before signing, queue behind the signer's other executions, run it step by step (stopping
+// on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far.
+import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
+import type { Account } from "viem";
+import { ToolTimeoutError } from "../errors/execution.js";
+import { PolicyViolationError } from "../errors/policy.js";
+import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
+import { decodeFlow } from "../policy/decodeFlow.js";
+import type { ToolReply } from "../server/toolResult.js";
+import { requireSigner, type ToolCall, type ToolContext, type ToolRuntime } from "../tools/context.js";
+import { type ExecutionRecord, type StepRecord, sentAny, snapshot } from "./executionRegistry.js";
+import { flowIdentity } from "./flowIdentity.js";
+import { runPreparedFlow } from "./runPreparedFlow.js";
+
+/** Parameters of {@link executeFlow}. @internal */
+export interface ExecuteFlowParameters {
+  tool: string;
+  context: ToolContext;
+  runtime: ToolRuntime;
+  call: ToolCall;
+  /** The flow in the SDK's shape (camelCase), not yet validated. */
+  flow: unknown;
+  dryRun: boolean;
+  force: boolean;
+}
+
+const now = () => new Date().toISOString();
+
+function until(deadline: number): { promise: Promise<"deadline">; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<"deadline">((resolve) => {
+    timer = setTimeout(() => resolve("deadline"), Math.max(0, deadline - Date.now()));
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
+function check(runtime: ToolRuntime, flow: SerializedPreparedFlow): PolicyCheck | undefined {
+  if (!runtime.policy) return undefined;
+  const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
+  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps), celo);
+  if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
+  return result;
+}
+
+/** Executes or dry-runs a flow for a tool; see the file comment. @internal */
+export async function executeFlow(parameters: ExecuteFlowParameters): Promise<ToolReply> {
+  const { tool, context, runtime, call, dryRun, force } = parameters;
+  const flow = runtime.core.parsePreparedFlow(parameters.flow);
+  const flowId = flowIdentity(flow);
+  const signer = runtime.account;
+
+  if (dryRun) {
+    const account: Account =
+      signer && signer.address.toLowerCase() === flow.from.toLowerCase()
+        ? signer
+        : ({ address: flow.from, type: "json-rpc" } as Account);
+    check(runtime, flow);
+    const timer = until(call.deadline);
+    const result = await Promise.race([
+      runPreparedFlow(runtime.client, { account, flow, dryRun: true }),
+      timer.promise,
+    ]);
+    timer.clear();
+    if (result === "deadline") throw new ToolTimeoutError({ tool, boundMs: context.toolTimeoutMs });
+    const data = {
+      flowId,
+      status: result.status,
+      dryRun: true,
+      replayed: false,
+      chainId: result.chainId,
+      from: result.from,
+      summary: result.summary,
+      completedSteps: result.completedSteps,
+      failedStep: result.failedStep,
+      steps: result.steps,
+      ...(result.simulation === undefined ? {} : { simulation: result.simulation }),
+      startedAt: now(),
+      finishedAt: now(),
+    };
+    return { data, ...outcome(data) };
+  }
+
+  const account = requireSigner(runtime, tool);
+  if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
+    throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
+  }
+
+  const earlier = context.executions.get(flowId);
+  if (earlier && !force && (earlier.state !== "done" || sentAny(earlier))) {
+    return answer(earlier, call, true, context);
+  }
+
+  check(runtime, flow);
+  const record: ExecutionRecord = {
+    flowId,
+    chainId: 42220,
+    from: flow.from,
+    summary: flow.summary,
+    state: "queued",
+    outcome: undefined,
+    steps: flow.steps.map((step, index) => ({
+      index,
+      description: step.description,
+      to: step.to,
+      hash: null,
+      status: "queued",
+    })),
+    startedAt: now(),
+    finishedAt: null,
+    done: Promise.resolve(),
+  };
+  context.executions.set(record);
+  const total = flow.steps.length;
+  const finish = (outcomeValue: ExecutionRecord["outcome"]) => {
+    record.state = "done";
+    record.outcome = outcomeValue;
+    record.finishedAt = now();
+    for (const step of record.steps) if (step.status === "queued") step.status = "skipped";
+  };
+
+  record.done = context.executions.queue
+    .run(account.address, async () => {
+      if (call.signal.aborted) {
+        finish("cancelled");
+        context.log(`${tool}: flow ${flowId} cancelled before its first step; nothing sent`);
+        return;
+      }
+      record.state = "running";
+      // Re-checked in the queue: executions ahead of this one may have spent since the first check.
+      const policy = check(runtime, flow);
+      let result: Awaited<ReturnType<typeof runPreparedFlow>>;
+      try {
+        result = await runPreparedFlow(runtime.client, {
+          account,
+          flow,
+          signal: call.signal,
+          receiptTimeoutMs: context.receiptTimeoutMs,
+          onStep: async (event) => {
+            const step = record.steps[event.index] as StepRecord;
+            if (event.phase === "signed") {
+              // The hash is known before the send: from here on the step may be on chain.
+              step.hash = event.hash;
+              step.status = "pending";
+              step.sent = "unknown";
+              const spends = policy?.spends.get(event.index);
+              if (spends) runtime.policy?.ledger?.record(spends, event.hash);
+              context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
+            } else if (event.phase === "sent") {
+              step.sent = true;
+              const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
+              context.log(`${tool}: ${line}`);
+              await call.progress(event.index + 0.5, total, line);
+            } else {
+              Object.assign(step, toStepRecord(event.step));
+              const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
+              context.log(`${tool}: ${line}`);
+              await call.progress(event.index + 1, total, line);
+            }
+          },
+        });
+      } catch (error) {
+        if (sentAny(record)) throw error;
+        record.refusal = error;
+        finish("failed");
+        context.executions.delete(record);
+        return;
+      }
+      result.steps.forEach((step, index) => {
+        Object.assign(record.steps[index] as StepRecord, toStepRecord(step));
+      });
+      finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
+      if (result.cancelled) {
+        const sent = record.steps.filter((step) => step.hash !== null).map((step) => step.index);
+        context.log(
+          `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PolicyViolationError) {
+        record.refusal = error;
+        finish("failed");
+        context.executions.delete(record);
+        return;
+      }
+      context.log(`${tool}: flow ${flowId} stopped: ${(error as Error)?.message ?? String(error)}`);
+      for (const step of record.steps) {
+        if (step.status === "pending")
+          step.error = "sent; its outcome is not known (check it with get_transaction)";
+      }
+      finish("failed");
+    });
+
+  return answer(record, call, false, context);
+}
+
+async function answer(
+  record: ExecutionRecord,
+  call: ToolCall,
+  replayed: boolean,
+  context: ToolContext,
+): Promise<ToolReply> {
+  const timer = until(call.deadline);
+  await Promise.race([record.done, timer.promise]);
+  timer.clear();
+  if (record.refusal !== undefined) throw record.refusal;
+  const data = snapshot(record, replayed);
+  if (data.status === "pending") {
+    for (const step of data.steps) {
+      if (step.status === "pending" && step.hash === null)
+        step.error = "being sent; its outcome is not known yet";
+    }
+    context.log(`flow ${record.flowId} still running at the answer bound; answered pending`);
+  }
+  return { data, ...outcome(data) };
+}
+
+function toStepRecord(step: {
+  status: string;
+  hash: string | null;
+  sent?: boolean | "unknown" | undefined;
+  code?: string | undefined;
+  nonce?: number | undefined;
+  blockNumber?: string | undefined;
+  gasUsed?: string | undefined;
+  error?: string | undefined;
+}): Partial<StepRecord> {
+  return {
+    status: step.status as StepRecord["status"],
+    hash: step.hash,
+    ...(step.sent === undefined ? {} : { sent: step.sent }),
+    ...(step.code === undefined ? {} : { code: step.code }),
+    ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
+    ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
+    ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
+    ...(step.error === undefined ? {} : { error: step.error }),
+  };
+}
+
+function outcome(data: {
+  status: string;
+  dryRun: boolean;
+  replayed: boolean;
+  flowId: string;
+  failedStep: number | null;
+  completedSteps: number;
+  steps: readonly { status: string; hash: string | null; error?: string | undefined }[];
+}): { isError?: boolean; headline: string } {
+  const total = data.steps.length;
+  const verb = data.dryRun ? "simulated" : "executed";
+  const again = data.replayed
+    ? "Already executed (this is the earlier result; pass force: true to send again). "
+    : "";
+  if (data.status === "success") return { headline: `${again}All ${total} step(s) ${verb} successfully.` };
+  const sent = data.steps.filter((step) => step.hash !== null).length;
+  if (data.status === "pending") {
+    return {
+      headline: `${again}Still running when the answer was due: ${data.completedSteps} of ${total} step(s) done, ${sent} sent. Ask get_flow_status with flow_id ${data.flowId} for the outcome; do not execute it again.`,
+    };
+  }
+  if (data.status === "cancelled") {
+    return {
+      isError: true,
+      headline: `${again}Cancelled: ${sent} step(s) were sent before it stopped; the rest were not sent.`,
+    };
+  }
+  const failed = data.steps[data.failedStep ?? 0];
+  const notSent = total - (data.failedStep ?? 0) - 1;
+  return {
+    isError: true,
+    headline:
+      `${again}${data.dryRun ? "Simulation" : "Execution"} stopped at step ${data.failedStep} (${failed?.status}${failed?.error ? `: ${failed.error}` : ""}). ` +
+      `${data.completedSteps} step(s) before it succeeded; ${notSent} later step(s) ${data.dryRun ? "not simulated" : "not sent"}.`,
+  };
+}

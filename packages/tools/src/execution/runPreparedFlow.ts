@@ -1,0 +1,48 @@
+// The one seam between the tool server and EOA execution: core's executePreparedFlow, which signs each step
+// locally (hash known before sending), stops before the next step once `signal` is aborted, and reports
+// `pending` rather than "not sent" when a send's answer is lost.
+import {
+  type ExecutedStep,
+  type ExecutePreparedFlowReturnType,
+  type ExecutionStepEvent,
+  executePreparedFlow,
+  type SerializedPreparedFlow,
+} from "@preflow/core";
+import type { Account, Chain, Client, Transport } from "viem";
+
+export type { ExecutedStep, ExecutionStepEvent };
+
+/** Parameters of {@link runPreparedFlow}, in the shape of core's `executePreparedFlow`. @internal */
+export interface RunPreparedFlowParameters {
+  account: Account;
+  flow: SerializedPreparedFlow;
+  dryRun?: boolean;
+  /** Stops before the next step once aborted; the step in flight finishes (it may already be on chain). */
+  signal?: AbortSignal;
+  receiptTimeoutMs?: number;
+  onStep?: (event: ExecutionStepEvent) => void | Promise<void>;
+}
+
+/** What happened; `cancelled` when the signal stopped it before its last step. @internal */
+export type RunPreparedFlowReturnType = ExecutePreparedFlowReturnType & { cancelled: boolean };
+
+/**
+ * Executes (or dry-runs) a validated flow with an EOA. Throws only when nothing was sent (invalid flow,
+ * wrong `from`, wrong chain, first nonce read failed); once a step was signed, every later problem is in the
+ * result. @internal
+ */
+export async function runPreparedFlow(
+  client: Client<Transport, Chain | undefined>,
+  parameters: RunPreparedFlowParameters,
+): Promise<RunPreparedFlowReturnType> {
+  const { account, flow, dryRun = false, signal, receiptTimeoutMs, onStep } = parameters;
+  const result = await executePreparedFlow(client, {
+    account,
+    flow,
+    dryRun,
+    ...(signal === undefined ? {} : { signal }),
+    ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
+    ...(onStep === undefined ? {} : { onStep }),
+  });
+  return { ...result, cancelled: result.aborted };
+}

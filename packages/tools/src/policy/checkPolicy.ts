@@ -1,0 +1,152 @@
+import type { PolicyViolation } from "../errors/policy.js";
+import type { FlowEffect } from "./decoders/index.js";
+import type { LoadedPolicy } from "./loadPolicy.js";
+
+/** An approval of at least 2^128 base units counts as unlimited (no token's supply comes near it). @internal */
+export const UNLIMITED_APPROVAL = 2n ** 128n;
+
+/** What a step spends once sent, per token (lowercase address), base units. @internal */
+export type StepSpends = Map<number, { token: string; amount: bigint }[]>;
+
+/** The outcome of {@link checkPolicy}: the rules broken, and what each step spends (for the ledger). @internal */
+export interface PolicyCheck {
+  violations: PolicyViolation[];
+  spends: StepSpends;
+  /** Spent by the whole flow, per token (lowercase address). */
+  totals: Map<string, bigint>;
+}
+
+/**
+ * Checks a decoded flow against the policy, before signing. A flow's spend of a token is its transfers
+ * (ERC-20 `transfer`, and CELO value for CELO) plus, per spender, the larger of what it approves and what
+ * recognised calls pull through that allowance. Caps bound that spend per call and, with what was spent in
+ * the last 24 h, per day; an unlimited approval of a capped token breaks its caps. @internal
+ */
+export function checkPolicy(policy: LoadedPolicy, effects: readonly FlowEffect[], celo: string): PolicyCheck {
+  const violations: PolicyViolation[] = [];
+  const spends: StepSpends = new Map();
+  const totals = new Map<string, bigint>();
+  const unlimitedTokens = new Set<string>();
+  const add = (step: number, token: string, amount: bigint) => {
+    const key = token.toLowerCase();
+    totals.set(key, (totals.get(key) ?? 0n) + amount);
+    spends.set(step, [...(spends.get(step) ?? []), { token: key, amount }]);
+  };
+  const symbol = (token: string) => policy.caps.get(token.toLowerCase())?.symbol ?? token;
+  const callSteps = new Set(effects.filter((effect) => effect.kind === "call").map((effect) => effect.step));
+  const allow = {
+    recipients: policy.allow.recipients === undefined ? undefined : new Set(policy.allow.recipients),
+    spenders: policy.allow.spenders === undefined ? undefined : new Set(policy.allow.spenders),
+    contracts: policy.allow.contracts === undefined ? undefined : new Set(policy.allow.contracts),
+  };
+  const allowances = new Map<string, { step: number; token: string; approved: bigint; pulled: bigint }>();
+
+  for (const effect of effects) {
+    switch (effect.kind) {
+      case "transfer":
+      case "native": {
+        const token = effect.kind === "native" ? celo : effect.token;
+        add(effect.step, token, effect.amount);
+        const plain = effect.kind === "transfer" || !callSteps.has(effect.step);
+        if (plain && allow.recipients && !allow.recipients.has(effect.to.toLowerCase())) {
+          violations.push({
+            rule: "allow.recipients",
+            step: effect.step,
+            message: `recipient ${effect.to} is not in allow.recipients (sending ${policy.format(effect.amount, token)} ${symbol(token)})`,
+            address: effect.to,
+            token: symbol(token),
+            requested: policy.format(effect.amount, token),
+          });
+        }
+        break;
+      }
+      case "approve":
+      case "pull": {
+        const key = `${effect.token.toLowerCase()}:${effect.spender.toLowerCase()}`;
+        const entry = allowances.get(key) ?? {
+          step: effect.step,
+          token: effect.token,
+          approved: 0n,
+          pulled: 0n,
+        };
+        if (effect.kind === "approve") entry.approved += effect.amount;
+        else entry.pulled += effect.amount;
+        allowances.set(key, entry);
+        if (effect.kind === "approve" && effect.amount > 0n) {
+          if (effect.amount >= UNLIMITED_APPROVAL) {
+            unlimitedTokens.add(effect.token.toLowerCase());
+            if (!policy.allowUnlimitedApprovals) {
+              violations.push({
+                rule: "allowUnlimitedApprovals",
+                step: effect.step,
+                message: `an unlimited approval of ${symbol(effect.token)} for ${effect.spender} is not allowed; approve the exact amount instead`,
+                address: effect.spender,
+                token: symbol(effect.token),
+                requested: "unlimited",
+              });
+            }
+          }
+          if (allow.spenders && !allow.spenders.has(effect.spender.toLowerCase())) {
+            violations.push({
+              rule: "allow.spenders",
+              step: effect.step,
+              message: `spender ${effect.spender} is not in allow.spenders`,
+              address: effect.spender,
+              token: symbol(effect.token),
+            });
+          }
+        }
+        break;
+      }
+      case "call":
+        if (!effect.known && allow.contracts && !allow.contracts.has(effect.to.toLowerCase())) {
+          violations.push({
+            rule: "allow.contracts",
+            step: effect.step,
+            message: `contract ${effect.to} (call ${effect.selector}) is not in allow.contracts`,
+            address: effect.to,
+          });
+        }
+        break;
+    }
+  }
+  for (const entry of allowances.values()) {
+    // biome-ignore lint/complexity/useMathMinMax: bigints have no Math.max
+    const amount = entry.approved > entry.pulled ? entry.approved : entry.pulled;
+    if (amount > 0n && amount < UNLIMITED_APPROVAL) add(entry.step, entry.token, amount);
+  }
+
+  for (const cap of policy.caps.values()) {
+    const total = totals.get(cap.address) ?? 0n;
+    const unlimited = unlimitedTokens.has(cap.address);
+    if (total === 0n && !unlimited) continue;
+    const requested = unlimited ? "unlimited" : policy.format(total, cap.address);
+    if (cap.perCall !== undefined && (unlimited || total > cap.perCall)) {
+      violations.push({
+        rule: `caps.${cap.key}.perCall`,
+        step: null,
+        message: `${cap.symbol} per call: limit ${policy.format(cap.perCall, cap.address)}, this flow ${requested}`,
+        token: cap.symbol,
+        limit: policy.format(cap.perCall, cap.address),
+        requested,
+      });
+    }
+    if (cap.perDay !== undefined) {
+      const spent = policy.ledger?.spent(cap.address) ?? 0n;
+      if (unlimited || spent + total > cap.perDay) {
+        const remaining = cap.perDay > spent ? cap.perDay - spent : 0n;
+        violations.push({
+          rule: `caps.${cap.key}.perDay`,
+          step: null,
+          message: `${cap.symbol} per 24 h: limit ${policy.format(cap.perDay, cap.address)}, spent ${policy.format(spent, cap.address)}, remaining ${policy.format(remaining, cap.address)}, this flow ${requested}`,
+          token: cap.symbol,
+          limit: policy.format(cap.perDay, cap.address),
+          requested,
+          spent_24h: policy.format(spent, cap.address),
+          remaining: policy.format(remaining, cap.address),
+        });
+      }
+    }
+  }
+  return { violations, spends, totals };
+}

@@ -1,0 +1,117 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { InvalidPolicyError } from "../errors/policy.js";
+import type { RawPolicy } from "./readPolicyFile.js";
+import { SpendLedger } from "./spendLedger.js";
+
+/** A cap of one token, in base units. @internal */
+export interface TokenCap {
+  key: string;
+  symbol: string;
+  address: string;
+  decimals: number;
+  perCall?: bigint;
+  perDay?: bigint;
+}
+
+/** A policy with its tokens resolved and its ledger open. @internal */
+export interface LoadedPolicy {
+  file: string;
+  /** By token address, lowercase. */
+  caps: Map<string, TokenCap>;
+  allow: RawPolicy["allow"];
+  allowUnlimitedApprovals: boolean;
+  /** `undefined` without a signer (nothing can be spent). */
+  ledger: SpendLedger | undefined;
+  format(amount: bigint, token: string): string;
+}
+
+/** Where state is kept when PREFLOW_STATE_DIR is not set. @internal */
+export function defaultStateDir(env: Record<string, string | undefined> = process.env): string {
+  const base =
+    env.XDG_STATE_HOME && env.XDG_STATE_HOME.trim() !== ""
+      ? env.XDG_STATE_HOME
+      : join(homedir(), ".local", "state");
+  return join(base, "preflow-tools");
+}
+
+/**
+ * Resolves the policy's tokens with the registry (symbols, former tickers or addresses of listed tokens) and
+ * its amounts to base units, and opens the spend ledger of the signer. Throws {@link InvalidPolicyError}. @internal
+ */
+export function loadPolicy(parameters: {
+  raw: RawPolicy;
+  core: typeof import("@preflow/core");
+  signer: string | undefined;
+  stateDir: string;
+}): LoadedPolicy {
+  const { raw, core, signer, stateDir } = parameters;
+  const caps = new Map<string, TokenCap>();
+  for (const entry of raw.caps) {
+    let info: import("@preflow/core").TokenInfo;
+    try {
+      info = core.resolveToken(entry.key);
+    } catch (error) {
+      throw new InvalidPolicyError({
+        file: raw.file,
+        path: `caps.${entry.key}`,
+        rule: `is not a token of the registry (${(error as Error).message.split(". ")[0]})`,
+        cause: error,
+      });
+    }
+    const cap: TokenCap = {
+      key: entry.key,
+      symbol: info.symbol,
+      address: info.address.toLowerCase(),
+      decimals: info.decimals,
+    };
+    for (const field of ["perCall", "perDay"] as const) {
+      const value = entry[field];
+      if (value === undefined) continue;
+      try {
+        cap[field] = core.parseAmount(value, {
+          decimals: info.decimals,
+          token: info.symbol,
+          field,
+          allowZero: true,
+        });
+      } catch (error) {
+        throw new InvalidPolicyError({
+          file: raw.file,
+          path: `caps.${entry.key}.${field}`,
+          rule: (error as Error).message,
+          cause: error,
+        });
+      }
+    }
+    if (caps.has(cap.address)) {
+      throw new InvalidPolicyError({
+        file: raw.file,
+        path: `caps.${entry.key}`,
+        rule: `names ${info.symbol} a second time`,
+      });
+    }
+    caps.set(cap.address, cap);
+  }
+  const ledger = signer === undefined ? undefined : new SpendLedger({ stateDir, signer });
+  const decimalsOf = new Map([...caps.values()].map((cap) => [cap.address, cap.decimals]));
+  return {
+    file: raw.file,
+    caps,
+    allow: raw.allow,
+    allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
+    ledger,
+    format(amount, token) {
+      const decimals = decimalsOf.get(token.toLowerCase()) ?? registryDecimals(core, token);
+      return decimals === undefined ? `${amount} base units` : core.formatAmount(amount, decimals);
+    },
+  };
+}
+
+function registryDecimals(core: typeof import("@preflow/core"), token: string): number | undefined {
+  try {
+    return core.resolveToken(token).decimals;
+  } catch {
+    return undefined;
+  }
+}

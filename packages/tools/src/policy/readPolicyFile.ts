@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { InvalidPolicyError } from "../errors/policy.js";
+import { nearestKey } from "../input/nearestKey.js";
+import { ADDRESS_PATTERN } from "../schemas/patterns.js";
+
+/**
+ * The spending-policy file as written (`PREFLOW_POLICY`), every key optional: per-token caps per call and
+ * per rolling 24 h (human decimal strings; tokens by symbol or address), allowlists of recipients, spenders
+ * and contracts, and whether unlimited approvals are allowed.
+ *
+ * @example
+ * ```ts
+ * import type { SpendingPolicyFile } from "@preflow/tools";
+ *
+ * const policy: SpendingPolicyFile = {
+ *   caps: { USDm: { perCall: "5", perDay: "20" } },
+ *   allow: { recipients: ["0x1111111111111111111111111111111111111111"] },
+ *   allowUnlimitedApprovals: false,
+ * };
+ * ```
+ */
+export interface SpendingPolicyFile {
+  caps?: Record<string, { perCall?: string; perDay?: string }>;
+  allow?: { recipients?: string[]; spenders?: string[]; contracts?: string[] };
+  allowUnlimitedApprovals?: boolean;
+}
+
+/** The policy file, checked for shape (tokens are resolved later, with the registry). @internal */
+export interface RawPolicy {
+  file: string;
+  caps: { key: string; perCall?: string; perDay?: string }[];
+  allow: { recipients?: string[]; spenders?: string[]; contracts?: string[] };
+  allowUnlimitedApprovals: boolean;
+}
+
+const DECIMAL = /^\d{1,60}(?:\.\d{1,36})?$/;
+const TOKEN_KEY = /^(?:[A-Za-z0-9.₮€$-]{1,32}|0x[0-9a-fA-F]{40})$/;
+const LISTS = ["recipients", "spenders", "contracts"] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Reads and checks a policy file strictly (no network, no registry): JSON, known keys only (an unknown key
+ * is named with the nearest valid one), amounts as decimal strings, addresses as 0x + 40 hex. Throws
+ * {@link InvalidPolicyError} naming the key path. @internal
+ */
+export function readPolicyFile(file: string): RawPolicy {
+  const fail = (path: string, rule: string, cause?: unknown): never => {
+    throw new InvalidPolicyError({ file, path, rule, ...(cause === undefined ? {} : { cause }) });
+  };
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    fail("(file)", `cannot be read (${(error as { code?: string }).code ?? "error"})`, error);
+  }
+  if (text.length > 1_000_000) fail("(file)", "is larger than 1 MB");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail("(file)", "is not valid JSON");
+  }
+  const known = (value: Record<string, unknown>, path: string, keys: readonly string[]): void => {
+    for (const key of Object.keys(value)) {
+      if (!keys.includes(key)) {
+        const near = nearestKey(key, keys);
+        fail(
+          path === "" ? key : `${path}.${key}`,
+          `unknown key${near ? `; did you mean ${near}?` : ""} (valid: ${keys.join(", ")})`,
+        );
+      }
+    }
+  };
+  if (!isRecord(json)) return fail("(root)", "must be a JSON object");
+  known(json, "", ["caps", "allow", "allowUnlimitedApprovals"]);
+
+  const caps: RawPolicy["caps"] = [];
+  if (json.caps !== undefined) {
+    if (!isRecord(json.caps)) fail("caps", "must be an object of token → { perCall?, perDay? }");
+    for (const [key, cap] of Object.entries(json.caps as Record<string, unknown>)) {
+      const path = `caps.${key}`;
+      if (!TOKEN_KEY.test(key)) fail(path, "must be a token symbol or a 0x address");
+      if (!isRecord(cap)) return fail(path, "must be an object { perCall?, perDay? }");
+      known(cap, path, ["perCall", "perDay"]);
+      const entry: RawPolicy["caps"][number] = { key };
+      for (const field of ["perCall", "perDay"] as const) {
+        const value = cap[field];
+        if (value === undefined) continue;
+        if (typeof value !== "string" || !DECIMAL.test(value)) {
+          fail(`${path}.${field}`, 'must be a human decimal string such as "5" or "20.5"');
+        }
+        entry[field] = value as string;
+      }
+      caps.push(entry);
+    }
+  }
+
+  const allow: RawPolicy["allow"] = {};
+  if (json.allow !== undefined) {
+    if (!isRecord(json.allow)) fail("allow", "must be an object { recipients?, spenders?, contracts? }");
+    const object = json.allow as Record<string, unknown>;
+    known(object, "allow", LISTS);
+    for (const list of LISTS) {
+      const value = object[list];
+      if (value === undefined) continue;
+      if (!Array.isArray(value) || value.length > 10_000)
+        fail(`allow.${list}`, "must be an array of addresses");
+      allow[list] = (value as unknown[]).map((entry, index) => {
+        if (typeof entry !== "string" || !ADDRESS_PATTERN.test(entry)) {
+          return fail(`allow.${list}[${index}]`, "must be an address: 0x followed by 40 hex digits");
+        }
+        return entry.toLowerCase();
+      });
+    }
+  }
+
+  const unlimited = json.allowUnlimitedApprovals;
+  if (unlimited !== undefined && typeof unlimited !== "boolean")
+    fail("allowUnlimitedApprovals", "must be true or false");
+  return { file, caps, allow, allowUnlimitedApprovals: unlimited === true };
+}

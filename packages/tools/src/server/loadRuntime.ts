@@ -1,0 +1,70 @@
+// Everything heavy the tools need, loaded on first use (or just after start-up), never at import time:
+// core (and viem's chain data through it), the signer's account, the bounded client, the policy.
+import type { ToolServerConfig } from "../config/types.js";
+import type { RawPolicy } from "../policy/readPolicyFile.js";
+import type { ToolRuntime } from "../tools/context.js";
+import type { Redactor } from "./redact.js";
+
+/** Parameters of {@link loadRuntime}. @internal */
+export interface LoadRuntimeParameters {
+  config: ToolServerConfig;
+  /** The checked private key, or undefined. */
+  privateKey: `0x${string}` | undefined;
+  policy: RawPolicy | undefined;
+  toolTimeoutMs: number;
+  redactor: Redactor;
+}
+
+/**
+ * The per-request timeout and retries of the bounded client: a hanging RPC fails within about half the
+ * tool bound (timeout × (1 + retries) + back-off), so the tool can still answer `RPC_ERROR` in time. @internal
+ */
+export function rpcBudget(toolTimeoutMs: number): {
+  timeout: number;
+  retryCount: number;
+  retryDelay: number;
+} {
+  const timeout = Math.max(200, Math.min(10_000, Math.floor(toolTimeoutMs / 5)));
+  return { timeout, retryCount: 1, retryDelay: Math.min(150, Math.floor(timeout / 10)) };
+}
+
+/** Loads the tools' runtime; throws core's `InvalidConfigError` or an `InvalidPolicyError` on bad config. @internal */
+export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<ToolRuntime> {
+  const { config, privateKey, policy, toolTimeoutMs, redactor } = parameters;
+  const [core, viem, accounts, policyModule] = await Promise.all([
+    import("@preflow/core"),
+    import("viem"),
+    privateKey === undefined ? undefined : import("viem/accounts"),
+    policy === undefined ? undefined : import("../policy/loadPolicy.js"),
+  ]);
+  const account =
+    privateKey === undefined || accounts === undefined ? undefined : accounts.privateKeyToAccount(privateKey);
+  const rpcUrl = config.rpcUrl ?? core.DEFAULT_RPC_URL;
+  const sdk = core.createSdkClient({
+    rpcUrl,
+    ...(config.ethRpcUrl === undefined ? {} : { ethRpcUrl: config.ethRpcUrl }),
+    ...(config.attributionTags === undefined ? {} : { attributionTags: config.attributionTags }),
+    ...(config.analyticsEnabled === undefined ? {} : { analyticsEnabled: config.analyticsEnabled }),
+    ...(config.telemetryApiKey === undefined ? {} : { telemetryApiKey: config.telemetryApiKey }),
+    ...(config.telemetryEndpoint === undefined ? {} : { telemetryEndpoint: config.telemetryEndpoint }),
+    ...(config.analyticsDeviceId === undefined ? {} : { analyticsDeviceId: config.analyticsDeviceId }),
+    ...(config.agentIdPrivateKey === undefined ? {} : { agentIdPrivateKey: config.agentIdPrivateKey }),
+    ...(account === undefined ? {} : { analyticsWalletAddress: account.address }),
+  });
+  redactor.add(rpcUrl);
+  const client = viem.createPublicClient({
+    chain: sdk.publicClient.chain,
+    pollingInterval: 500,
+    transport: viem.http(rpcUrl, rpcBudget(toolTimeoutMs)),
+  }) as unknown as ToolRuntime["client"];
+  const loadedPolicy =
+    policy === undefined || policyModule === undefined
+      ? undefined
+      : policyModule.loadPolicy({
+          raw: policy,
+          core,
+          signer: account?.address,
+          stateDir: config.stateDir ?? policyModule.defaultStateDir(),
+        });
+  return { core, sdk, client, account, policy: loadedPolicy, rpcUrl: core.redactUrl(rpcUrl) };
+}

@@ -193,6 +193,7 @@ describe("dry runs need no signer", () => {
         "prepare_send",
         "prepare_approve",
         "prepare_contract_call",
+        "simulate_flow",
         "execute_prepared_flow",
         "send_token",
         "get_flow_status",

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 16 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 17 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -58,6 +58,7 @@ describe("tools/list", () => {
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
+      "simulate_flow",
       "execute_prepared_flow",
       "send_token",
       "get_flow_status",

@@ -15,6 +15,7 @@ export const TOOL_CATALOG: readonly { readonly name: string; readonly family: To
   { name: "prepare_send", family: "prepare" },
   { name: "prepare_approve", family: "prepare" },
   { name: "prepare_contract_call", family: "prepare" },
+  { name: "simulate_flow", family: "prepare" },
   { name: "execute_prepared_flow", family: "execute" },
   { name: "send_token", family: "execute" },
   { name: "get_flow_status", family: "execute" },

@@ -11,6 +11,7 @@ import {
   getTransactionTool,
   getWalletAddressTool,
 } from "./read.js";
+import { simulateFlowTool } from "./simulate.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -24,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
+  simulateFlowTool,
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,

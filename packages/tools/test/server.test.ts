@@ -480,6 +480,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 16 tools");
+    expect(server.captured().stderr).toContain("serving 17 tools");
   });
 });

@@ -20,6 +20,11 @@ export const executedStep = z.strictObject({
     .describe(
       "success: mined (or simulated) fine; reverted: mined with status 0; failed: not sent; pending: sent or being sent, outcome not known yet; skipped: not attempted; queued: not attempted yet, the execution goes on.",
     ),
+  sent: z
+    .union([z.boolean(), z.literal("unknown")])
+    .optional()
+    .describe('Whether the transaction reached the node: true, false, or "unknown" (the answer to the send was lost).'),
+  code: z.string().optional().describe("Why the step did not succeed (core's step code, e.g. TRANSACTION_PENDING)."),
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),

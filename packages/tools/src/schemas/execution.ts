@@ -23,8 +23,13 @@ export const executedStep = z.strictObject({
   sent: z
     .union([z.boolean(), z.literal("unknown")])
     .optional()
-    .describe('Whether the transaction reached the node: true, false, or "unknown" (the answer to the send was lost).'),
-  code: z.string().optional().describe("Why the step did not succeed (core's step code, e.g. TRANSACTION_PENDING)."),
+    .describe(
+      'Whether the transaction reached the node: true, false, or "unknown" (the answer to the send was lost).',
+    ),
+  code: z
+    .string()
+    .optional()
+    .describe("Why the step did not succeed (core's step code, e.g. TRANSACTION_PENDING)."),
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),

@@ -95,7 +95,11 @@ export function summarizeError(error: unknown, secrets: readonly (string | undef
     if (link.code === "ECONNREFUSED") connectionRefused = true;
     const name = typeof link.name === "string" ? link.name : "";
     if (status === undefined && typeof link.status === "number") status = link.status;
-    if (rpcCode === undefined && typeof link.code === "number" && link.code !== -1) rpcCode = link.code;
+    // An abort or time-out (DOMException code 20/23) is a transport failure, not a JSON-RPC error code.
+    const aborted = name === "AbortError" || name === "TimeoutError";
+    if (aborted) transportFailure = true;
+    if (rpcCode === undefined && !aborted && typeof link.code === "number" && link.code !== -1)
+      rpcCode = link.code;
     if (data === undefined && link.data !== undefined) data = link.data;
     if (name === "RpcRequestError" && typeof link.details === "string") details ??= link.details;
     if (name === "HttpRequestError" || name === "TimeoutError") {
@@ -129,10 +133,12 @@ export function summarizeError(error: unknown, secrets: readonly (string | undef
     if (cause && !details.includes(cause)) details = `${details} (${cause})`;
   }
   details = innermostDetails(details);
+  // No usable answer: a transport failure without a JSON-RPC error, or a 5xx/408/429 status whatever its body.
   const unreachable =
-    rpcCode === undefined &&
-    transportFailure &&
-    (status === undefined || status >= 500 || status === 408 || status === 429);
+    (rpcCode === undefined &&
+      transportFailure &&
+      (status === undefined || status >= 500 || status === 408 || status === 429)) ||
+    (status !== undefined && (status >= 500 || status === 408 || status === 429));
   let reason = redactSecrets(details, secrets).replace(/\s+/g, " ").trim();
   if (reason.length > MAX_REASON) reason = `${reason.slice(0, MAX_REASON - 3)}...`;
   return { reason, status, rpcCode, unreachable, revertData: revertDataOf(details, data), connectionRefused };

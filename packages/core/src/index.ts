@@ -20,6 +20,7 @@ export {
 } from "./actions/ens/resolveEns.js";
 export {
   type GetStatusErrorType,
+  type GetStatusParameters,
   type GetStatusReturnType,
   getStatus,
   type NetworkStatus,
@@ -111,6 +112,9 @@ export { SDK_VERSION } from "./clients/version.js";
 export {
   AGENT_ID_PRIVATE_KEY_ENV,
   DEFAULT_AGENT_ID_API_BASE,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY_COUNT,
+  DEFAULT_TIMEOUT_MS,
   type ResolvedConfig,
 } from "./config/resolveConfig.js";
 export { Secret } from "./config/secret.js";
@@ -126,7 +130,7 @@ export * from "./errors/index.js";
 export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
-export { parsePreparedFlow } from "./flow/parsePreparedFlow.js";
+export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {
   ApproveIntent,
@@ -141,7 +145,13 @@ export type {
   StepCall,
   SwapIntent,
 } from "./flow/types.js";
-export type { RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export {
+  type DecodeFunctionResultStrictErrorType,
+  type DecodeFunctionResultStrictParameters,
+  type DecodeFunctionResultStrictReturnType,
+  decodeFunctionResultStrict,
+} from "./rpc/decodeFunctionResultStrict.js";
 export {
   type ReadBatchErrorType,
   type ReadBatchParameters,

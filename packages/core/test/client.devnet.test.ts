@@ -127,7 +127,15 @@ describe("reads", () => {
     const { result, requests } = await countRequests(() => client.token.getBalances(alice.address));
     expect(requests).toBe(1);
     const bySymbol = Object.fromEntries(result.balances.map((b) => [b.token.symbol, b.formatted]));
-    expect(bySymbol).toEqual({ CELO: "2", USDm: "1.25", EURm: "3", BRLm: "0", USDC: "7.000001", USDT: "0" });
+    expect(bySymbol).toEqual({
+      CELO: "2",
+      USDm: "1.25",
+      EURm: "3",
+      BRLm: "0",
+      USDC: "7.000001",
+      USDT: "0",
+      WETH: "0",
+    });
     expect(result.unavailable.map((u) => u.token.symbol).sort()).toEqual(["KESm", "USDGLO", "XOFm"]);
     const some = await client.token.getBalances(alice.address, ["cusd", "USDm", "USDC"]);
     expect(some.balances.map((b) => b.token.symbol)).toEqual(["USDm", "USDC"]);

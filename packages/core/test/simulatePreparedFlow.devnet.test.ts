@@ -291,7 +291,12 @@ describe("simulatePreparedFlow", () => {
     });
     await expect(simulatePreparedFlow({} as never, { flow })).rejects.toBeInstanceOf(InvalidArgumentError);
     const aborted = AbortSignal.abort(new Error("stop"));
-    await expect(simulatePreparedFlow(client, { flow, signal: aborted })).rejects.toThrow("stop");
+    await expect(simulatePreparedFlow(client, { flow, signal: aborted })).rejects.toMatchObject({
+      code: "REQUEST_ABORTED",
+    });
+    await expect(simulatePreparedFlow(client.publicClient, { flow, signal: aborted })).rejects.toMatchObject({
+      code: "REQUEST_ABORTED",
+    });
     expect(proxy.requests).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ function withExtend<client extends object>(members: client): client & Pick<SdkBa
  */
 export function createSdkBaseClient(options?: CelinaClientOptions): SdkBaseClient {
   const config = resolveConfig(options);
-  const { rpc, publicClient } = createRpc(config.rpcUrl);
+  const { rpc, publicClient } = createRpc(config.rpcUrl, config.rpc);
   const tags = config.attributionTags;
   const { track } = createTrack(config);
   return withExtend({

@@ -40,7 +40,7 @@ export interface SdkBaseClient {
   /** The normalized attribution tags applied at `prepare*`, or `undefined` (calldata untouched). */
   readonly attributionTags: readonly string[] | undefined;
   /**
-   * The viem client over `rpcUrl` (JSON-RPC batching, 3 retries with backoff, 15 s time-out) on chain 42220. It is
+   * The viem client over `rpcUrl` (JSON-RPC batching; `timeoutMs` per request, `retryCount` retries, `Retry-After` up to `maxRetryAfterMs`) on chain 42220. It is
    * viem's minimal `Client`, so a browser bundle keeps only the viem actions you import: call them on it
    * (`getBlockNumber(client.publicClient)` from `viem/actions`), or `client.publicClient.extend(publicActions)` for
    * every public action as methods.

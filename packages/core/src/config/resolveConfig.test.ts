@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RPC_URL } from "../chain.js";
 import { SdkError } from "../errors/base.js";
 import { InvalidConfigError, UnknownOptionError } from "../errors/config.js";
-import { DEFAULT_AGENT_ID_API_BASE, resolveConfig } from "./resolveConfig.js";
+import {
+  DEFAULT_AGENT_ID_API_BASE,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY_COUNT,
+  DEFAULT_TIMEOUT_MS,
+  resolveConfig,
+  rpcCallBoundMs,
+} from "./resolveConfig.js";
 
 const KEY = `0x${"ab".repeat(32)}`;
 const failure = (options: unknown, env: Record<string, string> = {}): InvalidConfigError => {
@@ -19,6 +26,40 @@ const failure = (options: unknown, env: Record<string, string> = {}): InvalidCon
 };
 
 describe("resolveConfig", () => {
+  it("bounds every RPC call well under 60 s by default; timeoutMs, retryCount, maxRetryAfterMs validated", () => {
+    const { rpc } = resolveConfig(undefined, { env: {} });
+    expect(rpc).toEqual({
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      retryCount: DEFAULT_RETRY_COUNT,
+      maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS,
+    });
+    expect(rpc).toEqual({ timeoutMs: 10_000, retryCount: 2, maxRetryAfterMs: 5_000 });
+    expect(rpcCallBoundMs(rpc)).toBe(40_000);
+    expect(resolveConfig({ timeoutMs: 2_000, retryCount: 0, maxRetryAfterMs: 0 }, { env: {} }).rpc).toEqual({
+      timeoutMs: 2_000,
+      retryCount: 0,
+      maxRetryAfterMs: 0,
+    });
+    for (const [option, value] of [
+      ["timeoutMs", 0],
+      ["timeoutMs", 99],
+      ["timeoutMs", 1.5],
+      ["timeoutMs", "10000"],
+      ["timeoutMs", Number.POSITIVE_INFINITY],
+      ["timeoutMs", 120_001],
+      ["retryCount", -1],
+      ["retryCount", 11],
+      ["retryCount", Number.NaN],
+      ["maxRetryAfterMs", -1],
+      ["maxRetryAfterMs", 60_001],
+      ["maxRetryAfterMs", 10n],
+    ] as const) {
+      const error = failure({ [option]: value });
+      expect(error.details.option).toBe(option);
+      expect(error.message).toMatch(/must be an integer from/);
+    }
+  });
+
   it("fills defaults", () => {
     const config = resolveConfig(undefined, { env: {} });
     expect(config.rpcUrl).toBe(DEFAULT_RPC_URL);

@@ -31,6 +31,39 @@ export const DEFAULT_AGENT_ID_API_BASE = "https://agent-api.self.xyz";
  */
 export const AGENT_ID_PRIVATE_KEY_ENV = "AGENT_ID_PRIVATE_KEY";
 
+/**
+ * The default time-out of one HTTP request to the RPC endpoint (`timeoutMs`), in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TIMEOUT_MS } from "@preflow/core";
+ * console.log(DEFAULT_TIMEOUT_MS); // 10000
+ * ```
+ */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * The default number of retries of a failed request (`retryCount`).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_RETRY_COUNT } from "@preflow/core";
+ * console.log(DEFAULT_RETRY_COUNT); // 2
+ * ```
+ */
+export const DEFAULT_RETRY_COUNT = 2;
+
+/**
+ * The default longest `Retry-After` the client honours (`maxRetryAfterMs`), in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_RETRY_AFTER_MS } from "@preflow/core";
+ * console.log(DEFAULT_MAX_RETRY_AFTER_MS); // 5000
+ * ```
+ */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
+
 const OPTION_NAMES = [
   "rpcUrl",
   "ethRpcUrl",
@@ -42,6 +75,9 @@ const OPTION_NAMES = [
   "analyticsWalletAddress",
   "agentIdPrivateKey",
   "agentIdApiBase",
+  "timeoutMs",
+  "retryCount",
+  "maxRetryAfterMs",
 ] as const satisfies readonly (keyof SdkConfig)[];
 
 /**
@@ -65,6 +101,15 @@ export interface ResolvedConfig {
     readonly endpoint: string | undefined;
     readonly deviceId: string | undefined;
     readonly walletAddress: Address | undefined;
+  };
+  /** The bounds of every RPC call: `timeoutMs`, `retryCount`, `maxRetryAfterMs`. */
+  readonly rpc: {
+    /** One HTTP request's time-out (`timeoutMs`). */
+    readonly timeoutMs: number;
+    /** Retries of a failed request (`retryCount`). */
+    readonly retryCount: number;
+    /** The longest `Retry-After` waited for (`maxRetryAfterMs`). */
+    readonly maxRetryAfterMs: number;
   };
   readonly agentId: {
     /** From `agentIdPrivateKey`, else `AGENT_ID_PRIVATE_KEY`. */
@@ -105,6 +150,30 @@ function httpUrl(option: string, value: unknown): string {
     });
   }
   return value;
+}
+
+function integerIn(option: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidConfigError({
+      option,
+      value: describeValue(value),
+      rule: `must be an integer from ${min} to ${max}${typeof value === "number" ? "" : `, not ${typeOf(value)}`}`,
+    });
+  }
+  return value;
+}
+
+/**
+ * The longest time one RPC call of a client can take before it fails: every attempt times out after
+ * `timeoutMs`, between attempts the client waits the back-off (150 ms, doubling) or a `Retry-After` of at most
+ * `maxRetryAfterMs`. With the defaults: 3 × 10 s + 2 × 5 s = 40 s. @internal
+ */
+export function rpcCallBoundMs(rpc: ResolvedConfig["rpc"]): number {
+  let backoff = 0;
+  for (let count = 0; count < rpc.retryCount; count++)
+    backoff += Math.max(150 * 2 ** count, rpc.maxRetryAfterMs);
+  return (rpc.retryCount + 1) * rpc.timeoutMs + backoff;
 }
 
 function typeOf(value: unknown): string {
@@ -243,9 +312,22 @@ export function resolveConfig(
       agentKey = privateKey(`${AGENT_ID_PRIVATE_KEY_ENV} (environment)`, fromEnv);
   }
 
+  const rpc = Object.freeze({
+    timeoutMs: integerIn("timeoutMs", read("timeoutMs"), 100, 120_000, DEFAULT_TIMEOUT_MS),
+    retryCount: integerIn("retryCount", read("retryCount"), 0, 10, DEFAULT_RETRY_COUNT),
+    maxRetryAfterMs: integerIn(
+      "maxRetryAfterMs",
+      read("maxRetryAfterMs"),
+      0,
+      60_000,
+      DEFAULT_MAX_RETRY_AFTER_MS,
+    ),
+  });
+
   return Object.freeze({
     rpcUrl,
     ethRpcUrl,
+    rpc,
     attributionTags,
     telemetry: Object.freeze({
       enabled: analyticsEnabled ?? true,

@@ -29,6 +29,22 @@ export interface SdkConfig {
   agentIdPrivateKey?: string;
   /** Base URL of the agent-identity REST API. Default `DEFAULT_AGENT_ID_API_BASE`. */
   agentIdApiBase?: string;
+  /**
+   * How long one HTTP request to `rpcUrl` (or `ethRpcUrl`) may take, in milliseconds, before it is given up
+   * (and retried while retries remain). An integer from 100 to 120 000. Default `DEFAULT_TIMEOUT_MS` (10 000).
+   */
+  timeoutMs?: number;
+  /**
+   * How many times a failed request is retried (HTTP 408/429/5xx, time-outs, lost connections; never a JSON-RPC
+   * error the node answered). An integer from 0 to 10. Default `DEFAULT_RETRY_COUNT` (2).
+   */
+  retryCount?: number;
+  /**
+   * The longest `Retry-After` (in milliseconds) the client waits before retrying a 429/503; an endpoint that
+   * asks for longer gets no retry and the call fails at once with `RpcRateLimitedError`. An integer from 0 to
+   * 60 000. Default `DEFAULT_MAX_RETRY_AFTER_MS` (5 000).
+   */
+  maxRetryAfterMs?: number;
 }
 
 /**

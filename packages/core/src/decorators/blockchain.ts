@@ -1,5 +1,6 @@
 import { type GetTransactionReturnType, getTransaction } from "../actions/blockchain/getTransaction.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 
 /**
  * `client.blockchain`: transactions and their attribution (tracked by telemetry).
@@ -26,7 +27,7 @@ export interface BlockchainActions {
    * if (tx.status === "success") console.log(tx.attribution.tags);
    * ```
    */
-  getTransaction(hash: string): Promise<GetTransactionReturnType>;
+  getTransaction(hash: string, options?: ActionOptions): Promise<GetTransactionReturnType>;
 }
 
 /**
@@ -44,6 +45,9 @@ export interface BlockchainActions {
  */
 export function blockchainActions(client: SdkBaseClient): { blockchain: BlockchainActions } {
   return {
-    blockchain: Object.freeze({ getTransaction: (hash: string) => getTransaction(client, { hash }) }),
+    blockchain: Object.freeze({
+      getTransaction: (hash: string, options?: ActionOptions) =>
+        getTransaction(client, { hash, signal: options?.signal }),
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import type { EnsNetwork } from "../actions/ens/parseEnsNetwork.js";
 import { type ResolveEnsReturnType, resolveEns } from "../actions/ens/resolveEns.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 
 /**
  * `client.ens`: ENS name resolution, on chain 42220 (`celo.eth` names, through `rpcUrl`) or on Ethereum mainnet
@@ -31,7 +32,7 @@ export interface EnsActions {
    * const vitalik = await client.ens.resolveEns("vitalik.eth", "ethereum");
    * ```
    */
-  resolveEns(name: string, network?: EnsNetwork): Promise<ResolveEnsReturnType>;
+  resolveEns(name: string, network?: EnsNetwork, options?: ActionOptions): Promise<ResolveEnsReturnType>;
 }
 
 /**
@@ -50,7 +51,8 @@ export interface EnsActions {
 export function ensActions(client: SdkBaseClient): { ens: EnsActions } {
   return {
     ens: Object.freeze({
-      resolveEns: (name: string, network?: EnsNetwork) => resolveEns(client, { name, network }),
+      resolveEns: (name: string, network?: EnsNetwork, options?: ActionOptions) =>
+        resolveEns(client, { name, network, signal: options?.signal }),
     }),
   };
 }

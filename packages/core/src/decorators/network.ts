@@ -1,5 +1,6 @@
 import { type GetStatusReturnType, getStatus } from "../actions/network/getStatus.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 
 /**
  * `client.network`: chain status (tracked by telemetry).
@@ -22,7 +23,7 @@ export interface NetworkActions {
    * const { blockNumber, baseFeePerGas, gasPrice } = await client.network.getStatus();
    * ```
    */
-  getStatus(): Promise<GetStatusReturnType>;
+  getStatus(options?: ActionOptions): Promise<GetStatusReturnType>;
 }
 
 /**
@@ -39,5 +40,9 @@ export interface NetworkActions {
  * ```
  */
 export function networkActions(client: SdkBaseClient): { network: NetworkActions } {
-  return { network: Object.freeze({ getStatus: () => getStatus(client) }) };
+  return {
+    network: Object.freeze({
+      getStatus: (options?: ActionOptions) => getStatus(client, { signal: options?.signal }),
+    }),
+  };
 }

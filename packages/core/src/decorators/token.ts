@@ -3,6 +3,7 @@ import { type GetBalanceReturnType, getBalance } from "../actions/token/getBalan
 import { type GetBalancesReturnType, getBalances } from "../actions/token/getBalances.js";
 import { type GetTokenInfoReturnType, getTokenInfo } from "../actions/token/getTokenInfo.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 
 /**
@@ -29,7 +30,7 @@ export interface TokenActions {
    * const { address, decimals, totalSupply } = await client.token.getTokenInfo("USDC");
    * ```
    */
-  getTokenInfo(token: TokenInput): Promise<GetTokenInfoReturnType>;
+  getTokenInfo(token: TokenInput, options?: ActionOptions): Promise<GetTokenInfoReturnType>;
   /**
    * `owner`'s balance of `token`: `{ value, formatted, token, owner }`. The client form of {@link getBalance}.
    * HTTP requests: 1.
@@ -44,7 +45,7 @@ export interface TokenActions {
    * const { formatted } = await client.token.getBalance(owner, "CELO");
    * ```
    */
-  getBalance(owner: string, token: TokenInput): Promise<GetBalanceReturnType>;
+  getBalance(owner: string, token: TokenInput, options?: ActionOptions): Promise<GetBalanceReturnType>;
   /**
    * `owner`'s balances of `tokens` (default: the whole registry); failed reads are listed in `unavailable`. The
    * client form of {@link getBalances}. HTTP requests: 1.
@@ -59,7 +60,11 @@ export interface TokenActions {
    * const { balances, unavailable } = await client.token.getBalances(owner, ["CELO", "USDm"]);
    * ```
    */
-  getBalances(owner: string, tokens?: readonly TokenInput[]): Promise<GetBalancesReturnType>;
+  getBalances(
+    owner: string,
+    tokens?: readonly TokenInput[],
+    options?: ActionOptions,
+  ): Promise<GetBalancesReturnType>;
   /**
    * How much of `owner`'s `token` `spender` may spend: `{ value, formatted, unlimited }`. The client form of
    * {@link getAllowance}. HTTP requests: 1.
@@ -74,7 +79,12 @@ export interface TokenActions {
    * const { unlimited } = await client.token.getAllowance(owner, spender, "USDC");
    * ```
    */
-  getAllowance(owner: string, spender: string, token: TokenInput): Promise<GetAllowanceReturnType>;
+  getAllowance(
+    owner: string,
+    spender: string,
+    token: TokenInput,
+    options?: ActionOptions,
+  ): Promise<GetAllowanceReturnType>;
 }
 
 /**
@@ -94,11 +104,14 @@ export interface TokenActions {
 export function tokenActions(client: SdkBaseClient): { token: TokenActions } {
   return {
     token: Object.freeze({
-      getTokenInfo: (token: TokenInput) => getTokenInfo(client, { token }),
-      getBalance: (owner: string, token: TokenInput) => getBalance(client, { owner, token }),
-      getBalances: (owner: string, tokens?: readonly TokenInput[]) => getBalances(client, { owner, tokens }),
-      getAllowance: (owner: string, spender: string, token: TokenInput) =>
-        getAllowance(client, { owner, spender, token }),
+      getTokenInfo: (token: TokenInput, options?: ActionOptions) =>
+        getTokenInfo(client, { token, signal: options?.signal }),
+      getBalance: (owner: string, token: TokenInput, options?: ActionOptions) =>
+        getBalance(client, { owner, token, signal: options?.signal }),
+      getBalances: (owner: string, tokens?: readonly TokenInput[], options?: ActionOptions) =>
+        getBalances(client, { owner, tokens, signal: options?.signal }),
+      getAllowance: (owner: string, spender: string, token: TokenInput, options?: ActionOptions) =>
+        getAllowance(client, { owner, spender, token, signal: options?.signal }),
     }),
   };
 }

@@ -15,6 +15,7 @@ import {
   simulatePreparedFlow,
 } from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 
 /**
@@ -37,6 +38,7 @@ export interface TransactionActions {
    * @param to - The recipient (may equal `from`; never the zero address).
    * @param token - A registry symbol (`"USDm"`, `"CELO"`, `"cUSD"`...) or a listed token's address.
    * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns A one-step prepared flow.
    * @throws {InvalidAddressError} `from` or `to` is not an address.
    * @throws {UnknownTokenError} the token is not in the registry.
@@ -51,7 +53,13 @@ export interface TransactionActions {
    * // flow.steps[0]: { kind: "erc20", to: USDm, data: transfer(...) + suffix, value: "0", description, call }
    * ```
    */
-  prepareSend(from: string, to: string, token: TokenInput, amount: string): Promise<PrepareSendReturnType>;
+  prepareSend(
+    from: string,
+    to: string,
+    token: TokenInput,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareSendReturnType>;
   /**
    * Prepares `approve(spender, amount)`: exact amounts, `"0"` revokes, `"max"` (unlimited) only when asked. The
    * client form of the exported action {@link prepareApprove}.
@@ -62,6 +70,7 @@ export interface TransactionActions {
    * @param spender - Who may spend (never the zero address).
    * @param token - A registry symbol or listed address.
    * @param amount - A human decimal string or `"max"`.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns A one-step prepared flow.
    * @throws {InvalidAddressError} `from` or `spender` is not an address.
    * @throws {UnknownTokenError} the token is not in the registry.
@@ -78,6 +87,7 @@ export interface TransactionActions {
     spender: string,
     token: TokenInput,
     amount: ApprovalAmount,
+    options?: ActionOptions,
   ): Promise<PrepareApproveReturnType>;
   /**
    * Prepares approve-then-call: an exact `approve` step for each entry of `call.approvals` whose allowance is
@@ -88,6 +98,7 @@ export interface TransactionActions {
    *
    * @param from - The caller.
    * @param call - `{ to, abi, functionName, args, value?, approvals?, description? }` ({@link ContractCall}).
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns The prepared flow: approvals (only where needed), then the call.
    * @throws {InvalidContractCallError} bad ABI, function or arguments; a view function; value to a non-payable function.
    * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
@@ -108,7 +119,11 @@ export interface TransactionActions {
   prepareContractCall<
     const abi extends Abi | readonly unknown[],
     functionName extends ContractFunctionName<abi> | undefined = undefined,
-  >(from: string, call: ContractCall<abi, functionName>): Promise<PrepareContractCallReturnType>;
+  >(
+    from: string,
+    call: ContractCall<abi, functionName>,
+    options?: ActionOptions,
+  ): Promise<PrepareContractCallReturnType>;
   /**
    * Simulates every step of a prepared flow on one state with `eth_simulateV1` (a call after its approval sees the
    * approval) and says what would change: per-step status (`success` / `reverted` with the decoded reason /
@@ -118,7 +133,8 @@ export interface TransactionActions {
    * HTTP requests: 1.
    *
    * @param flow - A prepared flow (or untrusted JSON of one; validated with `parsePreparedFlow`).
-   * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`.
+   * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`; `signal`: stops
+   *   waiting for the node (`RequestAbortedError`).
    * @returns The simulation (JSON-safe); `formatPreparedFlow(flow, simulation)` renders it for people and agents.
    * @throws {SimulationUnsupportedError} the endpoint has no `eth_simulateV1`.
    * @throws {InvalidPreparedFlowError} the flow is malformed.
@@ -133,7 +149,7 @@ export interface TransactionActions {
    */
   simulatePreparedFlow(
     flow: unknown,
-    options?: { as?: string | undefined },
+    options?: ActionOptions & { as?: string | undefined },
   ): Promise<SimulatePreparedFlowReturnType>;
 }
 
@@ -154,17 +170,27 @@ export interface TransactionActions {
 export function transactionActions(client: SdkBaseClient): { transaction: TransactionActions } {
   return {
     transaction: Object.freeze({
-      prepareSend: (from: string, to: string, token: TokenInput, amount: string) =>
-        prepareSend(client, { from, to, token, amount }),
-      prepareApprove: (from: string, spender: string, token: TokenInput, amount: ApprovalAmount) =>
-        prepareApprove(client, { from, spender, token, amount }),
-      prepareContractCall: ((from: string, call: ContractCall) =>
+      prepareSend: (from: string, to: string, token: TokenInput, amount: string, options?: ActionOptions) =>
+        prepareSend(client, { from, to, token, amount, signal: options?.signal }),
+      prepareApprove: (
+        from: string,
+        spender: string,
+        token: TokenInput,
+        amount: ApprovalAmount,
+        options?: ActionOptions,
+      ) => prepareApprove(client, { from, spender, token, amount, signal: options?.signal }),
+      prepareContractCall: ((from: string, call: ContractCall, options?: ActionOptions) =>
         prepareContractCall(client, {
           ...(typeof call === "object" && call !== null ? call : {}),
           from,
+          signal: options?.signal,
         } as never)) as TransactionActions["prepareContractCall"],
-      simulatePreparedFlow: (flow: unknown, options?: { as?: string | undefined }) =>
-        simulatePreparedFlow(client, { flow, ...(options?.as === undefined ? {} : { as: options.as }) }),
+      simulatePreparedFlow: (flow: unknown, options?: ActionOptions & { as?: string | undefined }) =>
+        simulatePreparedFlow(client, {
+          flow,
+          ...(options?.as === undefined ? {} : { as: options.as }),
+          ...(options?.signal === undefined ? {} : { signal: options.signal }),
+        }),
     }),
   };
 }

@@ -27,6 +27,12 @@ export {
 } from "./ens.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
-export { RpcError, type RpcErrorParameters } from "./rpc.js";
+export {
+  RequestAbortedError,
+  RpcError,
+  type RpcErrorParameters,
+  RpcRateLimitedError,
+  type RpcRateLimitedErrorParameters,
+} from "./rpc.js";
 export { SimulationUnsupportedError } from "./simulation.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

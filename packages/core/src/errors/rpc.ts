@@ -1,4 +1,4 @@
-import { SdkError } from "./base.js";
+import { describeValue, SdkError } from "./base.js";
 
 /**
  * Parameters of {@link RpcError}.
@@ -54,4 +54,114 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
       },
     });
   }
+}
+
+/**
+ * Parameters of {@link RpcRateLimitedError}.
+ *
+ * @example
+ * ```ts
+ * const parameters: RpcRateLimitedErrorParameters = {
+ *   rpcUrl: "https://rpc.example/v2/***",
+ *   method: "eth_call",
+ *   retryAfterMs: 3_600_000,
+ *   maxRetryAfterMs: 5_000,
+ *   status: 429,
+ * };
+ * ```
+ */
+export interface RpcRateLimitedErrorParameters {
+  /** The endpoint, already redacted. */
+  rpcUrl: string;
+  /** The JSON-RPC method(s) of the refused request. */
+  method: string;
+  /** How long the endpoint asked to wait (its `Retry-After`), in milliseconds; `undefined` when it did not say. */
+  retryAfterMs: number | undefined;
+  /** The longest wait the client honours (`maxRetryAfterMs`). */
+  maxRetryAfterMs: number;
+  /** HTTP status, when there was one (usually 429 or 503). */
+  status?: number;
+}
+
+/**
+ * The endpoint refused the request for now (HTTP 429 or 503) and asked to wait longer than the client honours
+ * (`maxRetryAfterMs`, default 5 s), or kept refusing through every retry. The call fails at once instead of
+ * waiting; `details.retryAfterMs` is the wait the endpoint asked for. Until that wait is over the client sends
+ * nothing more to the endpoint: calls fail the same way, without a request. Retry later, or use another
+ * endpoint.
+ *
+ * @example
+ * ```ts
+ * import { RpcRateLimitedError } from "@preflow/core";
+ *
+ * try {
+ *   await client.token.getBalance(owner, "USDm");
+ * } catch (error) {
+ *   if (error instanceof RpcRateLimitedError) console.error(`retry in ${error.details.retryAfterMs} ms`);
+ * }
+ * ```
+ */
+export class RpcRateLimitedError extends SdkError<"RPC_RATE_LIMITED"> {
+  override readonly name: string = "RpcRateLimitedError";
+
+  constructor(parameters: RpcRateLimitedErrorParameters) {
+    const { rpcUrl, method, retryAfterMs, maxRetryAfterMs, status } = parameters;
+    const statusText = status === undefined ? "" : ` (HTTP ${status})`;
+    const what =
+      retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs
+        ? `the endpoint asked to wait ${formatWait(retryAfterMs)} (Retry-After), more than the ${formatWait(maxRetryAfterMs)} this client waits (maxRetryAfterMs)`
+        : `the endpoint kept refusing through every retry${retryAfterMs === undefined ? "" : ` (Retry-After ${formatWait(retryAfterMs)})`}`;
+    super({
+      code: "RPC_RATE_LIMITED",
+      message: `RPC request ${method} to ${rpcUrl} was rate-limited${statusText}: ${what}. Retry later or use a dedicated RPC provider.`,
+      details: {
+        rpcUrl,
+        method,
+        retryAfterMs: retryAfterMs ?? null,
+        maxRetryAfterMs,
+        ...(status === undefined ? {} : { status }),
+      },
+    });
+  }
+}
+
+/**
+ * The caller's `AbortSignal` stopped a request before its answer came. Nothing was changed on chain by a read;
+ * the request may still have reached the endpoint.
+ *
+ * @example
+ * ```ts
+ * import { RequestAbortedError } from "@preflow/core";
+ *
+ * try {
+ *   await client.token.getBalance(owner, "USDm", { signal: AbortSignal.timeout(2_000) });
+ * } catch (error) {
+ *   if (error instanceof RequestAbortedError) console.error("gave up:", error.details.reason);
+ * }
+ * ```
+ */
+export class RequestAbortedError extends SdkError<"REQUEST_ABORTED"> {
+  override readonly name: string = "RequestAbortedError";
+
+  constructor(parameters: { method: string; reason: unknown }) {
+    const { method, reason } = parameters;
+    const why =
+      reason instanceof Error
+        ? `${reason.name}${reason.message ? `: ${reason.message}` : ""}`
+        : reason === undefined
+          ? "aborted"
+          : describeValue(reason, 80);
+    super({
+      code: "REQUEST_ABORTED",
+      message: `RPC request ${method} was aborted by the caller's signal (${why}). Call again with a new signal.`,
+      details: { method, reason: why },
+      cause: reason,
+    });
+  }
+}
+
+function formatWait(ms: number): string {
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
+  if (ms >= 1000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${ms} ms`;
 }

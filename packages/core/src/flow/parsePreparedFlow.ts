@@ -1,5 +1,6 @@
 import { getAddress, isAddress, maxUint256 } from "viem";
 import { CHAIN_ID } from "../chain.js";
+import { describeValue } from "../errors/base.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
 import type {
   FlowIntent,
@@ -15,27 +16,92 @@ const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 const UINT = /^(?:0|[1-9]\d*)$/;
 const MAX_JSON_DEPTH = 16;
 
-type Fields = Record<string, unknown>;
+/**
+ * The most steps a prepared flow may have. Every `prepare*` makes a handful (approvals, then the action); a
+ * flow from outside with more is refused before anything is read from its steps.
+ *
+ * @example
+ * ```ts
+ * import { MAX_PREPARED_FLOW_STEPS } from "@preflow/core";
+ * console.log(MAX_PREPARED_FLOW_STEPS); // 256
+ * ```
+ */
+export const MAX_PREPARED_FLOW_STEPS = 256;
+/** The longest `data` of a step, in bytes (a transaction's calldata is far below this on chain 42220). */
+const MAX_DATA_BYTES = 256 * 1024;
+/** The longest text field (`summary`, `description`, labels), in characters. */
+const MAX_TEXT = 10_000;
+/** The most entries of one JSON array or object inside a flow (`call.args`, `intent.route`). */
+const MAX_JSON_ENTRIES = 1_000;
 
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+type Fields = Record<string, unknown>;
 
 function fail(path: string, rule: string): never {
   throw new InvalidPreparedFlowError({ path, rule });
 }
 
+/** A short, safe preview of any value (never throws, whatever getters, `toJSON` or proxies do). */
+function preview(value: unknown): string {
+  try {
+    return describeValue(value, 40);
+  } catch {
+    return "a value that cannot be shown";
+  }
+}
+
+/** A key, cut short for a path. */
+function keyOf(key: string): string {
+  return key.length > 40 ? `${key.slice(0, 37)}...` : key;
+}
+
+/** Runs `read`; anything it throws (a getter, a proxy trap) is an `InvalidPreparedFlowError` at `path`. */
+function guarded<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InvalidPreparedFlowError) throw error;
+    return fail(path, "could not be read (a getter or proxy threw)");
+  }
+}
+
 function typeName(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (guarded("(value)", () => Array.isArray(value))) return "an array";
   return typeof value;
 }
 
-function record(value: unknown, path: string, allowed: readonly string[]): Fields {
-  if (!isRecord(value)) fail(path, `not an object (got ${typeName(value)})`);
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) fail(path === "(root)" ? key : `${path}.${key}`, "unknown field");
+const isRecord = (value: unknown, path: string): boolean =>
+  typeof value === "object" && value !== null && !guarded(path, () => Array.isArray(value));
+
+/** A plain copy of an object's own enumerable string-keyed fields, each read once; unknown keys refused. */
+function record(value: unknown, path: string, allowed: readonly string[] | undefined): Fields {
+  if (!isRecord(value, path)) fail(path, `not an object (got ${typeName(value)})`);
+  const at = (key: string) => (path === "(root)" ? keyOf(key) : `${path}.${keyOf(key)}`);
+  const keys = guarded(path, () => Object.keys(value as object));
+  if (keys.length > MAX_JSON_ENTRIES) fail(path, `more than ${MAX_JSON_ENTRIES} fields`);
+  const copy: Fields = Object.create(null) as Fields;
+  for (const key of keys) {
+    if (allowed !== undefined && !allowed.includes(key)) fail(at(key), "unknown field");
+    copy[key] = guarded(at(key), () => (value as Fields)[key]);
   }
-  return value;
+  return copy;
+}
+
+/** A plain copy of an array (each entry read once); sparse arrays and more than `max` entries refused. */
+function list(value: unknown, path: string, max: number): unknown[] {
+  if (typeof value !== "object" || value === null || !guarded(path, () => Array.isArray(value))) {
+    fail(path, `not an array (got ${typeName(value)})`);
+  }
+  const array = value as unknown[];
+  const length = guarded(path, () => array.length);
+  if (length > max) fail(path, `more than ${max} entries (got ${length})`);
+  const copy: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    const at = `${path}[${index}]`;
+    if (!guarded(at, () => index in array)) fail(at, "missing (a sparse array)");
+    copy.push(guarded(at, () => array[index]));
+  }
+  return copy;
 }
 
 function address(value: unknown, path: string): PreparedStep["to"] {
@@ -48,11 +114,13 @@ function address(value: unknown, path: string): PreparedStep["to"] {
 function text(value: unknown, path: string, nonEmpty = false): string {
   if (typeof value !== "string") fail(path, `must be a string (got ${typeName(value)})`);
   if (nonEmpty && value.length === 0) fail(path, "must not be empty");
+  if (value.length > MAX_TEXT) fail(path, `longer than ${MAX_TEXT} characters`);
   return value;
 }
 
 function uint(value: unknown, path: string, what = "a decimal integer string"): string {
   if (typeof value !== "string") fail(path, `must be ${what} (got ${typeName(value)})`);
+  if (value.length > 78) fail(path, "beyond uint256");
   if (!UINT.test(value)) fail(path, "not a non-negative integer string");
   if (BigInt(value) > maxUint256) fail(path, "beyond uint256");
   return value;
@@ -67,15 +135,22 @@ function oneOf<T extends string>(value: unknown, path: string, allowed: readonly
 
 function json(value: unknown, path: string, depth = 0): JsonValue {
   if (depth > MAX_JSON_DEPTH) fail(path, `nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (value === null || typeof value === "boolean") return value;
+  if (typeof value === "string") return text(value, path);
   if (typeof value === "number") {
     if (!Number.isFinite(value)) fail(path, "not a finite number");
     return value;
   }
-  if (Array.isArray(value)) return value.map((entry, index) => json(entry, `${path}[${index}]`, depth + 1));
-  if (isRecord(value)) {
+  if (typeof value === "object" && guarded(path, () => Array.isArray(value))) {
+    return list(value, path, MAX_JSON_ENTRIES).map((entry, index) =>
+      json(entry, `${path}[${index}]`, depth + 1),
+    );
+  }
+  if (isRecord(value, path)) {
     const out: Record<string, JsonValue> = {};
-    for (const [key, entry] of Object.entries(value)) out[key] = json(entry, `${path}.${key}`, depth + 1);
+    for (const [key, entry] of Object.entries(record(value, path, undefined))) {
+      out[key] = json(entry, `${path}.${keyOf(key)}`, depth + 1);
+    }
     return out;
   }
   return fail(path, `not a JSON value (got ${typeName(value)})`);
@@ -83,8 +158,7 @@ function json(value: unknown, path: string, depth = 0): JsonValue {
 
 function parseCall(value: unknown, path: string): StepCall {
   const fields = record(value, path, ["contract", "functionName", "args"]);
-  const args = fields.args;
-  if (!Array.isArray(args)) fail(`${path}.args`, `not an array (got ${typeName(args)})`);
+  const args = list(fields.args, `${path}.args`, MAX_JSON_ENTRIES);
   return {
     contract: text(fields.contract, `${path}.contract`, true),
     functionName: text(fields.functionName, `${path}.functionName`, true),
@@ -99,6 +173,7 @@ function parseStep(value: unknown, index: number): PreparedStep {
   const to = address(fields.to, `${at}.to`);
   const data = fields.data;
   if (typeof data !== "string") fail(`${at}.data`, `not hex (got ${typeName(data)})`);
+  if (data.length > 2 + 2 * MAX_DATA_BYTES) fail(`${at}.data`, `longer than ${MAX_DATA_BYTES} bytes`);
   if (!HEX.test(data)) fail(`${at}.data`, "not hex (0x followed by whole bytes)");
   const wei = uint(fields.value, `${at}.value`, "a decimal string of wei");
   const description = text(fields.description, `${at}.description`);
@@ -131,9 +206,9 @@ const INTENT_KINDS = Object.keys(INTENT_FIELDS) as (keyof typeof INTENT_FIELDS)[
 
 function parseIntent(value: unknown): FlowIntent {
   const path = "intent";
-  if (!isRecord(value)) fail(path, `not an object (got ${typeName(value)})`);
-  const kind = oneOf(value.kind, `${path}.kind`, INTENT_KINDS);
-  const fields = record(value, path, INTENT_FIELDS[kind]);
+  const all = record(value, path, undefined);
+  const kind = oneOf(all.kind, `${path}.kind`, INTENT_KINDS);
+  const fields = record(all, path, INTENT_FIELDS[kind]);
   switch (kind) {
     case "send":
       return {
@@ -156,8 +231,7 @@ function parseIntent(value: unknown): FlowIntent {
         functionName: text(fields.functionName, `${path}.functionName`, true),
       };
     case "swap": {
-      const route = fields.route;
-      if (!Array.isArray(route)) fail(`${path}.route`, `not an array (got ${typeName(route)})`);
+      const route = list(fields.route, `${path}.route`, MAX_JSON_ENTRIES);
       return {
         kind,
         venue: oneOf(fields.venue, `${path}.venue`, ["uniswap", "mento"] as const),
@@ -200,6 +274,12 @@ const FLOW_FIELDS = [
  * when present, so flows of older versions without them stay valid. Unknown fields are refused, not dropped.
  * No I/O.
  *
+ * Limits: at most {@link MAX_PREPARED_FLOW_STEPS} (256) steps, `data` up to 256 KiB, text fields up to 10 000
+ * characters, JSON arguments up to 16 levels deep and 1 000 entries per array or object; sparse arrays are
+ * refused. Every field is read once (getters, `toJSON` and proxies cannot change it between the check and the
+ * copy), and whatever the input does (a throwing getter, a revoked proxy, a `bigint` or circular value), the
+ * only error is `InvalidPreparedFlowError`, whose message shows values cut to a short preview.
+ *
  * @param input - Anything (typically `JSON.parse` of a message).
  * @returns The flow, typed.
  * @throws {InvalidPreparedFlowError} naming the bad path and rule (`steps[1].data: not hex`).
@@ -213,15 +293,22 @@ const FLOW_FIELDS = [
  * ```
  */
 export function parsePreparedFlow(input: unknown): SerializedPreparedFlow {
+  try {
+    return parseFlow(input);
+  } catch (error) {
+    if (error instanceof InvalidPreparedFlowError) throw error;
+    // A safety net: nothing but InvalidPreparedFlowError leaves this function, whatever the input does.
+    throw new InvalidPreparedFlowError({ path: "(root)", rule: "could not be read" });
+  }
+}
+
+function parseFlow(input: unknown): SerializedPreparedFlow {
   const fields = record(input, "(root)", FLOW_FIELDS);
   if (fields.preparedFlow !== true) fail("preparedFlow", "must be true");
-  if (fields.chainId !== CHAIN_ID) {
-    fail("chainId", `must be ${CHAIN_ID} (got ${JSON.stringify(fields.chainId) ?? "undefined"})`);
-  }
+  if (fields.chainId !== CHAIN_ID) fail("chainId", `must be ${CHAIN_ID} (got ${preview(fields.chainId)})`);
   const from = address(fields.from, "from");
   const summary = text(fields.summary, "summary");
-  const steps = fields.steps;
-  if (!Array.isArray(steps)) fail("steps", `not an array (got ${typeName(steps)})`);
+  const steps = list(fields.steps, "steps", MAX_PREPARED_FLOW_STEPS);
   if (steps.length === 0) fail("steps", "must not be empty");
   const flow: SerializedPreparedFlow = {
     preparedFlow: true,

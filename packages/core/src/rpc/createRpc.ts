@@ -1,7 +1,10 @@
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN, CHAIN_ID } from "../chain.js";
+import { describeValue } from "../errors/base.js";
 import { ChainMismatchError } from "../errors/chain.js";
 import { redactUrl } from "../errors/redact.js";
+import { RequestAbortedError } from "../errors/rpc.js";
+import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
 import { toRpcError } from "./toRpcError.js";
 
 /**
@@ -34,74 +37,165 @@ export interface SdkRpc {
   /** The endpoint as configured (may hold credentials: print {@link redactUrl}`(rpcUrl)`, never this). */
   readonly rpcUrl: string;
   /**
-   * Sends `calls` as ONE JSON-RPC batch (one HTTP request), with the one-time `eth_chainId` check folded into
-   * the same batch while the chain is not verified yet. Resolves to the results in order; throws
-   * `ChainMismatchError` or `RpcError` (URL redacted).
+   * Sends `calls` as ONE JSON-RPC batch (one HTTP request), with the client's one chain check folded into the
+   * same batch while the chain is not verified yet (concurrent first calls share that one `eth_chainId`).
+   * Resolves to the results in order; throws `ChainMismatchError`, `RpcError`, `RpcRateLimitedError` (URL
+   * redacted), or `RequestAbortedError` as soon as `signal` aborts (the request itself is dropped, bounded by
+   * the client's time-out).
    */
-  batch(calls: readonly RpcCall[]): Promise<unknown[]>;
-  /** Verifies the chain (one request the first time, none after). */
-  ensureChain(): Promise<void>;
+  batch(calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]>;
+  /** Verifies the chain (one request the first time, none after; concurrent callers share it). */
+  ensureChain(options?: ActionOptions): Promise<void>;
 }
 
-/** Retries per request on 429, 5xx and timeouts (viem's http transport rules). */
-const RETRY_COUNT = 3;
-const RETRY_DELAY_MS = 150;
-const TIMEOUT_MS = 15_000;
+/**
+ * The last, optional argument of every client member that talks to the node (and of `client.rpc.batch`):
+ * `signal` stops waiting for the answer at once. Exported actions take `signal` in their parameters object.
+ *
+ * @example
+ * ```ts
+ * import type { ActionOptions } from "@preflow/core";
+ * const options: ActionOptions = { signal: AbortSignal.timeout(5_000) };
+ * await client.token.getBalance(owner, "USDm", options);
+ * await client.rpc.batch([{ method: "eth_blockNumber" }], options);
+ * ```
+ */
+export interface ActionOptions {
+  /** Aborts the wait: the call rejects with `RequestAbortedError` at once. */
+  signal?: AbortSignal | undefined;
+}
 
-/** Creates the viem client over `http(rpcUrl)` (batching, retries) and the batch layer on it. @internal */
-export function createRpc(rpcUrl: string): { rpc: SdkRpc; publicClient: Client<Transport, Chain> } {
+/** The bounds of every request of a client (validated by `resolveConfig`). @internal */
+export interface RpcBounds {
+  readonly timeoutMs: number;
+  readonly retryCount: number;
+  readonly maxRetryAfterMs: number;
+}
+
+/** Back-off between retries without a `Retry-After`: 150 ms, then doubling (viem's rule). */
+const RETRY_DELAY_MS = 150;
+
+/**
+ * The viem `http` transport of a preflow client: JSON-RPC batching, `timeoutMs` per HTTP request, `retryCount`
+ * retries (viem's rules: 408/429/5xx, time-outs, lost connections), `Retry-After` honoured up to
+ * `maxRetryAfterMs` and refused beyond it. @internal
+ */
+export function createSdkTransport(url: string, bounds: RpcBounds, batchSize = 1000): Transport {
+  return http(url, {
+    batch: { batchSize, wait: 0 },
+    retryCount: bounds.retryCount,
+    retryDelay: RETRY_DELAY_MS,
+    timeout: bounds.timeoutMs,
+    fetchFn: createRetryAfterFetch({ maxRetryAfterMs: bounds.maxRetryAfterMs }),
+  });
+}
+
+/**
+ * Rejects with {@link RequestAbortedError} as soon as `signal` aborts, else settles as `work` does. @internal
+ */
+export function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined, method: string): Promise<T> {
+  if (signal === undefined) return work;
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(new RequestAbortedError({ method, reason: signal.reason }));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RequestAbortedError({ method, reason: signal.reason }));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
+export function throwIfAborted(signal: AbortSignal | undefined, method: string): void {
+  if (signal?.aborted) throw new RequestAbortedError({ method, reason: signal.reason });
+}
+
+/** Creates the viem client over `http(rpcUrl)` (batching, bounded retries) and the batch layer on it. @internal */
+export function createRpc(
+  rpcUrl: string,
+  bounds: RpcBounds,
+): { rpc: SdkRpc; publicClient: Client<Transport, Chain> } {
   const publicClient = createClient({
     chain: CELO_CHAIN,
-    transport: http(rpcUrl, {
-      batch: { batchSize: 1000, wait: 0 },
-      retryCount: RETRY_COUNT,
-      retryDelay: RETRY_DELAY_MS,
-      timeout: TIMEOUT_MS,
-    }),
+    transport: createSdkTransport(rpcUrl, bounds),
   }) as Client<Transport, Chain>;
-  let chainVerified = false;
+  const fail = (error: unknown, method: string) => toRpcError(error, { rpcUrl, method, bounds });
+  const request = (call: RpcCall): Promise<unknown> =>
+    publicClient.request({ method: call.method, params: call.params } as never, { dedupe: false } as never);
 
-  const check = (result: PromiseSettledResult<unknown>): void => {
-    if (result.status === "rejected") throw toRpcError(result.reason, { rpcUrl, method: "eth_chainId" });
-    const value = result.value;
-    const actual =
-      typeof value === "string" && /^0x[0-9a-fA-F]+$/.test(value) ? Number.parseInt(value, 16) : Number.NaN;
-    if (Number.isNaN(actual)) {
-      throw toRpcError(new Error(`eth_chainId returned ${JSON.stringify(value)}`), {
-        rpcUrl,
-        method: "eth_chainId",
-      });
-    }
-    if (actual !== CHAIN_ID)
-      throw new ChainMismatchError({ expected: CHAIN_ID, actual, rpcUrl: redactUrl(rpcUrl) });
-    chainVerified = true;
+  let chainVerified = false;
+  /** The one chain check in flight, shared by every caller until it settles. */
+  let chainCheck: Promise<void> | undefined;
+
+  const startChainCheck = (): Promise<void> => {
+    if (chainCheck) return chainCheck;
+    const check = request({ method: "eth_chainId" }).then(
+      (value) => {
+        const actual =
+          typeof value === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(value)
+            ? Number.parseInt(value, 16)
+            : Number.NaN;
+        if (Number.isNaN(actual)) {
+          throw fail(new Error(`eth_chainId returned ${describeValue(value, 80)}`), "eth_chainId");
+        }
+        if (actual !== CHAIN_ID)
+          throw new ChainMismatchError({ expected: CHAIN_ID, actual, rpcUrl: redactUrl(rpcUrl) });
+        chainVerified = true;
+      },
+      (error: unknown) => {
+        throw fail(error, "eth_chainId");
+      },
+    );
+    chainCheck = check;
+    // A failed check is forgotten, so the next call checks again.
+    check.catch(() => {
+      if (chainCheck === check) chainCheck = undefined;
+    });
+    return check;
   };
 
-  const batch = async (calls: readonly RpcCall[]): Promise<unknown[]> => {
-    const withCheck = !chainVerified;
-    const all: RpcCall[] = withCheck ? [{ method: "eth_chainId" }, ...calls] : [...calls];
-    // Issued in the same tick, so viem's http transport sends them as one JSON-RPC batch.
-    const settled = await Promise.allSettled(
-      all.map((call) =>
-        publicClient.request(
-          { method: call.method, params: call.params } as never,
-          { dedupe: false } as never,
-        ),
-      ),
-    );
-    if (withCheck) check(settled.shift()!);
-    return settled.map((result, index) => {
-      if (result.status === "rejected")
-        throw toRpcError(result.reason, { rpcUrl, method: calls[index]!.method });
-      return result.value;
-    });
+  const batch = async (calls: readonly RpcCall[], options: ActionOptions = {}): Promise<unknown[]> => {
+    const { signal } = options;
+    const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
+    throwIfAborted(signal, methods);
+    // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
+    const check = chainVerified ? undefined : startChainCheck();
+    const settled = Promise.allSettled(calls.map(request));
+    const work = (async () => {
+      if (check) {
+        try {
+          await check;
+        } catch (error) {
+          // The whole request failed (not a wrong chain): name every method of it, not just the check.
+          const failed = (await settled).find((result) => result.status === "rejected");
+          if (error instanceof ChainMismatchError || failed === undefined) throw error;
+          throw fail(failed.reason, `eth_chainId, ${methods}`);
+        }
+      }
+      return (await settled).map((result, index) => {
+        if (result.status === "rejected") throw fail(result.reason, calls[index]!.method);
+        return result.value;
+      });
+    })();
+    return withAbort(work, signal, methods);
   };
 
   const rpc: SdkRpc = Object.freeze({
     rpcUrl,
     batch,
-    async ensureChain() {
-      if (!chainVerified) await batch([]);
+    async ensureChain(options: ActionOptions = {}) {
+      throwIfAborted(options.signal, "eth_chainId");
+      if (!chainVerified) await withAbort(startChainCheck(), options.signal, "eth_chainId");
     },
   });
   return { rpc, publicClient };

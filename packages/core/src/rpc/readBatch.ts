@@ -1,6 +1,7 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";
+import { decodeOutputs } from "./decodeFunctionResultStrict.js";
 import { toRpcError } from "./toRpcError.js";
 
 /**
@@ -65,6 +66,12 @@ const multicall3 = [
 export interface ReadCall {
   target: Address;
   callData: Hex;
+  /**
+   * The ABI of the function called (found by `callData`'s selector). Give it: `readBatch` then decodes the
+   * answer strictly (exactly the canonical ABI encoding of the outputs, see `decodeFunctionResultStrict`) into
+   * `value`, and a wrong shape is an `RpcError` naming the function and `target`.
+   */
+  abi?: Abi | readonly unknown[];
 }
 
 /**
@@ -80,6 +87,11 @@ export interface ReadCall {
 export interface ReadResult {
   success: boolean;
   returnData: Hex | undefined;
+  /**
+   * The decoded answer when the read carried its `abi` and succeeded (one output: the value; several: an
+   * array), else `undefined`.
+   */
+  value?: unknown;
 }
 
 /**
@@ -101,6 +113,8 @@ export interface ReadBatchParameters {
    * it is the reads' own state), or `eth_blockNumber` in the batch when there are no reads. Default `false`.
    */
   blockNumber?: boolean;
+  /** Aborts the wait: rejects with `RequestAbortedError` at once. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -131,7 +145,9 @@ export interface ReadBatchReturnType {
  */
 export type ReadBatchErrorType =
   | import("../errors/chain.js").ChainMismatchError
-  | import("../errors/rpc.js").RpcError;
+  | import("../errors/rpc.js").RpcError
+  | import("../errors/rpc.js").RpcRateLimitedError
+  | import("../errors/rpc.js").RequestAbortedError;
 
 /**
  * Runs contract `reads` through Multicall3 and other JSON-RPC `calls`, all in ONE HTTP request (a JSON-RPC
@@ -141,8 +157,15 @@ export type ReadBatchErrorType =
  *
  * HTTP requests: 1.
  *
+ * Strict: the Multicall3 answer must be exactly the canonical encoding of `aggregate3`'s result, and every read
+ * that carries its `abi` exactly the canonical encoding of its function's outputs; anything else is an
+ * `RpcError` naming the function and contract, never a silently wrong value.
+ *
  * @throws {ChainMismatchError} the endpoint is not chain 42220.
- * @throws {RpcError} transport or JSON-RPC failure (URL redacted), or a Multicall3 answer that does not decode.
+ * @throws {RpcError} transport or JSON-RPC failure (URL redacted), a Multicall3 answer that does not decode
+ *   strictly, or a read (with `abi`) whose answer is not its function's canonical encoding.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -151,9 +174,10 @@ export type ReadBatchErrorType =
  *
  * const client = createSdkBaseClient();
  * const { reads, blockNumber } = await readBatch(client, {
- *   reads: [{ target: usdm, callData: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }],
+ *   reads: [{ target: usdm, abi: erc20Abi, callData: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }) }],
  *   blockNumber: true,
  * });
+ * const balance = reads[0]?.value as bigint | undefined; // undefined: the call reverted
  * ```
  */
 export async function readBatch(
@@ -161,83 +185,136 @@ export async function readBatch(
   parameters: ReadBatchParameters,
 ): Promise<ReadBatchReturnType> {
   const { rpc } = client;
+  const { signal } = parameters;
   const withBlock = parameters.blockNumber === true;
   const reads = [...(parameters.reads ?? [])];
   const calls = [...(parameters.calls ?? [])];
   const blockInAggregate = withBlock && reads.length > 0;
   const blockAsCall = withBlock && reads.length === 0;
-  if (blockInAggregate) {
-    reads.push({
-      target: MULTICALL3_ADDRESS,
-      callData: encodeFunctionData({ abi: multicall3, functionName: "getBlockNumber" }),
-    });
-  }
+  if (blockInAggregate) reads.push(blockNumberRead());
   if (blockAsCall) calls.push({ method: "eth_blockNumber" });
   const all: RpcCall[] = reads.length > 0 ? [aggregateCall(reads), ...calls] : calls;
   if (all.length === 0) {
-    await rpc.ensureChain();
+    await rpc.ensureChain({ signal });
     return { reads: [], calls: [], blockNumber: undefined };
   }
-  const results = await rpc.batch(all);
+  const results = await rpc.batch(all, { signal });
+  const malformed = (reason: string, method = "eth_call") =>
+    toRpcError(new Error(reason), { rpcUrl: rpc.rpcUrl, method });
   let decoded: ReadResult[] = [];
   if (reads.length > 0) {
-    try {
-      decoded = decodeAggregate(results.shift());
-    } catch (error) {
-      throw toRpcError(
-        new Error(
-          `Multicall3 returned data that does not decode (${error instanceof Error ? error.message.split("\n")[0] : "unknown"})`,
-        ),
-        { rpcUrl: rpc.rpcUrl, method: "eth_call" },
+    const answer = results.shift();
+    const aggregate = decodeOutputs(aggregate3Function.outputs, answer);
+    if (!aggregate.ok) {
+      throw malformed(
+        `Multicall3 ${MULTICALL3_ADDRESS} aggregate3 returned ${aggregate.reason}`,
+        `eth_call (aggregate3 at ${MULTICALL3_ADDRESS})`,
       );
     }
+    const entries = aggregate.values[0] as readonly { success: boolean; returnData: Hex }[];
+    if (entries.length !== reads.length) {
+      throw malformed(
+        `Multicall3 ${MULTICALL3_ADDRESS} aggregate3 returned ${entries.length} results for ${reads.length} calls`,
+        `eth_call (aggregate3 at ${MULTICALL3_ADDRESS})`,
+      );
+    }
+    decoded = entries.map(({ success, returnData }, index) =>
+      decodeRead(reads[index]!, success, returnData, rpc),
+    );
   }
   let blockNumber: bigint | undefined;
   if (blockInAggregate) {
-    const read = decoded.pop();
-    blockNumber = read?.returnData
-      ? decodeFunctionResult({ abi: multicall3, functionName: "getBlockNumber", data: read.returnData })
-      : undefined;
+    const value = decoded.pop()?.value;
+    blockNumber = typeof value === "bigint" ? value : undefined;
   } else if (blockAsCall) {
     const raw = results.pop();
-    blockNumber = typeof raw === "string" && /^0x[0-9a-fA-F]+$/.test(raw) ? BigInt(raw) : undefined;
+    blockNumber = typeof raw === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(raw) ? BigInt(raw) : undefined;
   }
   if (withBlock && blockNumber === undefined) {
-    throw toRpcError(new Error("the node returned no block number"), {
-      rpcUrl: rpc.rpcUrl,
-      method: "eth_call",
-    });
+    throw malformed("the node returned no block number", blockAsCall ? "eth_blockNumber" : "eth_call");
   }
   return { reads: decoded, calls: results, blockNumber };
+}
+
+/** One inner result of `aggregate3`, decoded strictly when the read carries its ABI. */
+function decodeRead(read: ReadCall, success: boolean, returnData: Hex, rpc: SdkRpc): ReadResult {
+  const ok = success && returnData !== "0x";
+  if (!ok) return { success: false, returnData: undefined };
+  if (read.abi === undefined) return { success: true, returnData };
+  const selector = read.callData.slice(0, 10).toLowerCase() as Hex;
+  const item = functionOf(read.abi, selector);
+  const label = `${item?.name ?? selector} at ${read.target}`;
+  if (item === undefined) {
+    throw toRpcError(new Error(`the ABI given for ${label} has no function with selector ${selector}`), {
+      rpcUrl: rpc.rpcUrl,
+      method: `eth_call (${label})`,
+    });
+  }
+  const result = decodeOutputs(item.outputs, returnData);
+  if (!result.ok) {
+    throw toRpcError(new Error(`${label} returned ${result.reason} (inside Multicall3 aggregate3)`), {
+      rpcUrl: rpc.rpcUrl,
+      method: `eth_call (${label})`,
+    });
+  }
+  const value = result.values.length > 1 ? result.values : result.values[0];
+  return { success: true, returnData, value };
+}
+
+const functionsBySelector = new WeakMap<object, Map<Hex, AbiFunction | undefined>>();
+
+/** The function of `abi` with 4-byte `selector`, looked up once per ABI and selector. */
+function functionOf(abi: Abi | readonly unknown[], selector: Hex): AbiFunction | undefined {
+  let known = functionsBySelector.get(abi);
+  if (known === undefined) {
+    known = new Map();
+    functionsBySelector.set(abi, known);
+  }
+  if (!known.has(selector)) {
+    let item: AbiFunction | undefined;
+    try {
+      const found = getAbiItem({ abi: abi as Abi, name: selector });
+      item = found?.type === "function" ? found : undefined;
+    } catch {
+      item = undefined;
+    }
+    known.set(selector, item);
+  }
+  return known.get(selector);
 }
 
 /** Encodes `Multicall3.getEthBalance(owner)` (the CELO balance of an address) as a read. @internal */
 export function ethBalanceRead(owner: Address): ReadCall {
   return {
     target: MULTICALL3_ADDRESS,
+    abi: multicall3,
     callData: encodeFunctionData({ abi: multicall3, functionName: "getEthBalance", args: [owner] }),
   };
 }
 
-/** Decodes the result of {@link ethBalanceRead}; a failed read counts as 0. @internal */
+/** The result of {@link ethBalanceRead} (strictly decoded by `readBatch`); a failed read counts as 0. @internal */
 export function decodeEthBalance(result: ReadResult | undefined): bigint {
-  return result?.success && result.returnData
-    ? decodeFunctionResult({ abi: multicall3, functionName: "getEthBalance", data: result.returnData })
-    : 0n;
+  return typeof result?.value === "bigint" ? result.value : 0n;
 }
 
 /** Encodes `Multicall3.getCurrentBlockTimestamp()` as a read. @internal */
 export function blockTimestampRead(): ReadCall {
   return {
     target: MULTICALL3_ADDRESS,
+    abi: multicall3,
     callData: encodeFunctionData({ abi: multicall3, functionName: "getCurrentBlockTimestamp" }),
   };
 }
 
-/** Decodes the result of {@link blockTimestampRead}. @internal */
-export function decodeBlockTimestamp(data: Hex): bigint {
-  return decodeFunctionResult({ abi: multicall3, functionName: "getCurrentBlockTimestamp", data });
+function blockNumberRead(): ReadCall {
+  return {
+    target: MULTICALL3_ADDRESS,
+    abi: multicall3,
+    callData: encodeFunctionData({ abi: multicall3, functionName: "getBlockNumber" }),
+  };
 }
+
+const aggregate3Function = multicall3[0];
 
 function aggregateCall(calls: readonly ReadCall[]): RpcCall {
   const data = encodeFunctionData({
@@ -246,12 +323,4 @@ function aggregateCall(calls: readonly ReadCall[]): RpcCall {
     args: [calls.map((call) => ({ target: call.target, allowFailure: true, callData: call.callData }))],
   });
   return { method: "eth_call", params: [{ to: MULTICALL3_ADDRESS, data }, "latest"] };
-}
-
-function decodeAggregate(result: unknown): ReadResult[] {
-  const decoded = decodeFunctionResult({ abi: multicall3, functionName: "aggregate3", data: result as Hex });
-  return decoded.map(({ success, returnData }) => {
-    const ok = success && returnData !== "0x";
-    return { success: ok, returnData: ok ? returnData : undefined };
-  });
 }

@@ -1,13 +1,18 @@
 import { redactUrl, summarizeError } from "../errors/redact.js";
-import { RpcError } from "../errors/rpc.js";
+import { RpcError, RpcRateLimitedError } from "../errors/rpc.js";
+import { parseRetryAfter, RetryAfterBeyondCap } from "./createRetryAfterFetch.js";
 
 /**
  * Wraps a transport or JSON-RPC failure in an {@link RpcError}: the reason comes from `summarizeError` (the
- * server's own message, one line), and the endpoint URL is redacted everywhere.
+ * server's own message, one line: for a JSON-RPC error such as `-32000` the node's own reason, not viem's
+ * generic "Missing or invalid parameters."), and the endpoint URL is redacted everywhere. A rate limit
+ * (HTTP 429, or a `Retry-After` beyond the client's `maxRetryAfterMs`) becomes an {@link RpcRateLimitedError}
+ * naming the wait the endpoint asked for; a time-out says so, with the bounds when they are given.
  *
  * @param error - What the transport threw.
- * @param parameters - `rpcUrl`: the endpoint as configured (redacted here); `method`: the JSON-RPC method(s).
- * @returns The `RpcError` to throw.
+ * @param parameters - `rpcUrl`: the endpoint as configured (redacted here); `method`: the JSON-RPC method(s);
+ *   `bounds` (optional): the client's `timeoutMs`, `retryCount`, `maxRetryAfterMs`.
+ * @returns The `RpcError` (or `RpcRateLimitedError`) to throw.
  *
  * @example
  * ```ts
@@ -20,10 +25,47 @@ import { RpcError } from "../errors/rpc.js";
  * }
  * ```
  */
-export function toRpcError(error: unknown, parameters: { rpcUrl: string; method: string }): RpcError {
-  const { rpcUrl, method } = parameters;
+export function toRpcError(
+  error: unknown,
+  parameters: {
+    rpcUrl: string;
+    method: string;
+    bounds?: { timeoutMs: number; retryCount: number; maxRetryAfterMs: number } | undefined;
+  },
+): RpcError | RpcRateLimitedError {
+  const { rpcUrl, method, bounds } = parameters;
+  if (error instanceof RpcError || error instanceof RpcRateLimitedError) return error;
+  const chain = causes(error);
+  const beyondCap = chain.find((link) => link instanceof RetryAfterBeyondCap) as
+    | RetryAfterBeyondCap
+    | undefined;
+  const maxRetryAfterMs = bounds?.maxRetryAfterMs ?? 5_000;
+  if (beyondCap) {
+    return new RpcRateLimitedError({
+      rpcUrl: redactUrl(rpcUrl),
+      method,
+      retryAfterMs: beyondCap.retryAfterMs,
+      maxRetryAfterMs,
+      status: beyondCap.status,
+    });
+  }
   const summary = summarizeError(error, [rpcUrl]);
+  if (summary.status === 429) {
+    const headers = chain.find((link) => link.headers instanceof Headers)?.headers as Headers | undefined;
+    return new RpcRateLimitedError({
+      rpcUrl: redactUrl(rpcUrl),
+      method,
+      retryAfterMs: parseRetryAfter(headers?.get("retry-after")),
+      maxRetryAfterMs,
+      status: 429,
+    });
+  }
   let reason = summary.reason.replace(/\.$/, "");
+  if (chain.some((link) => link.name === "TimeoutError")) {
+    reason = bounds
+      ? `timed out: no answer within ${bounds.timeoutMs} ms, ${bounds.retryCount + 1} attempt${bounds.retryCount === 0 ? "" : "s"} (timeoutMs, retryCount)`
+      : `timed out (${reason})`;
+  }
   if (reason.length > 300) reason = `${reason.slice(0, 297)}...`;
   return new RpcError({
     rpcUrl: redactUrl(rpcUrl),
@@ -32,4 +74,14 @@ export function toRpcError(error: unknown, parameters: { rpcUrl: string; method:
     ...(summary.status === undefined ? {} : { status: summary.status }),
     ...(summary.rpcCode === undefined ? {} : { rpcCode: summary.rpcCode }),
   });
+}
+
+function causes(error: unknown): Record<string, unknown>[] {
+  const chain: Record<string, unknown>[] = [];
+  let current: unknown = error;
+  while (typeof current === "object" && current !== null && chain.length < 12) {
+    chain.push(current as Record<string, unknown>);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
 }

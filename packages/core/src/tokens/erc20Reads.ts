@@ -1,4 +1,4 @@
-import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi } from "viem";
+import { type Address, encodeFunctionData, erc20Abi } from "viem";
 import { TokenReadError } from "../errors/token.js";
 import type { ReadCall, ReadResult } from "../rpc/readBatch.js";
 import type { TokenInfo } from "./registry.js";
@@ -7,6 +7,7 @@ import type { TokenInfo } from "./registry.js";
 export function balanceOfCall(token: TokenInfo, owner: Address): ReadCall {
   return {
     target: token.address,
+    abi: erc20Abi,
     callData: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
   };
 }
@@ -15,6 +16,7 @@ export function balanceOfCall(token: TokenInfo, owner: Address): ReadCall {
 export function allowanceCall(token: TokenInfo, owner: Address, spender: Address): ReadCall {
   return {
     target: token.address,
+    abi: erc20Abi,
     callData: encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [owner, spender] }),
   };
 }
@@ -23,6 +25,7 @@ export function allowanceCall(token: TokenInfo, owner: Address, spender: Address
 export function totalSupplyCall(token: TokenInfo): ReadCall {
   return {
     target: token.address,
+    abi: erc20Abi,
     callData: encodeFunctionData({ abi: erc20Abi, functionName: "totalSupply" }),
   };
 }
@@ -41,12 +44,9 @@ export function decodeUint(
   if (!result) return fail("no result");
   if (!result.success || !result.returnData)
     return fail("the call reverted or returned nothing (no contract there?)");
-  try {
-    const value = decodeFunctionResult({ abi: erc20Abi, functionName, data: result.returnData }) as bigint;
-    return { ok: true, value };
-  } catch {
-    return fail("the return data is not a uint256");
-  }
+  // `readBatch` decoded it strictly (the read carries its ABI); a wrong shape already threw an RpcError.
+  if (typeof result.value !== "bigint") return fail("the return data is not a uint256");
+  return { ok: true, value: result.value };
 }
 
 /** Like {@link decodeUint} but throws the {@link TokenReadError}. @internal */

@@ -22,14 +22,18 @@ export const executedStep = z.strictObject({
     ),
   sent: z
     .union([z.boolean(), z.literal("unknown")])
-    .optional()
     .describe(
-      'Whether the transaction reached the node: true, false, or "unknown" (the answer to the send was lost).',
-    ),
+      'Whether the step left the server: true, false (certainly not sent), or "unknown" (the answer to the send was lost; look the hash up before executing again).',
+    )
+    .optional(),
   code: z
     .string()
-    .optional()
-    .describe("Why the step did not succeed (core's step code, e.g. TRANSACTION_PENDING)."),
+    .max(64)
+    .regex(/^[A-Z_]+$/)
+    .describe(
+      "Why the step ended as it did: TRANSACTION_PENDING, TRANSACTION_REJECTED, TRANSACTION_REVERTED, NOT_ATTEMPTED...",
+    )
+    .optional(),
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),

@@ -40,8 +40,12 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
   const account =
     privateKey === undefined || accounts === undefined ? undefined : accounts.privateKeyToAccount(privateKey);
   const rpcUrl = config.rpcUrl ?? core.DEFAULT_RPC_URL;
+  const budget = rpcBudget(toolTimeoutMs);
   const sdk = core.createSdkClient({
     rpcUrl,
+    // Reads and prepares give up (RPC_ERROR) inside the tool bound, before the tool answers TOOL_TIMEOUT.
+    timeoutMs: Math.max(100, budget.timeout),
+    retryCount: budget.retryCount,
     ...(config.ethRpcUrl === undefined ? {} : { ethRpcUrl: config.ethRpcUrl }),
     ...(config.attributionTags === undefined ? {} : { attributionTags: config.attributionTags }),
     ...(config.analyticsEnabled === undefined ? {} : { analyticsEnabled: config.analyticsEnabled }),
@@ -55,7 +59,7 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
   const client = viem.createPublicClient({
     chain: sdk.publicClient.chain,
     pollingInterval: 500,
-    transport: viem.http(rpcUrl, rpcBudget(toolTimeoutMs)),
+    transport: viem.http(rpcUrl, budget),
   }) as unknown as ToolRuntime["client"];
   const loadedPolicy =
     policy === undefined || policyModule === undefined

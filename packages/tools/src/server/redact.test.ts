@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "./redact.js";
-import { snakeKey, toSnakeCase } from "./toolResult.js";
+import { snakeKey, toCamelCase, toSnakeCase } from "./toolResult.js";
 
 const hexKey = fc
   .uint8Array({ minLength: 32, maxLength: 32 })
@@ -69,5 +69,30 @@ describe("snakeKey", () => {
       call_data: { args: [{ amountIn: "1" }] },
       schema2: { metadata: { someKey: 1 } },
     });
+  });
+});
+
+describe("toCamelCase", () => {
+  it("undoes toSnakeCase for the SDK's camelCase keys, and leaves args alone", () => {
+    const intent = {
+      kind: "swap",
+      tokenIn: "0x1",
+      minAmountOut: "5",
+      route: [{ tokenIn: "0x1", feeTier: 100 }],
+      args: [{ amountIn: "1" }],
+    };
+    expect(toCamelCase(toSnakeCase(intent))).toEqual(intent);
+  });
+
+  it("camelKey(snakeKey(k)) is k for every camelCase name", () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{1,6}$/); // no one-letter words: no acronyms like "aAA"
+    const camel = fc
+      .array(word, { minLength: 1, maxLength: 4 })
+      .map(([first, ...rest]) => first + rest.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(""));
+    fc.assert(
+      fc.property(camel, (key) => {
+        expect(Object.keys(toCamelCase(toSnakeCase({ [key]: 1 })) as object)).toEqual([key]);
+      }),
+    );
   });
 });

@@ -20,6 +20,27 @@ export function snakeKey(key: string): string {
     .toLowerCase();
 }
 
+/** `block_number` → `blockNumber` (the inverse of {@link snakeKey} for the SDK's camelCase names). @internal */
+export function camelKey(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The inverse of {@link toSnakeCase} for values the tools take back (a flow's `intent`): object keys become
+ * camelCase again, except inside `args` and `metadata`, which are data. @internal
+ */
+export function toCamelCase(value: unknown, opaque = false): unknown {
+  if (Array.isArray(value)) return value.map((entry) => toCamelCase(entry, opaque));
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      out[opaque ? key : camelKey(key)] = toCamelCase(entry, opaque || OPAQUE_KEYS.has(key));
+    }
+    return out;
+  }
+  return value;
+}
+
 /**
  * A JSON-safe copy in the tools' one casing: bigints become decimal strings, `undefined` fields are dropped,
  * object keys become snake_case (except inside `args`, which is data). @internal

@@ -4,6 +4,7 @@ import { parseToolArguments } from "../input/parseToolArguments.js";
 import { address, amount, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { toCamelCase } from "../server/toolResult.js";
 import { defineTool, READ_ONLY, requireSigner, type ToolCall, type ToolContext } from "./context.js";
 
 const EXECUTE = {
@@ -24,11 +25,6 @@ const force = z
   .describe(
     "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
   );
-
-/** `expected_amount_out` → `expectedAmountOut`: the intent's keys as the SDK spells them. */
-function camelKey(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_match, next: string) => next.toUpperCase());
-}
 
 /** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. @internal */
 export function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
@@ -53,13 +49,7 @@ export function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
             },
           }),
     })),
-    ...(flow.intent === undefined
-      ? {}
-      : {
-          intent: Object.fromEntries(
-            Object.entries(flow.intent).map(([key, value]) => [camelKey(key), value]),
-          ),
-        }),
+    ...(flow.intent === undefined ? {} : { intent: toCamelCase(flow.intent) }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
   };

@@ -2,8 +2,9 @@ import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflo
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import { describeValue, SdkError } from "../../errors/base.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -60,6 +61,53 @@ interface RawReceipt {
   blockNumber: Hex;
 }
 
+const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
+
+/**
+ * Checks the node's transaction and receipt objects field by field (a malformed answer is an `RpcError` naming
+ * the method and field, never viem's untyped error or a wrong value).
+ */
+function checkAnswer(
+  tx: unknown,
+  receipt: unknown,
+  txHash: Hash,
+  malformed: (method: string, field: string, value: unknown) => Error,
+): { tx: RawTransaction | null; receipt: RawReceipt | null } {
+  const field = (
+    object: Record<string, unknown>,
+    name: string,
+    rule: RegExp,
+    method: string,
+    nullable = false,
+  ) => {
+    const value = object[name];
+    if (nullable && value === null) return;
+    if (typeof value !== "string" || !rule.test(value)) throw malformed(method, name, value);
+  };
+  if (tx === null || tx === undefined) return { tx: null, receipt: null };
+  if (typeof tx !== "object" || Array.isArray(tx))
+    throw malformed("eth_getTransactionByHash", "(result)", tx);
+  const t = tx as Record<string, unknown>;
+  field(t, "hash", /^0x[0-9a-fA-F]{64}$/, "eth_getTransactionByHash");
+  if ((t.hash as string).toLowerCase() !== txHash)
+    throw malformed("eth_getTransactionByHash", "hash", t.hash);
+  field(t, "from", ADDRESS, "eth_getTransactionByHash");
+  if (t.to !== undefined) field(t, "to", ADDRESS, "eth_getTransactionByHash", true);
+  field(t, "value", QUANTITY, "eth_getTransactionByHash");
+  field(t, "input", BYTES, "eth_getTransactionByHash");
+  if (t.blockNumber !== undefined) field(t, "blockNumber", QUANTITY, "eth_getTransactionByHash", true);
+  if (receipt === null || receipt === undefined) return { tx: t as unknown as RawTransaction, receipt: null };
+  if (typeof receipt !== "object" || Array.isArray(receipt))
+    throw malformed("eth_getTransactionReceipt", "(result)", receipt);
+  const r = receipt as Record<string, unknown>;
+  field(r, "status", /^0x[01]$/, "eth_getTransactionReceipt");
+  field(r, "gasUsed", QUANTITY, "eth_getTransactionReceipt");
+  field(r, "blockNumber", QUANTITY, "eth_getTransactionReceipt");
+  return { tx: t as unknown as RawTransaction, receipt: r as unknown as RawReceipt };
+}
+
 /**
  * Parameters of {@link getTransaction}.
  *
@@ -72,6 +120,8 @@ interface RawReceipt {
 export interface GetTransactionParameters {
   /** The transaction hash (0x + 64 hex digits). */
   hash: string;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -96,7 +146,9 @@ export type GetTransactionErrorType =
   | InvalidArgumentError
   | TransactionNotFoundError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
@@ -109,7 +161,10 @@ export type GetTransactionErrorType =
  * @throws {InvalidArgumentError} `hash` is not a transaction hash.
  * @throws {TransactionNotFoundError} no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered with a malformed transaction or receipt
+ *   (`details.method` and the message name the field).
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -124,7 +179,7 @@ export async function getTransaction(
   client: SdkBaseClient,
   parameters: GetTransactionParameters,
 ): Promise<GetTransactionReturnType> {
-  const { hash } = parameters;
+  const { hash, signal } = parameters;
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
     throw new InvalidArgumentError({
       field: "hash",
@@ -134,10 +189,19 @@ export async function getTransaction(
   }
   const txHash = hash.toLowerCase() as Hash;
   return client.track("blockchain.getTransaction", undefined, async () => {
-    const [tx, receipt] = (await client.rpc.batch([
-      { method: "eth_getTransactionByHash", params: [txHash] },
-      { method: "eth_getTransactionReceipt", params: [txHash] },
-    ])) as [RawTransaction | null, RawReceipt | null];
+    const [rawTx, rawReceipt] = await client.rpc.batch(
+      [
+        { method: "eth_getTransactionByHash", params: [txHash] },
+        { method: "eth_getTransactionReceipt", params: [txHash] },
+      ],
+      { signal },
+    );
+    const { tx, receipt } = checkAnswer(rawTx, rawReceipt, txHash, (method, field, value) =>
+      toRpcError(new Error(`the node returned a malformed ${field} (${describeValue(value, 80)})`), {
+        rpcUrl: client.rpc.rpcUrl,
+        method,
+      }),
+    );
     if (!tx) throw new TransactionNotFoundError({ hash: txHash });
 
     // Serve what we already have; anything else the attribution check needs goes to the same endpoint.
@@ -145,13 +209,16 @@ export async function getTransaction(
       const first = Array.isArray(params) ? String(params[0]).toLowerCase() : undefined;
       if (method === "eth_getTransactionByHash" && first === txHash) return tx;
       if (method === "eth_getTransactionReceipt" && first === txHash) return receipt;
-      const [result] = await client.rpc.batch([{ method, params: Array.isArray(params) ? params : [] }]);
+      const [result] = await client.rpc.batch([{ method, params: Array.isArray(params) ? params : [] }], {
+        signal,
+      });
       return result;
     };
     let attribution: TransactionAttribution;
     try {
       attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash });
     } catch (error) {
+      if (error instanceof SdkError) throw error; // already typed (RpcError, RequestAbortedError...)
       throw toRpcError(error, { rpcUrl: client.rpc.rpcUrl, method: "checkAttributionInTransaction" });
     }
     return {

@@ -1,16 +1,7 @@
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  namehash,
-  size,
-  zeroAddress,
-} from "viem";
+import { type Address, encodeFunctionData, getAddress, type Hex, namehash, size, zeroAddress } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { UnsupportedEnsNameError } from "../../errors/ens.js";
-import { blockTimestampRead, decodeBlockTimestamp, readBatch } from "../../rpc/readBatch.js";
+import { blockTimestampRead, readBatch } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -94,10 +85,16 @@ export function assertCeloName(name: string): void {
  * block time (plus the one-time chain check in the same JSON-RPC batch). The registry keeps answering `addr` after
  * a name expired, so the expiry is compared with the block time of the same call. @internal
  */
-export async function resolveCeloName(client: SdkBaseClient, name: string): Promise<Address | null> {
+export async function resolveCeloName(
+  client: SdkBaseClient,
+  name: string,
+  signal?: AbortSignal,
+): Promise<Address | null> {
   assertCeloName(name);
   const node = namehash(name);
-  const call = (data: Hex) => ({ target: CELO_L2_REGISTRY_ADDRESS, callData: data });
+  const call = (data: Hex) => ({ target: CELO_L2_REGISTRY_ADDRESS, abi: l2RegistryAbi, callData: data });
+  // Every read carries its ABI: readBatch decodes each answer strictly (a wrong shape is an RpcError naming
+  // the function, never a record read as absent).
   const { reads } = await readBatch(client, {
     reads: [
       call(encodeFunctionData({ abi: l2RegistryAbi, functionName: "expiries", args: [node] })),
@@ -105,47 +102,23 @@ export async function resolveCeloName(client: SdkBaseClient, name: string): Prom
       call(encodeFunctionData({ abi: l2RegistryAbi, functionName: "addr", args: [node] })),
       blockTimestampRead(),
     ],
+    signal,
   });
   const [expiryRead, coinRead, ethRead, timeRead] = reads;
-  if (!expiryRead?.returnData || !timeRead?.returnData) {
+  const expiry = expiryRead?.value;
+  const now = timeRead?.value;
+  if (typeof expiry !== "bigint" || typeof now !== "bigint") {
     throw toRpcError(
       new Error(`L2Registry ${CELO_L2_REGISTRY_ADDRESS} did not answer expiries(node) for ${name}`),
       { rpcUrl: client.rpc.rpcUrl, method: "eth_call" },
     );
   }
-  const expiry = decodeFunctionResult({
-    abi: l2RegistryAbi,
-    functionName: "expiries",
-    data: expiryRead.returnData,
-  });
-  const now = decodeBlockTimestamp(timeRead.returnData);
   if (expiry <= now) return null; // never registered (0) or expired
-  const chainRecord = decodeOptional(() =>
-    decodeFunctionResult({
-      abi: l2RegistryAbi,
-      functionName: "addr",
-      args: [node, CELO_COIN_TYPE],
-      data: coinRead?.returnData ?? "0x",
-    }),
-  );
+  // A reverted read (no record of that coin type) is `undefined`; a record of another length is not an address.
+  const chainRecord = coinRead?.value as Hex | undefined;
   if (chainRecord !== undefined && size(chainRecord) === 20 && BigInt(chainRecord) !== 0n) {
     return getAddress(chainRecord);
   }
-  const ethRecord = decodeOptional(() =>
-    decodeFunctionResult({
-      abi: l2RegistryAbi,
-      functionName: "addr",
-      args: [node],
-      data: ethRead?.returnData ?? "0x",
-    }),
-  );
+  const ethRecord = ethRead?.value as Address | undefined;
   return ethRecord === undefined || ethRecord === zeroAddress ? null : getAddress(ethRecord);
-}
-
-function decodeOptional<T>(decode: () => T): T | undefined {
-  try {
-    return decode();
-  } catch {
-    return undefined;
-  }
 }

@@ -7,7 +7,8 @@ import {
   MissingEthRpcUrlError,
   type UnsupportedEnsNameError,
 } from "../../errors/ens.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
+import { throwIfAborted, withAbort } from "../../rpc/createRpc.js";
 import { parseEnsName } from "./parseEnsName.js";
 import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
 import { assertCeloName, resolveCeloName } from "./resolveCeloName.js";
@@ -26,6 +27,8 @@ export interface ResolveEnsParameters {
   name: string;
   /** `"celo"` (the default: names under `celo.eth` on chain 42220) or `"ethereum"` (needs `ethRpcUrl`). */
   network?: EnsNetwork | undefined;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -54,7 +57,9 @@ export type ResolveEnsErrorType =
   | UnsupportedEnsNameError
   | MissingEthRpcUrlError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Resolves an ENS name to an address. The name is normalized first (ENSIP-15); every argument is checked before
@@ -74,7 +79,9 @@ export type ResolveEnsErrorType =
  * @throws {InvalidEnsNetworkError} `network` is neither `"celo"` nor `"ethereum"`.
  * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
  * @throws {MissingEthRpcUrlError} network `"ethereum"` without the `ethRpcUrl` option.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -89,17 +96,27 @@ export async function resolveEns(
   client: SdkBaseClient,
   parameters: ResolveEnsParameters,
 ): Promise<ResolveEnsReturnType> {
-  const { name, network } = parameters;
+  const { name, network, signal } = parameters;
   const where = parseEnsNetwork(network);
   const normalized = await parseEnsName(name);
   if (where === "celo") {
     assertCeloName(normalized);
-    return client.track("ens.resolveEns", undefined, () => resolveCeloName(client, normalized));
+    return client.track("ens.resolveEns", undefined, () => resolveCeloName(client, normalized, signal));
   }
   const ethRpcUrl = client.config.ethRpcUrl;
   if (ethRpcUrl === undefined) throw new MissingEthRpcUrlError({ name: normalized });
   const { ethereumClientOf, resolveEthereumName } = await import("./resolveEthereumName.js");
+  throwIfAborted(signal, "eth_call (UniversalResolver)");
   return client.track("ens.resolveEns", undefined, () =>
-    resolveEthereumName(ethereumClientOf(client.config, ethRpcUrl), ethRpcUrl, normalized),
+    withAbort(
+      resolveEthereumName(
+        ethereumClientOf(client.config, ethRpcUrl),
+        ethRpcUrl,
+        normalized,
+        client.config.rpc,
+      ),
+      signal,
+      "eth_call (UniversalResolver)",
+    ),
   );
 }

@@ -1,23 +1,23 @@
-import { type Address, createClient, getAddress, http, isAddress, type PublicClient, toCoinType } from "viem";
+import { type Address, createClient, getAddress, isAddress, type PublicClient, toCoinType } from "viem";
 import { getEnsAddress } from "viem/actions";
 import { mainnet } from "viem/chains";
+import type { ResolvedConfig } from "../../config/resolveConfig.js";
+import { createSdkTransport } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /** The Ethereum mainnet clients, one per preflow client configuration, made on first use and kept. */
 const ethereumClients = new WeakMap<object, PublicClient>();
 
-/** A viem client over `ethRpcUrl` (mainnet, JSON-RPC batching, retries), one per `owner`. @internal */
-export function ethereumClientOf(owner: object, ethRpcUrl: string): PublicClient {
+/**
+ * A viem client over `ethRpcUrl` (mainnet, JSON-RPC batching, the client's time-out, retries and `Retry-After`
+ * cap), one per client configuration. @internal
+ */
+export function ethereumClientOf(owner: ResolvedConfig, ethRpcUrl: string): PublicClient {
   let client = ethereumClients.get(owner);
   if (client === undefined) {
     client = createClient({
       chain: mainnet,
-      transport: http(ethRpcUrl, {
-        batch: { batchSize: 100, wait: 0 },
-        retryCount: 3,
-        retryDelay: 150,
-        timeout: 15_000,
-      }),
+      transport: createSdkTransport(ethRpcUrl, owner.rpc, 100),
     }) as unknown as PublicClient;
     ethereumClients.set(owner, client);
   }
@@ -34,6 +34,7 @@ export async function resolveEthereumName(
   client: PublicClient,
   ethRpcUrl: string,
   name: string,
+  bounds?: ResolvedConfig["rpc"],
 ): Promise<Address | null> {
   let chainRecord: Address | null;
   let ethRecord: Address | null;
@@ -43,7 +44,7 @@ export async function resolveEthereumName(
       getEnsAddress(client, { name }),
     ]);
   } catch (error) {
-    throw toRpcError(error, { rpcUrl: ethRpcUrl, method: "eth_call" });
+    throw toRpcError(error, { rpcUrl: ethRpcUrl, method: "eth_call (UniversalResolver)", bounds });
   }
   for (const record of [chainRecord, ethRecord]) {
     // viem returns a coin-type record as raw bytes: only a 20-byte, non-zero value is an address here.

@@ -2,7 +2,7 @@ import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -27,6 +27,20 @@ export interface NetworkStatus {
 }
 
 /**
+ * Parameters of {@link getStatus} (all optional).
+ *
+ * @example
+ * ```ts
+ * import type { GetStatusParameters } from "@preflow/core";
+ * const parameters: GetStatusParameters = { signal: AbortSignal.timeout(5_000) };
+ * ```
+ */
+export interface GetStatusParameters {
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
  * The return type of {@link getStatus}.
  *
  * @example
@@ -44,7 +58,7 @@ export type GetStatusReturnType = NetworkStatus;
  * import type { GetStatusErrorType } from "@preflow/core";
  * ```
  */
-export type GetStatusErrorType = ChainMismatchError | RpcError;
+export type GetStatusErrorType = ChainMismatchError | RpcError | RpcRateLimitedError | RequestAbortedError;
 
 /**
  * Reads the chain id, latest block and fees (`eth_chainId`, `eth_getBlockByNumber`, `eth_gasPrice` in one
@@ -54,6 +68,8 @@ export type GetStatusErrorType = ChainMismatchError | RpcError;
  *
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed or returned no block (URL redacted).
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -61,20 +77,27 @@ export type GetStatusErrorType = ChainMismatchError | RpcError;
  * const { blockNumber, baseFeePerGas, gasPrice } = await getStatus(createSdkBaseClient());
  * ```
  */
-export async function getStatus(client: SdkBaseClient): Promise<GetStatusReturnType> {
+export async function getStatus(
+  client: SdkBaseClient,
+  parameters: GetStatusParameters = {},
+): Promise<GetStatusReturnType> {
+  const { signal } = parameters;
   return client.track("network.getStatus", undefined, async () => {
-    const [block, gasPrice] = await client.rpc.batch([
-      { method: "eth_getBlockByNumber", params: ["latest", false] },
-      { method: "eth_gasPrice" },
-    ]);
+    const [block, gasPrice] = await client.rpc.batch(
+      [{ method: "eth_getBlockByNumber", params: ["latest", false] }, { method: "eth_gasPrice" }],
+      { signal },
+    );
     const raw = block as { number?: unknown; timestamp?: unknown; baseFeePerGas?: unknown } | null;
+    const quantity = (value: unknown): value is `0x${string}` =>
+      typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value);
     if (
       !raw ||
-      typeof raw.number !== "string" ||
-      typeof raw.timestamp !== "string" ||
-      typeof gasPrice !== "string"
+      !quantity(raw.number) ||
+      !quantity(raw.timestamp) ||
+      !quantity(gasPrice) ||
+      (raw.baseFeePerGas != null && !quantity(raw.baseFeePerGas))
     ) {
-      throw toRpcError(new Error("the node returned no latest block or gas price"), {
+      throw toRpcError(new Error("the node returned no latest block or gas price, or a malformed one"), {
         rpcUrl: client.rpc.rpcUrl,
         method: "eth_getBlockByNumber",
       });

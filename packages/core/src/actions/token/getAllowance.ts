@@ -3,7 +3,7 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -46,6 +46,8 @@ export interface GetAllowanceParameters {
   owner: string;
   spender: string;
   token: TokenInput;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -71,6 +73,8 @@ export type GetAllowanceErrorType =
   | UnknownTokenError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
   | TokenReadError;
 
 /**
@@ -82,7 +86,9 @@ export type GetAllowanceErrorType =
  * @throws {UnknownTokenError} the token is not in the registry.
  * @throws {TokenReadError} the token contract did not answer.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -98,12 +104,15 @@ export async function getAllowance(
   client: SdkBaseClient,
   parameters: GetAllowanceParameters,
 ): Promise<GetAllowanceReturnType> {
-  const { owner, spender, token } = parameters;
+  const { owner, spender, token, signal } = parameters;
   const account = parseAddress(owner, "owner");
   const approved = parseAddress(spender, "spender");
   const info = resolveToken(token);
   return client.track("token.getAllowance", account, async () => {
-    const { reads } = await readBatch(client, { reads: [allowanceCall(info, account, approved)] });
+    const { reads } = await readBatch(client, {
+      reads: [allowanceCall(info, account, approved)],
+      signal,
+    });
     const value = expectUint(reads[0], info, "allowance");
     return {
       owner: account,

@@ -3,7 +3,7 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -42,6 +42,8 @@ export interface TokenBalance {
 export interface GetBalanceParameters {
   owner: string;
   token: TokenInput;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -67,6 +69,8 @@ export type GetBalanceErrorType =
   | UnknownTokenError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
   | TokenReadError;
 
 /**
@@ -79,7 +83,9 @@ export type GetBalanceErrorType =
  * @throws {UnknownTokenError} the token is not in the registry.
  * @throws {TokenReadError} the token contract did not answer.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -91,11 +97,11 @@ export async function getBalance(
   client: SdkBaseClient,
   parameters: GetBalanceParameters,
 ): Promise<GetBalanceReturnType> {
-  const { owner, token } = parameters;
+  const { owner, token, signal } = parameters;
   const account = parseAddress(owner, "owner");
   const info = resolveToken(token);
   return client.track("token.getBalance", account, async () => {
-    const { reads } = await readBatch(client, { reads: [balanceOfCall(info, account)] });
+    const { reads } = await readBatch(client, { reads: [balanceOfCall(info, account)], signal });
     const value = expectUint(reads[0], info, "balanceOf");
     return { owner: account, token: info, value, formatted: formatAmount(value, info.decimals) };
   });

@@ -4,7 +4,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
@@ -43,6 +43,8 @@ export interface GetBalancesParameters {
   owner: string;
   /** Default: every token of the registry. */
   tokens?: readonly TokenInput[] | undefined;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -58,7 +60,9 @@ export type GetBalancesErrorType =
   | InvalidArgumentError
   | UnknownTokenError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
@@ -71,7 +75,9 @@ export type GetBalancesErrorType =
  * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
  * @throws {UnknownTokenError} a token is not in the registry.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -104,7 +110,10 @@ export async function getBalances(
     infos = [...new Set(tokens.map((token, index) => resolveToken(token, `tokens[${index}]`)))];
   }
   return client.track("token.getBalances", account, async () => {
-    const { reads } = await readBatch(client, { reads: infos.map((info) => balanceOfCall(info, account)) });
+    const { reads } = await readBatch(client, {
+      reads: infos.map((info) => balanceOfCall(info, account)),
+      signal: parameters.signal,
+    });
     const balances: TokenBalance[] = [];
     const unavailable: GetBalancesReturnType["unavailable"] = [];
     infos.forEach((info, index) => {

@@ -1,6 +1,6 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { readBatch } from "../../rpc/readBatch.js";
 import { expectUint, totalSupplyCall } from "../../tokens/erc20Reads.js";
@@ -33,6 +33,8 @@ export interface GetTokenInfoReturnType extends TokenInfo {
 export interface GetTokenInfoParameters {
   /** A registry symbol, former ticker or listed address. */
   token: TokenInput;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -43,7 +45,13 @@ export interface GetTokenInfoParameters {
  * import type { GetTokenInfoErrorType } from "@preflow/core";
  * ```
  */
-export type GetTokenInfoErrorType = UnknownTokenError | ChainMismatchError | RpcError | TokenReadError;
+export type GetTokenInfoErrorType =
+  | UnknownTokenError
+  | ChainMismatchError
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
+  | TokenReadError;
 
 /**
  * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on chain,
@@ -54,7 +62,9 @@ export type GetTokenInfoErrorType = UnknownTokenError | ChainMismatchError | Rpc
  * @throws {UnknownTokenError} the token is not in the registry.
  * @throws {TokenReadError} the token contract did not answer.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -67,10 +77,10 @@ export async function getTokenInfo(
   client: SdkBaseClient,
   parameters: GetTokenInfoParameters,
 ): Promise<GetTokenInfoReturnType> {
-  const { token } = parameters;
+  const { token, signal } = parameters;
   const info = resolveToken(token);
   return client.track("token.getTokenInfo", undefined, async () => {
-    const { reads } = await readBatch(client, { reads: [totalSupplyCall(info)] });
+    const { reads } = await readBatch(client, { reads: [totalSupplyCall(info)], signal });
     return { ...info, totalSupply: expectUint(reads[0], info, "totalSupply") };
   });
 }

@@ -5,7 +5,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
@@ -41,6 +41,8 @@ export interface PrepareApproveParameters {
   token: TokenInput;
   /** A human decimal string (`"0"` revokes) or `"max"` (unlimited: only when asked). */
   amount: ApprovalAmount;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -67,7 +69,9 @@ export type PrepareApproveErrorType =
   | UnknownTokenError
   | InvalidAmountError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
 
 /**
  * Prepares `approve(spender, amount)` on `token` for `from`: exact amounts, `"0"` revokes, `"max"` only when
@@ -79,7 +83,9 @@ export type PrepareApproveErrorType =
  * @throws {UnknownTokenError} the token is not in the registry.
  * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -99,7 +105,7 @@ export async function prepareApprove(
   client: SdkBaseClient,
   parameters: PrepareApproveParameters,
 ): Promise<PrepareApproveReturnType> {
-  const { from, spender, token, amount } = parameters;
+  const { from, spender, token, amount, signal } = parameters;
   const owner = parseAddress(from, "from");
   const approved = parseAddress(spender, "spender", { allowZero: false });
   const info = resolveToken(token);
@@ -113,7 +119,7 @@ export async function prepareApprove(
           allowZero: true,
         });
   const step = buildApproveStep({ token: info, spender: approved, amount: value, tag: client.tag });
-  const { blockNumber } = await readBatch(client, { blockNumber: true });
+  const { blockNumber } = await readBatch(client, { blockNumber: true, signal });
   return {
     preparedFlow: true,
     chainId: CHAIN_ID,

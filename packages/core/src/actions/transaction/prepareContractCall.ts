@@ -16,7 +16,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
@@ -95,6 +95,8 @@ export type PrepareContractCallParameters<
 > = ContractCall<abi, functionName> & {
   /** The caller (the account that will sign). */
   from: string;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 };
 
 /**
@@ -113,6 +115,8 @@ export type PrepareContractCallErrorType =
   | InsufficientBalanceError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
   | TokenReadError;
 
 /**
@@ -218,7 +222,9 @@ function encodeCall(parameters: ContractCall): {
  * @throws {UnknownTokenError} an approval's token is not in the registry.
  * @throws {InsufficientBalanceError} the CELO balance is below `value`.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -305,7 +311,11 @@ export async function prepareContractCall<
     allowanceCall(approval.token, sender, approval.spender),
   );
   if (value > 0n) reads.push(ethBalanceRead(sender));
-  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true });
+  const { reads: results, blockNumber } = await readBatch(client, {
+    reads,
+    blockNumber: true,
+    signal: parameters.signal,
+  });
 
   if (value > 0n) {
     const balance = decodeEthBalance(results[approvals.length]);

@@ -6,7 +6,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { readBatch } from "../../rpc/readBatch.js";
@@ -32,6 +32,8 @@ export interface PrepareSendParameters {
   token: TokenInput;
   /** A human decimal string (`"12.5"`), exact to the token's decimals. */
   amount: string;
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -60,6 +62,8 @@ export type PrepareSendErrorType =
   | InsufficientBalanceError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError
   | TokenReadError;
 
 /**
@@ -74,7 +78,9 @@ export type PrepareSendErrorType =
  * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
  * @throws {InsufficientBalanceError} the balance is below the amount.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
  *
  * @example
  * ```ts
@@ -94,7 +100,7 @@ export async function prepareSend(
   client: SdkBaseClient,
   parameters: PrepareSendParameters,
 ): Promise<PrepareSendReturnType> {
-  const { from, to, token, amount } = parameters;
+  const { from, to, token, amount, signal } = parameters;
   const sender = parseAddress(from, "from");
   const recipient = parseAddress(to, "to", { allowZero: false });
   const info = resolveToken(token);
@@ -105,6 +111,7 @@ export async function prepareSend(
   const { reads, blockNumber } = await readBatch(client, {
     reads: [balanceOfCall(info, sender)],
     blockNumber: true,
+    signal,
   });
   const balance = expectUint(reads[0], info, "balanceOf");
   if (balance < value) {

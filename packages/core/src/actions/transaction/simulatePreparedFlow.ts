@@ -6,11 +6,11 @@ import { InvalidArgumentError } from "../../errors/argument.js";
 import { ChainMismatchError } from "../../errors/chain.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import { redactUrl } from "../../errors/redact.js";
-import { RpcError } from "../../errors/rpc.js";
+import { RequestAbortedError, RpcError } from "../../errors/rpc.js";
 import { SimulationUnsupportedError } from "../../errors/simulation.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import type { RpcCall, SdkRpc } from "../../rpc/createRpc.js";
+import { type RpcCall, type SdkRpc, withAbort } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -187,7 +187,7 @@ export interface SimulatePreparedFlowParameters {
    * account's calls). A counterfactual (not yet deployed) account works too: the calls run from its address.
    */
   as?: string | undefined;
-  /** Stops waiting for the answer (rejects with the signal's reason). Nothing is ever sent. */
+  /** Stops waiting for the answer (`RequestAbortedError`). Nothing is ever sent. */
   signal?: AbortSignal | undefined;
 }
 
@@ -206,7 +206,8 @@ export type SimulatePreparedFlowErrorType =
   | InvalidPreparedFlowError
   | SimulationUnsupportedError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RequestAbortedError;
 
 /**
  * A client {@link simulatePreparedFlow} runs on: a preflow client (`createSdkClient()`, `createSdkBaseClient()`),
@@ -253,7 +254,8 @@ const AAVE_POOL = "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402";
  * @returns {@link SimulatePreparedFlowReturnType}.
  * @throws {@link SimulatePreparedFlowErrorType}: `InvalidArgumentError` (bad parameters, an unknown key),
  *   `InvalidAddressError` (`as`), `InvalidPreparedFlowError`, {@link SimulationUnsupportedError} (the node has no
- *   `eth_simulateV1`; no step-by-step fallback, which would report false reverts), `ChainMismatchError`, `RpcError`.
+ *   `eth_simulateV1`; no step-by-step fallback, which would report false reverts), `ChainMismatchError`, `RpcError`,
+ *   `RequestAbortedError` (`signal` aborted).
  *
  * @example
  * ```ts
@@ -274,7 +276,8 @@ export async function simulatePreparedFlow(
   const flow = parsePreparedFlow(parameters.flow);
   const account = parameters.as === undefined ? flow.from : parseAddress(parameters.as, "as");
   const { signal } = parameters;
-  if (signal?.aborted) throw signal.reason;
+  // Nothing leaves the process once the caller has given up.
+  if (signal?.aborted) throw new RequestAbortedError({ method: "eth_simulateV1", reason: signal.reason });
 
   const pairs = approvedPairs(flow, account);
   const layout = buildCalls(flow, account, pairs);
@@ -286,7 +289,7 @@ export async function simulatePreparedFlow(
     ],
   };
   const feeCall: RpcCall = { method: "eth_feeHistory", params: ["0x1", "latest", []] };
-  const [rawSimulation, rawFees] = await abortable(requestAll(client, [simulateCall, feeCall]), signal);
+  const [rawSimulation, rawFees] = await requestAll(client, [simulateCall, feeCall], signal);
   const rpcUrl = endpointOf(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
@@ -305,11 +308,15 @@ export async function simulatePreparedFlow(
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
 
-async function requestAll(client: SimulationClient, calls: RpcCall[]): Promise<unknown[]> {
+async function requestAll(
+  client: SimulationClient,
+  calls: RpcCall[],
+  signal: AbortSignal | undefined,
+): Promise<unknown[]> {
   const rpcUrl = endpointOf(client);
   if ("rpc" in client && typeof client.rpc?.batch === "function") {
     try {
-      return await client.rpc.batch(calls);
+      return await client.rpc.batch(calls, signal === undefined ? undefined : { signal });
     } catch (error) {
       throw unsupportedOr(error, rpcUrl);
     }
@@ -317,10 +324,14 @@ async function requestAll(client: SimulationClient, calls: RpcCall[]): Promise<u
   const viem = client as Client<Transport, Chain | undefined>;
   const all: RpcCall[] = [{ method: "eth_chainId" }, ...calls];
   // Issued in the same tick: one JSON-RPC batch on a batching transport.
-  const settled = await Promise.allSettled(
-    all.map((call) =>
-      viem.request({ method: call.method, params: call.params } as never, { dedupe: false } as never),
+  const settled = await withAbort(
+    Promise.allSettled(
+      all.map((call) =>
+        viem.request({ method: call.method, params: call.params } as never, { dedupe: false } as never),
+      ),
     ),
+    signal,
+    "eth_simulateV1",
   );
   const [chain, ...rest] = settled;
   if (chain?.status === "rejected") throw toRpcError(chain.reason, { rpcUrl, method: "eth_chainId" });
@@ -361,25 +372,6 @@ function endpointOf(client: SimulationClient): string {
   if ("rpc" in client && typeof client.rpc?.rpcUrl === "string") return client.rpc.rpcUrl;
   const url = ((client as Client).transport as { url?: unknown } | undefined)?.url;
   return typeof url === "string" && url !== "" ? url : "(the client's transport)";
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

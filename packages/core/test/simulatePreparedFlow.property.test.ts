@@ -71,3 +71,16 @@ describe("prepared flows (property)", () => {
     );
   });
 });
+
+describe("parsePreparedFlow and __proto__", () => {
+  it("keeps a __proto__ key inside call args as a key (found by the round-trip property)", () => {
+    const flow = JSON.parse(
+      '{"preparedFlow":true,"chainId":42220,"from":"0x0000000000000000000000000000000000000001","summary":"","steps":[{"kind":"native","to":"0x0000000000000000000000000000000000000001","data":"0x","value":"0","description":"","call":{"contract":" ","functionName":" ","args":[{"__proto__":{"a":1}}]}}]}',
+    );
+    const parsed = parsePreparedFlow(flow);
+    const arg = parsed.steps[0]!.call!.args[0] as Record<string, unknown>;
+    expect(Object.keys(arg)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(arg)).toBe(Object.prototype);
+    expect(JSON.stringify(parsed)).toBe(JSON.stringify(flow));
+  });
+});

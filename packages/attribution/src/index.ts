@@ -64,7 +64,7 @@ export {
   type StripAttributionSuffixReturnType,
   stripAttributionSuffix,
 } from "./stripAttributionSuffix.js";
-export { type ErrorSummary, summarizeError } from "./summarizeError.js";
+export { type ErrorSummary, errorCauses, summarizeError } from "./summarizeError.js";
 export {
   type ToAttributionCodesParameters,
   type ToAttributionCodesReturnType,

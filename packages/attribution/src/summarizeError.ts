@@ -29,7 +29,18 @@ export interface ErrorSummary {
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 const MAX_REASON = 400;
 
-function chainOf(error: unknown): Record<string, unknown>[] {
+/**
+ * The error and its `cause` chain, outermost first (at most 12 links; non-objects end the chain). What
+ * {@link summarizeError} reads; also for callers that look for one kind of error anywhere in the chain.
+ *
+ * @example
+ * ```ts
+ * import { errorCauses } from "@preflow/attribution";
+ *
+ * const timedOut = errorCauses(error).some((link) => link.name === "TimeoutError");
+ * ```
+ */
+export function errorCauses(error: unknown): Record<string, unknown>[] {
   const chain: Record<string, unknown>[] = [];
   let current: unknown = error;
   while (typeof current === "object" && current !== null && chain.length < 12) {
@@ -84,7 +95,7 @@ function revertDataOf(reason: string, data: unknown): Hex | undefined {
  * ```
  */
 export function summarizeError(error: unknown, secrets: readonly (string | undefined)[] = []): ErrorSummary {
-  const chain = chainOf(error);
+  const chain = errorCauses(error);
   let status: number | undefined;
   let rpcCode: number | undefined;
   let details: string | undefined;

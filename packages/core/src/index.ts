@@ -109,6 +109,7 @@ export { createSdkBaseClient } from "./clients/createSdkBaseClient.js";
 export { createSdkClient, type SdkClient } from "./clients/createSdkClient.js";
 export type { SdkBaseClient, SdkClientConfig, Track } from "./clients/types.js";
 export { SDK_VERSION } from "./clients/version.js";
+export { type ParseHttpUrlOptionParameters, parseHttpUrlOption } from "./config/parseHttpUrlOption.js";
 export {
   AGENT_ID_PRIVATE_KEY_ENV,
   DEFAULT_AGENT_ID_API_BASE,
@@ -127,7 +128,13 @@ export { type TransactionActions, transactionActions } from "./decorators/transa
 // One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
 export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
-export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "./errors/redact.js";
+export {
+  type ErrorSummary,
+  errorCauses,
+  redactSecrets,
+  redactUrl,
+  summarizeError,
+} from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";

@@ -1,8 +1,8 @@
 import { normalizeAttributionTags } from "@preflow/attribution";
-import { CHAIN_ID, DEFAULT_RPC_URL, InvalidConfigError } from "@preflow/core";
+import { CHAIN_ID, DEFAULT_RPC_URL, InvalidConfigError, parseHttpUrlOption } from "@preflow/core";
 import type { Chain, LocalAccount, PublicClient, Transport } from "viem";
 import { GasSponsorshipService } from "../gasSponsorship/GasSponsorshipService.js";
-import { httpUrl, isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
+import { isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
 
 const OPTION_NAMES = ["client", "owner", "gasSponsorship", "attributionTags", "rpcUrl"] as const;
 
@@ -106,7 +106,9 @@ export function resolveAAConfig(parameters: unknown): ResolvedAAConfig {
     ? { publicClient: client.publicClient }
     : {
         rpcUrl:
-          parameters.rpcUrl === undefined ? DEFAULT_RPC_URL : httpUrl("rpcUrl", parameters.rpcUrl, true),
+          parameters.rpcUrl === undefined
+            ? DEFAULT_RPC_URL
+            : parseHttpUrlOption({ option: "rpcUrl", value: parameters.rpcUrl }),
       };
   return { owner, service, attributionTags, rpc };
 }

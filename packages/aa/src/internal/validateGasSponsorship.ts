@@ -1,6 +1,6 @@
-import { InvalidConfigError } from "@preflow/core";
+import { InvalidConfigError, parseHttpUrlOption } from "@preflow/core";
 import type { GasSponsorship } from "../gasSponsorship/types.js";
-import { httpUrl, isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
+import { isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
 
 /** The provider values of version 1. @internal */
 export const PROVIDERS = ["sponsor_a"] as const;
@@ -44,6 +44,11 @@ export function validateGasSponsorship(value: unknown): GasSponsorship {
     });
   }
   const sponsor_a: { apiKey: string; baseUrl?: string } = { apiKey };
-  if (baseUrl !== undefined) sponsor_a.baseUrl = httpUrl(`gasSponsorship.${provider}.baseUrl`, baseUrl);
+  if (baseUrl !== undefined)
+    sponsor_a.baseUrl = parseHttpUrlOption({
+      option: `gasSponsorship.${provider}.baseUrl`,
+      value: baseUrl,
+      allowQuery: false,
+    });
   return { provider: "sponsor_a", sponsor_a };
 }

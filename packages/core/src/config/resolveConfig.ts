@@ -3,8 +3,8 @@ import { type Address, getAddress, type Hex, isAddress } from "viem";
 import { DEFAULT_RPC_URL } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidConfigError, UnknownOptionError } from "../errors/config.js";
-import { redactUrl } from "../errors/redact.js";
 import { closest } from "../tokens/suggest.js";
+import { parseHttpUrlOption } from "./parseHttpUrlOption.js";
 import { Secret } from "./secret.js";
 import type { CelinaClientOptions, SdkConfig } from "./types.js";
 
@@ -132,26 +132,6 @@ function processEnv(): Record<string, string | undefined> {
   }
 }
 
-function httpUrl(option: string, value: unknown): string {
-  if (typeof value !== "string") {
-    throw new InvalidConfigError({ option, rule: `must be a string URL, not ${typeOf(value)}` });
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new InvalidConfigError({ option, value: redactUrl(value), rule: "is not a valid URL" });
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new InvalidConfigError({
-      option,
-      value: redactUrl(value),
-      rule: `must use http or https, not ${parsed.protocol.replace(":", "")}`,
-    });
-  }
-  return value;
-}
-
 function integerIn(option: string, value: unknown, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -234,16 +214,22 @@ export function resolveConfig(
   }
   const read = (name: (typeof OPTION_NAMES)[number]): unknown => given[name];
 
-  const rpcUrl = read("rpcUrl") === undefined ? DEFAULT_RPC_URL : httpUrl("rpcUrl", read("rpcUrl"));
-  const ethRpcUrl = read("ethRpcUrl") === undefined ? undefined : httpUrl("ethRpcUrl", read("ethRpcUrl"));
+  const rpcUrl =
+    read("rpcUrl") === undefined
+      ? DEFAULT_RPC_URL
+      : parseHttpUrlOption({ option: "rpcUrl", value: read("rpcUrl") });
+  const ethRpcUrl =
+    read("ethRpcUrl") === undefined
+      ? undefined
+      : parseHttpUrlOption({ option: "ethRpcUrl", value: read("ethRpcUrl") });
   const agentIdApiBase =
     read("agentIdApiBase") === undefined
       ? DEFAULT_AGENT_ID_API_BASE
-      : httpUrl("agentIdApiBase", read("agentIdApiBase"));
+      : parseHttpUrlOption({ option: "agentIdApiBase", value: read("agentIdApiBase") });
   const telemetryEndpoint =
     read("telemetryEndpoint") === undefined
       ? undefined
-      : httpUrl("telemetryEndpoint", read("telemetryEndpoint"));
+      : parseHttpUrlOption({ option: "telemetryEndpoint", value: read("telemetryEndpoint") });
 
   let attributionTags: readonly string[] | undefined;
   const tags = read("attributionTags");

@@ -1,2 +1,8 @@
 // The one redactor of preflow lives in `@preflow/attribution`; core re-exports it.
-export { type ErrorSummary, redactSecrets, redactUrl, summarizeError } from "@preflow/attribution";
+export {
+  type ErrorSummary,
+  errorCauses,
+  redactSecrets,
+  redactUrl,
+  summarizeError,
+} from "@preflow/attribution";

@@ -1,4 +1,4 @@
-import { redactUrl, summarizeError } from "../errors/redact.js";
+import { errorCauses, redactUrl, summarizeError } from "../errors/redact.js";
 import { RpcError, RpcRateLimitedError } from "../errors/rpc.js";
 import { parseRetryAfter, RetryAfterBeyondCap } from "./createRetryAfterFetch.js";
 
@@ -35,7 +35,7 @@ export function toRpcError(
 ): RpcError | RpcRateLimitedError {
   const { rpcUrl, method, bounds } = parameters;
   if (error instanceof RpcError || error instanceof RpcRateLimitedError) return error;
-  const chain = causes(error);
+  const chain = errorCauses(error);
   const beyondCap = chain.find((link) => link instanceof RetryAfterBeyondCap) as
     | RetryAfterBeyondCap
     | undefined;
@@ -74,14 +74,4 @@ export function toRpcError(
     ...(summary.status === undefined ? {} : { status: summary.status }),
     ...(summary.rpcCode === undefined ? {} : { rpcCode: summary.rpcCode }),
   });
-}
-
-function causes(error: unknown): Record<string, unknown>[] {
-  const chain: Record<string, unknown>[] = [];
-  let current: unknown = error;
-  while (typeof current === "object" && current !== null && chain.length < 12) {
-    chain.push(current as Record<string, unknown>);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return chain;
 }

@@ -7,10 +7,12 @@ import {
   createSdkClient,
   executePreparedFlow,
   flushTelemetry,
+  formatPreparedFlow,
   type SerializedPreparedFlow,
+  type SimulatePreparedFlowReturnType,
 } from "preflow";
 import { createAAClient } from "preflow/aa";
-import { parseUnits } from "viem";
+import { formatUnits, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { block, bold, chapter, dim, green, line, red, short, table, waitWith } from "./terminal.js";
 
@@ -33,6 +35,44 @@ function showFlow(flow: SerializedPreparedFlow): void {
       2,
     ),
   );
+}
+
+/**
+ * Reads the balances the simulation says will change (now), and later compares their real changes with the
+ * simulated ones, token by token.
+ */
+async function readChanges(
+  client: ReturnType<typeof createSdkClient>,
+  simulation: SimulatePreparedFlowReturnType,
+) {
+  const read = () =>
+    Promise.all(
+      simulation.balanceChanges.map(async (change) =>
+        change.symbol ? (await client.token.getBalance(change.address, change.symbol)).value : 0n,
+      ),
+    );
+  const before = await read();
+  return {
+    async compare() {
+      const after = await read();
+      return simulation.balanceChanges.map((change, index) => {
+        const real = after[index]! - before[index]!;
+        const sign = (value: string) => (value.startsWith("-") ? value : `+${value}`);
+        const decimals = change.decimals ?? 0;
+        const shown = real < 0n ? `-${formatUnits(-real, decimals)}` : formatUnits(real, decimals);
+        return {
+          who:
+            change.address === simulation.account
+              ? `smart account ${short(change.address, 4)}`
+              : short(change.address, 4),
+          symbol: change.symbol ?? short(change.token, 4),
+          simulated: sign(change.formatted ?? change.delta),
+          real: sign(shown),
+          same: real.toString() === change.delta,
+        };
+      });
+    },
+  };
 }
 
 async function readOnly(rpcUrl: string): Promise<void> {
@@ -128,6 +168,15 @@ async function fullStory(): Promise<void> {
     );
     showFlow(vaultFlow);
 
+    chapter("See it before signing: preview and whole-flow simulation");
+    const simulation = await waitWith(
+      "aa.simulatePreparedFlow(flow): both steps on one state (eth_simulateV1), one request",
+      () => aa.simulatePreparedFlow(vaultFlow),
+    );
+    block(formatPreparedFlow(vaultFlow, simulation));
+    if (!simulation.success) throw new Error("the simulation says the flow would revert");
+    const watched = await readChanges(client, simulation);
+
     chapter("Submit it sponsored through preflow/aa (batch mode: one atomic UserOperation)");
     const sent = await waitWith('aa.sendPreparedFlow(flow, { mode: "batch" })', () =>
       aa.sendPreparedFlow(vaultFlow, { mode: "batch" }),
@@ -135,6 +184,13 @@ async function fullStory(): Promise<void> {
     line(`success ${sent.success ? green("true") : red("false")}, userOp ${sent.userOpHashes[0]}`);
     line(`bundle tx ${sent.transactionHashes[0]}`);
     if (!sent.success) throw new Error(`sponsored submission failed: ${sent.error?.message}`);
+    const rows = await watched.compare();
+    line("Balance changes, simulated before signing and measured after the UserOperation landed:");
+    table(
+      ["address", "token", "simulated", "real", "same"],
+      rows.map((row) => [row.who, row.symbol, row.simulated, row.real, row.same ? green("yes") : red("no")]),
+    );
+    if (rows.some((row) => !row.same)) throw new Error("the real balance changes differ from the simulation");
 
     chapter("Check the tags on both transaction hashes");
     const request = client.publicClient.request;

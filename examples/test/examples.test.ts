@@ -112,6 +112,11 @@ describe("pnpm demo", () => {
     expect(stdout).toContain("Summary");
     expect(stdout).toMatch(/EOF? ?send|EOA send/);
     expect(stdout).toContain("sponsored batch (2 calls)");
+    // The preview and the simulation come before the submission, and the real changes match them.
+    expect(stdout).toMatch(/Approve 0x\S+ to spend exactly 7 USDm/);
+    expect(stdout).toContain("every step succeeds");
+    expect(stdout.indexOf("Simulated on block")).toBeLessThan(stdout.indexOf("aa.sendPreparedFlow"));
+    expect(stdout).toMatch(/smart account \S+\s+USDm\s+-7\s+-7\s+yes/);
     expect(stdout).toContain("Done: both transactions carry sdk + demo_app");
   });
 });

@@ -1,4 +1,9 @@
-import { redactUrl, type SdkClient, type SerializedPreparedFlow } from "@preflow/core";
+import {
+  redactUrl,
+  type SdkClient,
+  type SerializedPreparedFlow,
+  type SimulatePreparedFlowReturnType,
+} from "@preflow/core";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {
@@ -24,6 +29,7 @@ import {
   type SendPreparedFlowReturnType,
   sendPreparedFlowWith,
 } from "./sendPreparedFlow.js";
+import { type AASimulatePreparedFlowOptions, simulatePreparedFlowWith } from "./simulatePreparedFlow.js";
 
 /**
  * The part of an SDK client (from `createSdkClient`) that `createAAClient` reuses: its viem public client
@@ -118,6 +124,30 @@ export type AAClient = {
     prepared: SerializedPreparedFlow,
     options?: SendPreparedFlowOptions,
   ): Promise<SendPreparedFlowReturnType>;
+  /**
+   * Simulates a prepared flow as the smart account's calls, all steps on one state (core's `simulatePreparedFlow`
+   * with `as: smartAccountAddress`, on the same RPC, with the send-time tags applied): per-step status with decoded
+   * reverts, balance and allowance changes, gas and its cost. Works for a counterfactual (not yet deployed) account:
+   * the calls run from its address with `validation: false`, so no code is needed there; the account's own
+   * validation and deployment gas is not included (the sponsor pays it). Signs and sends nothing; no sponsor request.
+   *
+   * HTTP requests: 1 to the chain RPC (a JSON-RPC batch; none to the sponsor endpoint).
+   *
+   * @throws {FlowAccountMismatchError} the flow's `from` is not this smart account.
+   * @throws {SimulationUnsupportedError} the RPC has no `eth_simulateV1`.
+   * @throws {InvalidPreparedFlowError} / {InvalidArgumentError} bad flow or options; `RpcError`.
+   *
+   * @example
+   * ```ts
+   * const simulation = await aa.simulatePreparedFlow(flow);
+   * if (simulation.success) await aa.sendPreparedFlow(flow, { mode: "batch" });
+   * else console.error(simulation.steps[simulation.failedStep!]?.revertReason?.message);
+   * ```
+   */
+  simulatePreparedFlow(
+    prepared: SerializedPreparedFlow,
+    options?: AASimulatePreparedFlowOptions,
+  ): Promise<SimulatePreparedFlowReturnType>;
 };
 
 /**
@@ -223,6 +253,8 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
     attributionTags: config.attributionTags,
     sendPreparedFlow: (prepared: SerializedPreparedFlow, options?: SendPreparedFlowOptions) =>
       sendPreparedFlowWith(ctx, prepared, options),
+    simulatePreparedFlow: (prepared: SerializedPreparedFlow, options?: AASimulatePreparedFlowOptions) =>
+      simulatePreparedFlowWith(ctx, prepared, options),
   });
 }
 

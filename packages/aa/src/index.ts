@@ -47,3 +47,4 @@ export {
   type SendPreparedFlowReturnType,
   type UserOperationStatus,
 } from "./sendPreparedFlow.js";
+export type { AASimulatePreparedFlowOptions } from "./simulatePreparedFlow.js";

@@ -124,6 +124,12 @@ export {
   getTokenInfo,
 } from "./actions/token/getTokenInfo.js";
 export {
+  type DecodeRevertReasonOptions,
+  decodeRevertReason,
+  type RevertReason,
+  type RevertSource,
+} from "./actions/transaction/decodeRevertReason.js";
+export {
   type ExecutedStep,
   type ExecutedStepCode,
   type ExecutedStepStatus,
@@ -173,6 +179,19 @@ export {
 } from "./actions/uniswap/uniswapAbis.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
+export {
+  type SimulatedAllowanceChange,
+  type SimulatedAmount,
+  type SimulatedBalanceChange,
+  type SimulatedStep,
+  type SimulatedStepStatus,
+  type SimulatePreparedFlowErrorType,
+  type SimulatePreparedFlowParameters,
+  type SimulatePreparedFlowReturnType,
+  type SimulationClient,
+  type SimulationFee,
+  simulatePreparedFlow,
+} from "./actions/transaction/simulatePreparedFlow.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
@@ -216,6 +235,7 @@ export {
   summarizeError,
 } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
+export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {

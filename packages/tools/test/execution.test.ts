@@ -198,6 +198,7 @@ describe("dry runs need no signer", () => {
         "prepare_withdraw",
         "prepare_borrow",
         "prepare_repay",
+        "simulate_flow",
         "execute_prepared_flow",
         "send_token",
         "get_flow_status",

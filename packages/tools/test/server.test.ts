@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 22 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 23 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -65,6 +65,7 @@ describe("tools/list", () => {
       "prepare_withdraw",
       "prepare_borrow",
       "prepare_repay",
+      "simulate_flow",
       "execute_prepared_flow",
       "send_token",
       "get_flow_status",
@@ -486,6 +487,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 22 tools");
+    expect(server.captured().stderr).toContain("serving 23 tools");
   });
 });

@@ -37,6 +37,7 @@ describe("createSdkBaseClient and extend", () => {
       "prepareApprove",
       "prepareContractCall",
       "prepareSend",
+      "simulatePreparedFlow",
     ]);
     expect(client.chainId).toBe(42220);
     expect(typeof client.extend).toBe("function");

@@ -10,6 +10,10 @@ import {
   prepareContractCall,
 } from "../actions/transaction/prepareContractCall.js";
 import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
+import {
+  type SimulatePreparedFlowReturnType,
+  simulatePreparedFlow,
+} from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
@@ -120,6 +124,33 @@ export interface TransactionActions {
     call: ContractCall<abi, functionName>,
     options?: ActionOptions,
   ): Promise<PrepareContractCallReturnType>;
+  /**
+   * Simulates every step of a prepared flow on one state with `eth_simulateV1` (a call after its approval sees the
+   * approval) and says what would change: per-step status (`success` / `reverted` with the decoded reason /
+   * `not-run`), balance changes per address and token, allowances before and after, gas and its cost. Signs and
+   * sends nothing. The client form of the exported action {@link simulatePreparedFlow}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param flow - A prepared flow (or untrusted JSON of one; validated with `parsePreparedFlow`).
+   * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`; `signal`: stops
+   *   waiting for the node (`RequestAbortedError`).
+   * @returns The simulation (JSON-safe); `formatPreparedFlow(flow, simulation)` renders it for people and agents.
+   * @throws {SimulationUnsupportedError} the endpoint has no `eth_simulateV1`.
+   * @throws {InvalidPreparedFlowError} the flow is malformed.
+   * @throws {InvalidAddressError} `as` is not an address.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const simulation = await client.transaction.simulatePreparedFlow(flow);
+   * if (simulation.success) console.log(simulation.balanceChanges, simulation.fee.formatted);
+   * ```
+   */
+  simulatePreparedFlow(
+    flow: unknown,
+    options?: ActionOptions & { as?: string | undefined },
+  ): Promise<SimulatePreparedFlowReturnType>;
 }
 
 /**
@@ -154,6 +185,12 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
           from,
           signal: options?.signal,
         } as never)) as TransactionActions["prepareContractCall"],
+      simulatePreparedFlow: (flow: unknown, options?: ActionOptions & { as?: string | undefined }) =>
+        simulatePreparedFlow(client, {
+          flow,
+          ...(options?.as === undefined ? {} : { as: options.as }),
+          ...(options?.signal === undefined ? {} : { signal: options.signal }),
+        }),
     }),
   };
 }

@@ -46,4 +46,5 @@ export {
   type RpcRateLimitedErrorParameters,
 } from "./rpc.js";
 export { NoRouteError, ZeroQuoteError } from "./swap.js";
+export { SimulationUnsupportedError } from "./simulation.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

@@ -149,7 +149,13 @@ function json(value: unknown, path: string, depth = 0): JsonValue {
   if (isRecord(value, path)) {
     const out: Record<string, JsonValue> = {};
     for (const [key, entry] of Object.entries(record(value, path, undefined))) {
-      out[key] = json(entry, `${path}.${keyOf(key)}`, depth + 1);
+      // defineProperty: a "__proto__" key stays a key (assignment would set the prototype and drop it).
+      Object.defineProperty(out, key, {
+        value: json(entry, `${path}.${keyOf(key)}`, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

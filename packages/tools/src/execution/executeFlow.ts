@@ -2,7 +2,6 @@
 // spending policy before signing, queue behind the signer's other executions, run it step by step (stopping
 // on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far.
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
-import type { Account } from "viem";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
 import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
@@ -48,33 +47,38 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   const { tool, context, runtime, call, dryRun, force } = parameters;
   const flow = runtime.core.parsePreparedFlow(parameters.flow);
   const flowId = flowIdentity(flow);
-  const signer = runtime.account;
 
   if (dryRun) {
-    const account: Account =
-      signer && signer.address.toLowerCase() === flow.from.toLowerCase()
-        ? signer
-        : ({ address: flow.from, type: "json-rpc" } as Account);
+    // The same path as simulate_flow: core's simulatePreparedFlow, all steps on one state, no signer needed.
     check(runtime, flow);
     const timer = until(call.deadline);
     const result = await Promise.race([
-      runPreparedFlow(runtime.client, { account, flow, dryRun: true }),
+      runtime.core.simulatePreparedFlow(runtime.sdk, { flow, signal: call.signal }),
       timer.promise,
     ]);
     timer.clear();
     if (result === "deadline") throw new ToolTimeoutError({ tool, boundMs: context.toolTimeoutMs });
+    const steps = result.steps.map((step) => ({
+      index: step.index,
+      description: step.description,
+      to: step.to,
+      hash: null,
+      status: step.status === "not-run" ? "skipped" : step.status,
+      ...(step.gasUsed === null ? {} : { gasUsed: step.gasUsed }),
+      ...(step.revertReason ? { error: `the simulation reverted: ${step.revertReason.message}` } : {}),
+    }));
     const data = {
       flowId,
-      status: result.status,
+      status: result.success ? "success" : "failed",
       dryRun: true,
       replayed: false,
       chainId: result.chainId,
-      from: result.from,
-      summary: result.summary,
-      completedSteps: result.completedSteps,
+      from: flow.from,
+      summary: flow.summary,
+      completedSteps: result.failedStep ?? steps.length,
       failedStep: result.failedStep,
-      steps: result.steps,
-      ...(result.simulation === undefined ? {} : { simulation: result.simulation }),
+      steps,
+      simulation: "sequential",
       startedAt: now(),
       finishedAt: now(),
     };

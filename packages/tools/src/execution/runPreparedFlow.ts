@@ -8,7 +8,7 @@ import {
   executePreparedFlow,
   type SerializedPreparedFlow,
 } from "@preflow/core";
-import type { Account, Chain, Client, Transport } from "viem";
+import type { Account, Chain, Client, LocalAccount, Transport } from "viem";
 
 export type { ExecutedStep, ExecutionStepEvent };
 
@@ -37,7 +37,8 @@ export async function runPreparedFlow(
 ): Promise<RunPreparedFlowReturnType> {
   const { account, flow, dryRun = false, signal, receiptTimeoutMs, onStep } = parameters;
   const result = await executePreparedFlow(client, {
-    account,
+    // The server's signer (privateKeyToAccount); dry runs go through simulatePreparedFlow and need none.
+    account: account as LocalAccount,
     flow,
     dryRun,
     ...(signal === undefined ? {} : { signal }),

@@ -184,7 +184,7 @@ export function createToolServerWith(
     {
       capabilities: { tools: {} },
       instructions:
-        "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer (CHAIN_PRIVATE_KEY), and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, optionally execute with dry_run: true, then execute. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.",
+        "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer (CHAIN_PRIVATE_KEY), and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, then simulate_flow (show its preview and balance changes to the user), then execute only if the simulation succeeds. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.",
     },
   );
 

@@ -22,6 +22,7 @@ export const TOOL_CATALOG: readonly { readonly name: string; readonly family: To
   { name: "prepare_withdraw", family: "prepare" },
   { name: "prepare_borrow", family: "prepare" },
   { name: "prepare_repay", family: "prepare" },
+  { name: "simulate_flow", family: "prepare" },
   { name: "execute_prepared_flow", family: "execute" },
   { name: "send_token", family: "execute" },
   { name: "get_flow_status", family: "execute" },

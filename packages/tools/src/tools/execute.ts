@@ -17,7 +17,7 @@ const dryRun = z
   .boolean()
   .optional()
   .describe(
-    "true: simulate every step in order without signing or sending anything (default false). Needs no signer for a flow that names its `from`.",
+    "true: simulate every step in order on one state (as simulate_flow does) without signing or sending anything (default false). Needs no signer.",
   );
 const force = z
   .boolean()
@@ -26,8 +26,8 @@ const force = z
     "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
   );
 
-/** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. */
-function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
+/** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. @internal */
+export function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
   return {
     preparedFlow: flow.prepared_flow,
     chainId: flow.chain_id,
@@ -55,6 +55,18 @@ function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
   };
 }
 
+/** A `flow` argument (an object, or its JSON text, checked like one) as the tools' flow shape. @internal */
+export function flowArgument(tool: string, flow: PreparedFlowSnake | string): PreparedFlowSnake {
+  if (typeof flow !== "string") return flow;
+  let json: unknown;
+  try {
+    json = JSON.parse(flow);
+  } catch {
+    json = flow;
+  }
+  return parseToolArguments(tool, z.strictObject({ flow: preparedFlow }), { flow: json }).flow;
+}
+
 const execution = () => import("../execution/executeFlow.js");
 
 /** `execute_prepared_flow`: send (or simulate) a prepared flow with the signer. @internal */
@@ -63,7 +75,7 @@ export const executePreparedFlowTool = defineTool({
   title: "Execute a prepared flow",
   family: "execute",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Use dry_run: true to simulate without sending (no signer needed). Progress per step when a progress token is given.",
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -74,18 +86,7 @@ export const executePreparedFlowTool = defineTool({
   output: executionResult,
   annotations: EXECUTE,
   async run(args, context, call) {
-    let flow = args.flow;
-    if (typeof flow === "string") {
-      let json: unknown;
-      try {
-        json = JSON.parse(flow);
-      } catch {
-        json = flow;
-      }
-      flow = parseToolArguments("execute_prepared_flow", z.strictObject({ flow: preparedFlow }), {
-        flow: json,
-      }).flow;
-    }
+    const flow = flowArgument("execute_prepared_flow", args.flow);
     const { executeFlow } = await execution();
     return executeFlow({
       tool: "execute_prepared_flow",
@@ -105,7 +106,7 @@ export const sendTokenTool = defineTool({
   title: "Send a token",
   family: "execute",
   description:
-    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only.",
+    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
   input: z.strictObject({
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),

@@ -15,7 +15,7 @@ const from = address(
   "Who will sign and send the steps (default: this server's signer). Only flows from the signer can be executed here; any flow can be dry-run.",
 ).optional();
 const NEXT =
-  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). One HTTP request.";
+  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to simulate_flow to see what it would do (show the preview to the user), then to execute_prepared_flow. One HTTP request.";
 
 /** `prepare_send`: a transfer of a token or CELO. @internal */
 export const prepareSendTool = defineTool({

@@ -19,6 +19,7 @@ import {
   getWalletAddressTool,
 } from "./read.js";
 import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
+import { simulateFlowTool } from "./simulate.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -39,6 +40,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prepareWithdrawTool,
   prepareBorrowTool,
   prepareRepayTool,
+  simulateFlowTool,
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,

@@ -9,24 +9,21 @@ import {
   type LocalAccount,
   type Transport,
 } from "viem";
-import {
-  estimateGas,
-  getChainId,
-  getTransactionCount,
-  prepareTransactionRequest,
-  simulateBlocks,
-} from "viem/actions";
+import { estimateGas, getChainId, getTransactionCount, prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../chain.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import { SdkError } from "../../errors/base.js";
 import { ChainMismatchError } from "../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import { redactUrl, summarizeError } from "../../errors/redact.js";
 import type { RpcError } from "../../errors/rpc.js";
+import { SimulationUnsupportedError } from "../../errors/simulation.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
+import { type SimulatePreparedFlowReturnType, simulatePreparedFlow } from "./simulatePreparedFlow.js";
 
 /**
  * What happened to one step:
@@ -617,32 +614,28 @@ async function simulate(
   const total = flow.steps.length;
   const requests = flow.steps.map((step) => toTransactionRequest(step));
 
-  let sequential: { status: "success" | "failure"; gasUsed: bigint; error?: Error | undefined }[] | undefined;
+  // The same path as simulatePreparedFlow: all steps on one state in one eth_simulateV1 request.
+  let sequential: SimulatePreparedFlowReturnType["steps"] | undefined;
   try {
-    const [block] = await within(
-      simulateBlocks(client, {
-        blocks: [{ calls: requests.map((request) => ({ ...request, account: from })) }],
-        validation: false,
-      }),
-      REQUEST_TIMEOUT_MS,
-    );
-    sequential = block?.calls as typeof sequential;
+    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS)).steps;
   } catch (error) {
-    if (!isUnsupportedMethod(error))
-      throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method: "eth_simulateV1" });
+    if (error instanceof SimulationUnsupportedError) sequential = undefined;
+    else if (error instanceof SdkError) throw error;
+    else throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method: "eth_simulateV1" });
   }
 
   for (const [index, request] of requests.entries()) {
     const step = steps[index] as ExecutedStep;
     if (sequential) {
-      const call = sequential[index];
-      if (call?.status === "success") {
+      const simulated = sequential[index];
+      if (simulated?.status === "success") {
         step.status = "success";
-        step.gasUsed = call.gasUsed.toString();
+        if (simulated.gasUsed !== null) step.gasUsed = simulated.gasUsed;
       } else {
         step.status = "reverted";
-        step.error = call?.error
-          ? describeFailure(call.error, rpcUrl)
+        if (simulated?.gasUsed) step.gasUsed = simulated.gasUsed;
+        step.error = simulated?.revertReason
+          ? `the simulation reverted: ${simulated.revertReason.message}`
           : "the simulation reported no result for this step";
       }
     } else {
@@ -917,18 +910,4 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 function describeFailure(error: unknown, rpcUrl: string | undefined): string {
   const text = summarizeError(error, [rpcUrl]).reason;
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
-}
-
-function isUnsupportedMethod(error: unknown): boolean {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 10;
-    depth++
-  ) {
-    if (current.code === -32601 || current.code === -32602) return true;
-    const message = current instanceof Error ? current.message : "";
-    if (/method not found|not supported|does not exist|unknown method/i.test(message)) return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }

@@ -1,0 +1,229 @@
+import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
+import { formatAmount } from "../amounts/formatAmount.js";
+import { TOKENS, type TokenInfo } from "../tokens/registry.js";
+import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
+
+const MAX_UINT256 = 2n ** 256n - 1n;
+const BY_ADDRESS = new Map<string, TokenInfo>(
+  Object.values(TOKENS).map((info) => [info.address.toLowerCase(), info]),
+);
+/** Contracts of chain 42220 that flows commonly call, by address (lower-case). */
+const KNOWN_CONTRACTS: Record<string, string> = {
+  "0x5615cdab10dc425a742d643d949a7f474c01abc4": "Uniswap SwapRouter02",
+  "0x4861840c2efb2b98312b0ae34d86fd73e8f9b6f6": "Mento Router",
+  "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402": "Aave v3 Pool",
+};
+const VENUES: Record<string, string> = { uniswap: "Uniswap", mento: "Mento" };
+
+/**
+ * Renders a prepared flow as a readable multi-line preview for terminals, logs and agents: what it is for (from
+ * `intent`: "You send 100 USDC, you receive at least 99.4 USDm"), each step (from its decoded `call`: "Approve
+ * Uniswap SwapRouter02 (0x…) to spend exactly 100 USDC"; the `description` for flows without `call`), and, with a
+ * simulation from `simulatePreparedFlow`, each step's outcome, the balance and allowance changes and the fee.
+ * Addresses are printed in full (never shortened: a shortened address is what address-poisoning relies on). Plain
+ * text, no colours. Pure: no I/O; never throws on a flow that passed `parsePreparedFlow`.
+ *
+ * @param flow - A prepared flow (validated, e.g. from `prepare*` or `parsePreparedFlow`).
+ * @param simulation - Optional: the flow's simulation.
+ * @returns The preview, lines separated by `\n`, no trailing newline.
+ *
+ * @example
+ * ```ts
+ * import { formatPreparedFlow } from "@preflow/core";
+ *
+ * const flow = await client.transaction.prepareContractCall(from, { to: vault, abi, functionName: "deposit", args, approvals });
+ * const simulation = await client.transaction.simulatePreparedFlow(flow);
+ * console.log(formatPreparedFlow(flow, simulation));
+ * // Deposit via 0x… (2 steps, chain 42220)
+ * // From 0x…, prepared at block 118
+ * // You call deposit on 0x0000…
+ * // Steps:
+ * //   1. Approve 0x… to spend exactly 7 USDm
+ * //   2. Call 0x….deposit(USDm, 7)
+ * // Simulated on block 118: every step succeeds
+ * // ...
+ * ```
+ */
+export function formatPreparedFlow(
+  flow: SerializedPreparedFlow,
+  simulation?: SimulatePreparedFlowReturnType,
+): string {
+  const labels = new Map<string, string>(Object.entries(KNOWN_CONTRACTS));
+  for (const step of flow.steps) {
+    const label = step.call?.contract;
+    if (label && !/^0x[0-9a-fA-F]{40}$/.test(label) && !BY_ADDRESS.has(step.to.toLowerCase())) {
+      labels.set(step.to.toLowerCase(), label);
+    }
+  }
+  const name = (address: string) => {
+    const label = labels.get(address.toLowerCase()) ?? BY_ADDRESS.get(address.toLowerCase())?.symbol;
+    return label ? `${label} (${address})` : address;
+  };
+  const lines: string[] = [];
+  const count = flow.steps.length;
+  lines.push(`${flow.summary} (${count} step${count === 1 ? "" : "s"}, chain ${flow.chainId})`);
+  const meta = [`From ${flow.from}`];
+  if (flow.preparedAt) meta.push(`prepared at block ${flow.preparedAt.blockNumber}`);
+  if (flow.expiresAt) meta.push(`expires ${unixTime(flow.expiresAt)}`);
+  lines.push(meta.join(", "));
+  if (flow.intent) lines.push(describeIntent(flow.intent, name));
+  lines.push("Steps:");
+  flow.steps.forEach((step, index) => {
+    lines.push(`  ${index + 1}. ${describeStep(step, name)}`);
+  });
+  if (!simulation) {
+    lines.push(
+      "Not simulated: simulatePreparedFlow shows the balance changes, reverts and fee before signing.",
+    );
+    return lines.join("\n");
+  }
+  lines.push(...describeSimulation(simulation, flow, name));
+  return lines.join("\n");
+}
+
+type Namer = (address: string) => string;
+
+function describeIntent(intent: FlowIntent, name: Namer): string {
+  switch (intent.kind) {
+    case "send":
+      return `You send ${amount(intent.amount, intent.token)} to ${intent.to}`;
+    case "approve":
+      return approval(intent.spender, intent.amount, intent.token, name);
+    case "contractCall":
+      return `You call ${intent.functionName} on ${name(intent.to)}`;
+    case "swap": {
+      const venue = VENUES[intent.venue] ?? intent.venue;
+      return `Swap on ${venue}: you send ${amount(intent.amountIn, intent.tokenIn)}, you receive at least ${amount(intent.minAmountOut, intent.tokenOut)} (expected ${amount(intent.expectedAmountOut, intent.tokenOut)}), deadline ${unixTime(intent.deadline)}`;
+    }
+    case "supply":
+      return `Supply ${amount(intent.amount, intent.token)} to Aave v3`;
+    case "withdraw":
+      return `Withdraw ${isMax(intent.amount) ? `all your ${symbolOf(intent.token)}` : amount(intent.amount, intent.token)} from Aave v3`;
+    case "borrow":
+      return `Borrow ${amount(intent.amount, intent.token)} from Aave v3`;
+    case "repay":
+      return `Repay ${isMax(intent.amount) ? `all your ${symbolOf(intent.token)} debt` : amount(intent.amount, intent.token)} to Aave v3`;
+    default:
+      return `Intent: ${JSON.stringify(intent)}`;
+  }
+}
+
+function describeStep(step: PreparedStep, name: Namer): string {
+  const call = step.call;
+  const value = BigInt(/^\d+$/.test(step.value) ? step.value : "0");
+  const sending = value > 0n ? `, sending ${formatAmount(value, 18)} CELO` : "";
+  if (!call) return `${step.description}${sending}`;
+  const [first, second] = call.args;
+  if (call.functionName === "approve" && typeof first === "string" && isUint(second)) {
+    return `${approval(first, second, step.to, name)}${sending}`;
+  }
+  if (call.functionName === "transfer" && typeof first === "string" && isUint(second)) {
+    return `Transfer ${amount(second, step.to)} to ${first}${sending}`;
+  }
+  if (step.kind === "native" && call.args.length === 0 && step.data === "0x") {
+    return `Send ${formatAmount(value, 18)} CELO to ${step.to}`;
+  }
+  const args = call.args.map((arg) => shortArg(arg)).join(", ");
+  return `Call ${name(step.to)}: ${call.functionName}(${args})${sending}`;
+}
+
+function approval(spender: string, value: string, token: string, name: Namer): string {
+  const symbol = symbolOf(token);
+  if (value === "0") return `Revoke ${name(spender)}'s ${symbol} allowance`;
+  if (isMax(value)) return `Approve ${name(spender)} to spend an UNLIMITED amount of ${symbol}`;
+  return `Approve ${name(spender)} to spend exactly ${amount(value, token)}`;
+}
+
+function describeSimulation(
+  simulation: SimulatePreparedFlowReturnType,
+  flow: SerializedPreparedFlow,
+  name: Namer,
+): string[] {
+  const lines: string[] = [];
+  const as = simulation.account.toLowerCase() === flow.from.toLowerCase() ? "" : ` as ${simulation.account}`;
+  const failed = simulation.failedStep === null ? undefined : simulation.steps[simulation.failedStep];
+  lines.push(
+    `Simulated on block ${simulation.blockNumber}${as}: ${
+      failed
+        ? `step ${failed.index + 1} REVERTS: ${failed.revertReason?.message ?? "no reason"}`
+        : `every step succeeds`
+    }`,
+  );
+  for (const step of simulation.steps) {
+    const gas = step.gasUsed === null ? "" : `, gas ${grouped(step.gasUsed)}`;
+    const why = step.revertReason ? `: ${step.revertReason.message}` : "";
+    lines.push(`  ${step.index + 1}. ${step.status}${gas}${why}`);
+  }
+  const you = simulation.account.toLowerCase();
+  const who = (address: string) => (address.toLowerCase() === you ? `you (${address})` : name(address));
+  lines.push(simulation.balanceChanges.length === 0 ? "Balance changes: none" : "Balance changes:");
+  for (const change of simulation.balanceChanges) {
+    const shown =
+      change.formatted === null
+        ? `${change.delta} base units of ${change.token}`
+        : `${change.formatted.startsWith("-") ? "" : "+"}${change.formatted} ${change.symbol ?? change.token}`;
+    lines.push(`  ${who(change.address)}: ${shown}`);
+  }
+  if (simulation.allowanceChanges.length > 0) lines.push("Allowances:");
+  for (const change of simulation.allowanceChanges) {
+    const show = (value: { value: string; formatted: string | null } | null) =>
+      value === null ? "?" : (value.formatted ?? `${value.value} base units`);
+    const symbol = change.symbol ?? change.token;
+    const left =
+      change.after.value === "0"
+        ? " (nothing left to spend)"
+        : isMax(change.after.value)
+          ? " (UNLIMITED)"
+          : "";
+    lines.push(
+      `  ${symbol}: ${who(change.owner)} → ${name(change.spender)}: ${show(change.before)} → ${show(change.after)}${left}`,
+    );
+  }
+  const fee = simulation.fee;
+  lines.push(
+    `Fee: ${grouped(fee.gasUsed)} gas ≈ ${fee.formatted} CELO at base fee ${formatAmount(BigInt(fee.baseFeePerGas), 9)} gwei (plus any priority fee)`,
+  );
+  return lines;
+}
+
+function amount(value: string, token: string): string {
+  const info = BY_ADDRESS.get(token.toLowerCase());
+  if (!isUint(value)) return `${value} of ${token}`;
+  if (!info) return `${value} base units of ${token}`;
+  return `${formatAmount(BigInt(value), info.decimals)} ${info.symbol}`;
+}
+
+function symbolOf(token: string): string {
+  return BY_ADDRESS.get(token.toLowerCase())?.symbol ?? token;
+}
+
+function isUint(value: JsonValue | undefined): value is string {
+  return typeof value === "string" && /^(?:0|[1-9]\d{0,77})$/.test(value);
+}
+
+function isMax(value: string): boolean {
+  return isUint(value) && BigInt(value) === MAX_UINT256;
+}
+
+/** An argument for a preview: addresses in full (a registry token by its symbol), long other strings cut. */
+function shortArg(arg: JsonValue, depth = 0): string {
+  if (typeof arg === "string") {
+    if (/^0x[0-9a-fA-F]{40}$/.test(arg)) return BY_ADDRESS.get(arg.toLowerCase())?.symbol ?? arg;
+    return arg.length > 80 ? `${arg.slice(0, 77)}...` : arg;
+  }
+  if (arg === null || typeof arg !== "object") return String(arg);
+  if (depth > 3) return "...";
+  if (Array.isArray(arg)) return `[${arg.map((entry) => shortArg(entry, depth + 1)).join(", ")}]`;
+  return `{ ${Object.entries(arg)
+    .map(([key, entry]) => `${key}: ${shortArg(entry, depth + 1)}`)
+    .join(", ")} }`;
+}
+
+function grouped(value: string): string {
+  return value.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+function unixTime(seconds: string): string {
+  if (!/^\d{1,12}$/.test(seconds)) return `${seconds} (unix seconds)`;
+  return `${new Date(Number(seconds) * 1000).toISOString().replace(".000Z", "Z")} (unix ${seconds})`;
+}

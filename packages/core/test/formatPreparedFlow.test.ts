@@ -1,0 +1,156 @@
+// formatPreparedFlow: the preview from intent and calls, the description for older flows, and the simulation.
+import { describe, expect, it } from "vitest";
+import {
+  formatPreparedFlow,
+  type SerializedPreparedFlow,
+  type SimulatePreparedFlowReturnType,
+  TOKENS,
+} from "../src/index.js";
+
+const FROM = "0x1111111111111111111111111111111111111111";
+const ROUTER = "0x5615CDAb10dc425a742d643d949a7F474C01abc4";
+const USDC = TOKENS.USDC.address;
+const USDM = TOKENS.USDm.address;
+
+const swap: SerializedPreparedFlow = {
+  preparedFlow: true,
+  chainId: 42220,
+  from: FROM,
+  summary: "Swap 100 USDC for USDm on Uniswap",
+  steps: [
+    {
+      kind: "erc20",
+      to: USDC,
+      data: "0x095ea7b3",
+      value: "0",
+      description: "Approve Uniswap SwapRouter02 to spend 100 USDC",
+      call: { contract: "USDC", functionName: "approve", args: [ROUTER, "100000000"] },
+    },
+    {
+      kind: "contract",
+      to: ROUTER,
+      data: "0x04e45aaf",
+      value: "0",
+      description: "Swap on Uniswap",
+      call: {
+        contract: "Uniswap SwapRouter02",
+        functionName: "exactInputSingle",
+        args: [{ tokenIn: USDC, tokenOut: USDM, fee: 100, amountIn: "100000000" }],
+      },
+    },
+  ],
+  intent: {
+    kind: "swap",
+    venue: "uniswap",
+    tokenIn: USDC,
+    tokenOut: USDM,
+    amountIn: "100000000",
+    expectedAmountOut: "99900000000000000000",
+    minAmountOut: "99400000000000000000",
+    deadline: "1767225600",
+    route: [USDC, 100, USDM],
+  },
+  preparedAt: { blockNumber: "1234" },
+};
+
+describe("formatPreparedFlow", () => {
+  it("says what a swap flow does, from its intent and calls, and that it is not simulated", () => {
+    expect(formatPreparedFlow(swap).split("\n")).toEqual([
+      "Swap 100 USDC for USDm on Uniswap (2 steps, chain 42220)",
+      `From ${FROM}, prepared at block 1234`,
+      "Swap on Uniswap: you send 100 USDC, you receive at least 99.4 USDm (expected 99.9 USDm), deadline 2026-01-01T00:00:00Z (unix 1767225600)",
+      "Steps:",
+      `  1. Approve Uniswap SwapRouter02 (${ROUTER}) to spend exactly 100 USDC`,
+      `  2. Call Uniswap SwapRouter02 (${ROUTER}): exactInputSingle({ tokenIn: USDC, tokenOut: USDm, fee: 100, amountIn: 100000000 })`,
+      "Not simulated: simulatePreparedFlow shows the balance changes, reverts and fee before signing.",
+    ]);
+  });
+
+  it("falls back to the description for flows without call and intent; says unlimited and revoke loudly", () => {
+    const old: SerializedPreparedFlow = {
+      preparedFlow: true,
+      chainId: 42220,
+      from: FROM,
+      summary: "Old flow",
+      steps: [
+        { kind: "contract", to: ROUTER, data: "0x", value: "500000000000000000", description: "Do a thing" },
+        {
+          kind: "erc20",
+          to: USDC,
+          data: "0x",
+          value: "0",
+          description: "x",
+          call: { contract: "USDC", functionName: "approve", args: [ROUTER, (2n ** 256n - 1n).toString()] },
+        },
+        {
+          kind: "erc20",
+          to: USDC,
+          data: "0x",
+          value: "0",
+          description: "x",
+          call: { contract: "USDC", functionName: "approve", args: [ROUTER, "0"] },
+        },
+      ],
+    };
+    const lines = formatPreparedFlow(old).split("\n");
+    expect(lines[2]).toBe("Steps:");
+    expect(lines[3]).toBe("  1. Do a thing, sending 0.5 CELO");
+    expect(lines[4]).toBe(
+      `  2. Approve Uniswap SwapRouter02 (${ROUTER}) to spend an UNLIMITED amount of USDC`,
+    );
+    expect(lines[5]).toBe(`  3. Revoke Uniswap SwapRouter02 (${ROUTER})'s USDC allowance`);
+  });
+
+  it("adds the simulation: outcome per step, balance and allowance changes, fee", () => {
+    const simulation: SimulatePreparedFlowReturnType = {
+      success: true,
+      chainId: 42220,
+      account: FROM,
+      blockNumber: "1235",
+      failedStep: null,
+      steps: [
+        { index: 0, description: "", to: USDC, status: "success", gasUsed: "46000" },
+        { index: 1, description: "", to: ROUTER, status: "success", gasUsed: "130703" },
+      ],
+      balanceChanges: [
+        { address: FROM, token: USDC, symbol: "USDC", decimals: 6, delta: "-100000000", formatted: "-100" },
+        {
+          address: FROM,
+          token: USDM,
+          symbol: "USDm",
+          decimals: 18,
+          delta: "99900000000000000000",
+          formatted: "99.9",
+        },
+      ],
+      allowanceChanges: [
+        {
+          token: USDC,
+          symbol: "USDC",
+          owner: FROM,
+          spender: ROUTER,
+          before: { value: "0", formatted: "0" },
+          after: { value: "0", formatted: "0" },
+        },
+      ],
+      fee: {
+        gasUsed: "176703",
+        baseFeePerGas: "25000000000",
+        cost: "4417575000000000",
+        formatted: "0.004417575",
+      },
+    };
+    const text = formatPreparedFlow(swap, simulation);
+    expect(text.split("\n").slice(6)).toEqual([
+      "Simulated on block 1235: every step succeeds",
+      "  1. success, gas 46,000",
+      "  2. success, gas 130,703",
+      "Balance changes:",
+      `  you (${FROM}): -100 USDC`,
+      `  you (${FROM}): +99.9 USDm`,
+      "Allowances:",
+      `  USDC: you (${FROM}) → Uniswap SwapRouter02 (${ROUTER}): 0 → 0 (nothing left to spend)`,
+      "Fee: 176,703 gas ≈ 0.004417575 CELO at base fee 25 gwei (plus any priority fee)",
+    ]);
+  });
+});

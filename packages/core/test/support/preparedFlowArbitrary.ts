@@ -1,0 +1,105 @@
+// fast-check arbitraries of prepared flows in every shape (steps with and without `call`, every intent, with and
+// without `preparedAt` / `expiresAt`), including the shapes prepare* produces (approve and transfer calldata of
+// registry tokens with their decoded `call`), for property tests of the simulation and preview code.
+import fc from "fast-check";
+import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from "viem";
+import {
+  type FlowIntent,
+  type JsonValue,
+  type PreparedStep,
+  type PreparedStepKind,
+  type SerializedPreparedFlow,
+  TOKENS,
+} from "../../src/index.js";
+
+export const address = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .map((bytes) => getAddress(`0x${Buffer.from(bytes).toString("hex")}`));
+const token = fc.oneof(fc.constantFrom(...Object.values(TOKENS).map((info) => info.address)), address);
+const uint = fc.oneof(
+  fc.bigInt({ min: 0n, max: maxUint256 }),
+  fc.constantFrom(0n, 1n, 10n ** 18n, maxUint256),
+);
+const json: fc.Arbitrary<JsonValue> = fc
+  .jsonValue({ maxDepth: 3 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as JsonValue);
+const suffix = fc
+  .constantFrom("", "0x736466", "80218021802180218021802180218021")
+  .map((s) => s.replace(/^0x/, ""));
+
+/** An approve or transfer step as prepare* builds it (tagged calldata, decoded call). */
+const tokenStep: fc.Arbitrary<PreparedStep> = fc
+  .record({ token, who: address, amount: uint, approve: fc.boolean(), tag: suffix })
+  .map(({ token: to, who, amount, approve, tag }) => {
+    const functionName = approve ? "approve" : "transfer";
+    const symbol = Object.values(TOKENS).find((info) => info.address === to)?.symbol ?? to;
+    return {
+      kind: "erc20" as const,
+      to,
+      data: `${encodeFunctionData({ abi: erc20Abi, functionName, args: [who, amount] })}${tag}` as `0x${string}`,
+      value: "0",
+      description: `${functionName} ${amount} ${symbol}`,
+      call: { contract: symbol, functionName, args: [who, amount.toString()] },
+    };
+  });
+
+const anyStep: fc.Arbitrary<PreparedStep> = fc.record(
+  {
+    kind: fc.constantFrom("native", "erc20", "contract") as fc.Arbitrary<PreparedStepKind>,
+    to: address,
+    data: fc
+      .uint8Array({ maxLength: 100 })
+      .map((bytes) => `0x${Buffer.from(bytes).toString("hex")}` as const),
+    value: uint.map(String),
+    description: fc.string(),
+    call: fc.record({
+      contract: fc.string({ minLength: 1 }),
+      functionName: fc.string({ minLength: 1 }),
+      args: fc.array(json, { maxLength: 4 }),
+    }),
+  },
+  { requiredKeys: ["kind", "to", "data", "value", "description"] },
+);
+
+const amount = uint.map(String);
+export const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
+  fc.record({ kind: fc.constant("send" as const), token, to: address, amount }),
+  fc.record({ kind: fc.constant("approve" as const), token, spender: address, amount }),
+  fc.record({
+    kind: fc.constant("contractCall" as const),
+    to: address,
+    functionName: fc.string({ minLength: 1 }),
+  }),
+  fc.record({
+    kind: fc.constant("swap" as const),
+    venue: fc.constantFrom("uniswap" as const, "mento" as const),
+    tokenIn: token,
+    tokenOut: token,
+    amountIn: amount,
+    expectedAmountOut: amount,
+    minAmountOut: amount,
+    deadline: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
+    route: fc.array(json, { maxLength: 4 }),
+  }),
+  fc.record({
+    kind: fc.constantFrom("supply" as const, "withdraw" as const, "borrow" as const, "repay" as const),
+    protocol: fc.constant("aave-v3" as const),
+    token,
+    amount,
+  }),
+);
+
+/** Any valid prepared flow. */
+export const preparedFlow: fc.Arbitrary<SerializedPreparedFlow> = fc.record(
+  {
+    preparedFlow: fc.constant(true as const),
+    chainId: fc.constant(42220 as const),
+    from: address,
+    summary: fc.string(),
+    steps: fc.array(fc.oneof(tokenStep, anyStep), { minLength: 1, maxLength: 4 }),
+    intent,
+    preparedAt: fc.record({ blockNumber: amount }),
+    expiresAt: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
+  },
+  { requiredKeys: ["preparedFlow", "chainId", "from", "summary", "steps"] },
+);

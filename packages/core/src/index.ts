@@ -161,6 +161,19 @@ export {
   prepareSend,
 } from "./actions/transaction/prepareSend.js";
 export {
+  type SimulatedAllowanceChange,
+  type SimulatedAmount,
+  type SimulatedBalanceChange,
+  type SimulatedStep,
+  type SimulatedStepStatus,
+  type SimulatePreparedFlowErrorType,
+  type SimulatePreparedFlowParameters,
+  type SimulatePreparedFlowReturnType,
+  type SimulationClient,
+  type SimulationFee,
+  simulatePreparedFlow,
+} from "./actions/transaction/simulatePreparedFlow.js";
+export {
   type GetUniswapQuoteErrorType,
   type GetUniswapQuoteParameters,
   type GetUniswapQuoteReturnType,
@@ -179,19 +192,6 @@ export {
 } from "./actions/uniswap/uniswapAbis.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
-export {
-  type SimulatedAllowanceChange,
-  type SimulatedAmount,
-  type SimulatedBalanceChange,
-  type SimulatedStep,
-  type SimulatedStepStatus,
-  type SimulatePreparedFlowErrorType,
-  type SimulatePreparedFlowParameters,
-  type SimulatePreparedFlowReturnType,
-  type SimulationClient,
-  type SimulationFee,
-  simulatePreparedFlow,
-} from "./actions/transaction/simulatePreparedFlow.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";

@@ -3,6 +3,7 @@ import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "vi
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOOL_NAMES } from "../src/index.js";
 import { deployPullVault } from "./helpers/pullVault.js";
 import {
   data,
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 23 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 24 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -487,6 +488,6 @@ describe("secrets", () => {
       .filter((entry) => entry !== "")) {
       expect(JSON.parse(line)).toHaveProperty("jsonrpc", "2.0");
     }
-    expect(server.captured().stderr).toContain("serving 23 tools");
+    expect(server.captured().stderr).toContain(`serving ${TOOL_NAMES.length} tools`);
   });
 });

@@ -45,6 +45,6 @@ export {
   RpcRateLimitedError,
   type RpcRateLimitedErrorParameters,
 } from "./rpc.js";
-export { NoRouteError, ZeroQuoteError } from "./swap.js";
 export { SimulationUnsupportedError } from "./simulation.js";
+export { NoRouteError, ZeroQuoteError } from "./swap.js";
 export { TokenReadError, UnknownTokenError } from "./token.js";

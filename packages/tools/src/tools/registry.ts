@@ -18,8 +18,8 @@ import {
   getTransactionTool,
   getWalletAddressTool,
 } from "./read.js";
-import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
 import { simulateFlowTool } from "./simulate.js";
+import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [

@@ -22,6 +22,10 @@ async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boole
   return check();
 }
 
+/**
+ * Pids of this test process's own children whose command line matches (anvil, alto): other test files and
+ * other packages' test runs start devnets at the same time, and their processes must not count.
+ */
 async function processesNamed(pattern: RegExp): Promise<number[]> {
   const { readdirSync, readFileSync } = await import("node:fs");
   const pids: number[] = [];
@@ -29,7 +33,10 @@ async function processesNamed(pattern: RegExp): Promise<number[]> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      if (pattern.test(cmd)) pids.push(Number(entry));
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === process.pid && pattern.test(cmd)) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }

@@ -338,7 +338,9 @@ describe("every exported error of preflow, preflow/aa and preflow/agent-id", () 
     expect(roots.size).toBe(1);
     for (const [name, cls] of CLASSES) {
       expect(onPrototypeChainOf(Error.prototype, cls.prototype), name).toBe(true);
-      expect(cls === root.SdkError || onPrototypeChainOf(root.SdkError.prototype, cls.prototype), name).toBe(true);
+      expect(cls === root.SdkError || onPrototypeChainOf(root.SdkError.prototype, cls.prototype), name).toBe(
+        true,
+      );
     }
   });
 

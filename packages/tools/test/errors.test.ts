@@ -98,7 +98,8 @@ const onPrototypeChainOf = (proto: object, object: unknown): boolean =>
 const CLASSES = new Map<string, Constructor>();
 for (const [name, value] of Object.entries(tools)) {
   if (typeof value !== "function" || !value.prototype) continue;
-  if (onPrototypeChainOf(Error.prototype, value.prototype)) CLASSES.set(name, value as unknown as Constructor);
+  if (onPrototypeChainOf(Error.prototype, value.prototype))
+    CLASSES.set(name, value as unknown as Constructor);
 }
 
 describe("every exported error of @preflow/tools", () => {

@@ -10,11 +10,11 @@ import { redactSecrets } from "./redact.js";
  * ```
  */
 export interface RpcErrorParameters {
-  /** The endpoint, already redacted. */
+  /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
   rpcUrl: string;
   /** The JSON-RPC method(s) of the failed request. */
   method: string;
-  /** What went wrong (already redacted). */
+  /** What went wrong (redacted by the caller; query keys and Bearer tokens are masked here too). */
   reason: string;
   /** HTTP status, when there was one. */
   status?: number;
@@ -74,7 +74,7 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
  * ```
  */
 export interface RpcRateLimitedErrorParameters {
-  /** The endpoint, already redacted. */
+  /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
   rpcUrl: string;
   /** The JSON-RPC method(s) of the refused request. */
   method: string;

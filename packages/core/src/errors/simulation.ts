@@ -24,9 +24,9 @@ export class SimulationUnsupportedError extends SdkError<
   override readonly name: string = "SimulationUnsupportedError";
 
   constructor(parameters: {
-    /** The endpoint, already redacted. */
+    /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
     rpcUrl: string;
-    /** What the node answered (already redacted). */
+    /** What the node answered (redacted by the caller; query keys and Bearer tokens are masked here too). */
     reason: string;
   }) {
     const rpcUrl = redactSecrets(parameters.rpcUrl);

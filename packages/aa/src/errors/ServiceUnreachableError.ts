@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/core";
+import { redactSecrets, SdkError } from "@preflow/core";
 import type { CompletedSteps } from "./SponsorshipUnauthorizedError.js";
 
 /**
@@ -38,7 +38,9 @@ export class ServiceUnreachableError extends SdkError {
     status?: number | undefined;
     completed?: CompletedSteps | undefined;
   }) {
-    const { service, url, method, reason, status, completed } = parameters;
+    const { service, method, status, completed } = parameters;
+    const url = redactSecrets(parameters.url);
+    const reason = redactSecrets(parameters.reason);
     const what = service === "rpc" ? "The JSON-RPC endpoint" : "The gas-sponsorship endpoint";
     super({
       code: "SERVICE_UNREACHABLE",
@@ -82,7 +84,9 @@ export class ServiceResponseError extends SdkError {
     rpcCode?: number | undefined;
     completed?: CompletedSteps | undefined;
   }) {
-    const { service, url, method, reason, rpcCode, completed } = parameters;
+    const { service, method, rpcCode, completed } = parameters;
+    const url = redactSecrets(parameters.url);
+    const reason = redactSecrets(parameters.reason);
     const what = service === "rpc" ? "The JSON-RPC endpoint" : "The gas-sponsorship endpoint";
     super({
       code: "SERVICE_RESPONSE_ERROR",

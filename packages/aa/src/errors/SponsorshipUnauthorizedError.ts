@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/core";
+import { redactSecrets, SdkError } from "@preflow/core";
 
 /**
  * The gas-sponsorship service refused the API key (HTTP 401/403 or JSON-RPC error -32001). Nothing was
@@ -27,7 +27,9 @@ export class SponsorshipUnauthorizedError extends SdkError {
     reason: string;
     completed?: CompletedSteps | undefined;
   }) {
-    const { provider, url, method, status, rpcCode, reason, completed } = parameters;
+    const { provider, method, status, rpcCode, completed } = parameters;
+    const url = redactSecrets(parameters.url);
+    const reason = redactSecrets(parameters.reason);
     super({
       code: "SPONSORSHIP_UNAUTHORIZED",
       message: `The ${provider} gas-sponsorship endpoint ${url} refused the API key on ${method}${status === undefined ? "" : ` (HTTP ${status})`}: ${reason}. Check gasSponsorship.${provider}.apiKey.`,

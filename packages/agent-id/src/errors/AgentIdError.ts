@@ -1,4 +1,4 @@
-import { SdkError, type SdkErrorOptions } from "@preflow/core";
+import { redactSecrets, SdkError, type SdkErrorOptions } from "@preflow/core";
 
 /**
  * The base class of every agent-identity error (`client.agentId`). Extends `SdkError`, so one
@@ -106,7 +106,8 @@ export class AgentIdHttpError extends AgentIdError {
   override readonly name: string = "AgentIdHttpError";
 
   constructor(parameters: AgentIdHttpErrorParameters) {
-    const { method, path, status, reason, cause } = parameters;
+    const { method, path, status, cause } = parameters;
+    const reason = redactSecrets(parameters.reason);
     const what = status === undefined ? "failed" : `failed with HTTP ${status}`;
     super({
       code: "AGENT_ID_HTTP_ERROR",

@@ -1,4 +1,5 @@
 import { SdkError } from "./base.js";
+import { redactSecrets } from "./redact.js";
 
 /**
  * The RPC endpoint serves another chain than 42220. preflow never prepares for another chain.
@@ -18,7 +19,8 @@ export class ChainMismatchError extends SdkError<"CHAIN_MISMATCH"> {
   override readonly name: string = "ChainMismatchError";
 
   constructor(parameters: { expected: number; actual: number; rpcUrl: string }) {
-    const { expected, actual, rpcUrl } = parameters;
+    const { expected, actual } = parameters;
+    const rpcUrl = redactSecrets(parameters.rpcUrl);
     super({
       code: "CHAIN_MISMATCH",
       message: `The RPC endpoint ${rpcUrl} serves chain ${actual}, but preflow works only on chain ${expected}. Set rpcUrl to a chain ${expected} endpoint.`,

@@ -1,4 +1,5 @@
 import { SdkError } from "./base.js";
+import { redactSecrets } from "./redact.js";
 
 /**
  * The stable `code` of every lending error (`client.aave`); part of {@link CoreErrorCode}.
@@ -108,7 +109,8 @@ export class AaveReadError extends SdkError<"AAVE_READ_FAILED"> {
   override readonly name: string = "AaveReadError";
 
   constructor(parameters: { contract: string; functionName: string; reason: string }) {
-    const { contract, functionName, reason } = parameters;
+    const { contract, functionName } = parameters;
+    const reason = redactSecrets(parameters.reason);
     super({
       code: "AAVE_READ_FAILED",
       message: `Reading ${functionName} on ${contract} failed: ${reason}. Check that rpcUrl serves Celo mainnet (42220).`,

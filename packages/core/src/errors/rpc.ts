@@ -1,4 +1,5 @@
 import { describeValue, SdkError } from "./base.js";
+import { redactSecrets } from "./redact.js";
 
 /**
  * Parameters of {@link RpcError}.
@@ -9,11 +10,11 @@ import { describeValue, SdkError } from "./base.js";
  * ```
  */
 export interface RpcErrorParameters {
-  /** The endpoint, already redacted. */
+  /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
   rpcUrl: string;
   /** The JSON-RPC method(s) of the failed request. */
   method: string;
-  /** What went wrong (already redacted). */
+  /** What went wrong (redacted by the caller; query keys and Bearer tokens are masked here too). */
   reason: string;
   /** HTTP status, when there was one. */
   status?: number;
@@ -40,7 +41,9 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
   override readonly name: string = "RpcError";
 
   constructor(parameters: RpcErrorParameters) {
-    const { rpcUrl, method, reason, status, rpcCode } = parameters;
+    const { method, status, rpcCode } = parameters;
+    const rpcUrl = redactSecrets(parameters.rpcUrl);
+    const reason = redactSecrets(parameters.reason);
     const statusText = status === undefined ? "" : ` (HTTP ${status})`;
     super({
       code: "RPC_ERROR",
@@ -71,7 +74,7 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
  * ```
  */
 export interface RpcRateLimitedErrorParameters {
-  /** The endpoint, already redacted. */
+  /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
   rpcUrl: string;
   /** The JSON-RPC method(s) of the refused request. */
   method: string;
@@ -105,7 +108,8 @@ export class RpcRateLimitedError extends SdkError<"RPC_RATE_LIMITED"> {
   override readonly name: string = "RpcRateLimitedError";
 
   constructor(parameters: RpcRateLimitedErrorParameters) {
-    const { rpcUrl, method, retryAfterMs, maxRetryAfterMs, status } = parameters;
+    const { method, retryAfterMs, maxRetryAfterMs, status } = parameters;
+    const rpcUrl = redactSecrets(parameters.rpcUrl);
     const statusText = status === undefined ? "" : ` (HTTP ${status})`;
     const what =
       retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs
@@ -145,12 +149,13 @@ export class RequestAbortedError extends SdkError<"REQUEST_ABORTED"> {
 
   constructor(parameters: { method: string; reason: unknown }) {
     const { method, reason } = parameters;
-    const why =
+    const why = redactSecrets(
       reason instanceof Error
         ? `${reason.name}${reason.message ? `: ${reason.message}` : ""}`
         : reason === undefined
           ? "aborted"
-          : describeValue(reason, 80);
+          : describeValue(reason, 80),
+    );
     super({
       code: "REQUEST_ABORTED",
       message: `RPC request ${method} was aborted by the caller's signal (${why}). Call again with a new signal.`,

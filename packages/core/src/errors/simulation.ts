@@ -1,4 +1,5 @@
 import { SdkError } from "./base.js";
+import { redactSecrets } from "./redact.js";
 
 /**
  * The RPC endpoint does not serve `eth_simulateV1`, which `simulatePreparedFlow` needs to run every step of a flow
@@ -23,12 +24,13 @@ export class SimulationUnsupportedError extends SdkError<
   override readonly name: string = "SimulationUnsupportedError";
 
   constructor(parameters: {
-    /** The endpoint, already redacted. */
+    /** The endpoint, redacted by the caller (`redactUrl`); `apikey=`-style query values are masked here too. */
     rpcUrl: string;
-    /** What the node answered (already redacted). */
+    /** What the node answered (redacted by the caller; query keys and Bearer tokens are masked here too). */
     reason: string;
   }) {
-    const { rpcUrl, reason } = parameters;
+    const rpcUrl = redactSecrets(parameters.rpcUrl);
+    const reason = redactSecrets(parameters.reason);
     super({
       code: "SIMULATION_UNSUPPORTED",
       message: `The RPC endpoint ${rpcUrl} does not support eth_simulateV1 (${reason}), so the flow cannot be simulated on one state; nothing was sent. Use an endpoint that serves eth_simulateV1 (geth 1.14.9+, op-geth, Anvil).`,

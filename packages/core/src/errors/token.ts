@@ -1,4 +1,5 @@
 import { describeValue, SdkError } from "./base.js";
+import { redactSecrets } from "./redact.js";
 
 /**
  * A token symbol or address that the token registry does not list. The message suggests up to three
@@ -60,7 +61,8 @@ export class TokenReadError extends SdkError<"TOKEN_READ_FAILED"> {
   override readonly name: string = "TokenReadError";
 
   constructor(parameters: { symbol: string; address: string; functionName: string; reason: string }) {
-    const { symbol, address, functionName, reason } = parameters;
+    const { symbol, address, functionName } = parameters;
+    const reason = redactSecrets(parameters.reason);
     super({
       code: "TOKEN_READ_FAILED",
       message: `Reading ${functionName} of ${symbol} (${address}) failed: ${reason}. Check that rpcUrl serves chain 42220 with the token deployed.`,

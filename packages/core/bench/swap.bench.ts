@@ -1,7 +1,7 @@
 // prepareSwap against the same work done with plain sequential viem calls: HTTP requests (counted at a local proxy
 // in front of the devnet) and latency, as ratios within one run. Run: `pnpm --filter @preflow/core bench`.
 // Prints figures; asserts nothing about time.
-import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
+import { type FaultProxy, startFaultProxy, uniswapQuoterV2Abi } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import {
   type Address,
@@ -38,49 +38,6 @@ let trader: Address;
 const { USDC, USDm } = TOKENS;
 const AMOUNT = "100";
 const amountIn = parseUnits(AMOUNT, USDC.decimals);
-
-// QuoterV2 with viem's ABI form (the SDK keeps its own literal ABI internal).
-const quoterAbi = [
-  {
-    type: "function",
-    name: "quoteExactInputSingle",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "params",
-        type: "tuple",
-        components: [
-          { name: "tokenIn", type: "address" },
-          { name: "tokenOut", type: "address" },
-          { name: "amountIn", type: "uint256" },
-          { name: "fee", type: "uint24" },
-          { name: "sqrtPriceLimitX96", type: "uint160" },
-        ],
-      },
-    ],
-    outputs: [
-      { name: "amountOut", type: "uint256" },
-      { name: "sqrtPriceX96After", type: "uint160" },
-      { name: "initializedTicksCrossed", type: "uint32" },
-      { name: "gasEstimate", type: "uint256" },
-    ],
-  },
-  {
-    type: "function",
-    name: "quoteExactInput",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "path", type: "bytes" },
-      { name: "amountIn", type: "uint256" },
-    ],
-    outputs: [
-      { name: "amountOut", type: "uint256" },
-      { name: "sqrtPriceX96AfterList", type: "uint160[]" },
-      { name: "initializedTicksCrossedList", type: "uint32[]" },
-      { name: "gasEstimate", type: "uint256" },
-    ],
-  },
-] as const;
 
 beforeAll(async () => {
   proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
@@ -135,7 +92,7 @@ function plainViem(everyRoute: boolean) {
           route.fees.length === 1
             ? await client.simulateContract({
                 address: UNISWAP_ADDRESSES.quoterV2,
-                abi: quoterAbi,
+                abi: uniswapQuoterV2Abi,
                 functionName: "quoteExactInputSingle",
                 args: [
                   {
@@ -149,7 +106,7 @@ function plainViem(everyRoute: boolean) {
               })
             : await client.simulateContract({
                 address: UNISWAP_ADDRESSES.quoterV2,
-                abi: quoterAbi,
+                abi: uniswapQuoterV2Abi,
                 functionName: "quoteExactInput",
                 args: [encodeUniswapPath(route), amountIn],
               });

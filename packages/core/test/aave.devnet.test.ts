@@ -361,7 +361,8 @@ describe("one HTTP request each; strict reads", () => {
       expect((error as AaveReadError).details).toMatchObject({
         contract: "Aave v3 Pool",
         functionName: "getUserAccountData",
-        reason: "returned 224 bytes where 192 were expected",
+        reason:
+          "returned 224 bytes, not the 192 bytes of the canonical ABI encoding of (uint256,uint256,uint256,uint256,uint256,uint256) (inside Multicall3 aggregate3)",
       });
       await expect(strict.aave.prepareBorrow(erin.address, "USDm", "1")).rejects.toBeInstanceOf(
         AaveReadError,

@@ -5,19 +5,27 @@ import fc from "fast-check";
 import { encodeAbiParameters, type Hex, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import {
-  decodeAssetPrice,
-  decodeReserveData,
-  decodeReservesList,
-  decodeUserAccountData,
-  decodeUserReserveData,
+  assetPriceOf,
+  reserveDataOf,
+  reservesListOf,
+  toAaveReadError,
+  userAccountDataOf,
+  userReserveDataOf,
 } from "../src/actions/aave/aaveReads.js";
+import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "../src/actions/aave/abis.js";
+import { AAVE_V3_ADDRESSES } from "../src/actions/aave/addresses.js";
 import {
   estimateHealthFactor,
   parseHealthFactorFloor,
   toBaseCurrency,
   WAD,
 } from "../src/actions/aave/healthFactor.js";
-import { AaveReadError, formatAmount, InvalidArgumentError } from "../src/index.js";
+import {
+  AaveReadError,
+  decodeFunctionResultStrict,
+  formatAmount,
+  InvalidArgumentError,
+} from "../src/index.js";
 
 const percentMul = (value: bigint, percentage: bigint) => (value * percentage + 5_000n) / 10_000n;
 const wadDiv = (a: bigint, b: bigint) => (a * WAD + b / 2n) / b;
@@ -221,34 +229,65 @@ describe("healthFactorFloor parsing", () => {
   });
 });
 
-describe("strict decoders of Aave reads", () => {
+// The path of every Aave read: `readBatch` decodes its answer with the read's ABI through the shared strict decoder
+// (`decodeFunctionResultStrict`'s own properties are in faults.strictDecoding.test.ts), then aaveReads takes what
+// preflow uses from the value. Here: the Aave ABIs through that decoder, and the value functions on what it yields.
+const rpcUrl = "http://127.0.0.1:1";
+type AaveRead = [
+  abi: typeof aaveV3PoolAbi | typeof aaveV3OracleAbi | typeof aaveV3DataProviderAbi,
+  target: Hex,
+  take: (result: { success: boolean; returnData: Hex; value: unknown }) => unknown,
+];
+const reads: Record<string, AaveRead> = {
+  getUserAccountData: [aaveV3PoolAbi, AAVE_V3_ADDRESSES.pool, userAccountDataOf],
+  getReserveData: [aaveV3PoolAbi, AAVE_V3_ADDRESSES.pool, reserveDataOf],
+  getReservesList: [aaveV3PoolAbi, AAVE_V3_ADDRESSES.pool, reservesListOf],
+  getUserReserveData: [aaveV3DataProviderAbi, AAVE_V3_ADDRESSES.protocolDataProvider, userReserveDataOf],
+  getAssetPrice: [aaveV3OracleAbi, AAVE_V3_ADDRESSES.oracle, assetPriceOf],
+};
+
+/**
+ * What an Aave action gets from an answer `returnData` of read `name` (`success`: the call did not revert): the
+ * strict decoder's `RpcError` goes through `toAaveReadError`, as `readAave` does with `readBatch`'s.
+ */
+function readAnswer(name: string, success: boolean, returnData: Hex): unknown {
+  const [abi, target, take] = reads[name]!;
+  let value: unknown;
+  try {
+    value = success
+      ? decodeFunctionResultStrict({ abi, functionName: name as never, data: returnData, target, rpcUrl })
+      : undefined;
+  } catch (error) {
+    throw toAaveReadError(error);
+  }
+  return take({ success, returnData, value });
+}
+
+describe("strict decoding of Aave reads", () => {
   const hex = fc
     .uint8Array({ maxLength: 700 })
     .map((bytes) => `0x${Buffer.from(bytes).toString("hex")}` as Hex);
-  const decoders = {
-    getUserAccountData: [decodeUserAccountData, 192],
-    getReserveData: [decodeReserveData, 480],
-    getUserReserveData: [decodeUserReserveData, 288],
-    getAssetPrice: [decodeAssetPrice, 32],
-  } as const;
+  const lengths: Record<string, number> = {
+    getUserAccountData: 192,
+    getReserveData: 480,
+    getUserReserveData: 288,
+    getAssetPrice: 32,
+  };
 
-  it("never throw anything but AaveReadError on garbage, and refuse every wrong length", () => {
+  it("never throw anything but AaveReadError naming the function on garbage, and refuse every wrong length", () => {
     fc.assert(
       fc.property(hex, fc.boolean(), (returnData, success) => {
-        for (const [name, [decode, length]] of Object.entries(decoders)) {
+        for (const name of Object.keys(reads)) {
           try {
-            decode({ success, returnData });
+            const value = readAnswer(name, success, returnData);
             expect(success, name).toBe(true);
-            expect((returnData.length - 2) / 2, name).toBe(length);
+            const size = (returnData.length - 2) / 2;
+            if (name === "getReservesList") expect(size).toBe(64 + 32 * (value as readonly Hex[]).length);
+            else expect(size, name).toBe(lengths[name]);
           } catch (error) {
             expect(error, name).toBeInstanceOf(AaveReadError);
+            expect((error as AaveReadError).details.functionName, name).toBe(name);
           }
-        }
-        try {
-          const list = decodeReservesList({ success, returnData });
-          expect((returnData.length - 2) / 2).toBe(64 + 32 * list.length);
-        } catch (error) {
-          expect(error).toBeInstanceOf(AaveReadError);
         }
       }),
       { numRuns: 1_000 },
@@ -260,39 +299,45 @@ describe("strict decoders of Aave reads", () => {
       Array.from({ length: 6 }, () => ({ type: "uint256" })),
       [1n, 2n, 3n, 7_800n, 7_500n, WAD],
     );
-    expect(decodeUserAccountData({ success: true, returnData: accountData })).toMatchObject({
+    expect(readAnswer("getUserAccountData", true, accountData)).toMatchObject({
       totalCollateralBase: 1n,
       currentLiquidationThreshold: 7_800n,
       healthFactor: WAD,
     });
-    expect(() =>
-      decodeUserAccountData({ success: true, returnData: `${accountData}${"00".repeat(32)}` }),
-    ).toThrow(AaveReadError);
+    expect(() => readAnswer("getUserAccountData", true, `${accountData}${"00".repeat(32)}`)).toThrow(
+      new AaveReadError({
+        contract: "Aave v3 Pool",
+        functionName: "getUserAccountData",
+        reason:
+          "returned 224 bytes, not the 192 bytes of the canonical ABI encoding of (uint256,uint256,uint256,uint256,uint256,uint256)",
+      }),
+    );
+    expect(() => readAnswer("getUserAccountData", false, accountData)).toThrow(
+      new AaveReadError({
+        contract: "Aave v3 Pool",
+        functionName: "getUserAccountData",
+        reason: "the call reverted or returned nothing (no contract there?)",
+      }),
+    );
     const userReserve = (flag: bigint) =>
       encodeAbiParameters(
         Array.from({ length: 9 }, () => ({ type: "uint256" })),
         [5n, 0n, 6n, 0n, 0n, 0n, 0n, 0n, flag],
       );
-    expect(decodeUserReserveData({ success: true, returnData: userReserve(1n) })).toEqual({
+    expect(readAnswer("getUserReserveData", true, userReserve(1n))).toEqual({
       supplied: 5n,
       variableDebt: 6n,
       usedAsCollateral: true,
     });
-    expect(() => decodeUserReserveData({ success: true, returnData: userReserve(2n) })).toThrow(
-      AaveReadError,
-    );
+    expect(() => readAnswer("getUserReserveData", true, userReserve(2n))).toThrow(AaveReadError);
     const list = encodeAbiParameters(
       [{ type: "address[]" }],
       [["0x471EcE3750Da237f93B8E339c536989b8978a438"]],
     );
-    expect(decodeReservesList({ success: true, returnData: list })).toEqual([
-      "0x471EcE3750Da237f93B8E339c536989b8978a438",
-    ]);
-    expect(() => decodeReservesList({ success: true, returnData: `${list}00` as Hex })).toThrow(
-      AaveReadError,
+    expect(readAnswer("getReservesList", true, list)).toEqual(["0x471EcE3750Da237f93B8E339c536989b8978a438"]);
+    expect(() => readAnswer("getReservesList", true, `${list}00` as Hex)).toThrow(AaveReadError);
+    expect(() => readAnswer("getAssetPrice", true, encodeAbiParameters([{ type: "uint256" }], [0n]))).toThrow(
+      /the price is 0/,
     );
-    expect(() =>
-      decodeAssetPrice({ success: true, returnData: encodeAbiParameters([{ type: "uint256" }], [0n]) }),
-    ).toThrow(/the price is 0/);
   });
 });

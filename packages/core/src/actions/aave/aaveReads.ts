@@ -1,8 +1,10 @@
-// Multicall3 reads of the Aave v3 market and their strict decoders: a result of the wrong length, a revert or
-// no contract is an AaveReadError naming the function, never a silently wrong number.
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, zeroAddress } from "viem";
+// Multicall3 reads of the Aave v3 market, each carrying its ABI so that `readBatch` decodes it strictly, and what
+// preflow takes from their values: a result of the wrong shape, a revert or no contract is an AaveReadError naming
+// the function, never a silently wrong number.
+import { type Address, type ContractFunctionReturnType, encodeFunctionData, zeroAddress } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "../../errors/lending.js";
+import { RpcError } from "../../errors/rpc.js";
 import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
@@ -55,6 +57,7 @@ export interface UserReserveData {
 export function userAccountDataRead(user: Address): ReadCall {
   return {
     target: AAVE_V3_ADDRESSES.pool,
+    abi: aaveV3PoolAbi,
     callData: encodeFunctionData({ abi: aaveV3PoolAbi, functionName: "getUserAccountData", args: [user] }),
   };
 }
@@ -63,6 +66,7 @@ export function userAccountDataRead(user: Address): ReadCall {
 export function reserveDataRead(asset: Address): ReadCall {
   return {
     target: AAVE_V3_ADDRESSES.pool,
+    abi: aaveV3PoolAbi,
     callData: encodeFunctionData({ abi: aaveV3PoolAbi, functionName: "getReserveData", args: [asset] }),
   };
 }
@@ -71,6 +75,7 @@ export function reserveDataRead(asset: Address): ReadCall {
 export function reservesListRead(): ReadCall {
   return {
     target: AAVE_V3_ADDRESSES.pool,
+    abi: aaveV3PoolAbi,
     callData: encodeFunctionData({ abi: aaveV3PoolAbi, functionName: "getReservesList" }),
   };
 }
@@ -79,6 +84,7 @@ export function reservesListRead(): ReadCall {
 export function userReserveDataRead(asset: Address, user: Address): ReadCall {
   return {
     target: AAVE_V3_ADDRESSES.protocolDataProvider,
+    abi: aaveV3DataProviderAbi,
     callData: encodeFunctionData({
       abi: aaveV3DataProviderAbi,
       functionName: "getUserReserveData",
@@ -91,41 +97,31 @@ export function userReserveDataRead(asset: Address, user: Address): ReadCall {
 export function assetPriceRead(asset: Address): ReadCall {
   return {
     target: AAVE_V3_ADDRESSES.oracle,
+    abi: aaveV3OracleAbi,
     callData: encodeFunctionData({ abi: aaveV3OracleAbi, functionName: "getAssetPrice", args: [asset] }),
   };
 }
 
+type PoolValue<functionName extends "getUserAccountData" | "getReserveData" | "getReservesList"> =
+  ContractFunctionReturnType<typeof aaveV3PoolAbi, "view", functionName>;
+
 /**
- * The return data of a read whose outputs are all static, checked to be exactly `words` 32-byte words and, for
- * `narrow` words, to fit their type (address, uint128, bool...). Throws {@link AaveReadError}.
+ * The value `readBatch` decoded strictly (every Aave read carries its `abi`, so a wrong shape already threw and
+ * {@link readAave} made it an {@link AaveReadError}); a revert or no contract is an {@link AaveReadError}.
  */
-function expectWords(
-  result: ReadResult | undefined,
-  contract: string,
-  functionName: string,
-  words: number,
-  narrow: Readonly<Record<number, number>> = {},
-): Hex {
-  const fail = (reason: string): never => {
-    throw new AaveReadError({ contract, functionName, reason });
-  };
-  if (!result?.success || !result.returnData)
-    return fail("the call reverted or returned nothing (no contract there?)");
-  const data = result.returnData;
-  const bytes = (data.length - 2) / 2;
-  if (!/^0x[0-9a-fA-F]*$/.test(data) || bytes !== words * 32) {
-    return fail(`returned ${bytes} bytes where ${words * 32} were expected`);
+function decodedValue<value>(result: ReadResult | undefined, contract: string, functionName: string): value {
+  if (!result?.success || result.value === undefined) {
+    throw new AaveReadError({
+      contract,
+      functionName,
+      reason: "the call reverted or returned nothing (no contract there?)",
+    });
   }
-  for (const [index, bits] of Object.entries(narrow)) {
-    const word = BigInt(`0x${data.slice(2 + Number(index) * 64, 2 + (Number(index) + 1) * 64)}`);
-    if (word >> BigInt(bits) !== 0n) fail(`word ${index} does not fit in ${bits} bits`);
-  }
-  return data;
+  return result.value as value;
 }
 
-/** Decodes {@link userAccountDataRead}. @internal */
-export function decodeUserAccountData(result: ReadResult | undefined): UserAccountData {
-  const data = expectWords(result, POOL, "getUserAccountData", 6, { 3: 16, 4: 16 });
+/** The answer of {@link userAccountDataRead}. @internal */
+export function userAccountDataOf(result: ReadResult | undefined): UserAccountData {
   const [
     totalCollateralBase,
     totalDebtBase,
@@ -133,7 +129,7 @@ export function decodeUserAccountData(result: ReadResult | undefined): UserAccou
     currentLiquidationThreshold,
     ltv,
     healthFactor,
-  ] = decodeFunctionResult({ abi: aaveV3PoolAbi, functionName: "getUserAccountData", data });
+  ] = decodedValue<PoolValue<"getUserAccountData">>(result, POOL, "getUserAccountData");
   return {
     totalCollateralBase,
     totalDebtBase,
@@ -149,30 +145,12 @@ const bits = (data: bigint, from: number, width: number): number =>
   Number((data >> BigInt(from)) & ((1n << BigInt(width)) - 1n));
 
 /**
- * Decodes {@link reserveDataRead} (the configuration bitmap of Aave's `ReserveConfiguration`: LTV bits 0–15,
- * liquidation threshold 16–31, decimals 48–55, active 56, frozen 57, borrowing 58, paused 60). A reserve that is
- * not listed decodes with the zero aToken address. @internal
+ * The answer of {@link reserveDataRead}, with the configuration bitmap of Aave's `ReserveConfiguration` decoded
+ * (LTV bits 0–15, liquidation threshold 16–31, decimals 48–55, active 56, frozen 57, borrowing 58, paused 60). A
+ * reserve that is not listed has the zero aToken address. @internal
  */
-export function decodeReserveData(result: ReadResult | undefined): ReserveData {
-  // liquidityIndex..currentStableBorrowRate, accruedToTreasury, unbacked, isolationModeTotalDebt: uint128;
-  // lastUpdateTimestamp uint40; id uint16; four addresses.
-  const data = expectWords(result, POOL, "getReserveData", 15, {
-    1: 128,
-    2: 128,
-    3: 128,
-    4: 128,
-    5: 128,
-    6: 40,
-    7: 16,
-    8: 160,
-    9: 160,
-    10: 160,
-    11: 160,
-    12: 128,
-    13: 128,
-    14: 128,
-  });
-  const reserve = decodeFunctionResult({ abi: aaveV3PoolAbi, functionName: "getReserveData", data });
+export function reserveDataOf(result: ReadResult | undefined): ReserveData {
+  const reserve = decodedValue<PoolValue<"getReserveData">>(result, POOL, "getReserveData");
   const config = reserve.configuration.data;
   return {
     aToken: reserve.aTokenAddress,
@@ -188,44 +166,22 @@ export function decodeReserveData(result: ReadResult | undefined): ReserveData {
   };
 }
 
-/** Decodes {@link reservesListRead}: the underlying addresses of every listed reserve. @internal */
-export function decodeReservesList(result: ReadResult | undefined): readonly Address[] {
-  const fail = (reason: string): never => {
-    throw new AaveReadError({ contract: POOL, functionName: "getReservesList", reason });
-  };
-  if (!result?.success || !result.returnData)
-    return fail("the call reverted or returned nothing (no contract there?)");
-  const data = result.returnData;
-  const bytes = (data.length - 2) / 2;
-  if (bytes < 64 || bytes % 32 !== 0) return fail(`returned ${bytes} bytes, not an ABI-encoded address[]`);
-  const offset = BigInt(`0x${data.slice(2, 66)}`);
-  const length = BigInt(`0x${data.slice(66, 130)}`);
-  if (offset !== 32n || BigInt(bytes) !== 64n + 32n * length) {
-    return fail(`returned ${bytes} bytes that do not encode one address[] exactly`);
-  }
-  for (let index = 0; index < Number(length); index++) {
-    if (BigInt(`0x${data.slice(130 + index * 64, 130 + (index + 1) * 64)}`) >> 160n !== 0n) {
-      fail(`entry ${index} is not an address`);
-    }
-  }
-  return decodeFunctionResult({ abi: aaveV3PoolAbi, functionName: "getReservesList", data });
+/** The answer of {@link reservesListRead}: the underlying addresses of every listed reserve. @internal */
+export function reservesListOf(result: ReadResult | undefined): readonly Address[] {
+  return decodedValue<PoolValue<"getReservesList">>(result, POOL, "getReservesList");
 }
 
-/** Decodes {@link userReserveDataRead}. @internal */
-export function decodeUserReserveData(result: ReadResult | undefined): UserReserveData {
-  const data = expectWords(result, DATA_PROVIDER, "getUserReserveData", 9, { 7: 40, 8: 1 });
-  const decoded = decodeFunctionResult({
-    abi: aaveV3DataProviderAbi,
-    functionName: "getUserReserveData",
-    data,
-  });
-  return { supplied: decoded[0], variableDebt: decoded[2], usedAsCollateral: decoded[8] };
+/** The answer of {@link userReserveDataRead}. @internal */
+export function userReserveDataOf(result: ReadResult | undefined): UserReserveData {
+  const [supplied, , variableDebt, , , , , , usedAsCollateral] = decodedValue<
+    ContractFunctionReturnType<typeof aaveV3DataProviderAbi, "view", "getUserReserveData">
+  >(result, DATA_PROVIDER, "getUserReserveData");
+  return { supplied, variableDebt, usedAsCollateral };
 }
 
-/** Decodes {@link assetPriceRead}; a zero price (no feed) is an {@link AaveReadError}. @internal */
-export function decodeAssetPrice(result: ReadResult | undefined): bigint {
-  const data = expectWords(result, ORACLE, "getAssetPrice", 1);
-  const price = decodeFunctionResult({ abi: aaveV3OracleAbi, functionName: "getAssetPrice", data });
+/** The answer of {@link assetPriceRead}; a zero price (no feed) is an {@link AaveReadError}. @internal */
+export function assetPriceOf(result: ReadResult | undefined): bigint {
+  const price = decodedValue<bigint>(result, ORACLE, "getAssetPrice");
   if (price === 0n) {
     throw new AaveReadError({
       contract: ORACLE,
@@ -274,6 +230,39 @@ export async function readAave(
   reads: readonly ReadCall[],
   signal: AbortSignal | undefined,
 ): Promise<{ results: ReadResult[]; blockNumber: bigint }> {
-  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal });
+  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal }).catch(
+    (error: unknown) => {
+      throw toAaveReadError(error);
+    },
+  );
   return { results, blockNumber: blockNumber as bigint };
+}
+
+/** The Aave contracts preflow reads, by lower-case address: their label and ABI. */
+const READ_CONTRACTS: ReadonlyMap<string, { contract: string; abi: readonly { name: string }[] }> = new Map([
+  [AAVE_V3_ADDRESSES.pool.toLowerCase(), { contract: POOL, abi: aaveV3PoolAbi }],
+  [AAVE_V3_ADDRESSES.oracle.toLowerCase(), { contract: ORACLE, abi: aaveV3OracleAbi }],
+  [
+    AAVE_V3_ADDRESSES.protocolDataProvider.toLowerCase(),
+    { contract: DATA_PROVIDER, abi: aaveV3DataProviderAbi },
+  ],
+]);
+
+/**
+ * `readBatch` reports an answer that is not the canonical encoding of its function's outputs as an `RpcError`
+ * whose `details.method` is `eth_call (<function> at <target>)`: for an Aave read, that is an
+ * {@link AaveReadError} naming the contract and function. Any other error is returned as it is. @internal
+ */
+export function toAaveReadError(error: unknown): unknown {
+  if (!(error instanceof RpcError)) return error;
+  const { method, reason } = error.details as { method: string; reason: string };
+  const [, functionName = "", target = ""] = /^eth_call \((\w+) at (0x[0-9a-fA-F]{40})\)$/.exec(method) ?? [];
+  const known = READ_CONTRACTS.get(target.toLowerCase());
+  if (!known?.abi.some((item) => item.name === functionName)) return error;
+  const label = `${functionName} at ${target} `;
+  return new AaveReadError({
+    contract: known.contract,
+    functionName,
+    reason: reason.startsWith(label) ? reason.slice(label.length) : reason,
+  });
 }

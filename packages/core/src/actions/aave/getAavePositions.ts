@@ -10,16 +10,16 @@ import type { TokenInfo } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { rejectUnknownKeys } from "../../validation/rejectUnknownKeys.js";
 import {
+  assetPriceOf,
   assetPriceRead,
-  decodeAssetPrice,
-  decodeReserveData,
-  decodeReservesList,
-  decodeUserAccountData,
-  decodeUserReserveData,
   readAave,
+  reserveDataOf,
   reserveDataRead,
+  reservesListOf,
   reservesListRead,
+  userAccountDataOf,
   userAccountDataRead,
+  userReserveDataOf,
   userReserveDataRead,
 } from "./aaveReads.js";
 import { BASE_CURRENCY_DECIMALS, reportedHealthFactor } from "./healthFactor.js";
@@ -206,15 +206,15 @@ export async function getAavePositions(
       ],
       signal,
     );
-    const data = decodeUserAccountData(results[0]);
-    const listed = decodeReservesList(results[1]);
+    const data = userAccountDataOf(results[0]);
+    const listed = reservesListOf(results[1]);
     const onChain = new Set(listed.map((address) => address.toLowerCase()));
     const reserves: AaveReservePosition[] = [];
     AAVE_V3_RESERVE_TOKENS.forEach((token, index) => {
       if (!onChain.has(token.address.toLowerCase())) return;
       const [reserveResult, userResult, priceResult] = results.slice(2 + index * 3, 5 + index * 3);
-      const reserve = decodeReserveData(reserveResult);
-      const position = decodeUserReserveData(userResult);
+      const reserve = reserveDataOf(reserveResult);
+      const position = userReserveDataOf(userResult);
       reserves.push({
         token,
         aToken: reserve.aToken,
@@ -222,7 +222,7 @@ export async function getAavePositions(
         supplied: amountOf(position.supplied, token.decimals),
         borrowed: amountOf(position.variableDebt, token.decimals),
         usedAsCollateral: position.usedAsCollateral,
-        price: amountOf(decodeAssetPrice(priceResult), BASE_CURRENCY_DECIMALS),
+        price: amountOf(assetPriceOf(priceResult), BASE_CURRENCY_DECIMALS),
         ltv: reserve.ltv,
         liquidationThreshold: reserve.liquidationThreshold,
       });

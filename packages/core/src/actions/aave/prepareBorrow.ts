@@ -17,13 +17,13 @@ import type { UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import {
+  assetPriceOf,
   assetPriceRead,
-  decodeAssetPrice,
-  decodeReserveData,
-  decodeUserAccountData,
   expectReserveUsable,
   readAave,
+  reserveDataOf,
   reserveDataRead,
+  userAccountDataOf,
   userAccountDataRead,
 } from "./aaveReads.js";
 import { buildPoolStep } from "./buildPoolStep.js";
@@ -160,9 +160,9 @@ export async function prepareBorrow(
     [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)],
     signal,
   );
-  const account = decodeUserAccountData(results[0]);
-  const reserve = decodeReserveData(results[1]);
-  const price = decodeAssetPrice(results[2]);
+  const account = userAccountDataOf(results[0]);
+  const reserve = reserveDataOf(results[1]);
+  const price = assetPriceOf(results[2]);
   expectReserveUsable(reserve, token, "borrow");
 
   const borrowBase = toBaseCurrency(value, price, token.decimals, "up");

@@ -20,11 +20,11 @@ import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import {
-  decodeReserveData,
-  decodeUserReserveData,
   expectReserveUsable,
   readAave,
+  reserveDataOf,
   reserveDataRead,
+  userReserveDataOf,
   userReserveDataRead,
 } from "./aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
@@ -152,10 +152,10 @@ export async function prepareRepay(
     ],
     signal,
   );
-  const debt = decodeUserReserveData(results[0]).variableDebt;
+  const debt = userReserveDataOf(results[0]).variableDebt;
   const balance = expectUint(results[1], token, "balanceOf");
   const allowance = expectUint(results[2], token, "allowance");
-  expectReserveUsable(decodeReserveData(results[3]), token, "repay");
+  expectReserveUsable(reserveDataOf(results[3]), token, "repay");
 
   const format = (value: bigint) => formatAmount(value, token.decimals);
   if (debt === 0n) throw new NoLendingPositionError({ operation: "repay", token: token.symbol, owner: from });

@@ -16,7 +16,7 @@ import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
-import { decodeReserveData, expectReserveUsable, readAave, reserveDataRead } from "./aaveReads.js";
+import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "./aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
 import { buildPoolStep } from "./buildPoolStep.js";
 import { parseLendingParameters } from "./parseLendingParameters.js";
@@ -124,7 +124,7 @@ export async function prepareSupply(
   );
   const balance = expectUint(results[0], token, "balanceOf");
   const allowance = expectUint(results[1], token, "allowance");
-  expectReserveUsable(decodeReserveData(results[2]), token, "supply");
+  expectReserveUsable(reserveDataOf(results[2]), token, "supply");
   if (balance < value) {
     throw new InsufficientBalanceError({
       owner: from,

@@ -19,15 +19,15 @@ import type { UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import {
+  assetPriceOf,
   assetPriceRead,
-  decodeAssetPrice,
-  decodeReserveData,
-  decodeUserAccountData,
-  decodeUserReserveData,
   expectReserveUsable,
   readAave,
+  reserveDataOf,
   reserveDataRead,
+  userAccountDataOf,
   userAccountDataRead,
+  userReserveDataOf,
   userReserveDataRead,
 } from "./aaveReads.js";
 import { buildPoolStep } from "./buildPoolStep.js";
@@ -156,10 +156,10 @@ export async function prepareWithdraw(
     ],
     signal,
   );
-  const position = decodeUserReserveData(results[0]);
-  const account = decodeUserAccountData(results[1]);
-  const reserve = decodeReserveData(results[2]);
-  const price = decodeAssetPrice(results[3]);
+  const position = userReserveDataOf(results[0]);
+  const account = userAccountDataOf(results[1]);
+  const reserve = reserveDataOf(results[2]);
+  const price = assetPriceOf(results[3]);
   expectReserveUsable(reserve, token, "withdraw");
 
   const supplied = position.supplied;

@@ -1,4 +1,4 @@
-import { redactSecrets } from "@preflow/core";
+import { redactSecrets } from "@preflow/attribution";
 
 /** Replaces every occurrence of the given secrets in text or JSON values. @internal */
 export type Redactor = {

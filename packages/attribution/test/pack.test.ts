@@ -1,7 +1,8 @@
 /// <reference types="node" />
 // @preflow/attribution installs and works alone: pack it, install the tarball into an empty project, run it.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,7 +57,8 @@ describe("packed @preflow/attribution", () => {
     }
   }, 240_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // Removing two installed projects can take seconds on a loaded machine: async, with its own bound.
+  afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
 
   it("ships only dist, README and package.json, with ox as its one dependency", () => {
     const listing = run("tar", ["-tzf", tarball], work).trim().split("\n");

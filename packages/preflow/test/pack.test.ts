@@ -1,7 +1,8 @@
 // `preflow` as a user gets it: pack the umbrella and the packages it depends on, install the tarballs into
 // fresh ESM and CommonJS projects with npm, and call both entries there.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,7 +84,8 @@ describe("packed preflow in fresh projects", () => {
     cjsDir = await project("cjs-consumer", "commonjs", tarballs);
   }, 300_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // Removing two installed projects can take seconds on a loaded machine: async, with its own bound.
+  afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
 
   it("works from ESM: preflow and preflow/aa", async () => {
     writeFileSync(join(esmDir, "main.js"), esm);

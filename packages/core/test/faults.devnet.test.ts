@@ -80,6 +80,11 @@ describe("strict decoding of read results (defect 4)", () => {
     expect(rpcError.code).toBe("RPC_ERROR");
     expect(rpcError.message).toMatch(/balanceOf at 0x765DE816845861e75A25fCA122bb6898B8B1282a/);
     expect(rpcError.message).toMatch(/40 bytes, not the 32 bytes/);
+    // Which read failed is data too, not only text.
+    expect(rpcError.details.read).toEqual({
+      target: "0x765DE816845861e75A25fCA122bb6898B8B1282a",
+      functionName: "balanceOf",
+    });
   });
 
   it("an over-long allowance result is an error, not a dropped approval step", async () => {

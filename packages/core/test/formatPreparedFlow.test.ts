@@ -66,6 +66,16 @@ describe("formatPreparedFlow", () => {
     ]);
   });
 
+  it("names the recipient of a swap's output when it is not the sender", () => {
+    const other = "0x2222222222222222222222222222222222222222";
+    const toOther = { ...swap, intent: { ...swap.intent!, recipient: other } } as SerializedPreparedFlow;
+    expect(formatPreparedFlow(toOther).split("\n")[2]).toBe(
+      `Swap on Uniswap: you send 100 USDC, ${other} receives at least 99.4 USDm (expected 99.9 USDm), deadline 2026-01-01T00:00:00Z (unix 1767225600)`,
+    );
+    const toSelf = { ...swap, intent: { ...swap.intent!, recipient: FROM } } as SerializedPreparedFlow;
+    expect(formatPreparedFlow(toSelf).split("\n")[2]).toContain("you receive at least 99.4 USDm");
+  });
+
   it("falls back to the description for flows without call and intent; says unlimited and revoke loudly", () => {
     const old: SerializedPreparedFlow = {
       preparedFlow: true,

@@ -199,6 +199,8 @@ describe.each(Object.keys(VENUES) as Venue[])(
         await undisturbedAttempt(venue);
 
       expect(simulation).toMatchObject({ success: true, failedStep: null, account: sender });
+      // The intent says who receives the output, so a policy or an agent need not decode the calldata.
+      expect(intent.recipient).toBe(recipient);
       expect(simulation.steps.map((step) => step.status)).toEqual(["success", "success"]);
       // Only USDC and USDm move (no native value, no other token).
       for (const change of simulation.balanceChanges) {
@@ -252,12 +254,13 @@ describe.each(Object.keys(VENUES) as Venue[])(
         },
       ]);
 
-      // The preview says what is sent and what comes back, and shows the simulated changes.
+      // The preview says what is sent and what comes back to whom (the recipient, not the sender), and shows the
+      // simulated changes.
       const preview = formatPreparedFlow(flow, simulation);
       const min = formatUnits(BigInt(intent.minAmountOut), 18);
       const expected = formatUnits(BigInt(intent.expectedAmountOut), 18);
       expect(preview).toContain(
-        `Swap on ${VENUES[venue]}: you send 100 USDC, you receive at least ${min} USDm (expected ${expected} USDm)`,
+        `Swap on ${VENUES[venue]}: you send 100 USDC, ${recipient} receives at least ${min} USDm (expected ${expected} USDm)`,
       );
       expect(preview).toContain("Simulated on block");
       expect(preview).toContain("every step succeeds");

@@ -20,6 +20,11 @@ export interface RpcErrorParameters {
   status?: number;
   /** JSON-RPC error code, when there was one. */
   rpcCode?: number;
+  /**
+   * The contract read whose answer was wrong (not the canonical encoding of the function's outputs), when the
+   * request was a batch of reads: its target and function name.
+   */
+  read?: { target: string; functionName: string };
 }
 
 /**
@@ -41,7 +46,7 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
   override readonly name: string = "RpcError";
 
   constructor(parameters: RpcErrorParameters) {
-    const { method, status, rpcCode } = parameters;
+    const { method, status, rpcCode, read } = parameters;
     const rpcUrl = redactSecrets(parameters.rpcUrl);
     const reason = redactSecrets(parameters.reason);
     const statusText = status === undefined ? "" : ` (HTTP ${status})`;
@@ -54,6 +59,7 @@ export class RpcError extends SdkError<"RPC_ERROR"> {
         reason,
         ...(status === undefined ? {} : { status }),
         ...(rpcCode === undefined ? {} : { rpcCode }),
+        ...(read === undefined ? {} : { read: { target: read.target, functionName: read.functionName } }),
       },
     });
   }

@@ -66,7 +66,7 @@ export function formatPreparedFlow(
   if (flow.preparedAt) meta.push(`prepared at block ${flow.preparedAt.blockNumber}`);
   if (flow.expiresAt) meta.push(`expires ${unixTime(flow.expiresAt)}`);
   lines.push(meta.join(", "));
-  if (flow.intent) lines.push(describeIntent(flow.intent, name));
+  if (flow.intent) lines.push(describeIntent(flow.intent, name, flow.from));
   lines.push("Steps:");
   flow.steps.forEach((step, index) => {
     lines.push(`  ${index + 1}. ${describeStep(step, name)}`);
@@ -83,7 +83,7 @@ export function formatPreparedFlow(
 
 type Namer = (address: string) => string;
 
-function describeIntent(intent: FlowIntent, name: Namer): string {
+function describeIntent(intent: FlowIntent, name: Namer, from: string): string {
   switch (intent.kind) {
     case "send":
       return `You send ${amount(intent.amount, intent.token)} to ${intent.to}`;
@@ -93,7 +93,11 @@ function describeIntent(intent: FlowIntent, name: Namer): string {
       return `You call ${intent.functionName} on ${name(intent.to)}`;
     case "swap": {
       const venue = VENUES[intent.venue] ?? intent.venue;
-      return `Swap on ${venue}: you send ${amount(intent.amountIn, intent.tokenIn)}, you receive at least ${amount(intent.minAmountOut, intent.tokenOut)} (expected ${amount(intent.expectedAmountOut, intent.tokenOut)}), deadline ${unixTime(intent.deadline)}`;
+      const receiver =
+        intent.recipient === undefined || intent.recipient.toLowerCase() === from.toLowerCase()
+          ? "you receive"
+          : `${name(intent.recipient)} receives`;
+      return `Swap on ${venue}: you send ${amount(intent.amountIn, intent.tokenIn)}, ${receiver} at least ${amount(intent.minAmountOut, intent.tokenOut)} (expected ${amount(intent.expectedAmountOut, intent.tokenOut)}), deadline ${unixTime(intent.deadline)}`;
     }
     case "supply":
       return `Supply ${amount(intent.amount, intent.token)} to Aave v3`;

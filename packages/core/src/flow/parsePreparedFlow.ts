@@ -202,6 +202,7 @@ const INTENT_FIELDS = {
     "minAmountOut",
     "deadline",
     "route",
+    "recipient",
   ],
   supply: ["kind", "protocol", "token", "amount"],
   withdraw: ["kind", "protocol", "token", "amount"],
@@ -248,6 +249,10 @@ function parseIntent(value: unknown): FlowIntent {
         minAmountOut: uint(fields.minAmountOut, `${path}.minAmountOut`),
         deadline: uint(fields.deadline, `${path}.deadline`),
         route: route.map((hop, index) => json(hop, `${path}.route[${index}]`)),
+        // Optional: flows prepared before it was added have no recipient (the tokens go to `from`).
+        ...(fields.recipient === undefined
+          ? {}
+          : { recipient: address(fields.recipient, `${path}.recipient`) }),
       };
     }
     default:

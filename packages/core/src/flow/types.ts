@@ -116,7 +116,8 @@ export interface ContractCallIntent {
 
 /**
  * A swap on a venue: amounts in base units; `deadline` in unix seconds; `route` as the venue describes it (token
- * addresses, pool fees, exchange ids).
+ * addresses, pool fees, exchange ids); `recipient` receives `tokenOut` (every swap preflow prepares sets it;
+ * flows prepared by older versions may lack it, and then the tokens went to `from`).
  *
  * @example
  * ```ts
@@ -124,7 +125,7 @@ export interface ContractCallIntent {
  * const intent: SwapIntent = {
  *   kind: "swap", venue: "uniswap", tokenIn: usdc, tokenOut: usdm, amountIn: "100000000",
  *   expectedAmountOut: "99900000000000000000", minAmountOut: "99400000000000000000", deadline: "1767225600",
- *   route: [usdc, 100, usdm],
+ *   route: [usdc, 100, usdm], recipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
  * };
  * ```
  */
@@ -138,6 +139,8 @@ export interface SwapIntent {
   minAmountOut: string;
   deadline: string;
   route: JsonValue[];
+  /** Who receives `tokenOut`. Absent in flows of older versions (the tokens went to `from`). */
+  recipient?: Address;
 }
 
 /**

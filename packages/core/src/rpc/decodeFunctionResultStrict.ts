@@ -11,8 +11,8 @@ import {
   getAbiItem,
   type Hex,
 } from "viem";
-import type { RpcError } from "../errors/rpc.js";
-import { toRpcError } from "./toRpcError.js";
+import { redactUrl } from "../errors/redact.js";
+import { RpcError } from "../errors/rpc.js";
 
 /** Bytes of return data preflow decodes at most (a larger answer is refused, not decoded). */
 const MAX_RETURN_BYTES = 1 << 20;
@@ -94,8 +94,8 @@ export type DecodeFunctionResultStrictErrorType = RpcError;
  * `eth_call`.
  *
  * @returns The decoded value(s), as viem's `decodeFunctionResult` returns them.
- * @throws {RpcError} the data is not the canonical encoding of the function's outputs (`details.method`
- *   names the function and contract).
+ * @throws {RpcError} the data is not the canonical encoding of the function's outputs (`details.read` is
+ *   `{ target, functionName }`; `details.method` names them too).
  *
  * @example
  * ```ts
@@ -126,17 +126,22 @@ export function decodeFunctionResultStrict<
     item = undefined;
   }
   const label = `${item?.name ?? String(functionName).slice(0, 66)} at ${target}`;
+  const name = item?.name ?? String(functionName).slice(0, 66);
   if (item?.type !== "function") {
-    throw toRpcError(new Error(`the ABI given has no function ${String(functionName).slice(0, 66)}`), {
+    throw wrongReadError({
       rpcUrl,
-      method: `eth_call (${label})`,
+      target,
+      functionName: name,
+      reason: `the ABI given has no function ${name}`,
     });
   }
   const result = decodeOutputs(item.outputs, data);
   if (!result.ok) {
-    throw toRpcError(new Error(`${label} returned ${result.reason}`), {
+    throw wrongReadError({
       rpcUrl,
-      method: `eth_call (${label})`,
+      target,
+      functionName: name,
+      reason: `${label} returned ${result.reason}`,
     });
   }
   const values = result.values;
@@ -193,4 +198,24 @@ function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value;
+}
+
+/**
+ * The error for a read whose answer is wrong (or whose ABI lacks the function): an {@link RpcError} with
+ * `details.read = { target, functionName }`, so a caller (the Aave actions) can tell which read failed without
+ * parsing text. @internal
+ */
+export function wrongReadError(parameters: {
+  rpcUrl: string;
+  target: string;
+  functionName: string;
+  reason: string;
+}): RpcError {
+  const { rpcUrl, target, functionName, reason } = parameters;
+  return new RpcError({
+    rpcUrl: redactUrl(rpcUrl),
+    method: `eth_call (${functionName} at ${target})`,
+    reason,
+    read: { target, functionName },
+  });
 }

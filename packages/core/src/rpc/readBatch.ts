@@ -1,7 +1,7 @@
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";
-import { decodeOutputs } from "./decodeFunctionResultStrict.js";
+import { decodeOutputs, wrongReadError } from "./decodeFunctionResultStrict.js";
 import { toRpcError } from "./toRpcError.js";
 
 /**
@@ -244,19 +244,11 @@ function decodeRead(read: ReadCall, success: boolean, returnData: Hex, rpc: SdkR
   const selector = read.callData.slice(0, 10).toLowerCase() as Hex;
   const item = functionOf(read.abi, selector);
   const label = `${item?.name ?? selector} at ${read.target}`;
-  if (item === undefined) {
-    throw toRpcError(new Error(`the ABI given for ${label} has no function with selector ${selector}`), {
-      rpcUrl: rpc.rpcUrl,
-      method: `eth_call (${label})`,
-    });
-  }
+  const wrong = (reason: string) =>
+    wrongReadError({ rpcUrl: rpc.rpcUrl, target: read.target, functionName: item?.name ?? selector, reason });
+  if (item === undefined) throw wrong(`the ABI given for ${label} has no function with selector ${selector}`);
   const result = decodeOutputs(item.outputs, returnData);
-  if (!result.ok) {
-    throw toRpcError(new Error(`${label} returned ${result.reason} (inside Multicall3 aggregate3)`), {
-      rpcUrl: rpc.rpcUrl,
-      method: `eth_call (${label})`,
-    });
-  }
+  if (!result.ok) throw wrong(`${label} returned ${result.reason} (inside Multicall3 aggregate3)`);
   const value = result.values.length > 1 ? result.values : result.values[0];
   return { success: true, returnData, value };
 }

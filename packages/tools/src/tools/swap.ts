@@ -62,7 +62,7 @@ export const prepareSwapTool = defineTool({
   title: "Prepare a swap",
   family: "prepare",
   description:
-    "Prepares selling `amount_in` of `token_in` for `token_out` on the best venue (or `venue`): an approve of exactly amount_in to the venue's router only when the allowance is too low, then the swap with a minimum output of the quote minus `slippage_bps` and a deadline `deadline_seconds` after the current block. The flow's `intent` says { kind: \"swap\", venue, token_in, token_out, amount_in, expected_amount_out, min_amount_out, deadline, route } and `expires_at` is the deadline: execute it before then with execute_prepared_flow (dry_run: true to simulate first); it reverts on chain, swapping nothing, if the price moved beyond the slippage. Nothing is signed or sent. One HTTP request.",
+    "Prepares selling `amount_in` of `token_in` for `token_out` on the best venue (or `venue`): an approve of exactly amount_in to the venue's router only when the allowance is too low, then the swap with a minimum output of the quote minus `slippage_bps` and a deadline `deadline_seconds` after the current block. The flow's `intent` says { kind: \"swap\", venue, token_in, token_out, amount_in, expected_amount_out, min_amount_out, deadline, route, recipient } and `expires_at` is the deadline: execute it before then with execute_prepared_flow (dry_run: true to simulate first); it reverts on chain, swapping nothing, if the price moved beyond the slippage. Nothing is signed or sent. One HTTP request.",
   input: z.strictObject({
     from: address(
       "Who sells and will sign (default: this server's signer). Only flows from the signer can be executed here.",

@@ -250,13 +250,17 @@ const READ_CONTRACTS: ReadonlyMap<string, { contract: string; abi: readonly { na
 
 /**
  * `readBatch` reports an answer that is not the canonical encoding of its function's outputs as an `RpcError`
- * whose `details.method` is `eth_call (<function> at <target>)`: for an Aave read, that is an
- * {@link AaveReadError} naming the contract and function. Any other error is returned as it is. @internal
+ * whose `details.read` names the target and function: for an Aave read, that is an {@link AaveReadError} naming
+ * the contract and function. Any other error is returned as it is. @internal
  */
 export function toAaveReadError(error: unknown): unknown {
   if (!(error instanceof RpcError)) return error;
-  const { method, reason } = error.details as { method: string; reason: string };
-  const [, functionName = "", target = ""] = /^eth_call \((\w+) at (0x[0-9a-fA-F]{40})\)$/.exec(method) ?? [];
+  const { read, reason } = error.details as {
+    read?: { target: string; functionName: string };
+    reason: string;
+  };
+  if (read === undefined) return error;
+  const { target, functionName } = read;
   const known = READ_CONTRACTS.get(target.toLowerCase());
   if (!known?.abi.some((item) => item.name === functionName)) return error;
   const label = `${functionName} at ${target} `;

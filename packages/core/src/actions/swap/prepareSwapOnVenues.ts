@@ -99,6 +99,7 @@ export async function prepareSwapOnVenues(
     minAmountOut: minAmountOut.toString(),
     deadline: deadline.toString(),
     route: candidate.route,
+    recipient,
   };
   const approval = steps.length > 1 ? ` after approving ${venue.routerLabel}` : "";
   return {

@@ -1,8 +1,8 @@
-import { type GetAavePositionsReturnType, getAavePositions } from "../actions/aave/getAavePositions.js";
-import { type PrepareBorrowReturnType, prepareBorrow } from "../actions/aave/prepareBorrow.js";
-import { type PrepareRepayReturnType, prepareRepay } from "../actions/aave/prepareRepay.js";
-import { type PrepareSupplyReturnType, prepareSupply } from "../actions/aave/prepareSupply.js";
-import { type PrepareWithdrawReturnType, prepareWithdraw } from "../actions/aave/prepareWithdraw.js";
+import type { GetAavePositionsReturnType } from "../actions/aave/getAavePositions.js";
+import type { PrepareBorrowReturnType } from "../actions/aave/prepareBorrow.js";
+import type { PrepareRepayReturnType } from "../actions/aave/prepareRepay.js";
+import type { PrepareSupplyReturnType } from "../actions/aave/prepareSupply.js";
+import type { PrepareWithdrawReturnType } from "../actions/aave/prepareWithdraw.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
@@ -182,16 +182,33 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
   const health = ["healthFactorFloor", "signal"];
   return {
     aave: Object.freeze({
-      getPositions: async (owner: string, rest?: ActionOptions) =>
-        getAavePositions(client, { ...options(rest, read), owner }),
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
-        prepareSupply(client, { ...options(rest, read), from, token, amount }),
-      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
-        prepareWithdraw(client, { ...options(rest, health), from, token, amount }),
-      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
-        prepareBorrow(client, { ...options(rest, health), from, token, amount }),
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
-        prepareRepay(client, { ...options(rest, read), from, token, amount }),
+      // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
+      // not download the Aave code with `createSdkClient`. The options are checked before that load.
+      getPositions: async (owner: string, rest?: ActionOptions) => {
+        const parameters = { ...options(rest, read), owner };
+        const { getAavePositions } = await import("../actions/aave/getAavePositions.js");
+        return getAavePositions(client, parameters);
+      },
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) => {
+        const parameters = { ...options(rest, read), from, token, amount };
+        const { prepareSupply } = await import("../actions/aave/prepareSupply.js");
+        return prepareSupply(client, parameters);
+      },
+      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) => {
+        const parameters = { ...options(rest, health), from, token, amount };
+        const { prepareWithdraw } = await import("../actions/aave/prepareWithdraw.js");
+        return prepareWithdraw(client, parameters);
+      },
+      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) => {
+        const parameters = { ...options(rest, health), from, token, amount };
+        const { prepareBorrow } = await import("../actions/aave/prepareBorrow.js");
+        return prepareBorrow(client, parameters);
+      },
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) => {
+        const parameters = { ...options(rest, read), from, token, amount };
+        const { prepareRepay } = await import("../actions/aave/prepareRepay.js");
+        return prepareRepay(client, parameters);
+      },
     }),
   };
 }

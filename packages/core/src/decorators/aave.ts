@@ -178,37 +178,42 @@ function options(value: unknown, keys: readonly string[]): Record<string, unknow
  * ```
  */
 export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
+  /** Loads an action's module, then calls it with the (already checked) parameters. */
+  const run = async <P, R>(
+    parameters: P,
+    load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
+  ): Promise<R> => (await load())(client, parameters);
   const read = ["signal"];
   const health = ["healthFactorFloor", "signal"];
   return {
     aave: Object.freeze({
       // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
       // not download the Aave code with `createSdkClient`. The options are checked before that load.
-      getPositions: async (owner: string, rest?: ActionOptions) => {
-        const parameters = { ...options(rest, read), owner };
-        const { getAavePositions } = await import("../actions/aave/getAavePositions.js");
-        return getAavePositions(client, parameters);
-      },
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) => {
-        const parameters = { ...options(rest, read), from, token, amount };
-        const { prepareSupply } = await import("../actions/aave/prepareSupply.js");
-        return prepareSupply(client, parameters);
-      },
-      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) => {
-        const parameters = { ...options(rest, health), from, token, amount };
-        const { prepareWithdraw } = await import("../actions/aave/prepareWithdraw.js");
-        return prepareWithdraw(client, parameters);
-      },
-      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) => {
-        const parameters = { ...options(rest, health), from, token, amount };
-        const { prepareBorrow } = await import("../actions/aave/prepareBorrow.js");
-        return prepareBorrow(client, parameters);
-      },
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) => {
-        const parameters = { ...options(rest, read), from, token, amount };
-        const { prepareRepay } = await import("../actions/aave/prepareRepay.js");
-        return prepareRepay(client, parameters);
-      },
+      getPositions: async (owner: string, rest?: ActionOptions) =>
+        run(
+          { ...options(rest, read), owner },
+          async () => (await import("../actions/aave/getAavePositions.js")).getAavePositions,
+        ),
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+        run(
+          { ...options(rest, read), from, token, amount },
+          async () => (await import("../actions/aave/prepareSupply.js")).prepareSupply,
+        ),
+      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+        run(
+          { ...options(rest, health), from, token, amount },
+          async () => (await import("../actions/aave/prepareWithdraw.js")).prepareWithdraw,
+        ),
+      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+        run(
+          { ...options(rest, health), from, token, amount },
+          async () => (await import("../actions/aave/prepareBorrow.js")).prepareBorrow,
+        ),
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+        run(
+          { ...options(rest, read), from, token, amount },
+          async () => (await import("../actions/aave/prepareRepay.js")).prepareRepay,
+        ),
     }),
   };
 }

@@ -143,33 +143,23 @@ describe("parsePreparedFlow", () => {
         to: address,
         functionName: fc.string({ minLength: 1 }),
       }),
-      fc.record(
-        {
-          kind: fc.constant("swap" as const),
-          venue: fc.constantFrom("uniswap" as const, "mento" as const),
-          tokenIn: address,
-          tokenOut: address,
-          amountIn: uint,
-          expectedAmountOut: uint,
-          minAmountOut: uint,
-          deadline: uint,
-          route: fc.array(json, { maxLength: 4 }),
-          recipient: address,
-        },
-        {
-          requiredKeys: [
-            "kind",
-            "venue",
-            "tokenIn",
-            "tokenOut",
-            "amountIn",
-            "expectedAmountOut",
-            "minAmountOut",
-            "deadline",
-            "route",
-          ],
-        },
-      ),
+      fc
+        .tuple(
+          fc.record({
+            kind: fc.constant("swap" as const),
+            venue: fc.constantFrom("uniswap" as const, "mento" as const),
+            tokenIn: address,
+            tokenOut: address,
+            amountIn: uint,
+            expectedAmountOut: uint,
+            minAmountOut: uint,
+            deadline: uint,
+            route: fc.array(json, { maxLength: 4 }),
+          }),
+          // `recipient` is optional: flows of older versions have none.
+          fc.option(address, { nil: undefined }),
+        )
+        .map(([intent, recipient]) => (recipient === undefined ? intent : { ...intent, recipient })),
       fc.record({
         kind: fc.constantFrom("supply" as const, "withdraw" as const, "borrow" as const, "repay" as const),
         protocol: fc.constant("aave-v3" as const),

@@ -188,7 +188,12 @@ describe("bounded waits (defect 5)", () => {
     expect((error as RpcError).message).toMatch(/timed out: no answer within 1000 ms, 2 attempts/);
     expect(ms).toBeGreaterThanOrEqual(1_900);
     expect(ms).toBeLessThan(2 * 1_000 + 150 + 1_500);
-    expect(proxy.requests).toBe(2);
+    // Each call of the batch (chain check, read) is tried twice. viem retries them one by one, so on a loaded
+    // machine the two retries can leave in one HTTP request or in two: 2 or 3 requests, never a third attempt.
+    expect(proxy.count("eth_call")).toBe(2);
+    expect(proxy.count("eth_chainId")).toBe(2);
+    expect(proxy.requests).toBeGreaterThanOrEqual(2);
+    expect(proxy.requests).toBeLessThanOrEqual(3);
   });
 
   it("a signal aborts a hanging read at once; an aborted signal sends nothing", async () => {

@@ -64,7 +64,12 @@ export function devnetClients(
   return { publicClient, wallet };
 }
 
-/** Signs and sends every step in order with a plain viem wallet client; each must succeed. */
+/**
+ * Signs and sends every step in order with a plain viem wallet client; each must succeed. The gas limit is the
+ * estimate + 20 %, as `executePreparedFlow` and careful wallets do: other test files share the devnet, and on a
+ * loaded machine seconds can pass between the estimate and the block, enough for an Aave call to need more gas
+ * (see executePreparedFlow.gas.devnet.test.ts).
+ */
 export async function executeFlow(
   devnet: DevnetClient,
   privateKey: Hex,
@@ -74,7 +79,9 @@ export async function executeFlow(
   expect(flow.from).toBe(wallet.account.address);
   const hashes: Hash[] = [];
   for (const step of flow.steps) {
-    const hash = await wallet.sendTransaction(toTransactionRequest(step));
+    const request = toTransactionRequest(step);
+    const estimate = await publicClient.estimateGas({ account: wallet.account, ...request });
+    const hash = await wallet.sendTransaction({ ...request, gas: estimate + estimate / 5n });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     expect(receipt.status, step.description).toBe("success");
     hashes.push(hash);

@@ -23,6 +23,7 @@ import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
+import { decodeRevertReason } from "./decodeRevertReason.js";
 import { type SimulatePreparedFlowReturnType, simulatePreparedFlow } from "./simulatePreparedFlow.js";
 
 /**
@@ -237,6 +238,8 @@ const DEFAULT_RECEIPT_TIMEOUT_MS = 45_000;
 const MAX_RECEIPT_TIMEOUT_MS = 600_000;
 /** Bound on each request phase before a step is sent (chain and nonce read, filling, one send attempt, a lookup). */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Gas limit = the node's estimate + this many percent (see `withGasHeadroom`). */
+const GAS_HEADROOM_PERCENT = 20;
 /** Sends of the same signed bytes (same hash, so never a second transaction) while the answer is lost. */
 const SEND_ATTEMPTS = 3;
 const LISTENER_TIMEOUT_MS = 5_000;
@@ -254,7 +257,9 @@ type AnyClient = Client<Transport, Chain | undefined>;
  *
  * It validates the flow (`parsePreparedFlow`), refuses a flow whose `from` is not `account`
  * ({@link FlowAccountMismatchError}) and a node that does not serve chain 42220, reads the pending nonce once, then for
- * each step in order: fills it (gas, fees) with explicit consecutive nonces, signs it locally, takes its hash
+ * each step in order: fills it (fees, and a gas limit of the node's estimate + 20 %, since the state can change
+ * between the estimate and inclusion; unused gas is not charged) with explicit consecutive nonces, signs it
+ * locally, takes its hash
  * (`keccak256` of the signed bytes) and reports it (`signed` event) BEFORE `eth_sendRawTransaction`, sends it, and
  * polls its receipt. It stops at the first step that does not succeed; later steps are `skipped` and never
  * signed.
@@ -448,6 +453,11 @@ async function executeStep(
     );
   }
   if (signal?.aborted) return "aborted";
+  // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
+  // before inclusion (an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest accrues to a
+  // zero slot, and reverts out of gas with the earlier estimate). Unused gas is not charged.
+  const filledGas = (filled as { gas?: bigint }).gas;
+  if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
 
   // 2. Sign locally and take the hash before anything is sent.
   let serialized: Hex;
@@ -907,7 +917,17 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** One redacted line saying why something failed (the shared summariser), cut to 300 characters. */
+/** The gas limit sent for a step: the node's estimate plus `GAS_HEADROOM_PERCENT` (20) %. @internal */
+export function withGasHeadroom(estimate: bigint): bigint {
+  return estimate + (estimate * BigInt(GAS_HEADROOM_PERCENT)) / 100n;
+}
+
+/** A failure, redacted and cut short; revert data is decoded (`InsufficientAllowance(...) [ERC-20]`, not a selector). */
 function describeFailure(error: unknown, rpcUrl: string | undefined): string {
-  const text = summarizeError(error, [rpcUrl]).reason;
+  const summary = summarizeError(error, [rpcUrl]);
+  const text =
+    summary.revertData !== undefined && summary.revertData !== "0x"
+      ? `execution reverted: ${decodeRevertReason(summary.revertData).message}`
+      : summary.reason;
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }

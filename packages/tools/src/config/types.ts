@@ -59,7 +59,11 @@ export interface ToolServerConfig {
   families?: readonly ToolFamily[] | undefined;
   /** Path of the spending-policy JSON file (`PREFLOW_POLICY`); none by default (no limits). */
   policyFile?: string | undefined;
-  /** Where the policy's spent amounts are kept across restarts (`PREFLOW_STATE_DIR`). */
+  /**
+   * Where the policy's spent amounts (`spending.json`) and the signer's executions (`executions.json`) are kept
+   * across restarts (`PREFLOW_STATE_DIR`; default `$XDG_STATE_HOME/preflow-tools`, else
+   * `~/.local/state/preflow-tools`).
+   */
   stateDir?: string | undefined;
   /** Where log lines go; default standard error (standard output belongs to the protocol). */
   log?: ((line: string) => void) | undefined;

@@ -27,7 +27,8 @@ export class ToolTimeoutError extends ToolsError<"TOOL_TIMEOUT"> {
 }
 
 /**
- * `get_flow_status` was asked about a flow id this server has not executed (since it started).
+ * `get_flow_status` was asked about a flow id this server does not remember (it keeps the signer's last 1,000
+ * executions, across restarts, in its state directory).
  *
  * @example
  * ```ts
@@ -44,7 +45,7 @@ export class FlowNotFoundError extends ToolsError<"FLOW_NOT_FOUND"> {
     const { flowId } = parameters;
     super({
       code: "FLOW_NOT_FOUND",
-      message: `No execution of flow ${flowId} is known to this server (flows are remembered from the server's start). Check the flow_id an executing tool returned.`,
+      message: `No execution of flow ${flowId} is known to this server (it remembers the signer's last 1,000 executions, across restarts, in its state directory). Check the flow_id an executing tool returned.`,
       details: { flow_id: flowId },
     });
   }

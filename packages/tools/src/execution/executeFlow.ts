@@ -1,6 +1,8 @@
 // What execute_prepared_flow and send_token do: identify the flow, refuse a second send of it, check the
 // spending policy before signing, queue behind the signer's other executions, run it step by step (stopping
-// on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far.
+// on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far. Every
+// change of the record is saved to the state directory (rememberedExecution.ts), the step's hash before its
+// send, so a restart neither forgets nor repeats it.
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
@@ -10,6 +12,7 @@ import type { ToolReply } from "../server/toolResult.js";
 import { requireSigner, type ToolCall, type ToolContext, type ToolRuntime } from "../tools/context.js";
 import { type ExecutionRecord, type StepRecord, sentAny, snapshot } from "./executionRegistry.js";
 import { flowIdentity } from "./flowIdentity.js";
+import { findExecution } from "./rememberedExecution.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
 
 /** Parameters of {@link executeFlow}. @internal */
@@ -90,6 +93,10 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
 
+  // Remembered across restarts (loaded on first use); an execution a restart interrupted is first looked up on
+  // chain. Then the record is read again: from this read to `set` below nothing awaits, so of two identical
+  // calls exactly one creates the record and the other finds it.
+  await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: !force });
   const earlier = context.executions.get(flowId);
   if (earlier && !force && (earlier.state !== "done" || sentAny(earlier))) {
     return answer(earlier, call, true, context);
@@ -116,11 +123,13 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   };
   context.executions.set(record);
   const total = flow.steps.length;
+  const saved = () => context.executions.changed(record);
   const finish = (outcomeValue: ExecutionRecord["outcome"]) => {
     record.state = "done";
     record.outcome = outcomeValue;
     record.finishedAt = now();
     for (const step of record.steps) if (step.status === "queued") step.status = "skipped";
+    saved();
   };
 
   record.done = context.executions.queue
@@ -131,6 +140,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
         return;
       }
       record.state = "running";
+      saved();
       // Re-checked in the queue: executions ahead of this one may have spent since the first check.
       const policy = check(runtime, flow);
       let result: Awaited<ReturnType<typeof runPreparedFlow>>;
@@ -147,16 +157,21 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
               step.hash = event.hash;
               step.status = "pending";
               step.sent = "unknown";
+              step.nonce = event.nonce;
+              // Written before the send: after a restart this step is looked up, never sent again.
+              saved();
               const spends = policy?.spends.get(event.index);
               if (spends) runtime.policy?.ledger?.record(spends, event.hash);
               context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
             } else if (event.phase === "sent") {
               step.sent = true;
+              saved();
               const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
               context.log(`${tool}: ${line}`);
               await call.progress(event.index + 0.5, total, line);
             } else {
               Object.assign(step, toStepRecord(event.step));
+              saved();
               const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
               context.log(`${tool}: ${line}`);
               await call.progress(event.index + 1, total, line);
@@ -246,6 +261,7 @@ function outcome(data: {
   status: string;
   dryRun: boolean;
   replayed: boolean;
+  interrupted?: boolean;
   flowId: string;
   failedStep: number | null;
   completedSteps: number;
@@ -256,8 +272,18 @@ function outcome(data: {
   const again = data.replayed
     ? "Already executed (this is the earlier result; pass force: true to send again). "
     : "";
-  if (data.status === "success") return { headline: `${again}All ${total} step(s) ${verb} successfully.` };
   const sent = data.steps.filter((step) => step.hash !== null).length;
+  if (data.interrupted) {
+    // Ended (or not) while no server was running it: what the chain says about its steps.
+    const restart = `${again}Interrupted by a restart of the tool server; the steps' outcomes are read from the chain by hash. `;
+    if (data.status === "success") return { headline: `${restart}All ${total} step(s) succeeded.` };
+    if (data.status === "pending") {
+      return {
+        headline: `${restart}${data.completedSteps} of ${total} step(s) succeeded; step ${data.completedSteps} was sent (or being sent) and the chain has no receipt for it yet; later steps were not sent. Ask get_flow_status with flow_id ${data.flowId} later; do not execute it again.`,
+      };
+    }
+  }
+  if (data.status === "success") return { headline: `${again}All ${total} step(s) ${verb} successfully.` };
   if (data.status === "pending") {
     return {
       headline: `${again}Still running when the answer was due: ${data.completedSteps} of ${total} step(s) done, ${sent} sent. Ask get_flow_status with flow_id ${data.flowId} for the outcome; do not execute it again.`,
@@ -271,10 +297,11 @@ function outcome(data: {
   }
   const failed = data.steps[data.failedStep ?? 0];
   const notSent = total - (data.failedStep ?? 0) - 1;
+  const restart = data.interrupted ? "Interrupted by a restart of the tool server. " : "";
   return {
     isError: true,
     headline:
-      `${again}${data.dryRun ? "Simulation" : "Execution"} stopped at step ${data.failedStep} (${failed?.status}${failed?.error ? `: ${failed.error}` : ""}). ` +
+      `${again}${restart}${data.dryRun ? "Simulation" : "Execution"} stopped at step ${data.failedStep} (${failed?.status}${failed?.error ? `: ${failed.error}` : ""}). ` +
       `${data.completedSteps} step(s) before it succeeded; ${notSent} later step(s) ${data.dryRun ? "not simulated" : "not sent"}.`,
   };
 }

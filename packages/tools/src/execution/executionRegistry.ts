@@ -1,3 +1,5 @@
+// On the start-up path (createToolServer builds the registry): keep it free of file and chain code. The
+// persisted records come in through `open`, whose loader (executionStore.ts) is imported on first use.
 import { SignerQueue } from "./signerQueue.js";
 
 /** A step's state in a record. @internal */
@@ -29,17 +31,69 @@ export interface ExecutionRecord {
   steps: StepRecord[];
   startedAt: string;
   finishedAt: string | null;
+  /**
+   * The record was loaded from the state directory and had not ended when the server that ran it stopped:
+   * its steps are read from the chain by hash (see interruptedExecution.ts).
+   */
+  interrupted?: boolean;
   /** Settles when the execution has ended (never rejects). */
   done: Promise<void>;
   /** An error thrown before anything was sent (the caller still waiting gets it). */
   refusal?: unknown;
 }
 
-/** The executions the server knows (by flow id) and the per-signer queue. @internal */
+/** Where the records are kept across restarts (`<stateDir>/executions.json`). @internal */
+export interface ExecutionPersistence {
+  /** Writes every record of the signer, oldest first. Never throws (a failed write is logged). */
+  save(records: readonly ExecutionRecord[]): void;
+}
+
+/** What {@link ExecutionRegistry.open} loads: the persisted records (oldest first) and where to save. @internal */
+export interface OpenedExecutions {
+  records: readonly ExecutionRecord[];
+  persistence: ExecutionPersistence;
+}
+
+/**
+ * The executions the server knows (by flow id) and the per-signer queue. At most {@link LIMIT} records are
+ * kept (the oldest ended ones are dropped first); once opened, every change is saved. @internal
+ */
 export class ExecutionRegistry {
+  /** How many records are kept, in memory and in the state file. */
+  static readonly LIMIT = 1_000;
   readonly queue = new SignerQueue();
   private readonly records = new Map<string, ExecutionRecord>();
-  private static readonly LIMIT = 1_000;
+  private persistence: ExecutionPersistence | undefined;
+  private opening: Promise<void> | undefined;
+
+  /**
+   * Loads the persisted records once (the first executing tool or `get_flow_status` calls it) and saves every
+   * change from then on. Never rejects: a loader failure leaves the records in memory only (and is logged).
+   */
+  open(load: () => Promise<OpenedExecutions | undefined>, log: (line: string) => void): Promise<void> {
+    this.opening ??= load().then(
+      (opened) => {
+        if (!opened) return;
+        // Loaded records are older than anything executed in this process.
+        const current = [...this.records.values()];
+        this.records.clear();
+        for (const record of opened.records) this.records.set(record.flowId, record);
+        for (const record of current) {
+          this.records.delete(record.flowId);
+          this.records.set(record.flowId, record);
+        }
+        this.trim();
+        this.persistence = opened.persistence;
+        this.save();
+      },
+      (error: unknown) => {
+        log(
+          `executions are remembered in memory only: loading them failed (${(error as Error)?.name ?? typeof error})`,
+        );
+      },
+    );
+    return this.opening;
+  }
 
   get(flowId: string): ExecutionRecord | undefined {
     return this.records.get(flowId);
@@ -48,18 +102,33 @@ export class ExecutionRegistry {
   set(record: ExecutionRecord): void {
     this.records.delete(record.flowId);
     this.records.set(record.flowId, record);
-    if (this.records.size > ExecutionRegistry.LIMIT) {
-      for (const [id, old] of this.records) {
-        if (old.state === "done") {
-          this.records.delete(id);
-          break;
-        }
-      }
-    }
+    this.trim();
+    this.save();
   }
 
   delete(record: ExecutionRecord): void {
-    if (this.records.get(record.flowId) === record) this.records.delete(record.flowId);
+    if (this.records.get(record.flowId) === record) {
+      this.records.delete(record.flowId);
+      this.save();
+    }
+  }
+
+  /** Saves after `record` changed (queued, running, a step signed, sent or done, ended). */
+  changed(record: ExecutionRecord): void {
+    if (this.records.get(record.flowId) === record) this.save();
+  }
+
+  /** Drops the oldest ended records beyond {@link LIMIT} (records still running are kept). */
+  private trim(): void {
+    if (this.records.size <= ExecutionRegistry.LIMIT) return;
+    for (const [id, old] of this.records) {
+      if (this.records.size <= ExecutionRegistry.LIMIT) break;
+      if (old.state === "done") this.records.delete(id);
+    }
+  }
+
+  private save(): void {
+    this.persistence?.save([...this.records.values()]);
   }
 }
 
@@ -73,15 +142,16 @@ export function snapshot(record: ExecutionRecord, replayed: boolean) {
   const steps = record.steps.map((step) => ({ ...step }));
   const failed = steps.find((step) => step.status !== "success");
   const status = record.state === "done" ? (record.outcome ?? "failed") : "pending";
+  // An interrupted flow stopped where the restart left it: its first step not sent is where it stopped.
+  const notAttempted = failed?.status === "skipped" || failed?.status === "queued";
   const failedStep =
-    record.state !== "done" || !failed || failed.status === "skipped" || failed.status === "queued"
-      ? null
-      : failed.index;
+    record.state !== "done" || !failed || (notAttempted && !record.interrupted) ? null : failed.index;
   return {
     flowId: record.flowId,
     status,
     dryRun: false,
     replayed,
+    ...(record.interrupted ? { interrupted: true } : {}),
     chainId: record.chainId,
     from: record.from,
     summary: record.summary,

@@ -1,8 +1,8 @@
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { InvalidPolicyError } from "../errors/policy.js";
 import type { RawPolicy } from "./readPolicyFile.js";
 import { SpendLedger } from "./spendLedger.js";
+
+export { defaultStateDir } from "../state/defaultStateDir.js";
 
 /** A cap of one token, in base units. @internal */
 export interface TokenCap {
@@ -24,15 +24,6 @@ export interface LoadedPolicy {
   /** `undefined` without a signer (nothing can be spent). */
   ledger: SpendLedger | undefined;
   format(amount: bigint, token: string): string;
-}
-
-/** Where state is kept when PREFLOW_STATE_DIR is not set. @internal */
-export function defaultStateDir(env: Record<string, string | undefined> = process.env): string {
-  const base =
-    env.XDG_STATE_HOME && env.XDG_STATE_HOME.trim() !== ""
-      ? env.XDG_STATE_HOME
-      : join(homedir(), ".local", "state");
-  return join(base, "preflow-tools");
 }
 
 /**

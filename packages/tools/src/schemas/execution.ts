@@ -54,6 +54,12 @@ export const executionResult = z.strictObject({
     .describe(
       "true: this flow was already executed; this is the earlier execution (force: true sends again).",
     ),
+  interrupted: z
+    .literal(true)
+    .describe(
+      "Present (true) when the tool server restarted while this execution was queued or running: its sent steps are read from the chain by hash (pending while there is no receipt yet), its steps never signed are skipped (not sent).",
+    )
+    .optional(),
   chain_id: z.literal(42220),
   from: address("The signer."),
   summary: text(MAX.summary, "The flow's summary."),

@@ -174,9 +174,11 @@ export function createToolServerWith(
     toolTimeoutMs,
     receiptTimeoutMs: config.receiptTimeoutMs ?? toolTimeoutMs,
     hasSigner: privateKey !== undefined,
+    stateDir: config.stateDir,
     runtime,
     executions: new ExecutionRegistry(),
     log: (line) => log(redactor.text(line)),
+    redact: (text) => redactor.text(text),
   };
 
   const server = new Server(

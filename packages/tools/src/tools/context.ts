@@ -26,9 +26,13 @@ export interface ToolContext {
   readonly receiptTimeoutMs: number;
   /** The signer's address is known only after load; this says whether a key is configured. */
   readonly hasSigner: boolean;
+  /** `PREFLOW_STATE_DIR`, when set (else the default state directory, resolved where it is used). */
+  readonly stateDir: string | undefined;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
   log(line: string): void;
+  /** Removes the configured secrets (keys, the RPC URL's credentials) from a text kept outside the process. */
+  redact(text: string): string;
 }
 
 /** One tool call: cancellation, the answer deadline and progress. @internal */

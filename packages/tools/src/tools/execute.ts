@@ -75,7 +75,7 @@ export const executePreparedFlowTool = defineTool({
   title: "Execute a prepared flow",
   family: "execute",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -139,12 +139,20 @@ export const getFlowStatusTool = defineTool({
   title: "Flow status",
   family: "execute",
   description:
-    "Reports an execution by its `flow_id` (from execute_prepared_flow or send_token): `pending` while it runs, then success, failed or cancelled, with every step's hash and status. Waits for no chain request. Executions are remembered from the server's start.",
+    "Reports an execution by its `flow_id` (from execute_prepared_flow or send_token): `pending` while it runs, then success, failed or cancelled, with every step's hash and status. The signer's last 1,000 executions are remembered across restarts; one that a restart interrupted comes back with `interrupted: true`, its sent steps looked up on chain by hash (`pending` while the chain has no receipt). Otherwise waits for no chain request.",
   input: z.strictObject({ flow_id: flowId("The flow_id an executing tool returned.") }),
   output: executionResult,
-  annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: false },
-  async run(args, context: ToolContext, _call: ToolCall) {
-    const record = context.executions.get(args.flow_id);
+  annotations: { ...READ_ONLY, idempotentHint: false },
+  async run(args, context: ToolContext, call: ToolCall) {
+    const runtime = await context.runtime();
+    const { findExecution } = await import("../execution/rememberedExecution.js");
+    const record = await findExecution({
+      context,
+      runtime,
+      flowId: args.flow_id,
+      deadline: call.deadline,
+      resolve: true,
+    });
     if (!record) throw new FlowNotFoundError({ flowId: args.flow_id });
     const { snapshot } = await import("../execution/executionRegistry.js");
     return { data: snapshot(record, false) };

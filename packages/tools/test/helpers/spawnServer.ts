@@ -1,4 +1,7 @@
 import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -46,15 +49,25 @@ export interface SpawnedServer {
   ): Promise<CallToolResult>;
   /** Everything captured so far: raw stdout, stderr and every tool result as JSON. */
   captured(): { stdout: string; stderr: string; results: string[] };
+  /** The server's PREFLOW_STATE_DIR (a fresh temporary directory unless `env` names one). */
+  stateDir: string;
+  /** Kills the server process at once (SIGKILL: no shutdown, as a crash or an OOM kill would). */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Spawns `node dist/bin.js` with exactly `env` (plus PATH) and connects an MCP client over stdio. */
+/**
+ * Spawns `node dist/bin.js` with exactly `env` (plus PATH, and PREFLOW_STATE_DIR set to a fresh temporary
+ * directory, removed on close, unless given: tests never write to the home directory) and connects an MCP client
+ * over stdio.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const ownStateDir = env.PREFLOW_STATE_DIR === undefined;
+  const stateDir = env.PREFLOW_STATE_DIR ?? mkdtempSync(join(tmpdir(), "preflow-tools-state-"));
   const transport = new RecordingStdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", PREFLOW_STATE_DIR: stateDir, ...env },
     stderr: "pipe",
   });
   let stderr = "";
@@ -85,12 +98,24 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       return result;
     },
     captured: () => ({ stdout: transport.stdoutText, stderr, results: [...results] }),
+    stateDir,
+    async kill() {
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async close() {
       await client.close();
-      // No key in any captured output: stdout, stderr, every result.
+      // No key in any captured output: stdout, stderr, every result, every file of the state directory.
+      const files = existsSync(stateDir)
+        ? readdirSync(stateDir).map((name) => readFileSync(join(stateDir, name), "utf8"))
+        : [];
+      if (ownStateDir) rmSync(stateDir, { recursive: true, force: true });
       const key = env.CHAIN_PRIVATE_KEY?.replace(/^0x/i, "").toLowerCase();
       if (key) {
-        for (const captured of [transport.stdoutText, stderr, ...results]) {
+        for (const captured of [transport.stdoutText, stderr, ...results, ...files]) {
           expect(captured.toLowerCase().includes(key), "the private key leaked into captured output").toBe(
             false,
           );

@@ -1,14 +1,16 @@
 import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
+  AAVE_V3_ADDRESSES,
+  decodeRevertReason,
   FlowAccountMismatchError,
   InvalidArgumentError,
   parsePreparedFlow,
+  type RevertReason,
   type SerializedPreparedFlow,
 } from "@preflow/core";
-import type { Hex } from "viem";
+import { type Hex, isAddressEqual } from "viem";
 import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./internal/context.js";
-import { describeRevert } from "./internal/describeRevert.js";
 import { findFailingStep, type StepCall } from "./internal/findFailingStep.js";
 import {
   submitUserOperation,
@@ -97,13 +99,18 @@ void sameCodes;
  * The failure of a flow: a stable `code`, a message (never a secret), `stepIndex`, the 0-based index of the
  * failing step in `prepared.steps` (always set in sequential mode; in batch mode set for reverts, found by
  * replaying the calls with `eth_simulateV1`, and `null` when the failure concerns the whole batch or the node
- * cannot tell), and `userOpHash` whenever the failing UserOperation was signed.
+ * cannot tell), and `userOpHash` whenever the failing UserOperation was signed. On a revert with revert data,
+ * `revertData` is the raw data and `revertReason` its reading by core's `decodeRevertReason` (the message
+ * ends with `revertReason.message`, e.g. `InsufficientAllowance(spender: 0x…, allowance: 1, needed: 3)
+ * [ERC-20]`).
  *
  * @example
  * ```ts
  * import type { SendPreparedFlowFailure } from "@preflow/aa";
  * const explain = (failure: SendPreparedFlowFailure) =>
  *   failure.stepIndex === null ? failure.message : `step ${failure.stepIndex}: ${failure.message}`;
+ * const isAllowanceProblem = (failure: SendPreparedFlowFailure) =>
+ *   /InsufficientAllowance$/.test(failure.revertReason?.name ?? "");
  * ```
  */
 export type SendPreparedFlowFailure = {
@@ -114,6 +121,8 @@ export type SendPreparedFlowFailure = {
   userOpHash?: Hex;
   /** Raw revert data of the failing call, when known. */
   revertData?: Hex;
+  /** `revertData` decoded by core's `decodeRevertReason` (set whenever `revertData` is). */
+  revertReason?: RevertReason;
 };
 
 /**
@@ -248,7 +257,12 @@ async function toFailure(
     stepIndex === null
       ? `The UserOperation of ${calls.length} steps`
       : `Step ${stepIndex} (${flow.steps[stepIndex]?.description || "no description"})`;
-  const why = reverted ? describeRevert(revertData) : failure.reason;
+  const step = stepIndex === null ? undefined : flow.steps[stepIndex];
+  const revertReason =
+    revertData === undefined
+      ? undefined
+      : decodeRevertReason(revertData, { aaveErrorCodes: isAaveStep(flow, step?.to) });
+  const why = reverted ? (revertReason?.message ?? "no revert data was returned") : failure.reason;
   const hashText = userOpHash && failure.code !== "EXECUTION_REVERTED" ? ` [userOpHash ${userOpHash}]` : "";
   const message = `${subject} ${failureText[failure.code]}: ${why}.${hashText}`;
   return {
@@ -256,8 +270,15 @@ async function toFailure(
     message,
     stepIndex,
     ...(userOpHash === undefined ? {} : { userOpHash }),
-    ...(revertData === undefined ? {} : { revertData }),
+    ...(revertData === undefined ? {} : { revertData, revertReason }),
   };
+}
+
+/** Whether a bare `Error("26")` of this step reads as an Aave v3 error code: an Aave flow or a call to the Pool. */
+function isAaveStep(flow: SerializedPreparedFlow, to: string | undefined): boolean {
+  const intent = flow.intent;
+  if (intent !== undefined && "protocol" in intent && intent.protocol === "aave-v3") return true;
+  return to !== undefined && isAddressEqual(to as Hex, AAVE_V3_ADDRESSES.pool);
 }
 
 /**

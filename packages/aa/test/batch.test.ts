@@ -1,18 +1,23 @@
 import { checkAttributionInTransaction } from "@preflow/attribution";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { parseUnits } from "viem";
+import { parseUnits, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import {
   approveAndDeposit,
   fund,
+  join,
   newAAClient,
   publicClientOf,
+  sdk,
   USDm,
   usdmAllowance,
   usdmBalance,
   VAULT,
+  vaultAbi,
   vaultDeposit,
 } from "./helpers/fixtures.js";
+
+const insufficientBalance = "InsufficientBalance(address,uint256,uint256)";
 
 describe("sendPreparedFlow, batch mode", () => {
   const devnet = useDevnet();
@@ -81,11 +86,63 @@ describe("sendPreparedFlow, batch mode", () => {
     expect(result.transactionHashes).toEqual([]);
     expect(result.error).toMatchObject({ code: "EXECUTION_REVERTED", stepIndex: 1 });
     expect(result.error?.message).toContain("Step 1 (Call deposit");
-    // ERC20InsufficientBalance(address,uint256,uint256)
-    expect(result.error?.revertData).toMatch(/^0x[0-9a-f]{8}/);
+    // The devnet's USDm raises InsufficientBalance(account, balance, needed), decoded by core's decoder.
+    expect(result.error?.revertData?.slice(0, 10)).toBe(toFunctionSelector(insufficientBalance));
+    expect(result.error?.revertReason).toMatchObject({
+      name: "InsufficientBalance",
+      source: "erc20",
+      args: [aa.smartAccountAddress, parseUnits("2", 18).toString(), parseUnits("5", 18).toString()],
+      data: result.error?.revertData,
+    });
+    expect(result.error?.message).toContain(`: ${result.error?.revertReason?.message}.`);
     expect(await usdmAllowance(publicClient, aa.smartAccountAddress, VAULT)).toBe(0n);
     expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(0n);
     expect(await usdmBalance(publicClient, aa.smartAccountAddress)).toBe(parseUnits("2", 18));
+  });
+
+  it("names the ERC-20 error with core's decoder when step 1 needs more allowance than step 0 approved", async () => {
+    const aa = await newAAClient(devnet);
+    await fund(devnet, aa.smartAccountAddress, "USDm", "5");
+    const client = sdk(devnet);
+    // Approve 1, deposit 3 (the deposit alone, without its own approval step): transferFrom needs 3.
+    const flow = join(
+      aa.smartAccountAddress,
+      await client.transaction.prepareApprove(aa.smartAccountAddress, VAULT, "USDm", "1"),
+      await client.transaction.prepareContractCall(aa.smartAccountAddress, {
+        to: VAULT,
+        abi: vaultAbi,
+        functionName: "deposit",
+        args: [USDm, parseUnits("3", 18)],
+      }),
+    );
+    expect(flow.steps).toHaveLength(2);
+
+    const result = await aa.sendPreparedFlow(flow);
+
+    expect(result.success).toBe(false);
+    expect(result.userOpHashes).toEqual([]);
+    // Refused while the gas was estimated for sponsorship: never signed, so no userOpHash.
+    expect(result.operations).toEqual([
+      { userOpHash: null, transactionHash: null, status: "refused", stepIndexes: [0, 1] },
+    ]);
+    const error = result.error!;
+    expect(error).toMatchObject({ code: "EXECUTION_REVERTED", stepIndex: 1 });
+    // The devnet's USDm raises InsufficientAllowance(spender, allowance, needed) (selector 0x192b9e4e).
+    expect(error.revertData?.slice(0, 10)).toBe("0x192b9e4e");
+    expect(error.revertReason).toEqual({
+      name: "InsufficientAllowance",
+      source: "erc20",
+      selector: "0x192b9e4e",
+      args: [VAULT, parseUnits("1", 18).toString(), parseUnits("3", 18).toString()],
+      message: `InsufficientAllowance(spender: ${VAULT}, allowance: ${parseUnits("1", 18)}, needed: ${parseUnits("3", 18)}) [ERC-20]`,
+      data: error.revertData,
+    });
+    expect(error.message).toBe(
+      `Step 1 (${flow.steps[1]!.description}) would revert (simulation); nothing was submitted: ${error.revertReason!.message}.`,
+    );
+    expect(error.message).not.toContain("custom error");
+    expect(JSON.parse(JSON.stringify(error))).toEqual(error);
+    expect(await usdmAllowance(publicClient, aa.smartAccountAddress, VAULT)).toBe(0n);
   });
 
   it("passes step data through unchanged when attributionTags is omitted, and tags with the platform code only for []", async () => {

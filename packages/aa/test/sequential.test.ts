@@ -1,11 +1,11 @@
-import type { SerializedPreparedFlow } from "@preflow/core";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, parseUnits, toFunctionSelector } from "viem";
+import { parseUnits, toFunctionSelector } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import {
   approveAndDeposit,
   fund,
+  join,
   newAAClient,
   publicClientOf,
   sdk,
@@ -16,17 +16,6 @@ import {
   vaultAbi,
   vaultDeposit,
 } from "./helpers/fixtures.js";
-
-/** Joins the steps of flows prepared by core into one flow (a flow is plain JSON). */
-function join(from: Address, ...flows: SerializedPreparedFlow[]): SerializedPreparedFlow {
-  return {
-    preparedFlow: true,
-    chainId: 42220,
-    from,
-    summary: flows.map((flow) => flow.summary).join("; "),
-    steps: flows.flatMap((flow) => flow.steps),
-  };
-}
 
 describe("sendPreparedFlow, sequential mode", () => {
   const devnet = useDevnet();

@@ -62,6 +62,7 @@ export {
   AgentIdRegistrationFailedError,
   AgentIdTimeoutError,
   AgentIdUnavailableInBrowserError,
+  AgentRegistryNotDeployedError,
   MissingAgentIdKeyError,
 } from "./errors/AgentIdError.js";
 export {

@@ -29,9 +29,11 @@ export interface IncomingAgentRequest {
 /**
  * Why a request was rejected: a header problem, or `stale` (timestamp more than `maxAgeMs` from now),
  * `signature-mismatch` (the signature recovers to another address, i.e. something was tampered with),
- * `replayed` (this exact request was accepted before), `not-verified-agent` (the on-chain registry says
- * no), `registry-unavailable` (the on-chain check failed; fails closed), `invalid-request` (method/url/body
- * of the wrong type).
+ * `replayed` (this exact request was accepted before, or is being checked on chain right now),
+ * `not-verified-agent` (the on-chain registry says no), `registry-unavailable` (the on-chain check failed;
+ * fails closed), `invalid-request` (method/url/body of the wrong type). Only an accepted request uses up its
+ * signature: after `registry-unavailable` or `not-verified-agent` the same signed request may be sent again
+ * (inside its time window).
  *
  * @example
  * ```ts
@@ -79,7 +81,8 @@ export interface AgentRequestVerifierOptions {
   replayCacheSize?: number;
   /**
    * The on-chain check; when given, requests of agents it answers `false` for are rejected
-   * (`not-verified-agent`), and a failing check rejects (`registry-unavailable`).
+   * (`not-verified-agent`), and a failing check rejects (`registry-unavailable`). Either way the request's
+   * signature is not used up: the same signed request may be retried.
    */
   isVerifiedAgent?: (address: Address) => Promise<boolean>;
 }
@@ -101,25 +104,34 @@ export interface AgentRequestVerifier {
 /** @internal */
 export const DEFAULT_REPLAY_CACHE_SIZE = 10_000;
 
-/** A bounded memory of accepted (address, message) pairs until their timestamp leaves the window. @internal */
+/**
+ * A bounded memory of accepted (address, message) pairs until their timestamp leaves the window; a pair
+ * being checked is held too, and let go again when it is not accepted. @internal
+ */
 export class ReplayCache {
-  readonly #entries = new Map<string, number>();
+  readonly #entries = new Map<string, { expiresAt: number }>();
   readonly #size: number;
   constructor(size: number) {
     this.#size = size;
   }
-  /** True if `key` was seen and has not expired; otherwise remembers it until `expiresAt`. */
-  seen(key: string, expiresAt: number, now: number): boolean {
-    for (const [entry, expiry] of this.#entries) {
-      if (expiry >= now) break;
+  /**
+   * `undefined` if `key` is held and has not expired (a replay); otherwise holds it until `expiresAt` and
+   * returns the function that lets go of this hold (and of no later one).
+   */
+  claim(key: string, expiresAt: number, now: number): (() => void) | undefined {
+    for (const [entry, held] of this.#entries) {
+      if (held.expiresAt >= now) break;
       this.#entries.delete(entry);
     }
-    const expiry = this.#entries.get(key);
-    if (expiry !== undefined && expiry >= now) return true;
+    const held = this.#entries.get(key);
+    if (held !== undefined && held.expiresAt >= now) return undefined;
     this.#entries.delete(key);
-    this.#entries.set(key, expiresAt);
+    const hold = { expiresAt };
+    this.#entries.set(key, hold);
     while (this.#entries.size > this.#size) this.#entries.delete(this.#entries.keys().next().value!);
-    return false;
+    return () => {
+      if (this.#entries.get(key) === hold) this.#entries.delete(key);
+    };
   }
 }
 
@@ -194,19 +206,23 @@ export async function verifyWith(
   }
   if (recovered !== address) return { valid: false, address, reason: "signature-mismatch" };
 
-  // Remembered before the (slow) on-chain check, so concurrent replays cannot race past it.
-  if (settings.cache.seen(`${address}:${message}`, sentAt + settings.maxAgeMs, now)) {
-    return { valid: false, address, reason: "replayed" };
-  }
+  // Held before the (slow) on-chain check, so concurrent replays cannot race past it, and let go when the
+  // request is not accepted: a failed check must not use up the signed request.
+  const release = settings.cache.claim(`${address}:${message}`, sentAt + settings.maxAgeMs, now);
+  if (release === undefined) return { valid: false, address, reason: "replayed" };
 
   if (settings.isVerifiedAgent) {
     let verified: boolean;
     try {
       verified = await settings.isVerifiedAgent(address);
     } catch {
+      release();
       return { valid: false, address, reason: "registry-unavailable" };
     }
-    if (verified !== true) return { valid: false, address, reason: "not-verified-agent" };
+    if (verified !== true) {
+      release();
+      return { valid: false, address, reason: "not-verified-agent" };
+    }
   }
   return { valid: true, address };
 }

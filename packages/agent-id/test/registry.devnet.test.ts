@@ -6,7 +6,7 @@ import { type Abi, type Address, type Hex, pad } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devnetClients, freshAccount } from "../../core/test/support/wallet.js";
-import { AGENT_REGISTRY_ADDRESS, signAgentRequest } from "../src/index.js";
+import { AGENT_REGISTRY_ADDRESS, AgentRegistryNotDeployedError, signAgentRequest } from "../src/index.js";
 import { type AgentClient, createAgentClient } from "./support/client.js";
 
 /**
@@ -162,18 +162,52 @@ describe("isVerifiedAgent against a registry stand-in placed at the registry add
     expect((await client.agentId.verifyAgentRequest({ ...request, headers: fromStranger })).valid).toBe(true);
   });
 
-  it("a registry without code is an RpcError, and the verifier fails closed", async () => {
+  it("no contract at the registry address (the devnet as it starts) is an AgentRegistryNotDeployedError naming the address", async () => {
     await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, "0x"]);
     try {
-      await expect(client.agentId.isVerifiedAgent(verifiedAgent.address)).rejects.toBeInstanceOf(RpcError);
-      const request = { method: "GET", url: "/v1/x" };
-      const headers = await client.agentId.signRequest(request);
-      expect(
-        (await client.agentId.verifyAgentRequest({ ...request, headers }, { requireVerifiedAgent: true }))
-          .reason,
-      ).toBe("registry-unavailable");
+      proxy.reset();
+      const error = await client.agentId.isVerifiedAgent(verifiedAgent.address).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AgentRegistryNotDeployedError);
+      const typed = error as AgentRegistryNotDeployedError;
+      expect(typed.code).toBe("AGENT_REGISTRY_NOT_DEPLOYED");
+      expect(typed.details).toEqual({ address: AGENT_REGISTRY_ADDRESS, operation: "isVerifiedAgent" });
+      expect(typed.message).toContain(`no agent registry contract at ${AGENT_REGISTRY_ADDRESS}`);
+      expect(typed.message).not.toMatch(/decode|dedicated RPC provider/i);
+      // The eth_call answered 0x; one eth_getCode told a missing registry from a broken one.
+      expect(proxy.batches).toEqual([["eth_call"], ["eth_getCode"]]);
     } finally {
       await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, standIn.runtime]);
     }
+  });
+
+  it("a contract there that answers no data is still an RpcError (not a missing registry)", async () => {
+    await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, "0x00"]); // STOP: returns nothing
+    try {
+      const error = await client.agentId.isVerifiedAgent(verifiedAgent.address).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RpcError);
+      expect(error).not.toBeInstanceOf(AgentRegistryNotDeployedError);
+    } finally {
+      await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, standIn.runtime]);
+    }
+  });
+
+  it("the verifier fails closed while the registry is unavailable, and the same signed request passes once it is back", async () => {
+    const request = { method: "GET", url: "/v1/x" };
+    const headers = await client.agentId.signRequest(request);
+    const verify = () =>
+      client.agentId.verifyAgentRequest({ ...request, headers }, { requireVerifiedAgent: true });
+    await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, "0x"]);
+    try {
+      expect(await verify()).toEqual({
+        valid: false,
+        address: verifiedAgent.address,
+        reason: "registry-unavailable",
+      });
+    } finally {
+      await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, standIn.runtime]);
+    }
+    // The failure did not use up the request's signature: the retry is checked, not "replayed".
+    expect(await verify()).toEqual({ valid: true, address: verifiedAgent.address });
+    expect(await verify()).toEqual({ valid: false, address: verifiedAgent.address, reason: "replayed" });
   });
 });

@@ -301,6 +301,49 @@ describe("verifyAgentRequest", () => {
     expect(await yes.verify({ ...request, headers })).toEqual({ valid: true, address: account.address });
     expect(seen).toEqual([account.address]);
   });
+
+  it("does not use up the signed request when the on-chain check fails or says no; an accepted one is used up", async () => {
+    const headers = await signAgentRequest(account, request, { now: at(NOW) });
+    const answers: (boolean | Error)[] = [new Error("rpc down"), false, new Error("rpc down again"), true];
+    const verifier = createAgentRequestVerifier({
+      now: at(NOW),
+      isVerifiedAgent: async () => {
+        const answer = answers.shift();
+        if (answer === undefined) throw new Error("asked once too often");
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    });
+    const again = () => verifier.verify({ ...request, headers });
+    expect((await again()).reason).toBe("registry-unavailable");
+    expect((await again()).reason).toBe("not-verified-agent");
+    expect((await again()).reason).toBe("registry-unavailable");
+    expect(await again()).toEqual({ valid: true, address: account.address });
+    expect(answers).toEqual([]);
+    // Accepted once: now it is a replay, without asking the registry.
+    expect(await again()).toEqual({ valid: false, address: account.address, reason: "replayed" });
+  });
+
+  it("holds the request while the on-chain check runs: a concurrent copy is replayed, a later retry is not", async () => {
+    const headers = await signAgentRequest(account, request, { now: at(NOW) });
+    let fail!: (error: Error) => void;
+    let calls = 0;
+    const verifier = createAgentRequestVerifier({
+      now: at(NOW),
+      isVerifiedAgent: (): Promise<boolean> => {
+        calls += 1;
+        if (calls === 1) return new Promise((_, reject) => (fail = reject));
+        return Promise.resolve(true);
+      },
+    });
+    const first = verifier.verify({ ...request, headers });
+    const copy = await verifier.verify({ ...request, headers });
+    expect(copy.reason).toBe("replayed");
+    fail(new Error("rpc down"));
+    expect((await first).reason).toBe("registry-unavailable");
+    expect(await verifier.verify({ ...request, headers })).toEqual({ valid: true, address: account.address });
+    expect(calls).toBe(2);
+  });
 });
 
 describe("canonicalizeAgentUrl (properties)", () => {

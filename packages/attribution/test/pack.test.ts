@@ -12,8 +12,17 @@ const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "preflow-attribution-pack-"));
 const consumer = join(work, "consumer");
 
+// Without NODE_PATH: vitest's pnpm bin shim sets it to the monorepo's node_modules/.pnpm/node_modules, which would let
+// the consumer find packages the tarball never installed.
+const { NODE_PATH: _runnerNodePath, ...freshEnv } = process.env;
+
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: freshEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 const esmCheck = `

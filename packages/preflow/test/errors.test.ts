@@ -282,6 +282,10 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
   },
   AgentIdTimeoutError: { parameters: { timeoutMs: 30_000, lastStage: "pending" }, code: "AGENT_ID_TIMEOUT" },
   AgentIdUnavailableInBrowserError: { parameters: { operation: "fetch" }, code: "AGENT_ID_NODE_ONLY" },
+  AgentRegistryNotDeployedError: {
+    parameters: { address: "0xaC3DF9ABf80d0F5c020C06B04Cced27763355944", operation: "isVerifiedAgent" },
+    code: "AGENT_REGISTRY_NOT_DEPLOYED",
+  },
   MissingAgentIdKeyError: { parameters: { operation: "fetch" }, code: "MISSING_AGENT_ID_KEY" },
 };
 

@@ -61,6 +61,17 @@ export async function vaultDeposit(client: PublicClient, owner: Address): Promis
   });
 }
 
+/** Joins the steps of flows prepared by core into one flow (a flow is plain JSON). */
+export function join(from: Address, ...flows: SerializedPreparedFlow[]): SerializedPreparedFlow {
+  return {
+    preparedFlow: true,
+    chainId: 42220,
+    from,
+    summary: flows.map((flow) => flow.summary).join("; "),
+    steps: flows.flatMap((flow) => flow.steps),
+  };
+}
+
 /** approve(vault, amount) + vault.deposit(USDm, amount), prepared by core for `from`. */
 export async function approveAndDeposit(
   devnet: DevnetClient,

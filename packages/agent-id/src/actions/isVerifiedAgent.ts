@@ -2,7 +2,10 @@ import type { ChainMismatchError, InvalidAddressError, RpcError, SdkBaseClient }
 import { parseAddress, toRpcError } from "@preflow/core";
 import { decodeFunctionResult, encodeFunctionData, type Hex, pad } from "viem";
 import { AGENT_REGISTRY_ADDRESS, agentRegistryAbi } from "../constants.js";
-import type { AgentIdUnavailableInBrowserError } from "../errors/AgentIdError.js";
+import {
+  type AgentIdUnavailableInBrowserError,
+  AgentRegistryNotDeployedError,
+} from "../errors/AgentIdError.js";
 import { assertNode } from "../internal/runtime.js";
 
 /**
@@ -29,6 +32,7 @@ export interface IsVerifiedAgentParameters {
  */
 export type IsVerifiedAgentErrorType =
   | AgentIdUnavailableInBrowserError
+  | AgentRegistryNotDeployedError
   | InvalidAddressError
   | ChainMismatchError
   | RpcError;
@@ -36,10 +40,13 @@ export type IsVerifiedAgentErrorType =
 /**
  * Asks the on-chain agent registry (`AGENT_REGISTRY_ADDRESS` on 42220) whether `address` is a verified
  * agent: `isVerifiedAgent(agentKey)` with agentKey = the address left-padded to 32 bytes. One HTTP request
- * (one `eth_call`; on a client's first RPC use the chain check rides in the same batch).
+ * (one `eth_call`; on a client's first RPC use the chain check rides in the same batch); one more
+ * (`eth_getCode`) only when the call answers no data, to tell a missing registry from a broken one.
  *
  * @throws {InvalidAddressError} `address` is not an address.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {AgentRegistryNotDeployedError} there is no contract at the registry address on this chain (a
+ * devnet or an old fork).
  * @throws {RpcError} the endpoint failed or the registry answered garbage (URL redacted).
  * @throws {AgentIdUnavailableInBrowserError} outside Node.
  *
@@ -67,6 +74,17 @@ export async function isVerifiedAgent(
     const [result] = await client.rpc.batch([
       { method: "eth_call", params: [{ to: AGENT_REGISTRY_ADDRESS, data }, "latest"] },
     ]);
+    if (result === "0x") {
+      // A call to an address without code succeeds with no data: say so rather than "cannot decode".
+      const [code] = await client.rpc.batch([
+        { method: "eth_getCode", params: [AGENT_REGISTRY_ADDRESS, "latest"] },
+      ]);
+      if (code === "0x")
+        throw new AgentRegistryNotDeployedError({
+          address: AGENT_REGISTRY_ADDRESS,
+          operation: "isVerifiedAgent",
+        });
+    }
     try {
       return decodeFunctionResult({
         abi: agentRegistryAbi,

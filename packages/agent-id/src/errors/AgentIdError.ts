@@ -50,6 +50,7 @@ export type AgentIdErrorCode =
   | "AGENT_ID_REGISTRATION_FAILED"
   | "AGENT_ID_TIMEOUT"
   | "AGENT_ID_NODE_ONLY"
+  | "AGENT_REGISTRY_NOT_DEPLOYED"
   | "MISSING_AGENT_ID_KEY";
 
 /**
@@ -215,6 +216,30 @@ export class AgentIdTimeoutError extends AgentIdError {
       code: "AGENT_ID_TIMEOUT",
       message: `The agent registration did not reach a final stage within ${timeoutMs} ms (last stage: ${lastStage}). Call waitForRegistration(session) again to resume.`,
       details: { timeoutMs, lastStage },
+    });
+  }
+}
+
+/**
+ * There is no agent registry contract at the registry address on the chain behind `rpcUrl`: `eth_getCode`
+ * returns no code there (the registry's `eth_call` answered `0x`). Seen on a local devnet or a fork made before
+ * the registry existed; the endpoint itself works. Point `rpcUrl` at a chain 42220 node that has the registry.
+ *
+ * @example
+ * ```ts
+ * import { AgentRegistryNotDeployedError } from "@preflow/agent-id";
+ * if (error instanceof AgentRegistryNotDeployedError) console.error(`no registry at ${error.details.address}`);
+ * ```
+ */
+export class AgentRegistryNotDeployedError extends AgentIdError {
+  override readonly name: string = "AgentRegistryNotDeployedError";
+
+  constructor(parameters: { address: string; operation: string }) {
+    const { address, operation } = parameters;
+    super({
+      code: "AGENT_REGISTRY_NOT_DEPLOYED",
+      message: `There is no agent registry contract at ${address} on this chain (no code at that address), so ${operation} cannot ask it. Point rpcUrl at a chain 42220 node that has the registry (a local devnet or an old fork may not).`,
+      details: { address, operation },
     });
   }
 }

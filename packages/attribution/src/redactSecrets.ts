@@ -2,10 +2,10 @@ import { redactUrl } from "./redactUrl.js";
 
 /** What a literal secret is replaced with (the same text a wrapped secret prints). */
 const REDACTED = "[redacted]";
-// A value ends at `&`, a space, a quote or a bracket; closing punctuation right before the end (`):` of "(got
-// URL): rule", a full stop) is prose, not part of the value, and stays.
+// A value ends at `&`, a space, a quote or an angle bracket; punctuation right before that end (`):` of "(got
+// URL): rule", a full stop) is prose, not part of the value, and stays. (`]` is not: `[redacted]` is a value.)
 const SECRET_QUERY =
-  /([?&](?:api[-_]?key|key|token|secret|access[-_]?token)=)[^&\s"'<>\\]+?(?=[&\s"'<>\\]|[)\]},;:.!?]{1,8}(?:[\s"'<>\\]|$)|$)/gi;
+  /([?&](?:api[-_]?key|key|token|secret|access[-_]?token)=)[^&\s"'<>\\]+?(?=[&\s"'<>\\]|[),;:.!?]{1,8}(?:[\s"'<>\\]|$)|$)/gi;
 const BEARER = /(bearer\s+)[^\s"']+/gi;
 const HEX_KEY = /^(?:0x)?([0-9a-fA-F]{64})$/;
 

@@ -37,6 +37,58 @@ describe("redactSecrets", () => {
     );
   });
 
+  it('leaves the text after a URL as it was: the `):` of "(got URL): rule" is not part of the key (property)', () => {
+    // What core's InvalidConfigError says of RPC_URL=ftp://u:pw@host/?apikey=X, redacted again by the tool server.
+    const message = "Invalid option `rpcUrl` (got ftp://***:***@host/?apikey=***): must use http or https.";
+    expect(redactSecrets(message)).toBe(message);
+    // A known key in the query is one value, brackets of its `[redacted]` included.
+    expect(redactSecrets("https://x.org/v2/rpc?apikey=k3y_value_1", ["k3y_value_1"])).toBe(
+      "https://x.org/v2/rpc?apikey=***",
+    );
+    expect(redactSecrets("(https://x.org/rpc?apikey=k3y_value_1).", ["k3y_value_1"])).toBe(
+      "(https://x.org/rpc?apikey=***).",
+    );
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_~-]{1,40}$/),
+        fc.constantFrom("", ")", "):", ").", "),", ".", ",", ";", "!", "?"),
+        fc.constantFrom(" ", "\n", '"', "'", "<"),
+        fc.stringMatching(/^[a-z (),.:]{0,30}$/),
+        fc.boolean(),
+        (key, punctuation, separator, rest, last) => {
+          const url = `ftp://host/rpc?chain=1&apikey=${key}`;
+          const after = last ? punctuation : `${punctuation}${separator}${rest}`;
+          const out = redactSecrets(`(got ${url}${after}`);
+          expect(out).toBe(`(got ftp://host/rpc?chain=1&apikey=***${after}`);
+          expect(redactSecrets(out)).toBe(out);
+        },
+      ),
+    );
+  });
+
+  it("replaces a known endpoint given without its trailing slash once, not `host:port//` (property)", () => {
+    expect(redactSecrets("to http://127.0.0.1:8545/ failed", ["http://127.0.0.1:8545"])).toBe(
+      "to http://127.0.0.1:8545/ failed",
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 65_535 }),
+        fc.constantFrom("", "/", "/rpc", "/v2/abcdefghij0123456789xyz"),
+        fc.constantFrom("", "u:pw@"),
+        fc.stringMatching(/^[a-z (]{0,20}$/),
+        (port, path, credentials, around) => {
+          const secret = `http://${credentials}127.0.0.1:${port}${path}`;
+          const masked = redactUrl(secret);
+          for (const quoted of [secret, new URL(secret).toString(), masked]) {
+            const out = redactSecrets(`${around}${quoted} failed`, [secret]);
+            expect(out).toBe(`${around}${masked} failed`);
+            expect(redactSecrets(out, [secret])).toBe(out);
+          }
+        },
+      ),
+    );
+  });
+
   it("never lets a known secret through, raw or URL-encoded, wherever it sits (property)", () => {
     fc.assert(
       fc.property(apiKey, fc.string(), fc.string(), (key, before, after) => {

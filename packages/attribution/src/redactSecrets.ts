@@ -2,7 +2,10 @@ import { redactUrl } from "./redactUrl.js";
 
 /** What a literal secret is replaced with (the same text a wrapped secret prints). */
 const REDACTED = "[redacted]";
-const SECRET_QUERY = /([?&](?:api[-_]?key|key|token|secret|access[-_]?token)=)[^&\s"'<>\\]+/gi;
+// A value ends at `&`, a space, a quote or an angle bracket; punctuation right before that end (`):` of "(got
+// URL): rule", a full stop) is prose, not part of the value, and stays. (`]` is not: `[redacted]` is a value.)
+const SECRET_QUERY =
+  /([?&](?:api[-_]?key|key|token|secret|access[-_]?token)=)[^&\s"'<>\\]+?(?=[&\s"'<>\\]|[),;:.!?]{1,8}(?:[\s"'<>\\]|$)|$)/gi;
 const BEARER = /(bearer\s+)[^\s"']+/gi;
 const HEX_KEY = /^(?:0x)?([0-9a-fA-F]{64})$/;
 
@@ -33,7 +36,8 @@ function urlForms(url: string): string[] {
  * - a secret that is an `http(s)` URL (an RPC or sponsorship endpoint) → its {@link redactUrl} form, wherever the
  *   URL is quoted (as given, normalized, without credentials);
  * - whatever the secrets, the value of any `apikey=`, `key=`, `token=`, `secret=` query parameter and any
- *   `Bearer` token → `***`.
+ *   `Bearer` token → `***` (a value ends at `&`, a space or a quote; the text after it stays as it was, closing
+ *   punctuation such as the `):` of `(got URL): rule` included).
  *
  * @param text - The text to clean (an error message, a server's answer...).
  * @param secrets - Known secrets and endpoint URLs; `undefined` entries are skipped.
@@ -54,7 +58,10 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
     if (secret === undefined || secret.length < 4) continue;
     if (/^https?:\/\//i.test(secret)) {
       const masked = redactUrl(secret);
-      for (const form of urlForms(secret)) out = out.split(form).join(masked);
+      // One pass, longest form first: `http://host:1` is a prefix of its normalized form `http://host:1/` (and of
+      // the masked form), which replacing form by form turned into `http://host:1//`.
+      const forms = [...new Set(urlForms(secret))].sort((a, b) => b.length - a.length);
+      out = out.replace(new RegExp(forms.map(escapeRegExp).join("|"), "g"), () => masked);
       continue;
     }
     const hex = HEX_KEY.exec(secret);

@@ -14,6 +14,7 @@ export {
   type ToolsErrorCode,
   ToolTimeoutError,
   UnknownArgumentError,
+  UnknownToolError,
 } from "./errors/index.js";
 export type { SpendingPolicyFile } from "./policy/readPolicyFile.js";
 export {

@@ -90,6 +90,16 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     parameters: { tool: "send_token", path: "amout", suggestion: "amount", valid: ["amount", "to"] },
     code: "UNKNOWN_ARGUMENT",
   },
+  UnknownToolError: {
+    parameters: {
+      tool: "send_tokens",
+      suggestion: null,
+      family: null,
+      families: ["read"],
+      offered: ["get_balances"],
+    },
+    code: "UNKNOWN_TOOL",
+  },
 };
 
 const onPrototypeChainOf = (proto: object, object: unknown): boolean =>

@@ -1,12 +1,15 @@
 // Execution over stdio with the built binary on the devnet: misspelled flags refused, one queue per signer,
 // no double sends, cancellation between steps, get_flow_status.
-import { startFaultProxy } from "@preflow/devnet";
+import { executePreparedFlow, parsePreparedFlow } from "@preflow/core";
+import { DEVNET_VAULT_ADDRESS, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_FAMILY, TOOL_NAMES } from "../src/index.js";
+import type { PreparedFlowSnake } from "../src/schemas/flow.js";
+import { toSdkFlow } from "../src/tools/execute.js";
 import {
   data,
   type Execution,
@@ -173,6 +176,40 @@ describe("cancellation", () => {
   });
 });
 
+describe("a reverting step", () => {
+  it("carries core's own reason for the failure, as executePreparedFlow gives it, into the result", async () => {
+    // A deposit without its approval: the vault's transferFrom reverts (ERC-20 InsufficientAllowance).
+    const depositAlone = async (from: Address) =>
+      data<PreparedFlowSnake>(
+        await server.call("prepare_contract_call", {
+          from,
+          to: DEVNET_VAULT_ADDRESS,
+          abi: ["function deposit(address token, uint256 amount)"],
+          function_name: "deposit",
+          args: [USDM, parseUnits("2", 18).toString()],
+        }),
+      );
+    const result = await server.call("execute_prepared_flow", { flow: await depositAlone(signer) });
+    const execution = result.structuredContent as unknown as Execution;
+    expect(execution).toMatchObject({ status: "failed", failed_step: 0 });
+    const reason = execution.steps[0]?.error;
+    expect(reason).toMatch(/revert/i);
+
+    // The same step for another account, run by core in this process: the tool passes core's reason on as is.
+    const otherKey = generatePrivateKey();
+    const other = privateKeyToAccount(otherKey);
+    await devnet.fund(other.address, "CELO", "1");
+    await devnet.fund(other.address, "USDm", "10");
+    const direct = await executePreparedFlow(reader, {
+      account: other,
+      flow: parsePreparedFlow(toSdkFlow(await depositAlone(other.address))),
+    });
+    expect(direct.steps[0]?.status).toBe(execution.steps[0]?.status);
+    expect(reason).toBe(direct.steps[0]?.error);
+    expect(text(result)).toContain(`(${execution.steps[0]?.status}: ${direct.steps[0]?.error})`);
+  });
+});
+
 describe("dry runs need no signer", () => {
   it("simulates a flow that names its from on a server without a key", async () => {
     const keyless = await spawnServer({
@@ -194,7 +231,7 @@ describe("dry runs need no signer", () => {
       expect(offered).toContain("execute_prepared_flow");
       expect(offered).not.toContain("get_balances");
       expect(tools.map((tool) => tool.name)).toEqual(offered);
-      expect(toolError(await keyless.call("get_balances", { address: signer })).code).toBe("INVALID_CONFIG");
+      expect(toolError(await keyless.call("get_balances", { address: signer })).code).toBe("UNKNOWN_TOOL");
     } finally {
       await keyless.close();
     }

@@ -65,7 +65,7 @@ async function refused(tool: string, args: Record<string, unknown>, rule: string
   const error = toolError(await server.call(tool, args));
   expect(error.code).toBe("POLICY_VIOLATION");
   expect(error.message).toContain("Nothing was sent");
-  const violations = (error.details as { violations: { rule: string }[] }).violations;
+  const violations = (error.details as { violations: { rule: string; message: string }[] }).violations;
   expect(violations.map((violation) => violation.rule)).toContain(rule);
   expect(await nonceOf()).toBe(nonce);
   return violations;
@@ -86,6 +86,21 @@ describe("spending policy", () => {
   it("refuses a recipient outside the allowlist and sends nothing", async () => {
     await refused("send_token", { to: stranger, token: "USDm", amount: "1" }, "allow.recipients");
     expect(await usdm(stranger)).toBe(0n);
+  });
+
+  it("names an uncapped registry token by its symbol in a refusal (1 CELO, not its address)", async () => {
+    const [violation] = await refused(
+      "send_token",
+      { to: stranger, token: "CELO", amount: "1" },
+      "allow.recipients",
+    );
+    expect(violation).toMatchObject({ token: "CELO", requested: "1" });
+    expect(violation?.message.toLowerCase()).toBe(
+      `recipient ${stranger.toLowerCase()} is not in allow.recipients (sending 1 celo)`,
+    );
+    const error = toolError(await server.call("send_token", { to: stranger, token: "CELO", amount: "1" }));
+    expect(error.message).toContain("(sending 1 CELO).");
+    expect(error.message).not.toMatch(/0x471e/i);
   });
 
   it("refuses an unlimited approval (and a dry run of it) and sends nothing", async () => {

@@ -449,7 +449,7 @@ describe("tool errors come back as isError results and the server keeps serving"
       server,
       "send_token",
       { to: recipient, token: "USDm" },
-      /^INVALID_ARGUMENT: Invalid `amount`/,
+      /^INVALID_ARGUMENT: `amount` is required by send_token/,
     );
     await expectToolError(
       server,

@@ -55,6 +55,16 @@ describe("start-up", () => {
     const rpc = await run({ RPC_URL: "ftp://example.org", DO_NOT_TRACK: "1" });
     expect(rpc.code).toBe(1);
     expect(rpc.stderr).toMatch(/INVALID_CONFIG.*rpcUrl.*http or https.*\(from RPC_URL\)/);
+    // Credentials in the URL are hidden, and the message after the URL stays whole (the redactor once took the
+    // `):` after `apikey=***` for part of the key).
+    const secret = "s3cretQueryKey42";
+    const credentials = await run({ RPC_URL: `ftp://u:pw@host/?apikey=${secret}`, DO_NOT_TRACK: "1" });
+    expect(credentials.code).toBe(1);
+    expect(credentials.stderr).toContain(
+      "Invalid option `rpcUrl` (got ftp://***:***@host/?apikey=***): must use http or https, not ftp. (from RPC_URL)",
+    );
+    expect(credentials.stderr).not.toContain(secret);
+    expect(credentials.stderr).not.toContain("pw@");
     const agentKey = `0x${"12".repeat(30)}`;
     const agent = await run({ RPC_URL: devnet.rpcUrl, AGENT_ID_PRIVATE_KEY: agentKey, DO_NOT_TRACK: "1" });
     expect(agent.code).toBe(1);

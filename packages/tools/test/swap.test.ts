@@ -139,7 +139,7 @@ describe("swap tools", () => {
     });
     expect(toolError(tooLoose).code).toBe("INVALID_ARGUMENT");
     const same = await server.call("get_swap_quote", { token_in: "USDC", token_out: "usdc", amount_in: "1" });
-    expect(toolError(same)).toMatchObject({ code: "INVALID_ARGUMENT", details: { field: "tokenOut" } });
+    expect(toolError(same)).toMatchObject({ code: "INVALID_ARGUMENT", details: { field: "token_out" } });
     const decimals = await server.call("get_swap_quote", {
       token_in: "USDC",
       token_out: "USDm",

@@ -28,6 +28,21 @@ export const TOOL_SERVER_ENV = {
   stateDir: "PREFLOW_STATE_DIR",
 } as const;
 
+/**
+ * The environment variable behind each `createSdkClient` option the server sets from one: what start-up
+ * errors and tool errors say instead of the option's name. @internal
+ */
+export const ENV_OF_SDK_OPTION: Readonly<Record<string, string>> = {
+  rpcUrl: TOOL_SERVER_ENV.rpcUrl,
+  ethRpcUrl: TOOL_SERVER_ENV.ethRpcUrl,
+  attributionTags: TOOL_SERVER_ENV.attributionTags,
+  analyticsEnabled: TOOL_SERVER_ENV.analyticsEnabled,
+  telemetryApiKey: TOOL_SERVER_ENV.telemetryApiKey,
+  telemetryEndpoint: TOOL_SERVER_ENV.telemetryEndpoint,
+  analyticsDeviceId: TOOL_SERVER_ENV.analyticsDeviceId,
+  agentIdPrivateKey: TOOL_SERVER_ENV.agentIdPrivateKey,
+};
+
 /** Every tool family, in listing order. @internal */
 export const TOOL_FAMILIES: readonly ToolFamily[] = ["read", "prepare", "inspect", "execute"];
 

@@ -12,6 +12,7 @@ import { SdkError, type SdkErrorDetails, type SdkErrorParameters } from "@preflo
 export type ToolsErrorCode =
   | "INVALID_PRIVATE_KEY"
   | "SIGNER_NOT_CONFIGURED"
+  | "UNKNOWN_TOOL"
   | "UNKNOWN_ARGUMENT"
   | "INVALID_ARGUMENT"
   | "INVALID_CONFIG"

@@ -60,6 +60,37 @@ describe("parseToolArguments", () => {
     expect(parseToolArguments("t", schema, { to: "x", dry_run: true })).toEqual({ to: "x", dry_run: true });
   });
 
+  it("says a missing required argument is required, naming it and what it takes, anywhere", () => {
+    const missing = (args: unknown) => {
+      try {
+        parseToolArguments("t", schema, args);
+      } catch (error) {
+        return error as InvalidInputError;
+      }
+      throw new Error("parsed");
+    };
+    for (const args of [{}, undefined, { dry_run: true }]) {
+      expect(missing(args).message).toBe("`to` is required by t (expected string). Nothing was done.");
+      expect(missing(args).details).toEqual({
+        tool: "t",
+        path: "to",
+        rule: "expected string",
+        missing: true,
+      });
+    }
+    expect(missing({ to: "x", flow: { prepared_flow: true, steps: [{}] } }).message).toMatch(
+      /^`flow\.steps\[0\]\.to` is required by t \(expected string\)/,
+    );
+    // A value of the wrong type is not missing: it is shown.
+    expect(missing({ to: null }).message).toBe(
+      "Invalid `to` of t (got null): expected string, received null. Nothing was done.",
+    );
+    const union = z.strictObject({ flow: z.union([z.strictObject({ a: z.string() }), z.string()]) });
+    expect(() => parseToolArguments("t", union, {})).toThrow(
+      "`flow` is required by t (expected object or string). Nothing was done.",
+    );
+  });
+
   it("never throws anything but its two errors, whatever the input", () => {
     fc.assert(
       fc.property(fc.anything(), (args) => {

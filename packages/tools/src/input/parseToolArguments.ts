@@ -45,6 +45,33 @@ function keysAt(schema: z.ZodType, path: Path): string[] {
   return def.type === "object" ? Object.keys(def.shape ?? {}) : [];
 }
 
+/**
+ * Every argument name a tool's input schema accepts, at any depth (through optional, array, union, record and
+ * lazy wrappers): what errors may name. Cycles (lazy schemas) are walked once. @internal
+ */
+export function argumentNamesOf(schema: z.ZodType): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<SchemaDef>();
+  const walk = (current: z.ZodType | undefined): void => {
+    if (current === undefined) return;
+    const def = defOf(current);
+    if (seen.has(def)) return;
+    seen.add(def);
+    if (def.type === "lazy") walk((def.getter as () => z.ZodType)());
+    for (const inner of [def.innerType, def.element, def.valueType, ...(def.options ?? [])]) walk(inner);
+    for (const [name, field] of Object.entries(def.shape ?? {})) {
+      names.add(name);
+      walk(field);
+    }
+  };
+  try {
+    walk(schema);
+  } catch {
+    // A schema of an unexpected shape: the names found so far.
+  }
+  return names;
+}
+
 /** The issues of a failed parse with union branches resolved to the branch that fits the value's type. */
 function flatten(issues: readonly Issue[], prefix: Path = []): { issue: Issue; path: Path }[] {
   const out: { issue: Issue; path: Path }[] = [];
@@ -80,6 +107,30 @@ function valueAt(value: unknown, path: Path): unknown {
   return current;
 }
 
+/** What a type issue expected: `string`, or the branches of a union of types (`object or string`). */
+function expectedOf(issue: Issue): string | undefined {
+  if (issue.code === "invalid_type") return issue.expected;
+  if (issue.code !== "invalid_union") return undefined;
+  const kinds = issue.errors.map((branch) =>
+    branch.length === 1 && branch[0]?.code === "invalid_type" ? branch[0].expected : undefined,
+  );
+  return kinds.length > 0 && kinds.every((kind) => kind !== undefined)
+    ? [...new Set(kinds)].join(" or ")
+    : undefined;
+}
+
+/** Whether the last key of `path` is absent from its object (JSON has no `undefined`: absent is missing). */
+function isMissing(value: unknown, path: Path): boolean {
+  if (path.length === 0) return false;
+  const parent = valueAt(value ?? {}, path.slice(0, -1));
+  return (
+    typeof parent === "object" &&
+    parent !== null &&
+    !Array.isArray(parent) &&
+    !Object.hasOwn(parent, path[path.length - 1] as PropertyKey)
+  );
+}
+
 /**
  * Validates a tool's arguments against its strict input schema before anything else happens. An unknown key
  * anywhere is refused first, with {@link UnknownArgumentError} naming it and the nearest valid key; any other
@@ -105,6 +156,16 @@ export function parseToolArguments<Schema extends z.ZodType>(
     });
   }
   const first = issues[0] as { issue: Issue; path: Path };
+  if (isMissing(args, first.path)) {
+    const expected = expectedOf(first.issue);
+    throw new InvalidInputError({
+      tool,
+      path: render(first.path),
+      value: undefined,
+      rule: expected === undefined ? "a value is needed" : `expected ${expected}`,
+      missing: true,
+    });
+  }
   const rule = first.issue.message.replace(/^Invalid input: /, "");
   throw new InvalidInputError({
     tool,

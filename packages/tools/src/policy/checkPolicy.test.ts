@@ -23,6 +23,7 @@ function policy(parts: Partial<LoadedPolicy>): LoadedPolicy {
     allowUnlimitedApprovals: false,
     ledger: undefined,
     format: (amount) => (amount / e18).toString(),
+    symbol: (token) => (token.toLowerCase() === CELO ? "CELO" : token),
     ...parts,
   };
 }

@@ -38,7 +38,7 @@ export function checkPolicy(
     totals.set(key, (totals.get(key) ?? 0n) + amount);
     spends.set(step, [...(spends.get(step) ?? []), { token: key, amount }]);
   };
-  const symbol = (token: string) => policy.caps.get(token.toLowerCase())?.symbol ?? token;
+  const symbol = (token: string) => policy.caps.get(token.toLowerCase())?.symbol ?? policy.symbol(token);
   const callSteps = new Set(effects.filter((effect) => effect.kind === "call").map((effect) => effect.step));
   const allow = {
     recipients: policy.allow.recipients === undefined ? undefined : new Set(policy.allow.recipients),

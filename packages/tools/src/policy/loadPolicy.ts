@@ -24,6 +24,8 @@ export interface LoadedPolicy {
   /** `undefined` without a signer (nothing can be spent). */
   ledger: SpendLedger | undefined;
   format(amount: bigint, token: string): string;
+  /** A token's symbol in the registry (`"CELO"` for its address), else the token as given. */
+  symbol(token: string): string;
 }
 
 /**
@@ -93,15 +95,21 @@ export function loadPolicy(parameters: {
     allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
     ledger,
     format(amount, token) {
-      const decimals = decimalsOf.get(token.toLowerCase()) ?? registryDecimals(core, token);
+      const decimals = decimalsOf.get(token.toLowerCase()) ?? registryToken(core, token)?.decimals;
       return decimals === undefined ? `${amount} base units` : core.formatAmount(amount, decimals);
+    },
+    symbol(token) {
+      return registryToken(core, token)?.symbol ?? token;
     },
   };
 }
 
-function registryDecimals(core: typeof import("@preflow/core"), token: string): number | undefined {
+function registryToken(
+  core: typeof import("@preflow/core"),
+  token: string,
+): import("@preflow/core").TokenInfo | undefined {
   try {
-    return core.resolveToken(token).decimals;
+    return core.resolveToken(token);
   } catch {
     return undefined;
   }

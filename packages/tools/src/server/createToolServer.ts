@@ -12,15 +12,19 @@ import {
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
+import { ToolsError } from "../errors/base.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
 import { ToolTimeoutError } from "../errors/execution.js";
+import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
-import { parseToolArguments } from "../input/parseToolArguments.js";
+import { nearestKey } from "../input/nearestKey.js";
+import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
 import { TOOL_CATALOG } from "../tools/catalog.js";
 import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
 import { loadRuntime } from "./loadRuntime.js";
 import { createRedactor } from "./redact.js";
+import { inToolLanguage } from "./toolLanguage.js";
 import { errorResult, replyResult } from "./toolResult.js";
 import { TOOLS_VERSION } from "./version.js";
 
@@ -229,20 +233,33 @@ export function createToolServerWith(
       ? (await definitions()).get(request.params.name)
       : undefined;
     if (!tool) {
-      const known = TOOL_CATALOG.find((candidate) => candidate.name === request.params.name);
+      const name = request.params.name;
+      const known = TOOL_CATALOG.find((candidate) => candidate.name === name);
+      const offeredList = offered.map((entry) => entry.name);
       return errorResult(
-        new InvalidToolServerConfigError({
-          variable: "PREFLOW_TOOLS",
-          value: request.params.name,
-          rule: known
-            ? `tool of family "${known.family}", which this server does not offer (offered: ${[...families].join(", ")})`
-            : `not a tool of this server (tools: ${offered.map((entry) => entry.name).join(", ")})`,
+        new UnknownToolError({
+          tool: name,
+          suggestion: known ? null : nearestKey(name, offeredList),
+          family: known?.family ?? null,
+          families: [...families],
+          offered: offeredList,
         }),
         redactor,
       );
     }
     return callTool(tool, request.params.arguments, extra);
   });
+
+  /** Each tool's argument names, for its errors (walked on its first error). */
+  const argumentNames = new Map<string, ReadonlySet<string>>();
+  const languageOf = (tool: ToolDefinition) => {
+    let names = argumentNames.get(tool.name);
+    if (names === undefined) {
+      names = argumentNamesOf(tool.input);
+      argumentNames.set(tool.name, names);
+    }
+    return { argumentNames: names, toolTimeoutMs };
+  };
 
   async function callTool(
     tool: ToolDefinition,
@@ -314,7 +331,12 @@ export function createToolServerWith(
       }
       return result;
     } catch (error) {
-      const result = errorResult(error, redactor);
+      // The server's own errors already speak the tool's language (and quote what the caller typed).
+      const result = errorResult(
+        error,
+        redactor,
+        error instanceof ToolsError ? undefined : (described) => inToolLanguage(described, languageOf(tool)),
+      );
       context.log(`${tool.name} failed: ${(result.content[0] as { text: string }).text}`);
       return result;
     } finally {

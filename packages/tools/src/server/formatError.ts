@@ -130,7 +130,7 @@ export function describeError(error: unknown): DescribedError {
       return {
         name: transport.name,
         code: "RPC_ERROR",
-        message: `RPC request failed: ${transport.reason}. Check the endpoint (RPC_URL) and try again.`,
+        message: `RPC request failed: ${transport.reason.replace(/\.+$/, "")}. Check the endpoint (RPC_URL) and try again.`,
         details: { ...transport },
       };
     }

@@ -2,22 +2,11 @@ import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "../config/readToolServerConfigFromEnv.js";
+import { ENV_OF_SDK_OPTION, readToolServerConfigFromEnv } from "../config/readToolServerConfigFromEnv.js";
 import { createToolServerWith, type ToolServer, type ToolServerRuntime } from "./createToolServer.js";
 import { describeError } from "./formatError.js";
 import { createRedactor } from "./redact.js";
 import { TOOLS_VERSION } from "./version.js";
-
-/** The environment variable behind each `createSdkClient` option the server sets, for start-up errors. */
-const ENV_OF_OPTION: Record<string, string> = {
-  rpcUrl: TOOL_SERVER_ENV.rpcUrl,
-  ethRpcUrl: TOOL_SERVER_ENV.ethRpcUrl,
-  attributionTags: TOOL_SERVER_ENV.attributionTags,
-  telemetryApiKey: TOOL_SERVER_ENV.telemetryApiKey,
-  telemetryEndpoint: TOOL_SERVER_ENV.telemetryEndpoint,
-  analyticsDeviceId: TOOL_SERVER_ENV.analyticsDeviceId,
-  agentIdPrivateKey: TOOL_SERVER_ENV.agentIdPrivateKey,
-};
 
 /** How long after connecting the binary loads its runtime when no `tools/list` came first. */
 const LOAD_AFTER_MS = 1_000;
@@ -101,7 +90,10 @@ export async function runStdioServer(
     ]);
     const { code, message, details } = describeError(error);
     const option = (details as { option?: unknown } | undefined)?.option;
-    const variable = typeof option === "string" ? ENV_OF_OPTION[option] : undefined;
+    const variable =
+      typeof option === "string" && Object.hasOwn(ENV_OF_SDK_OPTION, option)
+        ? ENV_OF_SDK_OPTION[option]
+        : undefined;
     const from = variable === undefined ? "" : ` (from ${variable})`;
     stderr.write(redactor.text(`preflow-tools: cannot start (${code}): ${message}${from}\n`));
     process.exitCode = 1;

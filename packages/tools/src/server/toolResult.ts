@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { describeError } from "./formatError.js";
+import { type DescribedError, describeError } from "./formatError.js";
 import type { Redactor } from "./redact.js";
 
 /** What a tool's run function returns: its data and, for a failed execution, `isError` and a headline. @internal */
@@ -74,10 +74,15 @@ export function replyResult(reply: ToolReply, redactor: Redactor): CallToolResul
 
 /**
  * A tool error (`isError: true`): `CODE: message` as text, `{ error: { name, code, message, details } }` as
- * `structuredContent`. Never throws. @internal
+ * `structuredContent`. `translate` (the failing tool's `inToolLanguage`) rewrites the snake_case description
+ * before it is redacted. Never throws. @internal
  */
-export function errorResult(error: unknown, redactor: Redactor): CallToolResult {
-  const described = redactor.deep(toSnakeCase(describeError(error)) as ReturnType<typeof describeError>);
+export function errorResult(
+  error: unknown,
+  redactor: Redactor,
+  translate: (described: DescribedError) => DescribedError = (described) => described,
+): CallToolResult {
+  const described = redactor.deep(translate(toSnakeCase(describeError(error)) as DescribedError));
   return {
     content: [{ type: "text", text: `${described.code}: ${described.message}` }],
     structuredContent: { error: described },

@@ -26,6 +26,28 @@ function pick(tool: string, args: { calldata?: string | undefined; hash?: string
   return { kind: "hash", hash: (args.hash as string).toLowerCase() as `0x${string}` };
 }
 
+/**
+ * Refuses a `tag` the SDK could never have written, by the attribution package's own rule (the one
+ * `normalizeAttributionTags` applies to the tags it writes): such a tag can never match. @internal
+ */
+function checkTag(attribution: typeof import("@preflow/attribution"), tool: string, tag: string): void {
+  try {
+    attribution.normalizeAttributionTags([tag]);
+  } catch (error) {
+    if (!(error instanceof attribution.InvalidAttributionTagError)) throw error;
+    // "Invalid attribution tag "x" at index 0: <the rule>." → the rule.
+    const marker = " at index 0: ";
+    const at = error.message.lastIndexOf(marker);
+    const rule = (at < 0 ? error.message : error.message.slice(at + marker.length)).replace(/\.$/, "");
+    throw new InvalidInputError({
+      tool,
+      path: "tag",
+      value: tag,
+      rule: `${rule} (the SDK's rule for attribution tags)`,
+    });
+  }
+}
+
 /** The attribution package's request function over the bounded client. */
 const request = (runtime: ToolRuntime) =>
   runtime.client.request as unknown as import("@preflow/attribution").AttributionRequestFn;
@@ -61,6 +83,7 @@ export const checkAttributionTagTool = defineTool({
   async run(args, context) {
     const picked = pick("check_attribution_tag", args);
     const attribution = await import("@preflow/attribution");
+    if (args.tag !== undefined) checkTag(attribution, "check_attribution_tag", args.tag);
     if (picked.kind === "calldata") {
       return {
         data: { source: "calldata", ...attribution.checkAttributionInCalldata(picked.calldata, args.tag) },

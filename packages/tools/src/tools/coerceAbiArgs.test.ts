@@ -59,6 +59,44 @@ describe("parseJsonAbi", () => {
     );
     expect(parseJsonAbi(abi as never)).toBe(abi);
     expect(() => parseJsonAbi(["function ("])).toThrow(InvalidContractCallError);
+    // The entry that does not parse is named by index and text, whatever else the ABI holds.
+    const named = (abi: string[]) => {
+      try {
+        parseJsonAbi(abi);
+      } catch (error) {
+        return error as InstanceType<typeof InvalidContractCallError>;
+      }
+      throw new Error("parsed");
+    };
+    const broken = named(["function a()", "function deposit(address token, uint256 amount"]);
+    expect(broken.details.field).toBe("abi[1]");
+    expect(broken.message).toContain(
+      'entry 1 ("function deposit(address token, uint256 amount") could not be parsed as a human-readable ABI signature (Unknown signature)',
+    );
+    const type = named(["struct Order { address to; }", "function place(Order o)", "function f(uint257 x)"]);
+    expect(type.details.field).toBe("abi[2]");
+    expect(type.message).toContain('Type "uint257" is not a valid ABI type');
+    expect(named(["function f(Foo x)"]).details.field).toBe("abi[0]");
+    expect(named([`function f(${"uint8 a, ".repeat(500)}`]).message.length).toBeLessThan(500);
+    // Only the structs themselves failing leaves the whole ABI named.
+    expect(named(["struct S { Nope n; }", "function f(S s)"]).details.field).toBe("abi");
+    // Whatever the signatures: an ABI, or this error naming the ABI or one of its entries (property).
+    const signature = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("function a()", "event E(uint256 x)", "struct S { uint8 a; }", "function g(S s)"),
+    );
+    fc.assert(
+      fc.property(fc.array(signature, { minLength: 1, maxLength: 6 }), (abi) => {
+        try {
+          parseJsonAbi(abi);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidContractCallError);
+          const field = String((error as InstanceType<typeof InvalidContractCallError>).details.field);
+          const index = /^abi\[(\d+)\]$/.exec(field)?.[1];
+          expect(field === "abi" || (index !== undefined && Number(index) < abi.length), field).toBe(true);
+        }
+      }),
+    );
     expect(() => parseJsonAbi([1, 2])).toThrow(/`abi`/);
   });
 });

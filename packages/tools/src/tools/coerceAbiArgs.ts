@@ -1,4 +1,5 @@
 import type { Abi, AbiParameter } from "viem";
+import { preview } from "../errors/base.js";
 
 /** What {@link parseJsonAbi} needs, passed in so that viem and core load only when a tool runs. @internal */
 export interface ParseJsonAbiDependencies {
@@ -6,18 +7,61 @@ export interface ParseJsonAbiDependencies {
   InvalidContractCallError: typeof import("@preflow/core").InvalidContractCallError;
 }
 
+const STRUCT = /^\s*struct\s/;
+
+/**
+ * The index of the signature viem cannot parse: the one its error names, else the first that does not parse
+ * with the ABI's structs; `undefined` when the structs themselves do not parse.
+ */
+function failingSignature(
+  parseAbi: ParseJsonAbiDependencies["parseAbi"],
+  signatures: readonly string[],
+  error: unknown,
+): number | undefined {
+  const named = (error as { details?: unknown } | null)?.details;
+  if (typeof named === "string" && signatures.includes(named)) return signatures.indexOf(named);
+  const structs = signatures.filter((signature) => STRUCT.test(signature));
+  try {
+    parseAbi(structs);
+  } catch {
+    return undefined;
+  }
+  for (let index = 0; index < signatures.length; index++) {
+    const signature = signatures[index] as string;
+    if (STRUCT.test(signature)) continue;
+    try {
+      parseAbi([...structs, signature]);
+    } catch {
+      return index;
+    }
+  }
+  return undefined;
+}
+
 /**
  * An ABI from JSON: JSON ABI items, or human-readable signatures (`"function deposit(uint256 amount)"`),
- * parsed with viem. @internal
+ * parsed with viem. A signature viem cannot parse is named by its index (`abi[1]`) and text (cut short). @internal
  */
 export function parseJsonAbi(dependencies: ParseJsonAbiDependencies, abi: readonly unknown[]): Abi {
   const { parseAbi, InvalidContractCallError } = dependencies;
   if (abi.length > 0 && abi.every((item) => typeof item === "string")) {
+    const signatures = abi as string[];
     try {
-      return parseAbi(abi as string[]) as Abi;
+      return parseAbi(signatures) as Abi;
     } catch (error) {
-      const reason = (error as { shortMessage?: string }).shortMessage ?? "cannot parse the signatures";
-      throw new InvalidContractCallError({ field: "abi", reason: reason.replace(/\.$/, ""), cause: error });
+      const viem = error as { shortMessage?: unknown; metaMessages?: unknown } | null;
+      const why = [viem?.shortMessage, ...(Array.isArray(viem?.metaMessages) ? viem.metaMessages : [])]
+        .filter((line): line is string => typeof line === "string" && line.trim() !== "")
+        .map((line) => line.trim().replace(/\.$/, ""))
+        .join(": ");
+      const index = failingSignature(parseAbi, signatures, error);
+      const entry =
+        index === undefined ? "the signatures" : `entry ${index} (${preview(signatures[index], 100)})`;
+      throw new InvalidContractCallError({
+        field: index === undefined ? "abi" : `abi[${index}]`,
+        reason: `${entry} could not be parsed as a human-readable ABI signature${why === "" ? "" : ` (${why})`}; write each entry by viem's parseAbi rules, e.g. "function deposit(address token, uint256 amount)", with every parenthesis closed, or give JSON ABI items`,
+        cause: error,
+      });
     }
   }
   if (abi.some((item) => typeof item !== "object" || item === null || Array.isArray(item))) {

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { FlowNotFoundError } from "../errors/execution.js";
+import { InvalidInputError } from "../errors/input.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
 import { address, amount, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
@@ -55,14 +56,23 @@ export function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
   };
 }
 
-/** A `flow` argument (an object, or its JSON text, checked like one) as the tools' flow shape. @internal */
+/**
+ * A `flow` argument (an object, or its JSON text, checked like one) as the tools' flow shape. Text that is not
+ * JSON is refused as such, with where the parser stopped. @internal
+ */
 export function flowArgument(tool: string, flow: PreparedFlowSnake | string): PreparedFlowSnake {
   if (typeof flow !== "string") return flow;
   let json: unknown;
   try {
     json = JSON.parse(flow);
-  } catch {
-    json = flow;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidInputError({
+      tool,
+      path: "flow",
+      value: flow,
+      rule: `is text but not valid JSON (${reason.length > 160 ? `${reason.slice(0, 157)}...` : reason}); pass the prepared flow as the object a prepare_* tool returned, or as its exact JSON text`,
+    });
   }
   return parseToolArguments(tool, z.strictObject({ flow: preparedFlow }), { flow: json }).flow;
 }

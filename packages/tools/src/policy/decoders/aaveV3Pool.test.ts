@@ -90,6 +90,7 @@ describe("the Aave v3 Pool decoder", () => {
       allowUnlimitedApprovals: false,
       ledger: undefined,
       format: (amount) => (amount / 1_000_000n).toString(),
+      symbol: (token) => token,
     };
     const flow = (amount: bigint) => [
       { to: USDC, data: `0x095ea7b3${word(POOL)}${word(amount)}` as Hex, value: "0" },

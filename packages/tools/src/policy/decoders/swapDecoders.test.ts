@@ -173,6 +173,7 @@ describe("swap decoders", () => {
       allowUnlimitedApprovals: false,
       ledger: undefined,
       format: (amount) => (Number(amount) / 1e6).toString(),
+      symbol: (token) => token,
     };
     const within = checkPolicy(
       policy,
@@ -207,6 +208,7 @@ describe("swap decoders", () => {
       allowUnlimitedApprovals: false,
       ledger: undefined,
       format: (amount) => amount.toString(),
+      symbol: (token) => token,
     };
     const celo = TOKENS.CELO.address.toLowerCase();
     const rules = (to: Address, data: Hex, from: Address) =>

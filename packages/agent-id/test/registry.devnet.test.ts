@@ -1,11 +1,10 @@
 import { createRequire } from "node:module";
 import { RpcError } from "@preflow/core";
-import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
+import { devnetChain, type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Abi, type Address, type Hex, pad } from "viem";
+import { type Abi, type Address, createPublicClient, createWalletClient, type Hex, http, pad } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devnetClients, freshAccount } from "../../core/test/support/wallet.js";
 import { AGENT_REGISTRY_ADDRESS, AgentRegistryNotDeployedError, signAgentRequest } from "../src/index.js";
 import { type AgentClient, createAgentClient } from "./support/client.js";
 
@@ -75,6 +74,8 @@ function compileStandIn(): { abi: Abi; runtime: Hex } {
 }
 
 const devnet = useDevnet();
+const chain = devnetChain(devnet.rpcUrl);
+const publicClient = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
 const verifiedKey = generatePrivateKey();
 const verifiedAgent = privateKeyToAccount(verifiedKey);
 const unverifiedAgent = privateKeyToAccount(generatePrivateKey()); // registered, no human proof
@@ -97,8 +98,10 @@ async function rpc(method: string, params: unknown[]): Promise<unknown> {
 beforeAll(async () => {
   standIn = compileStandIn();
   await rpc("anvil_setCode", [AGENT_REGISTRY_ADDRESS, standIn.runtime]);
-  const admin = await freshAccount(devnet, { CELO: "1" });
-  const { publicClient, wallet } = devnetClients(devnet, admin.privateKey);
+  // The registry's admin: a fresh key with 1 CELO for gas, and plain viem clients straight to the devnet.
+  const admin = privateKeyToAccount(generatePrivateKey());
+  await devnet.fund(admin.address, "CELO", "1");
+  const wallet = createWalletClient({ account: admin, chain, transport: http(devnet.rpcUrl) });
   const register = async (agent: Address, agentId: bigint, isVerified: boolean) => {
     const hash = await wallet.writeContract({
       address: AGENT_REGISTRY_ADDRESS,
@@ -119,7 +122,6 @@ afterAll(async () => {
 
 describe("isVerifiedAgent against a registry stand-in placed at the registry address on the devnet", () => {
   it("the stand-in answers the documented view functions", async () => {
-    const { publicClient } = devnetClients(devnet, generatePrivateKey());
     const read = (functionName: string, args: unknown[]) =>
       publicClient.readContract({ address: AGENT_REGISTRY_ADDRESS, abi: standIn.abi, functionName, args });
     expect(await read("getAgentId", [pad(verifiedAgent.address, { size: 32 })])).toBe(11n);

@@ -24,26 +24,9 @@ export async function freshAccount(devnet: DevnetClient, funds: Record<string, s
   return { privateKey, account, address: account.address };
 }
 
-/**
- * `devnet.fund`, tolerating its receipt race: it reads the mint's receipt once, right after sending, and
- * reports a failure when anvil has not mined it yet. Then we wait for that receipt ourselves and accept
- * only a successful mint.
- */
+/** `devnet.fund` (it waits for the mint's receipt and throws unless the mint succeeded). */
 export async function fund(devnet: DevnetClient, address: Hex, token: string, amount: string): Promise<void> {
-  try {
-    await devnet.fund(address, token as never, amount);
-  } catch (error) {
-    const hash = /\((0x[0-9a-fA-F]{64})\)/.exec(error instanceof Error ? error.message : "")?.[1] as
-      | Hash
-      | undefined;
-    if (!hash) throw error;
-    const publicClient = createPublicClient({
-      chain: devnetChain(devnet.rpcUrl),
-      transport: http(devnet.rpcUrl),
-    });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    if (receipt.status !== "success") throw error;
-  }
+  await devnet.fund(address, token as never, amount);
 }
 
 /** Plain viem clients straight to the devnet (not through the counting proxy). */

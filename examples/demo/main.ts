@@ -1,6 +1,5 @@
 // `pnpm demo`: the whole preflow story on the embedded offline devnet, or (with `--rpc <url>`) the
 // read-only part against another RPC. See the README.
-import { parseArgs } from "node:util";
 import { DEVNET_VAULT_ADDRESS, type Devnet, devnetVaultAbi, startDevnet } from "@preflow/devnet";
 import {
   checkAttributionInTransaction,
@@ -8,12 +7,15 @@ import {
   executePreparedFlow,
   flushTelemetry,
   formatPreparedFlow,
+  redactSecrets,
+  redactUrl,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
 } from "preflow";
 import { createAAClient } from "preflow/aa";
 import { formatUnits, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { parseDemoArguments, USAGE } from "./arguments.js";
 import { block, bold, chapter, dim, green, line, red, short, table, waitWith } from "./terminal.js";
 
 const TAGS = ["demo_app"];
@@ -76,7 +78,7 @@ async function readChanges(
 }
 
 async function readOnly(rpcUrl: string): Promise<void> {
-  console.log(bold(`preflow demo: read-only against ${rpcUrl}`));
+  console.log(bold(`preflow demo: read-only against ${redactUrl(rpcUrl)}`));
   const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
   chapter("Network status");
   const status = await waitWith("eth_chainId, latest block and gas price", () => client.network.getStatus());
@@ -234,16 +236,23 @@ async function fullStory(): Promise<void> {
   }
 }
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { rpc: { type: "string" } },
-  strict: true,
-});
+const parsed = parseDemoArguments(process.argv.slice(2));
+if (parsed.kind === "help") {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (parsed.kind === "invalid") {
+  console.error(`preflow demo: ${parsed.problem}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { rpcUrl } = parsed;
 try {
-  if (values.rpc) await readOnly(values.rpc);
+  if (rpcUrl !== undefined) await readOnly(rpcUrl);
   else await fullStory();
   process.exit(0);
 } catch (error) {
-  console.error(red(`\ndemo failed: ${error instanceof Error ? error.message : String(error)}`));
+  const message = error instanceof Error ? error.message : String(error);
+  // SDK errors already redact the URL; an error from elsewhere might quote it.
+  console.error(red(`\ndemo failed: ${redactSecrets(message, [rpcUrl])}`));
   process.exit(1);
 }

@@ -120,3 +120,72 @@ describe("pnpm demo", () => {
     expect(stdout).toContain("Done: both transactions carry sdk + demo_app");
   });
 });
+
+/** Runs the compiled demo as `pnpm demo` does, with `args`; resolves with its exit code and output. */
+function demo(args: readonly string[], timeout = 60_000) {
+  return run(process.execPath, ["dist/demo/main.js", ...args], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1", DO_NOT_TRACK: "1" },
+    timeout,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
+}
+
+describe("pnpm demo's command line", () => {
+  const devnet = useDevnet();
+
+  it("--rpc never prints the URL's API key, in its header or in its error", async () => {
+    // Port 9 on loopback: nothing answers, so the error path (which quotes the endpoint) runs too.
+    const failed = await demo(["--rpc", "http://127.0.0.1:9/v2/SECRETPATHKEY123456789?apikey=DEMOSECRET"]);
+    const output = failed.stdout + failed.stderr;
+    expect(failed.code, output).toBe(1);
+    expect(failed.stdout).toContain("preflow demo: read-only against http://127.0.0.1:9/v2/***?apikey=***");
+    expect(failed.stderr).toContain("demo failed:");
+    expect(output).not.toContain("SECRETPATHKEY123456789");
+    expect(output).not.toContain("DEMOSECRET");
+  });
+
+  it("--rpc runs the read-only part against the devnet without printing its API key", async () => {
+    const done = await demo(["--rpc", `${devnet.rpcUrl}/?apikey=DEMOSECRET`]);
+    const output = done.stdout + done.stderr;
+    expect(done.code, output).toBe(0);
+    expect(done.stdout).toContain("Token registry and balances");
+    expect(done.stdout).toMatch(/"chainId": 42220/);
+    expect(output).not.toContain("DEMOSECRET");
+  });
+
+  it("--help prints the usage and exits 0", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const help = await demo([flag]);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/^usage: pnpm demo/);
+      expect(help.stdout).toContain("--rpc <url>");
+      expect(help.stderr).toBe("");
+    }
+  });
+
+  it("an unknown option or a bad --rpc prints one line naming it, then the usage, and exits 2", async () => {
+    for (const [args, problem] of [
+      [["--bogus"], "preflow demo: unknown option --bogus"],
+      [["--rpc"], "preflow demo: --rpc needs a URL"],
+      [["--rpc", "--help"], "preflow demo: --rpc needs a URL"],
+      [["https://rpc.example/v2/abcdefghij0123456789xyz"], "unexpected argument https://rpc.example/v2/***"],
+    ] as const) {
+      const refused = await demo(args);
+      expect(refused.code, args.join(" ")).toBe(2);
+      const [first, second, third] = refused.stderr.split("\n");
+      expect(first).toContain(problem);
+      expect(second).toBe("");
+      expect(third).toMatch(/^usage: pnpm demo/);
+      expect(refused.stderr).not.toContain("ERR_PARSE_ARGS");
+      expect(refused.stderr).not.toContain("abcdefghij0123456789xyz");
+      expect(refused.stdout).toBe("");
+    }
+  });
+});

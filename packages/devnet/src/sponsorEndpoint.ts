@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { freePort, waitFor } from "./rpc.js";
@@ -18,6 +19,28 @@ export interface SponsorEndpoint {
 
 type PaymasterInstance = { start(): Promise<unknown>; stop(): Promise<unknown> };
 
+// @pimlico/mock-paymaster 0.0.7 (relay.js) prints every request it fails with
+// `console.log("JSON.stringify(err): " + util.inspect(err))`: a UserOperation that reverts in simulation (which
+// tests provoke on purpose) puts a multi-line viem error dump into the test or CI log. The caller receives the
+// same error as the JSON-RPC answer, so that dump is dropped unless the devnet is verbose (`verbose: true` or
+// `DEVNET_VERBOSE=1`). The mock paymaster listens inside `paymasterLog.run`, so the requests it serves carry their
+// endpoint's setting (an AsyncLocalStorage store follows a listening socket into its requests); any other
+// console output, of this process or of the mock paymaster, passes unchanged.
+const MOCK_PAYMASTER_ERROR_DUMP = "JSON.stringify(err): ";
+const paymasterLog = new AsyncLocalStorage<{ readonly verbose: boolean }>();
+let errorDumpFilterInstalled = false;
+
+function installErrorDumpFilter(): void {
+  if (errorDumpFilterInstalled) return;
+  errorDumpFilterInstalled = true;
+  const log = console.log;
+  console.log = (...args: unknown[]) => {
+    const quiet = paymasterLog.getStore()?.verbose === false;
+    if (quiet && typeof args[0] === "string" && args[0].startsWith(MOCK_PAYMASTER_ERROR_DUMP)) return;
+    log.apply(console, args);
+  };
+}
+
 /**
  * Starts the sponsor endpoint: `@pimlico/mock-paymaster` (which serves `pm_*` sponsorship and forwards the
  * bundler methods and `pimlico_getUserOperationGasPrice` to alto) on a private port, behind a small HTTP
@@ -30,6 +53,8 @@ export async function startSponsorEndpoint(options: {
   anvilUrl: string;
   altoUrl: string;
   apiKey?: string;
+  /** Let the mock paymaster's error dumps through (see above); default false. */
+  verbose?: boolean;
 }): Promise<SponsorEndpoint> {
   // prool 0.0.25 (the mock paymaster's peer) calls Promise.withResolvers, which Node 20 lacks.
   const promiseCtor = Promise as unknown as { withResolvers?: unknown };
@@ -53,7 +78,8 @@ export async function startSponsorEndpoint(options: {
     port: paymasterPort,
     host: "127.0.0.1",
   }) as unknown as PaymasterInstance;
-  await instance.start();
+  installErrorDumpFilter();
+  await paymasterLog.run({ verbose: options.verbose ?? false }, () => instance.start());
   await waitFor("the mock paymaster", async () => (await fetch(`${paymasterUrl}/ping`)).ok);
 
   const apiKey = options.apiKey ?? `devnet_${randomBytes(12).toString("hex")}`;

@@ -8,7 +8,7 @@
  *
  * const client = createSdkClient({ attributionTags: ["myapp"] });
  * const flow = await client.transaction.prepareSend(from, to, "USDm", "1.5");
- * checkAttributionInCalldata(flow.steps[0].data); // { found: true, tags: ["myapp"], platform: true }
+ * for (const step of flow.steps) checkAttributionInCalldata(step.data); // { found: true, tags: ["myapp"], platform: true }
  *
  * @packageDocumentation
  */

@@ -4,7 +4,7 @@
  * @example
  * ```ts
  * import type { TelemetryOutcome } from "@preflow/telemetry";
- * const outcomes: TelemetryOutcome[] = ["ok", "error", "INVALID_ADDRESS"];
+ * const outcomes: TelemetryOutcome[] = ["ok", "error", "RPC_ERROR"];
  * ```
  */
 export type TelemetryOutcome = "ok" | "error" | (string & {});

@@ -154,6 +154,10 @@ describe("retries", () => {
     for (let i = 0; i < 20; i++) await telemetry.track("token.getBalance", undefined, async () => i);
     await telemetry.flush({ timeoutMs: 500 });
     expect(telemetry.stats().failedBatches).toBeGreaterThan(0);
-    expect(warn).toHaveBeenCalledTimes(1);
+    // One warning from this instance (its endpoint is port 1). The hanging request of the test before can time
+    // out and warn during this one on a loaded machine: that warning is another instance's and is not counted.
+    const ours = warn.mock.calls.filter((call) => String(call[0]).includes(" to 127.0.0.1:1 "));
+    expect(ours).toHaveLength(1);
+    expect(String(ours[0]![0])).toContain("(network error)");
   });
 });

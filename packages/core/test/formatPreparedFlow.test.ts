@@ -1,10 +1,15 @@
 // formatPreparedFlow: the preview from intent and calls, the description for older flows, and the simulation.
+
+import { encodeFunctionData, erc20Abi } from "viem";
 import { describe, expect, it } from "vitest";
+import { toJsonValue } from "../src/flow/toJsonValue.js";
 import {
   formatPreparedFlow,
+  InvalidPreparedFlowError,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
   TOKENS,
+  uniswapSwapRouter02Abi,
 } from "../src/index.js";
 
 const FROM = "0x1111111111111111111111111111111111111111";
@@ -12,46 +17,72 @@ const ROUTER = "0x5615CDAb10dc425a742d643d949a7F474C01abc4";
 const USDC = TOKENS.USDC.address;
 const USDM = TOKENS.USDm.address;
 
-const swap: SerializedPreparedFlow = {
-  preparedFlow: true,
-  chainId: 42220,
-  from: FROM,
-  summary: "Swap 100 USDC for USDm on Uniswap",
-  steps: [
-    {
-      kind: "erc20",
-      to: USDC,
-      data: "0x095ea7b3",
-      value: "0",
-      description: "Approve Uniswap SwapRouter02 to spend 100 USDC",
-      call: { contract: "USDC", functionName: "approve", args: [ROUTER, "100000000"] },
-    },
-    {
-      kind: "contract",
-      to: ROUTER,
-      data: "0x04e45aaf",
-      value: "0",
-      description: "Swap on Uniswap",
-      call: {
-        contract: "Uniswap SwapRouter02",
-        functionName: "exactInputSingle",
-        args: [{ tokenIn: USDC, tokenOut: USDM, fee: 100, amountIn: "100000000" }],
+const DEADLINE = 1767225600n;
+const PARAMS = {
+  tokenIn: USDC,
+  tokenOut: USDM,
+  fee: 100,
+  recipient: FROM,
+  amountIn: 100000000n,
+  amountOutMinimum: 99400000000000000000n,
+  sqrtPriceLimitX96: 0n,
+} as const;
+
+/** A swap flow as prepareSwap makes it: real calldata, and `call`/`intent` that say what it does. */
+function swapFlow(recipient: `0x${string}` = FROM): SerializedPreparedFlow {
+  const params = { ...PARAMS, recipient };
+  const inner = encodeFunctionData({
+    abi: uniswapSwapRouter02Abi,
+    functionName: "exactInputSingle",
+    args: [params],
+  });
+  return {
+    preparedFlow: true,
+    chainId: 42220,
+    from: FROM,
+    summary: "Swap 100 USDC for USDm on Uniswap",
+    steps: [
+      {
+        kind: "erc20",
+        to: USDC,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ROUTER, 100000000n] }),
+        value: "0",
+        description: "Approve Uniswap SwapRouter02 to spend 100 USDC",
+        call: { contract: "USDC", functionName: "approve", args: [ROUTER, "100000000"] },
       },
+      {
+        kind: "contract",
+        to: ROUTER,
+        data: encodeFunctionData({
+          abi: uniswapSwapRouter02Abi,
+          functionName: "multicall",
+          args: [DEADLINE, [inner]],
+        }),
+        value: "0",
+        description: "Swap on Uniswap",
+        call: {
+          contract: "Uniswap SwapRouter02",
+          functionName: "multicall",
+          args: [DEADLINE.toString(), [{ functionName: "exactInputSingle", args: [toJsonValue(params)] }]],
+        },
+      },
+    ],
+    intent: {
+      kind: "swap",
+      venue: "uniswap",
+      tokenIn: USDC,
+      tokenOut: USDM,
+      amountIn: "100000000",
+      expectedAmountOut: "99900000000000000000",
+      minAmountOut: "99400000000000000000",
+      deadline: DEADLINE.toString(),
+      route: [USDC, 100, USDM],
+      recipient,
     },
-  ],
-  intent: {
-    kind: "swap",
-    venue: "uniswap",
-    tokenIn: USDC,
-    tokenOut: USDM,
-    amountIn: "100000000",
-    expectedAmountOut: "99900000000000000000",
-    minAmountOut: "99400000000000000000",
-    deadline: "1767225600",
-    route: [USDC, 100, USDM],
-  },
-  preparedAt: { blockNumber: "1234" },
-};
+    preparedAt: { blockNumber: "1234" },
+  };
+}
+const swap = swapFlow();
 
 describe("formatPreparedFlow", () => {
   it("says what a swap flow does, from its intent and calls, and that it is not simulated", () => {
@@ -61,19 +92,56 @@ describe("formatPreparedFlow", () => {
       "Swap on Uniswap: you send 100 USDC, you receive at least 99.4 USDm (expected 99.9 USDm), deadline 2026-01-01T00:00:00Z (unix 1767225600)",
       "Steps:",
       `  1. Approve Uniswap SwapRouter02 (${ROUTER}) to spend exactly 100 USDC`,
-      `  2. Call Uniswap SwapRouter02 (${ROUTER}): exactInputSingle({ tokenIn: USDC, tokenOut: USDm, fee: 100, amountIn: 100000000 })`,
+      `  2. Call Uniswap SwapRouter02 (${ROUTER}): multicall(1767225600, [{ functionName: exactInputSingle, args: [{ tokenIn: USDC, tokenOut: USDm, fee: 100, recipient: ${FROM}, amountIn: 100000000, amountOutMinimum: 99400000000000000000, sqrtPriceLimitX96: 0 }] }])`,
       "Not simulated: simulatePreparedFlow shows the balance changes, reverts and fee before signing.",
     ]);
   });
 
   it("names the recipient of a swap's output when it is not the sender", () => {
     const other = "0x2222222222222222222222222222222222222222";
-    const toOther = { ...swap, intent: { ...swap.intent!, recipient: other } } as SerializedPreparedFlow;
+    const toOther = swapFlow(other);
     expect(formatPreparedFlow(toOther).split("\n")[2]).toBe(
       `Swap on Uniswap: you send 100 USDC, ${other} receives at least 99.4 USDm (expected 99.9 USDm), deadline 2026-01-01T00:00:00Z (unix 1767225600)`,
     );
-    const toSelf = { ...swap, intent: { ...swap.intent!, recipient: FROM } } as SerializedPreparedFlow;
+    const toSelf = swapFlow(FROM);
     expect(formatPreparedFlow(toSelf).split("\n")[2]).toContain("you receive at least 99.4 USDm");
+  });
+
+  it("refuses to preview a flow whose call or intent lies about its calldata, or anything that is not a flow", () => {
+    const evil = "0x000000000000000000000000000000000000BAd0";
+    const tampered = structuredClone(swap);
+    tampered.steps[0]!.data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [evil, 10n ** 30n],
+    });
+    expect(() => formatPreparedFlow(tampered)).toThrow(InvalidPreparedFlowError);
+    expect(() => formatPreparedFlow(tampered)).toThrow(
+      `steps[0].call: says approve("${ROUTER}", "100000000") but the calldata is transfer("${evil}"`,
+    );
+    expect(() => formatPreparedFlow({ nope: 1 } as never)).toThrow(InvalidPreparedFlowError);
+  });
+
+  it("describes a step without call from its calldata when preflow can read it, not from its free text", () => {
+    const evil = "0x000000000000000000000000000000000000BAd0";
+    const flow: SerializedPreparedFlow = {
+      preparedFlow: true,
+      chainId: 42220,
+      from: FROM,
+      summary: "A send",
+      steps: [
+        {
+          kind: "erc20",
+          to: USDM,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [evil, 2n ** 256n - 1n] }),
+          value: "0",
+          description: "Transfer 1 USDm to a friend",
+        },
+      ],
+    };
+    expect(formatPreparedFlow(flow).split("\n")[3]).toBe(
+      `  1. Approve ${evil} to spend an UNLIMITED amount of USDm`,
+    );
   });
 
   it("falls back to the description for flows without call and intent; says unlimited and revoke loudly", () => {

@@ -1,6 +1,8 @@
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
+import { decodeKnownCall } from "./findFlowMismatches.js";
+import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -21,11 +23,16 @@ const VENUES: Record<string, string> = { uniswap: "Uniswap", mento: "Mento" };
  * Uniswap SwapRouter02 (0x…) to spend exactly 100 USDC"; the `description` for flows without `call`), and, with a
  * simulation from `simulatePreparedFlow`, each step's outcome, the balance and allowance changes and the fee.
  * Addresses are printed in full (never shortened: a shortened address is what address-poisoning relies on). Plain
- * text, no colours. Pure: no I/O; never throws on a flow that passed `parsePreparedFlow`.
+ * text, no colours. Pure: no I/O. The flow is checked with `parsePreparedFlow` first, so a step's `call` and the
+ * flow's `intent` are what its calldata does wherever preflow can read the calldata back (ERC-20, Uniswap
+ * SwapRouter02, the Mento Router, the Aave v3 Pool); a step without `call` whose calldata it can read is described
+ * from the calldata, not from its free-text `description`.
  *
- * @param flow - A prepared flow (validated, e.g. from `prepare*` or `parsePreparedFlow`).
+ * @param input - A prepared flow (from `prepare*`, or from outside: it is validated here).
  * @param simulation - Optional: the flow's simulation.
  * @returns The preview, lines separated by `\n`, no trailing newline.
+ * @throws {InvalidPreparedFlowError} `input` is not a valid prepared flow, or its `call`/`intent` do not match
+ *   its calldata.
  *
  * @example
  * ```ts
@@ -45,9 +52,12 @@ const VENUES: Record<string, string> = { uniswap: "Uniswap", mento: "Mento" };
  * ```
  */
 export function formatPreparedFlow(
-  flow: SerializedPreparedFlow,
+  input: SerializedPreparedFlow,
   simulation?: SimulatePreparedFlowReturnType,
 ): string {
+  // Checked first: a typed error for anything that is not a flow, and none whose `call` or `intent` says something
+  // its calldata does not do (the preview prints them).
+  const flow = parsePreparedFlow(input);
   const labels = new Map<string, string>(Object.entries(KNOWN_CONTRACTS));
   for (const step of flow.steps) {
     const label = step.call?.contract;
@@ -113,7 +123,7 @@ function describeIntent(intent: FlowIntent, name: Namer, from: string): string {
 }
 
 function describeStep(step: PreparedStep, name: Namer): string {
-  const call = step.call;
+  const call = step.call ?? decodeKnownCall(step.data);
   const value = BigInt(/^\d+$/.test(step.value) ? step.value : "0");
   const sending = value > 0n ? `, sending ${formatAmount(value, 18)} CELO` : "";
   if (!call) return `${step.description}${sending}`;
@@ -164,7 +174,7 @@ function describeSimulation(
   for (const change of simulation.balanceChanges) {
     const shown =
       change.formatted === null
-        ? `${change.delta} base units of ${change.token}`
+        ? `${change.delta.startsWith("-") ? "" : "+"}${change.delta} base units of ${change.token}`
         : `${change.formatted.startsWith("-") ? "" : "+"}${change.formatted} ${change.symbol ?? change.token}`;
     lines.push(`  ${who(change.address)}: ${shown}`);
   }
@@ -213,6 +223,7 @@ function isMax(value: string): boolean {
 function shortArg(arg: JsonValue, depth = 0): string {
   if (typeof arg === "string") {
     if (/^0x[0-9a-fA-F]{40}$/.test(arg)) return BY_ADDRESS.get(arg.toLowerCase())?.symbol ?? arg;
+    if (isMax(arg)) return "max (2^256 - 1)";
     return arg.length > 80 ? `${arg.slice(0, 77)}...` : arg;
   }
   if (arg === null || typeof arg !== "object") return String(arg);

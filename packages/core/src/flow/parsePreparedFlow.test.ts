@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { getAddress, maxUint256 } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
+import { carryingStep } from "../../test/support/preparedFlowArbitrary.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import { toTransactionRequest } from "./toTransactionRequest.js";
@@ -8,13 +9,17 @@ import type { FlowIntent, JsonValue, PreparedStepKind, SerializedPreparedFlow } 
 
 const A = "0x1111111111111111111111111111111111111111";
 const USDM = "0x765DE816845861e75A25fCA122bb6898B8B1282a";
+const B = "0x2222222222222222222222222222222222222222";
+/** USDm `approve(A, 1)`, with an attribution-style suffix (the decoder reads past it). */
+const APPROVE_A_1 =
+  `${encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [A, 1n] })}abcdef` as Hex;
 const valid = (): SerializedPreparedFlow => ({
   preparedFlow: true,
   chainId: 42220,
   from: A,
   summary: "Approve then deposit",
   steps: [
-    { kind: "erc20", to: USDM, data: "0x095ea7b3", value: "0", description: "approve" },
+    { kind: "erc20", to: USDM, data: APPROVE_A_1, value: "0", description: "approve" },
     { kind: "contract", to: A, data: "0xd0e30db0", value: "1000", description: "deposit" },
   ],
 });
@@ -109,6 +114,78 @@ describe("parsePreparedFlow", () => {
     );
   });
 
+  it("refuses a call or an intent that says something the calldata does not do (hand-edited flows)", () => {
+    const call = { contract: "USDm", functionName: "approve", args: [A, "1"] };
+    const consistent = mutate((f) => {
+      f.steps[0]!.call = call;
+      f.intent = { kind: "approve", token: USDM, spender: A, amount: "1" };
+    });
+    expect(parsePreparedFlow(consistent).steps[0]!.call).toEqual(call);
+    // The calldata edited to approve B for everything; call and intent still say A and 1.
+    const unlimited = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [B, maxUint256] });
+    expect(
+      pathOf({ ...consistent, steps: [{ ...consistent.steps[0], data: unlimited }, consistent.steps[1]] }),
+    ).toBe(`steps[0].call: says approve("${A}", "1") but the calldata is approve("${B}", "${maxUint256}")`);
+    // The call edited instead (the calldata is untouched).
+    expect(pathOf(mutate((f) => (f.steps[0]!.call = { ...call, args: [B, "1"] })))).toMatch(
+      /^steps\[0\]\.call: says approve\("0x2222/,
+    );
+    expect(pathOf(mutate((f) => (f.steps[0]!.call = { ...call, functionName: "transfer" })))).toMatch(
+      /^steps\[0\]\.call: says transfer/,
+    );
+    // The intent edited: no step makes that approval, or that send.
+    expect(
+      pathOf({ ...consistent, intent: { kind: "approve", token: USDM, spender: B, amount: "1" } }),
+    ).toMatch(/^intent: says an approval of 1 of 0x765DE816845861e75A25fCA122bb6898B8B1282a for 0x2222/);
+    expect(pathOf({ ...consistent, intent: { kind: "send", token: USDM, to: A, amount: "1" } })).toMatch(
+      /^intent: says a send/,
+    );
+    expect(
+      pathOf({ ...consistent, intent: { kind: "contractCall", to: B, functionName: "deposit" } }),
+    ).toMatch(/^intent: says a call to 0x2222/);
+    expect(
+      pathOf({ ...consistent, intent: { kind: "supply", protocol: "aave-v3", token: USDM, amount: "1" } }),
+    ).toMatch(/^intent: says an Aave supply/);
+    // A swap whose intent names another recipient, a higher minimum or another deadline than its router call.
+    const swapIntent: FlowIntent = {
+      kind: "swap",
+      venue: "uniswap",
+      tokenIn: USDM,
+      tokenOut: A,
+      amountIn: "100",
+      expectedAmountOut: "99",
+      minAmountOut: "98",
+      deadline: "1767225600",
+      route: [],
+      recipient: A,
+    };
+    const swap = { ...valid(), steps: [carryingStep(swapIntent, A)], intent: swapIntent };
+    expect(parsePreparedFlow(swap).intent).toEqual(swapIntent);
+    for (const edit of [
+      { recipient: B },
+      { minAmountOut: "1" },
+      { deadline: "1" },
+      { amountIn: "1" },
+      { tokenOut: B },
+    ]) {
+      expect(pathOf({ ...swap, intent: { ...swapIntent, ...edit } })).toMatch(
+        /^intent: says a swap of .* but the calldata is multicall/,
+      );
+    }
+    // A lending operation whose amount or account differs from the Pool call.
+    const supply: FlowIntent = { kind: "supply", protocol: "aave-v3", token: USDM, amount: "5" };
+    const lending = { ...valid(), steps: [carryingStep(supply, A)], intent: supply };
+    expect(parsePreparedFlow(lending).intent).toEqual(supply);
+    expect(pathOf({ ...lending, intent: { ...supply, amount: "6" } })).toMatch(/^intent: says supply 6 of/);
+    expect(pathOf({ ...lending, from: B })).toMatch(/^intent: says supply 5 of .* for 0x2222/);
+    // A call preflow cannot read back (a contract's own ABI) is not refused: nothing to compare it with.
+    expect(
+      parsePreparedFlow(
+        mutate((f) => (f.steps[1]!.call = { contract: "Vault", functionName: "deposit", args: [] })),
+      ),
+    ).toBeDefined();
+  });
+
   it("round-trips every flow shape with call, intent and preparedAt through JSON (property)", () => {
     const address = fc
       .uint8Array({ minLength: 20, maxLength: 20 })
@@ -167,19 +244,27 @@ describe("parsePreparedFlow", () => {
         amount: uint,
       }),
     );
-    const flow: fc.Arbitrary<SerializedPreparedFlow> = fc.record(
+    const base = fc.record(
       {
         preparedFlow: fc.constant(true as const),
         chainId: fc.constant(42220 as const),
         from: address,
         summary: fc.string(),
         steps: fc.array(step, { minLength: 1, maxLength: 4 }),
-        intent,
         preparedAt: fc.record({ blockNumber: uint }),
         expiresAt: uint,
       },
       { requiredKeys: ["preparedFlow", "chainId", "from", "summary", "steps"] },
     );
+    // An intent is a claim about the calldata (parsePreparedFlow checks it): the flow gets a last step that
+    // carries it out, encoded with the real ABIs.
+    const flow: fc.Arbitrary<SerializedPreparedFlow> = fc
+      .tuple(base, fc.option(intent, { nil: undefined }))
+      .map(([flow, intent]) =>
+        intent === undefined
+          ? flow
+          : { ...flow, steps: [...flow.steps, carryingStep(intent, flow.from)], intent },
+      );
     fc.assert(
       fc.property(flow, (input) => {
         expect(parsePreparedFlow(JSON.parse(JSON.stringify(input)))).toEqual(input);

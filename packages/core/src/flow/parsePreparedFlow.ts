@@ -2,6 +2,7 @@ import { getAddress, isAddress, maxUint256 } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
+import { findFlowMismatches } from "./findFlowMismatches.js";
 import type {
   FlowIntent,
   JsonValue,
@@ -283,6 +284,9 @@ const FLOW_FIELDS = [
  * string within uint256; the optional `call` of a step (`{ contract, functionName, args }`, JSON arguments),
  * `intent` (a {@link FlowIntent}), `preparedAt` (`{ blockNumber }`) and `expiresAt` (unix seconds) are checked
  * when present, so flows of older versions without them stay valid. Unknown fields are refused, not dropped.
+ * `call` and `intent` must match the calldata wherever preflow can read it back ({@link findFlowMismatches}:
+ * ERC-20, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool), so a flow edited by hand cannot describe
+ * one transfer and make another.
  * No I/O.
  *
  * Limits: at most {@link MAX_PREPARED_FLOW_STEPS} (256) steps, `data` up to 256 KiB, text fields up to 10 000
@@ -334,5 +338,8 @@ function parseFlow(input: unknown): SerializedPreparedFlow {
     flow.preparedAt = { blockNumber: uint(preparedAt.blockNumber, "preparedAt.blockNumber") };
   }
   if (fields.expiresAt !== undefined) flow.expiresAt = uint(fields.expiresAt, "expiresAt");
+  // What the flow says it does (`call`, `intent`) must be what its calldata does, where preflow can read it back.
+  const [mismatch] = findFlowMismatches(flow);
+  if (mismatch !== undefined) fail(mismatch.path, mismatch.rule);
   return flow;
 }

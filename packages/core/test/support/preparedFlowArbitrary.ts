@@ -2,14 +2,18 @@
 // without `preparedAt` / `expiresAt`), including the shapes prepare* produces (approve and transfer calldata of
 // registry tokens with their decoded `call`), for property tests of the simulation and preview code.
 import fc from "fast-check";
-import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import {
+  AAVE_V3_ADDRESSES,
+  aaveV3PoolAbi,
   type FlowIntent,
   type JsonValue,
   type PreparedStep,
   type PreparedStepKind,
   type SerializedPreparedFlow,
   TOKENS,
+  UNISWAP_ADDRESSES,
+  uniswapSwapRouter02Abi,
 } from "../../src/index.js";
 
 export const address = fc
@@ -89,17 +93,96 @@ export const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
   }),
 );
 
-/** Any valid prepared flow. */
-export const preparedFlow: fc.Arbitrary<SerializedPreparedFlow> = fc.record(
-  {
-    preparedFlow: fc.constant(true as const),
-    chainId: fc.constant(42220 as const),
-    from: address,
-    summary: fc.string(),
-    steps: fc.array(fc.oneof(tokenStep, anyStep), { minLength: 1, maxLength: 4 }),
-    intent,
-    preparedAt: fc.record({ blockNumber: amount }),
-    expiresAt: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
-  },
-  { requiredKeys: ["preparedFlow", "chainId", "from", "summary", "steps"] },
-);
+/** A step that does what `intent` says (parsePreparedFlow checks that some step does) (for a swap: SwapRouter02's multicall of one exactInputSingle). */
+export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
+  const step = (to: Address, data: Hex): PreparedStep => ({
+    kind: "contract",
+    to,
+    data,
+    value: "0",
+    description: "x",
+  });
+  switch (intent.kind) {
+    case "send":
+      return step(
+        intent.token,
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [intent.to, BigInt(intent.amount)],
+        }),
+      );
+    case "approve":
+      return step(
+        intent.token,
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "approve",
+          args: [intent.spender, BigInt(intent.amount)],
+        }),
+      );
+    case "contractCall":
+      return step(intent.to, "0x");
+    case "swap": {
+      const single = encodeFunctionData({
+        abi: uniswapSwapRouter02Abi,
+        functionName: "exactInputSingle",
+        args: [
+          {
+            tokenIn: intent.tokenIn,
+            tokenOut: intent.tokenOut,
+            fee: 100,
+            recipient: intent.recipient ?? from,
+            amountIn: BigInt(intent.amountIn),
+            amountOutMinimum: BigInt(intent.minAmountOut),
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      });
+      return step(
+        UNISWAP_ADDRESSES.swapRouter02,
+        encodeFunctionData({
+          abi: uniswapSwapRouter02Abi,
+          functionName: "multicall",
+          args: [BigInt(intent.deadline), [single]],
+        }),
+      );
+    }
+    default: {
+      const [asset, amount] = [intent.token, BigInt(intent.amount)];
+      const args = {
+        supply: [asset, amount, from, 0],
+        withdraw: [asset, amount, from],
+        borrow: [asset, amount, 2n, 0, from],
+        repay: [asset, amount, 2n, from],
+      }[intent.kind];
+      return step(
+        AAVE_V3_ADDRESSES.pool,
+        encodeFunctionData({ abi: aaveV3PoolAbi, functionName: intent.kind, args } as never),
+      );
+    }
+  }
+}
+
+/** Any valid prepared flow; one with an intent ends with a step that carries it out. */
+export const preparedFlow: fc.Arbitrary<SerializedPreparedFlow> = fc
+  .tuple(
+    fc.record(
+      {
+        preparedFlow: fc.constant(true as const),
+        chainId: fc.constant(42220 as const),
+        from: address,
+        summary: fc.string(),
+        steps: fc.array(fc.oneof(tokenStep, anyStep), { minLength: 1, maxLength: 4 }),
+        preparedAt: fc.record({ blockNumber: amount }),
+        expiresAt: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
+      },
+      { requiredKeys: ["preparedFlow", "chainId", "from", "summary", "steps"] },
+    ),
+    fc.option(intent, { nil: undefined }),
+  )
+  .map(([flow, intent]) =>
+    intent === undefined
+      ? flow
+      : { ...flow, steps: [...flow.steps, carryingStep(intent, flow.from)], intent },
+  );

@@ -1,4 +1,12 @@
-import { type Address, type Chain, type Client, getAddress, type Hex, type Transport } from "viem";
+import {
+  type Address,
+  type Chain,
+  type Client,
+  getAddress,
+  type Hex,
+  type Transport,
+  zeroAddress,
+} from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import type { InvalidAddressError } from "../../errors/address.js";
@@ -164,7 +172,7 @@ export interface SimulatePreparedFlowReturnType {
   /** Index of the step that reverted, `null` on success. */
   failedStep: number | null;
   steps: SimulatedStep[];
-  /** Net non-zero changes, the account's first, then in the order they appear. */
+  /** Net non-zero changes, the account's first, then in the order they appear (not the zero address of mints and burns). */
   balanceChanges: SimulatedBalanceChange[];
   allowanceChanges: SimulatedAllowanceChange[];
   fee: SimulationFee;
@@ -634,7 +642,8 @@ function interpret(input: {
   }
 
   const balanceChanges = [...deltas.values()]
-    .filter((entry) => entry.delta !== 0n)
+    // The zero address is where mints come from and burns go (an aToken minted on supply): not a balance.
+    .filter((entry) => entry.delta !== 0n && entry.address !== zeroAddress)
     .sort((a, b) => Number(same(b.address, account)) - Number(same(a.address, account)))
     .map((entry): SimulatedBalanceChange => {
       const info = tokenInfo(entry.token);

@@ -64,17 +64,18 @@ describe("sendPreparedFlow: a prepared swap, batch mode", () => {
     const swap = flow.steps[1]!;
     const min = (flow.intent as { minAmountOut: string }).minAmountOut;
     const raised = (BigInt(min) + 1n).toString(16).padStart(64, "0");
-    const tampered = {
-      ...flow,
-      steps: [
-        flow.steps[0]!,
-        {
-          ...swap,
-          data: swap.data.replace(BigInt(min).toString(16).padStart(64, "0"), raised) as `0x${string}`,
-        },
-      ],
-    };
-    expect(tampered.steps[1]!.data).not.toBe(swap.data);
+    const data = swap.data.replace(BigInt(min).toString(16).padStart(64, "0"), raised) as `0x${string}`;
+    expect(data).not.toBe(swap.data);
+    // With its description left as it was, the edited flow says one minimum and does another: refused.
+    const lying = { ...flow, steps: [flow.steps[0]!, { ...swap, data }] };
+    await expect(aa.sendPreparedFlow(lying, { mode: "batch" })).rejects.toMatchObject({
+      code: "INVALID_PREPARED_FLOW",
+      details: { path: "steps[1].call" },
+    });
+    // Without a description (no `call`, no `intent`), it is a plain hand-built flow.
+    const { call: _call, ...bare } = swap;
+    const { intent: _intent, ...rest } = flow;
+    const tampered = { ...rest, steps: [flow.steps[0]!, { ...bare, data }] };
 
     const result = await aa.sendPreparedFlow(tampered, { mode: "batch" });
 

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import {
   type Account,
   type Address,
@@ -247,7 +248,7 @@ const LISTENER_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 2_000;
 /** After an abort, one last look at the receipt, this long at most. */
 const FINAL_LOOK_MS = 1_000;
-const PARAMETER_KEYS = new Set(["account", "flow", "dryRun", "signal", "receiptTimeoutMs", "onStep"]);
+const PARAMETER_KEYS = ["account", "flow", "dryRun", "signal", "receiptTimeoutMs", "onStep"];
 
 type AnyClient = Client<Transport, Chain | undefined>;
 
@@ -701,24 +702,11 @@ function checkParameters(
       rule: "must be a viem client (for example sdk.publicClient)",
     });
   }
-  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    throw new InvalidArgumentError({
-      field: "parameters",
-      value: typeName(parameters),
-      rule: "must be an object { account, flow, ... }",
-    });
-  }
-  for (const key of Object.keys(parameters)) {
-    // The key's name only: its value could be a secret passed by mistake.
-    if (!PARAMETER_KEYS.has(key)) {
-      throw new InvalidArgumentError({
-        field: "parameters",
-        value: key,
-        rule: `unknown key (the value is not shown); the keys are ${[...PARAMETER_KEYS].join(", ")}`,
-      });
-    }
-  }
-  const { account, dryRun, signal, receiptTimeoutMs, onStep } = parameters as Record<string, unknown>;
+  const { account, dryRun, signal, receiptTimeoutMs, onStep } = rejectUnknownKeys(
+    parameters,
+    "parameters",
+    PARAMETER_KEYS,
+  );
   const local = account as Partial<LocalAccount> | null | undefined;
   // A dry run signs nothing: any viem account (a JSON-RPC account `{ address, type: "json-rpc" }` too) will do.
   const canSign = dryRun === true || (local?.type === "local" && typeof local.signTransaction === "function");

@@ -108,6 +108,8 @@ export async function resolveEns(
   const { name, network } = parameters;
   const where = parseEnsNetwork(network);
   const signal = parseSignal(parameters.signal);
+  // Before any I/O, the ENSIP-15 module load included (in a browser, a chunk download).
+  throwIfAborted(signal, where === "celo" ? "eth_call" : "eth_call (UniversalResolver)");
   const normalized = await parseEnsName(name);
   if (where === "celo") {
     assertCeloName(normalized);

@@ -136,8 +136,8 @@ export interface ExecutePreparedFlowReturnType {
    * - `failed`: a step reverted or was not sent; no later step was sent;
    * - `pending`: a step was (or may have been) sent and is not known to be mined yet: look its hash up before
    *   executing the flow again; no later step was sent;
-   * - `aborted`: the signal stopped the execution between steps; every step before it succeeded, none after it
-   *   was signed.
+   * - `aborted`: the signal stopped the execution before a step was signed (between steps, or during the reads
+   *   before one: answered at once, the read dropped); every step before it succeeded, none after it was signed.
    */
   status: "success" | "failed" | "pending" | "aborted";
   dryRun: boolean;
@@ -270,7 +270,9 @@ type AnyClient = Client<Transport, Chain | undefined>;
  * so the step ends `success`/`reverted` when it was mined, `pending` (`sent: true` or `"unknown"`) with its hash
  * when that is not known yet, and `failed` (`sent: false`) only when nothing left the process or the node refused
  * the transaction and does not know its hash. Receipt polls survive error bursts (back-off until
- * `receiptTimeoutMs`). `signal` stops before the next step; a step in flight is reported with its hash.
+ * `receiptTimeoutMs`). `signal` stops before the next step: the reads before a step is signed (chain check and
+ * nonce, filling; a dry run's simulation) are raced against it, so an abort answers `status: "aborted"` at once;
+ * a step already signed is reported with its hash (sent, pending or settled), never dropped.
  *
  * With `dryRun: true` nothing is signed or sent: the steps are simulated in order on one state with
  * `eth_simulateV1` (falling back to one `eth_estimateGas` per step when the node lacks it).
@@ -331,7 +333,8 @@ export async function executePreparedFlow(
   }));
   if (signal?.aborted) return finish(flow, steps, dryRun, true);
 
-  // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport).
+  // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
+  // against the signal: nothing is signed yet, so an abort answers `aborted` at once (the read is dropped).
   let chainId: number;
   let nonce = 0;
   try {
@@ -339,8 +342,9 @@ export async function executePreparedFlow(
       getChainId(client),
       dryRun ? 0 : getTransactionCount(client, { address: account.address, blockTag: "pending" }),
     ]);
-    [chainId, nonce] = await within(read, REQUEST_TIMEOUT_MS);
+    [chainId, nonce] = await within(read, REQUEST_TIMEOUT_MS, signal);
   } catch (error) {
+    if (error instanceof Stop && error.reason === "aborted") return finish(flow, steps, dryRun, true);
     throw toRpcError(error, {
       rpcUrl: rpcUrl ?? "",
       method: dryRun ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
@@ -366,7 +370,7 @@ export async function executePreparedFlow(
     }
   };
 
-  if (dryRun) return simulate(client, account.address, flow, steps, notify, rpcUrl);
+  if (dryRun) return simulate(client, account.address, flow, steps, notify, rpcUrl, signal);
 
   // checkParameters made sure a real run has a local account (it signs).
   const context: StepContext = {
@@ -621,15 +625,23 @@ async function simulate(
   steps: ExecutedStep[],
   notify: (event: ExecutionStepEvent) => Promise<void>,
   rpcUrl: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ExecutePreparedFlowReturnType> {
   const total = flow.steps.length;
   const requests = flow.steps.map((step) => toTransactionRequest(step));
+  // A dry run signs nothing: an abort answers `aborted` at once, whatever read is in flight.
+  const aborted = (simulation?: "independent") => ({
+    ...finish(flow, steps, true, true),
+    ...(simulation === undefined ? {} : { simulation }),
+  });
 
   // The same path as simulatePreparedFlow: all steps on one state in one eth_simulateV1 request.
   let sequential: SimulatePreparedFlowReturnType["steps"] | undefined;
   try {
-    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS)).steps;
+    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS, signal))
+      .steps;
   } catch (error) {
+    if (error instanceof Stop && error.reason === "aborted") return aborted();
     if (error instanceof SimulationUnsupportedError) sequential = undefined;
     else if (error instanceof SdkError) throw error;
     else throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method: "eth_simulateV1" });
@@ -651,10 +663,15 @@ async function simulate(
       }
     } else {
       try {
-        const gas = await within(estimateGas(client, { ...request, account: from }), REQUEST_TIMEOUT_MS);
+        const gas = await within(
+          estimateGas(client, { ...request, account: from }),
+          REQUEST_TIMEOUT_MS,
+          signal,
+        );
         step.gasUsed = gas.toString();
         step.status = "success";
       } catch (error) {
+        if (error instanceof Stop && error.reason === "aborted") return aborted("independent");
         step.status = "reverted";
         step.error = describeFailure(error, rpcUrl);
       }

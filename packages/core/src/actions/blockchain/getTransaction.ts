@@ -225,7 +225,7 @@ export async function getTransaction(
     };
     let attribution: TransactionAttribution;
     try {
-      attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash });
+      attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash, signal });
     } catch (error) {
       if (error instanceof SdkError) throw error; // already typed (RpcError, RequestAbortedError...)
       throw toRpcError(error, { rpcUrl: client.rpc.rpcUrl, method: "checkAttributionInTransaction" });

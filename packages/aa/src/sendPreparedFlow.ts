@@ -1,4 +1,4 @@
-import { appendSdkCalldataTag } from "@preflow/attribution";
+import { appendSdkCalldataTag, rejectUnknownKeys } from "@preflow/attribution";
 import {
   AAVE_V3_ADDRESSES,
   decodeRevertReason,
@@ -180,22 +180,8 @@ function parseOptions(options: unknown): {
 } {
   if (options === undefined)
     return { mode: "batch", receiptTimeoutMs: DEFAULT_RECEIPT_TIMEOUT_MS, signal: undefined };
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new InvalidArgumentError({
-      field: "options",
-      value: options,
-      rule: 'must be an object like { mode: "batch" }',
-    });
-  }
-  const record = options as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    if (!OPTION_NAMES.includes(name))
-      throw new InvalidArgumentError({
-        field: `options.${name}`,
-        value: record[name],
-        rule: `is not an option of sendPreparedFlow (known: ${OPTION_NAMES.join(", ")})`,
-      });
-  }
+  // Unknown keys refused, named with the nearest valid one; never their value (it could be a secret).
+  const record = rejectUnknownKeys(options, "options", OPTION_NAMES);
   const { mode = "batch", receiptTimeoutMs = DEFAULT_RECEIPT_TIMEOUT_MS, signal } = record;
   if (mode !== "batch" && mode !== "sequential") {
     throw new InvalidArgumentError({

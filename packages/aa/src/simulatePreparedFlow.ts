@@ -1,7 +1,6 @@
-import { appendSdkCalldataTag } from "@preflow/attribution";
+import { appendSdkCalldataTag, rejectUnknownKeys } from "@preflow/attribution";
 import {
   FlowAccountMismatchError,
-  InvalidArgumentError,
   parsePreparedFlow,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
@@ -30,17 +29,7 @@ export async function simulatePreparedFlowWith(
   prepared: SerializedPreparedFlow,
   options?: AASimulatePreparedFlowOptions,
 ): Promise<SimulatePreparedFlowReturnType> {
-  if (options !== undefined) {
-    const keys = typeof options === "object" && options !== null ? Object.keys(options) : ["(not an object)"];
-    const unknown = keys.find((key) => key !== "signal");
-    if (unknown !== undefined) {
-      throw new InvalidArgumentError({
-        field: "options",
-        value: unknown,
-        rule: "is not an option of simulatePreparedFlow (known: signal)",
-      });
-    }
-  }
+  if (options !== undefined) rejectUnknownKeys(options, "options", ["signal"]);
   const flow = parsePreparedFlow(prepared);
   if (flow.from !== ctx.smartAccountAddress) {
     throw new FlowAccountMismatchError({

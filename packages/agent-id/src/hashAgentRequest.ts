@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/core";
 import { type Hex, keccak256, stringToBytes } from "viem";
 import { canonicalizeAgentUrl } from "./canonicalUrl.js";
 
@@ -49,6 +50,8 @@ export function hashAgentRequestBody(body: AgentRequestBody): Hex {
  * The 32-byte message an agent signs: keccak256(UTF-8 of `timestamp + METHOD + canonicalUrl + bodyHash`).
  * The signature is EIP-191 `personal_sign` over these raw 32 bytes.
  *
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one).
+ *
  * @example
  * ```ts
  * import { hashAgentRequest } from "@preflow/agent-id";
@@ -56,6 +59,7 @@ export function hashAgentRequestBody(body: AgentRequestBody): Hex {
  * ```
  */
 export function hashAgentRequest(parameters: HashAgentRequestParameters): Hex {
+  rejectUnknownKeys(parameters, "parameters", ["timestamp", "method", "url", "body"]);
   const { timestamp, method, url, body } = parameters;
   const text = timestamp + method.toUpperCase() + canonicalizeAgentUrl(url) + hashAgentRequestBody(body);
   return keccak256(stringToBytes(text));

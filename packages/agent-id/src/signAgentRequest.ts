@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/core";
 import type { Address, Hex, LocalAccount } from "viem";
 import { type AgentRequestBody, hashAgentRequest } from "./hashAgentRequest.js";
 
@@ -53,6 +53,9 @@ const METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * {@link hashAgentRequest}, signature = EIP-191 personal_sign over the raw 32 message bytes. Prefer
  * `client.agentId.signRequest`, which uses the configured `agentIdPrivateKey`.
  *
+ * @throws {InvalidArgumentError} a malformed request, or a key in `request` other than `method`, `url`, `body` (it
+ *   would not be covered by the signature) or in `options` other than `now`; named, with the nearest valid one.
+ *
  * @example
  * ```ts
  * import { signAgentRequest } from "@preflow/agent-id";
@@ -67,6 +70,9 @@ export async function signAgentRequest(
   options: SignAgentRequestOptions = {},
 ): Promise<AgentRequestHeaders> {
   const { method, url, body } = parseAgentRequest(request);
+  // Only what is signed: a key that would not be covered by the signature (`headers`, a typo) is refused.
+  rejectUnknownKeys(request, "request", ["method", "url", "body"]);
+  rejectUnknownKeys(options, "options", ["now"]);
   const now = (options.now ?? Date.now)();
   if (!Number.isSafeInteger(now) || now < 0) {
     throw new InvalidArgumentError({

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/core";
 import { type Address, recoverMessageAddress } from "viem";
 import { AGENT_REQUEST_MAX_AGE_MS } from "./constants.js";
 import { type AgentRequestBody, hashAgentRequest } from "./hashAgentRequest.js";
@@ -149,6 +149,8 @@ function positiveInteger(field: string, value: number | undefined, fallback: num
  * `x-self-agent-address`, rejects replays (bounded cache, per verifier), and optionally asks the on-chain
  * registry. Never throws for a bad request: the result says why (`reason`).
  *
+ * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one) or a bad number.
+ *
  * @example
  * ```ts
  * import { createAgentRequestVerifier, createSdkClient } from "@preflow/agent-id";
@@ -160,6 +162,7 @@ function positiveInteger(field: string, value: number | undefined, fallback: num
  * ```
  */
 export function createAgentRequestVerifier(options: AgentRequestVerifierOptions = {}): AgentRequestVerifier {
+  rejectUnknownKeys(options, "options", ["maxAgeMs", "now", "replayCacheSize", "isVerifiedAgent"]);
   const maxAgeMs = positiveInteger("maxAgeMs", options.maxAgeMs, AGENT_REQUEST_MAX_AGE_MS);
   const cache = new ReplayCache(
     positiveInteger("replayCacheSize", options.replayCacheSize, DEFAULT_REPLAY_CACHE_SIZE),
@@ -234,6 +237,9 @@ let sharedCache: ReplayCache | undefined;
  * detected with one process-wide replay cache shared by every call of this function; create your own
  * verifier for an isolated cache. `client.agentId.verifyAgentRequest` uses the client's own verifier.
  *
+ * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one) or a bad
+ *   `maxAgeMs`; the request itself never throws: a bad one is `{ valid: false }`.
+ *
  * @example
  * ```ts
  * import { verifyAgentRequest } from "@preflow/agent-id";
@@ -250,6 +256,7 @@ export async function verifyAgentRequest(
   request: IncomingAgentRequest,
   options: Omit<AgentRequestVerifierOptions, "replayCacheSize"> = {},
 ): Promise<AgentRequestVerification> {
+  rejectUnknownKeys(options, "options", ["maxAgeMs", "now", "isVerifiedAgent"]);
   sharedCache ??= new ReplayCache(DEFAULT_REPLAY_CACHE_SIZE);
   return verifyWith(request, {
     maxAgeMs: positiveInteger("maxAgeMs", options.maxAgeMs, AGENT_REQUEST_MAX_AGE_MS),

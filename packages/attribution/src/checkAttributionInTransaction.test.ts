@@ -4,6 +4,7 @@ import { encodeAccountCalls, encodeHandleOps } from "../test/encoders.js";
 import { appendSdkCalldataTag } from "./appendSdkCalldataTag.js";
 import { checkAttributionInTransaction } from "./checkAttributionInTransaction.js";
 import { AttributionError } from "./errors/AttributionError.js";
+import { InvalidArgumentError } from "./errors/InvalidArgumentError.js";
 import { InvalidRequestFunctionError } from "./errors/InvalidRequestFunctionError.js";
 import { InvalidTransactionHashError } from "./errors/InvalidTransactionHashError.js";
 import { TransactionNotFoundError } from "./errors/TransactionNotFoundError.js";
@@ -199,7 +200,7 @@ describe("checkAttributionInTransaction", () => {
       InvalidRequestFunctionError,
     );
     await expect(checkAttributionInTransaction(undefined as never)).rejects.toBeInstanceOf(
-      InvalidTransactionHashError,
+      InvalidArgumentError,
     );
     expect(calls).toEqual([]);
   });

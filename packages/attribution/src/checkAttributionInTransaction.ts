@@ -10,7 +10,7 @@ import {
 import type { Address, Hex } from "./types.js";
 
 /**
- * The transaction to check: an EIP-1193 `request` function and the transaction hash.
+ * The transaction to check: an EIP-1193 `request` function, the transaction hash and an optional `signal`.
  *
  * @example
  * ```ts
@@ -74,6 +74,10 @@ export type CheckAttributionInTransactionReturnType = {
  *
  * @throws {InvalidTransactionHashError} before any I/O when `hash` is not 32 bytes of hex.
  * @throws {InvalidRequestFunctionError} before any I/O when `request` is not a function.
+ * @throws {InvalidArgumentError} before any I/O when `parameters` has an unknown key (named, with the nearest
+ *   valid one) or `signal` is not an `AbortSignal`.
+ * @throws {RequestAbortedError} when `signal` aborts: before the request when it already had (nothing is sent),
+ *   else at once, dropping the answer.
  * @throws {TransactionNotFoundError} when the node does not know the transaction (it answers `null`).
  * @throws {TransactionRequestError} when `request` fails or answers with something that is not an object.
  *
@@ -84,7 +88,10 @@ export type CheckAttributionInTransactionReturnType = {
  * import { celo } from "viem/chains";
  *
  * const client = createPublicClient({ chain: celo, transport: http() });
- * const result = await checkAttributionInTransaction({ request: client.request, hash }, "myapp");
+ * const result = await checkAttributionInTransaction(
+ *   { request: client.request, hash, signal: AbortSignal.timeout(5_000) }, // signal: optional
+ *   "myapp",
+ * );
  * result.matched; // true when any place carries "myapp"
  * for (const entry of result.locations)
  *   if (entry.kind === "innerCall") console.log(entry.sender, "->", entry.target, entry.tags);

@@ -36,6 +36,7 @@ export {
 } from "./decodeSmartAccountCalls.js";
 export { describeValue } from "./describeValue.js";
 export { AttributionError, type AttributionErrorCode } from "./errors/AttributionError.js";
+export { InvalidArgumentError } from "./errors/InvalidArgumentError.js";
 export {
   InvalidAttributionTagError,
   type InvalidAttributionTagRule,
@@ -43,6 +44,7 @@ export {
 export { InvalidCalldataError } from "./errors/InvalidCalldataError.js";
 export { InvalidRequestFunctionError } from "./errors/InvalidRequestFunctionError.js";
 export { InvalidTransactionHashError } from "./errors/InvalidTransactionHashError.js";
+export { RequestAbortedError } from "./errors/RequestAbortedError.js";
 export {
   SdkError,
   type SdkErrorDetails,
@@ -52,6 +54,7 @@ export {
 export { TransactionNotFoundError } from "./errors/TransactionNotFoundError.js";
 export { TransactionRequestError } from "./errors/TransactionRequestError.js";
 export type { AttributionLocation, AttributionRequestFn, TransactionLookup } from "./internal/transaction.js";
+export { nearestKey } from "./nearestKey.js";
 export {
   type NormalizeAttributionTagsParameters,
   type NormalizeAttributionTagsReturnType,
@@ -59,6 +62,7 @@ export {
 } from "./normalizeAttributionTags.js";
 export { redactSecrets } from "./redactSecrets.js";
 export { redactUrl } from "./redactUrl.js";
+export { rejectUnknownKeys } from "./rejectUnknownKeys.js";
 export {
   type StripAttributionSuffixParameters,
   type StripAttributionSuffixReturnType,

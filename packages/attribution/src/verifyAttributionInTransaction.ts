@@ -64,6 +64,10 @@ export type VerifyAttributionInTransactionReturnType = {
  *
  * @throws {InvalidTransactionHashError} before any I/O when `hash` is not 32 bytes of hex.
  * @throws {InvalidRequestFunctionError} before any I/O when `request` is not a function.
+ * @throws {InvalidArgumentError} before any I/O when `parameters` has an unknown key (named, with the nearest
+ *   valid one) or `signal` is not an `AbortSignal`.
+ * @throws {RequestAbortedError} when `signal` aborts: before the request when it already had (nothing is sent),
+ *   else at once, dropping the answer.
  * @throws {TransactionNotFoundError} when the node does not know the transaction (it answers `null`).
  * @throws {TransactionRequestError} when `request` fails or answers with something that is not an object.
  *
@@ -71,7 +75,11 @@ export type VerifyAttributionInTransactionReturnType = {
  * ```ts
  * import { verifyAttributionInTransaction } from "@preflow/attribution";
  *
- * const result = await verifyAttributionInTransaction({ request: client.request, hash });
+ * const result = await verifyAttributionInTransaction({
+ *   request: client.request,
+ *   hash,
+ *   signal: AbortSignal.timeout(5_000), // optional: stops the wait (RequestAbortedError)
+ * });
  * for (const entry of result.locations)
  *   console.log(entry.kind, entry.erc8021?.schemaId, entry.erc8021?.codes, entry.legacy);
  * ```

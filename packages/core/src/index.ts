@@ -1,4 +1,7 @@
 // Flushes queued read telemetry of every client (for short-lived scripts and servers shutting down).
+
+// One unknown-key check and one "did you mean" matcher for the whole SDK (from @preflow/attribution).
+export { nearestKey, rejectUnknownKeys } from "@preflow/attribution";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
 // Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
 // Lending on Aave v3 (`client.extend(aaveActions)`).

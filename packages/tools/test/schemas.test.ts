@@ -56,4 +56,18 @@ describe("tool schemas", () => {
     for (const tool of built.tools) walk(tool.inputSchema, tool.name);
     expect(uncapped).toEqual([]);
   });
+
+  it("a flow_id is what the executing tools return: 64 lowercase hex digits, the README's maximum", () => {
+    const input = built.tools.find((tool) => tool.name === "get_flow_status")?.inputSchema as unknown as {
+      properties: { flow_id: { maxLength: number; pattern: string } };
+    };
+    const { maxLength, pattern } = input.properties.flow_id;
+    const flowId = "ab".repeat(32);
+    expect(maxLength).toBe(flowId.length);
+    expect(new RegExp(pattern).test(flowId)).toBe(true);
+    for (const bad of [`0x${flowId}`, flowId.toUpperCase(), flowId.slice(2)])
+      expect(bad.length <= maxLength && new RegExp(pattern).test(bad), bad).toBe(false);
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(`\`flow_id\` ${maxLength},`);
+  });
 });

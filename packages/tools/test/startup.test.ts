@@ -54,14 +54,16 @@ describe("start-up", () => {
   it("refuses a bad RPC_URL and a malformed AGENT_ID_PRIVATE_KEY without echoing the key", async () => {
     const rpc = await run({ RPC_URL: "ftp://example.org", DO_NOT_TRACK: "1" });
     expect(rpc.code).toBe(1);
-    expect(rpc.stderr).toMatch(/INVALID_CONFIG.*rpcUrl.*http or https.*\(from RPC_URL\)/);
+    expect(rpc.stderr).toMatch(/INVALID_CONFIG.*Invalid environment variable `RPC_URL`.*http or https/);
+    // The variable only: never the SDK option behind it (the operator sets RPC_URL, not rpcUrl).
+    expect(rpc.stderr).not.toMatch(/rpcUrl|\(from /);
     // Credentials in the URL are hidden, and the message after the URL stays whole (the redactor once took the
     // `):` after `apikey=***` for part of the key).
     const secret = "s3cretQueryKey42";
     const credentials = await run({ RPC_URL: `ftp://u:pw@host/?apikey=${secret}`, DO_NOT_TRACK: "1" });
     expect(credentials.code).toBe(1);
     expect(credentials.stderr).toContain(
-      "Invalid option `rpcUrl` (got ftp://***:***@host/?apikey=***): must use http or https, not ftp. (from RPC_URL)",
+      "Invalid environment variable `RPC_URL` (got ftp://***:***@host/?apikey=***): must use http or https, not ftp.\n",
     );
     expect(credentials.stderr).not.toContain(secret);
     expect(credentials.stderr).not.toContain("pw@");
@@ -69,8 +71,9 @@ describe("start-up", () => {
     const agent = await run({ RPC_URL: devnet.rpcUrl, AGENT_ID_PRIVATE_KEY: agentKey, DO_NOT_TRACK: "1" });
     expect(agent.code).toBe(1);
     expect(agent.stderr).toMatch(
-      /INVALID_CONFIG.*agentIdPrivateKey.*value not shown.*\(from AGENT_ID_PRIVATE_KEY\)/,
+      /INVALID_CONFIG.*Invalid environment variable `AGENT_ID_PRIVATE_KEY`.*value not shown/,
     );
+    expect(agent.stderr).not.toMatch(/agentIdPrivateKey|\(from /);
     expect(agent.stderr).not.toContain(agentKey.slice(2));
   });
 

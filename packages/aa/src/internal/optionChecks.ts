@@ -1,3 +1,4 @@
+import { nearestKey } from "@preflow/attribution";
 import { UnknownOptionError } from "@preflow/core";
 
 /** How a value is named in a message ("null", "an array", "number"...). @internal */
@@ -12,7 +13,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Refuses any key of `value` not in `known` (a typo must not pass silently). @internal */
+/** Refuses any key of `value` not in `known` (a typo must not pass silently), naming the nearest known one. @internal */
 export function refuseUnknownKeys(
   option: string,
   value: Record<string, unknown>,
@@ -23,6 +24,7 @@ export function refuseUnknownKeys(
     if (!known.includes(name)) {
       throw new UnknownOptionError({
         option: option === "" ? name : `${option}.${name}`,
+        suggestion: nearestKey(name, known) ?? undefined,
         known,
         factory: owner,
       });

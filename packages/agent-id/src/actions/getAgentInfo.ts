@@ -1,5 +1,5 @@
 import type { InvalidArgumentError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID } from "@preflow/core";
+import { CHAIN_ID, rejectUnknownKeys } from "@preflow/core";
 import type { Address, Hex } from "viem";
 import type {
   AgentIdHttpError,
@@ -65,6 +65,7 @@ export type GetAgentInfoErrorType =
  * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
  * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
  * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
  * @throws {AgentIdUnavailableInBrowserError} outside Node.
  *
  * @example
@@ -80,7 +81,7 @@ export async function getAgentInfo(
   client: SdkBaseClient,
   parameters: GetAgentInfoParameters,
 ): Promise<AgentInfo> {
-  const { agentId } = parameters;
+  const { agentId } = rejectUnknownKeys(parameters, "parameters", ["agentId"]);
   assertNode("getAgentInfo");
   const id = parseAgentIdArgument(agentId);
   return client.track("agentId.getAgentInfo", undefined, async () => {

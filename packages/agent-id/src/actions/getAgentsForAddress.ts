@@ -1,5 +1,5 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, parseAddress } from "@preflow/core";
+import { CHAIN_ID, parseAddress, rejectUnknownKeys } from "@preflow/core";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,
@@ -72,6 +72,7 @@ export type GetAgentsForAddressErrorType =
  * `isVerified`.
  *
  * @throws {InvalidAddressError} `address` is not an address.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
  * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
  * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
  * @throws {AgentIdUnavailableInBrowserError} outside Node.
@@ -91,7 +92,7 @@ export async function getAgentsForAddress(
   client: SdkBaseClient,
   parameters: GetAgentsForAddressParameters,
 ): Promise<AgentsForAddress> {
-  const { address } = parameters;
+  const { address } = rejectUnknownKeys(parameters, "parameters", ["address"]);
   assertNode("getAgentsForAddress");
   const owner = parseAddress(address, "address");
   return client.track("agentId.getAgentsForAddress", owner, async () => {

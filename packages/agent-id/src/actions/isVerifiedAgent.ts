@@ -1,5 +1,5 @@
 import type { ChainMismatchError, InvalidAddressError, RpcError, SdkBaseClient } from "@preflow/core";
-import { parseAddress, toRpcError } from "@preflow/core";
+import { parseAddress, rejectUnknownKeys, toRpcError } from "@preflow/core";
 import { decodeFunctionResult, encodeFunctionData, type Hex, pad } from "viem";
 import { AGENT_REGISTRY_ADDRESS, agentRegistryAbi } from "../constants.js";
 import {
@@ -44,6 +44,7 @@ export type IsVerifiedAgentErrorType =
  * (`eth_getCode`) only when the call answers no data, to tell a missing registry from a broken one.
  *
  * @throws {InvalidAddressError} `address` is not an address.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {AgentRegistryNotDeployedError} there is no contract at the registry address on this chain (a
  * devnet or an old fork).
@@ -62,7 +63,7 @@ export async function isVerifiedAgent(
   client: SdkBaseClient,
   parameters: IsVerifiedAgentParameters,
 ): Promise<boolean> {
-  const { address } = parameters;
+  const { address } = rejectUnknownKeys(parameters, "parameters", ["address"]);
   assertNode("isVerifiedAgent");
   const agent = parseAddress(address, "address");
   return client.track("agentId.isVerifiedAgent", agent, async () => {

@@ -1,5 +1,5 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, InvalidArgumentError, parseAddress } from "@preflow/core";
+import { CHAIN_ID, InvalidArgumentError, parseAddress, rejectUnknownKeys } from "@preflow/core";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,
@@ -50,10 +50,10 @@ function optionalText(field: string, value: unknown, max: number): string | unde
 }
 
 /** Validates {@link StartRegistrationOptions} into the POST body. @internal */
+const OPTION_KEYS = ["mode", "humanAddress", "agentName", "agentDescription", "disclosures", "signal"];
+
 function registrationBody(options: StartRegistrationOptions, agentAddress: Address): Record<string, unknown> {
-  if (typeof options !== "object" || options === null) {
-    throw new InvalidArgumentError({ field: "options", value: options, rule: "must be an object" });
-  }
+  rejectUnknownKeys(options, "options", OPTION_KEYS);
   const mode = options.mode ?? "linked";
   if (!(MODES as readonly string[]).includes(mode)) {
     throw new InvalidArgumentError({
@@ -119,7 +119,8 @@ export type StartRegistrationErrorType =
  * its deep link or QR code to the human, then `waitForRegistration(session)`. One HTTP request.
  *
  * @throws {MissingAgentIdKeyError} no `agentIdPrivateKey` / `AGENT_ID_PRIVATE_KEY`.
- * @throws {InvalidArgumentError} a bad option (mode, name, description, disclosures).
+ * @throws {InvalidArgumentError} a bad or unknown option (mode, name, description, disclosures; an unknown key is
+ *   named, with the nearest valid one).
  * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
  * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
  * @throws {AgentIdUnavailableInBrowserError} outside Node.

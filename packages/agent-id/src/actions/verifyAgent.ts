@@ -1,5 +1,5 @@
 import type { InvalidArgumentError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID } from "@preflow/core";
+import { CHAIN_ID, rejectUnknownKeys } from "@preflow/core";
 import type {
   AgentIdHttpError,
   AgentIdInvalidResponseError,
@@ -62,6 +62,7 @@ export type VerifyAgentErrorType =
  * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
  * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
  * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
  * @throws {AgentIdUnavailableInBrowserError} outside Node.
  *
  * @example
@@ -76,7 +77,7 @@ export async function verifyAgent(
   client: SdkBaseClient,
   parameters: VerifyAgentParameters,
 ): Promise<AgentVerification> {
-  const { agentId } = parameters;
+  const { agentId } = rejectUnknownKeys(parameters, "parameters", ["agentId"]);
   assertNode("verifyAgent");
   const id = parseAgentIdArgument(agentId);
   return client.track("agentId.verifyAgent", undefined, async () => {

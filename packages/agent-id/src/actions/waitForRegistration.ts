@@ -1,5 +1,5 @@
 import type { SdkBaseClient } from "@preflow/core";
-import { InvalidArgumentError, parseAddress, redactSecrets } from "@preflow/core";
+import { InvalidArgumentError, parseAddress, redactSecrets, rejectUnknownKeys } from "@preflow/core";
 import type { Address, Hex } from "viem";
 import {
   AgentIdHttpError,
@@ -131,6 +131,9 @@ export type WaitForRegistrationErrorType =
   | AgentIdUnavailableInBrowserError
   | InvalidArgumentError;
 
+/** The keys of {@link WaitForRegistrationOptions}. @internal */
+export const OPTION_KEYS = ["signal", "onStage", "timeoutMs", "pollIntervalMs"];
+
 /**
  * Polls `GET /api/agent/register/status` (`Authorization: Bearer <token>`, the token rotating on every
  * response) until a final stage: resolves on `completed`; throws `AgentIdRegistrationFailedError` on
@@ -142,7 +145,8 @@ export type WaitForRegistrationErrorType =
  * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
  * @throws {AgentIdTimeoutError} no final stage within `timeoutMs` (call again to resume).
  * @throws {AgentIdHttpError} a 4xx answer other than 410/429.
- * @throws {InvalidArgumentError} not a session from `startRegistration`, or bad options.
+ * @throws {InvalidArgumentError} not a session from `startRegistration`, or bad or unknown options (an unknown key
+ *   is named, with the nearest valid one).
  * @throws {AgentIdUnavailableInBrowserError} outside Node.
  *
  * @example
@@ -162,7 +166,10 @@ export async function waitForRegistration(
   parameters: WaitForRegistrationParameters,
 ): Promise<AgentRegistrationResult> {
   assertNode("waitForRegistration");
-  const { session, ...options } = (parameters ?? {}) as WaitForRegistrationParameters;
+  const { session, ...options } = rejectUnknownKeys(parameters, "parameters", [
+    "session",
+    ...OPTION_KEYS,
+  ]) as unknown as WaitForRegistrationParameters;
   if (typeof session !== "object" || session === null) {
     throw new InvalidArgumentError({
       field: "session",

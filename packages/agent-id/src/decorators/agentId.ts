@@ -1,4 +1,4 @@
-import type { SdkBaseClient } from "@preflow/core";
+import { rejectUnknownKeys, type SdkBaseClient } from "@preflow/core";
 import type { Address } from "viem";
 import { type AgentInfo, getAgentInfo } from "../actions/getAgentInfo.js";
 import { type AgentsForAddress, getAgentsForAddress } from "../actions/getAgentsForAddress.js";
@@ -7,6 +7,7 @@ import { type StartRegistrationOptions, startRegistration } from "../actions/sta
 import { type AgentVerification, verifyAgent } from "../actions/verifyAgent.js";
 import {
   type AgentRegistrationResult,
+  OPTION_KEYS as WAIT_OPTION_KEYS,
   type WaitForRegistrationOptions,
   waitForRegistration,
 } from "../actions/waitForRegistration.js";
@@ -60,7 +61,7 @@ export interface AgentIdActions {
    * the agent key ({@link signAgentRequest}). HTTP requests: 0.
    *
    * @throws {MissingAgentIdKeyError} no agent key configured.
-   * @throws {InvalidArgumentError} the request is malformed.
+   * @throws {InvalidArgumentError} the request is malformed or has a key other than `method`, `url`, `body`.
    *
    * @example
    * ```ts
@@ -84,6 +85,8 @@ export interface AgentIdActions {
   /**
    * Verifies an incoming agent request: ±5 min window, signature, replay cache (one per client), optionally the
    * on-chain registry. HTTP requests: 0 (1 with `requireVerifiedAgent`).
+   *
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -149,6 +152,7 @@ export interface AgentIdActions {
    *
    * @throws {MissingAgentIdKeyError} no agent key configured.
    * @throws {AgentIdHttpError} the API answered 4xx/5xx or was unreachable.
+   * @throws {InvalidArgumentError} a bad or unknown option (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -162,6 +166,7 @@ export interface AgentIdActions {
    * @throws {AgentIdRegistrationFailedError} stage `failed`.
    * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
    * @throws {AgentIdTimeoutError} no final stage within `timeoutMs`.
+   * @throws {InvalidArgumentError} a bad or unknown option (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -172,6 +177,11 @@ export interface AgentIdActions {
     session: AgentRegistrationSession,
     options?: WaitForRegistrationOptions,
   ): Promise<AgentRegistrationResult>;
+}
+
+/** A method's options object: `{}` when omitted, else only `keys` (an unknown key is refused, field `options`). */
+function checkOptions(options: unknown, keys: readonly string[]): Record<string, unknown> {
+  return options === undefined ? {} : rejectUnknownKeys(options, "options", keys);
 }
 
 /**
@@ -209,21 +219,22 @@ export function agentIdActions(client: SdkBaseClient): { agentId: AgentIdActions
     },
     signRequest: async (request) => signAgentRequest(agentAccountOf(client, "signRequest"), request),
     fetch: async (url, init) => signedFetch(agentAccountOf(client, "fetch"), url, init),
-    verifyAgentRequest: node("verifyAgentRequest", async (request, options) =>
-      verifyWith(request, {
+    verifyAgentRequest: node("verifyAgentRequest", async (request, options) => {
+      const { requireVerifiedAgent } = checkOptions(options, ["requireVerifiedAgent"]);
+      return verifyWith(request, {
         maxAgeMs: AGENT_REQUEST_MAX_AGE_MS,
         now: Date.now,
         cache,
-        isVerifiedAgent: options?.requireVerifiedAgent === true ? checkOnChain : undefined,
-      }),
-    ),
+        isVerifiedAgent: requireVerifiedAgent === true ? checkOnChain : undefined,
+      });
+    }),
     isVerifiedAgent: node("isVerifiedAgent", (address) => isVerifiedAgent(client, { address })),
     getAgentInfo: node("getAgentInfo", (agentId) => getAgentInfo(client, { agentId })),
     getAgentsForAddress: node("getAgentsForAddress", (address) => getAgentsForAddress(client, { address })),
     verifyAgent: node("verifyAgent", (agentId) => verifyAgent(client, { agentId })),
     startRegistration: async (options) => startRegistration(client, options),
     waitForRegistration: node("waitForRegistration", (session, options) =>
-      waitForRegistration(client, { ...(options ?? {}), session }),
+      waitForRegistration(client, { ...checkOptions(options, WAIT_OPTION_KEYS), session }),
     ),
   };
   return { agentId: Object.freeze(actions) };

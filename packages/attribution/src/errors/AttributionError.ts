@@ -16,7 +16,9 @@ export type AttributionErrorCode =
   | "INVALID_TRANSACTION_HASH"
   | "INVALID_REQUEST_FUNCTION"
   | "TRANSACTION_NOT_FOUND"
-  | "TRANSACTION_REQUEST_FAILED";
+  | "TRANSACTION_REQUEST_FAILED"
+  | "INVALID_ARGUMENT"
+  | "REQUEST_ABORTED";
 
 /**
  * The base class of every error `@preflow/attribution` throws on purpose; it extends {@link SdkError}, the root of

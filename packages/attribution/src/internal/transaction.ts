@@ -1,9 +1,12 @@
 import * as OxAddress from "ox/Address";
 import { decodeHandleOpsCalldata } from "../decodeHandleOpsCalldata.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { InvalidRequestFunctionError } from "../errors/InvalidRequestFunctionError.js";
 import { InvalidTransactionHashError } from "../errors/InvalidTransactionHashError.js";
+import { RequestAbortedError } from "../errors/RequestAbortedError.js";
 import { TransactionNotFoundError } from "../errors/TransactionNotFoundError.js";
 import { TransactionRequestError } from "../errors/TransactionRequestError.js";
+import { rejectUnknownKeys } from "../rejectUnknownKeys.js";
 import { summarizeError } from "../summarizeError.js";
 import type { Address, Hex } from "../types.js";
 import { isHexData } from "./hex.js";
@@ -32,7 +35,8 @@ export type AttributionRequestFn = (args: {
 }) => Promise<unknown>;
 
 /**
- * Where to find a transaction: an EIP-1193 `request` function and the transaction hash.
+ * Where to find a transaction: an EIP-1193 `request` function and the transaction hash, and optionally a signal
+ * that stops the wait. Unknown keys are refused (`InvalidArgumentError`).
  *
  * @example
  * ```ts
@@ -48,7 +52,16 @@ export type TransactionLookup = {
   request: AttributionRequestFn;
   /** The transaction hash (for a UserOperation, the hash of the bundle transaction that included it). */
   hash: Hex;
+  /**
+   * Stops the call: checked before the request (an aborted signal sends nothing), then raced against it (the
+   * call rejects with `RequestAbortedError` at once; an EIP-1193 `request` cannot be cancelled, so its answer is
+   * dropped).
+   */
+  signal?: AbortSignal | undefined;
 };
+
+const LOOKUP_KEYS = ["request", "hash", "signal"] as const;
+const METHOD = "eth_getTransactionByHash";
 
 /**
  * A place in a transaction where calldata can carry attribution. The transaction forms report one entry per
@@ -113,19 +126,62 @@ function toAddress(value: unknown): Address | null {
   return OxAddress.checksum(value);
 }
 
+/** `undefined` or an `AbortSignal` (checked by shape, so a signal of another realm passes). */
+function parseSignal(value: unknown): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  const signal = value as Partial<AbortSignal> | null;
+  if (
+    typeof signal !== "object" ||
+    signal === null ||
+    typeof signal.aborted !== "boolean" ||
+    typeof signal.addEventListener !== "function"
+  ) {
+    throw new InvalidArgumentError({ field: "signal", value: typeof value, rule: "must be an AbortSignal" });
+  }
+  return value as AbortSignal;
+}
+
+/** `request`'s answer, or `RequestAbortedError` as soon as `signal` aborts (the answer is then dropped). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RequestAbortedError({ method: METHOD, reason: signal.reason }));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
- * Validates the lookup (before any I/O), fetches the transaction with `eth_getTransactionByHash` and lists
- * every calldata place in it.
+ * Validates the lookup (before any I/O: known keys, hash, request function, signal), fetches the transaction with
+ * `eth_getTransactionByHash` and lists every calldata place in it.
  */
 export async function inspectTransaction(lookup: TransactionLookup): Promise<InspectedTransaction> {
-  const { request, hash } = (lookup ?? {}) as Partial<TransactionLookup>;
-  if (typeof hash !== "string" || !hashPattern.test(hash)) throw new InvalidTransactionHashError({ hash });
+  const fields = rejectUnknownKeys(lookup, "parameters", LOOKUP_KEYS);
+  const { request, signal: rawSignal } = fields;
+  if (typeof fields.hash !== "string" || !hashPattern.test(fields.hash))
+    throw new InvalidTransactionHashError({ hash: fields.hash });
+  const hash = fields.hash as Hex;
   if (typeof request !== "function") throw new InvalidRequestFunctionError({ request });
+  const signal = parseSignal(rawSignal);
+  if (signal?.aborted) throw new RequestAbortedError({ method: METHOD, reason: signal.reason });
 
   let transaction: unknown;
   try {
-    transaction = await request({ method: "eth_getTransactionByHash", params: [hash] });
+    const sent = Promise.resolve().then(() =>
+      (request as AttributionRequestFn)({ method: METHOD, params: [hash] }),
+    );
+    transaction = await raceAbort(sent, signal);
   } catch (error) {
+    if (error instanceof RequestAbortedError) throw error;
     throw new TransactionRequestError({ hash, reason: summarizeError(error).reason, cause: error });
   }
   if (transaction === null || transaction === undefined) throw new TransactionNotFoundError({ hash });
@@ -135,11 +191,11 @@ export async function inspectTransaction(lookup: TransactionLookup): Promise<Ins
       reason: `the node answered with a ${typeof transaction}, not a transaction`,
     });
 
-  const fields = transaction as { from?: unknown; to?: unknown; input?: unknown; data?: unknown };
-  const raw = fields.input ?? fields.data;
+  const answer = transaction as { from?: unknown; to?: unknown; input?: unknown; data?: unknown };
+  const raw = answer.input ?? answer.data;
   const input: Hex = isHexData(raw) ? raw : "0x";
-  const from = toAddress(fields.from);
-  const to = toAddress(fields.to);
+  const from = toAddress(answer.from);
+  const to = toAddress(answer.to);
   const places: LocatedCalldata[] = [{ location: { kind: "transaction", from, to }, data: input }];
 
   const bundle = decodeHandleOpsCalldata(input);

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { maxUint256 } from "viem";
 import { InvalidAmountError } from "../errors/amount.js";
 
@@ -40,6 +41,7 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
  * ```
  */
 export function parseAmount(amount: unknown, parameters: ParseAmountParameters): bigint {
+  rejectUnknownKeys(parameters, "parameters", ["decimals", "token", "field", "allowZero"]);
   const { decimals, token, field = "amount", allowZero = false } = parameters;
   const fail = (rule: string): never => {
     throw new InvalidAmountError({ field, value: amount, rule, token, decimals });

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { InvalidConfigError } from "../errors/config.js";
 import { redactUrl } from "../errors/redact.js";
 
@@ -32,6 +33,7 @@ export interface ParseHttpUrlOptionParameters {
  * ```
  */
 export function parseHttpUrlOption(parameters: ParseHttpUrlOptionParameters): string {
+  rejectUnknownKeys(parameters, "parameters", ["option", "value", "allowQuery"]);
   const { option, value, allowQuery = true } = parameters;
   if (typeof value !== "string") {
     const type = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;

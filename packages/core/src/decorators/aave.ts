@@ -5,8 +5,10 @@ import type { PrepareSupplyReturnType } from "../actions/aave/prepareSupply.js";
 import type { PrepareWithdrawReturnType } from "../actions/aave/prepareWithdraw.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
+import { throwIfAborted } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
-import { rejectUnknownKeys } from "../validation/rejectUnknownKeys.js";
+import { parseOptions } from "../validation/parseOptions.js";
+import { parseSignal } from "../validation/parseSignal.js";
 
 /**
  * Options of `client.aave.prepareBorrow` and `prepareWithdraw`: the health-factor floor and an abort signal.
@@ -68,6 +70,7 @@ export interface AaveActions {
    * @throws {InsufficientBalanceError} the balance is below the amount.
    * @throws {AaveReserveUnavailableError} the reserve is paused, frozen or inactive.
    * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -91,6 +94,7 @@ export interface AaveActions {
    * @throws {NoLendingPositionError} nothing supplied.
    * @throws {AmountExceedsPositionError} more than supplied.
    * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -114,6 +118,7 @@ export interface AaveActions {
    * @param options - `{ healthFactorFloor?, signal? }`.
    * @throws {BorrowLimitExceededError} above the available borrows.
    * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -137,6 +142,7 @@ export interface AaveActions {
    * @throws {NoLendingPositionError} no debt in the token.
    * @throws {AmountExceedsPositionError} more than the debt.
    * @throws {InsufficientBalanceError} the balance does not cover it.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -149,14 +155,6 @@ export interface AaveActions {
     amount: string,
     options?: ActionOptions,
   ): Promise<PrepareRepayReturnType>;
-}
-
-/**
- * Checks a method's options object (unknown keys refused) before it is merged into the action's parameters (the
- * methods are async, so a bad option rejects like every other input error).
- */
-function options(value: unknown, keys: readonly string[]): Record<string, unknown> {
-  return value === undefined ? {} : rejectUnknownKeys(value, "options", keys);
 }
 
 /**
@@ -178,11 +176,17 @@ function options(value: unknown, keys: readonly string[]): Record<string, unknow
  * ```
  */
 export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
-  /** Loads an action's module, then calls it with the (already checked) parameters. */
-  const run = async <P, R>(
+  /**
+   * Loads an action's module, then calls it with the (already checked) parameters. An aborted signal stops the
+   * call before the load (in a browser, a chunk download) and before any request.
+   */
+  const run = async <P extends { signal?: unknown }, R>(
     parameters: P,
     load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
-  ): Promise<R> => (await load())(client, parameters);
+  ): Promise<R> => {
+    throwIfAborted(parseSignal(parameters.signal), "eth_call");
+    return (await load())(client, parameters);
+  };
   const read = ["signal"];
   const health = ["healthFactorFloor", "signal"];
   return {
@@ -191,27 +195,27 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
       // not download the Aave code with `createSdkClient`. The options are checked before that load.
       getPositions: async (owner: string, rest?: ActionOptions) =>
         run(
-          { ...options(rest, read), owner },
+          { ...parseOptions(rest, read), owner },
           async () => (await import("../actions/aave/getAavePositions.js")).getAavePositions,
         ),
       prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         run(
-          { ...options(rest, read), from, token, amount },
+          { ...parseOptions(rest, read), from, token, amount },
           async () => (await import("../actions/aave/prepareSupply.js")).prepareSupply,
         ),
       prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         run(
-          { ...options(rest, health), from, token, amount },
+          { ...parseOptions(rest, health), from, token, amount },
           async () => (await import("../actions/aave/prepareWithdraw.js")).prepareWithdraw,
         ),
       prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         run(
-          { ...options(rest, health), from, token, amount },
+          { ...parseOptions(rest, health), from, token, amount },
           async () => (await import("../actions/aave/prepareBorrow.js")).prepareBorrow,
         ),
       prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         run(
-          { ...options(rest, read), from, token, amount },
+          { ...parseOptions(rest, read), from, token, amount },
           async () => (await import("../actions/aave/prepareRepay.js")).prepareRepay,
         ),
     }),

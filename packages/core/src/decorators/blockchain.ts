@@ -1,6 +1,7 @@
 import { type GetTransactionReturnType, getTransaction } from "../actions/blockchain/getTransaction.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.blockchain`: transactions and their attribution (tracked by telemetry).
@@ -20,6 +21,7 @@ export interface BlockchainActions {
    * @throws {InvalidArgumentError} `hash` is not a transaction hash.
    * @throws {TransactionNotFoundError} no such transaction (`TRANSACTION_NOT_FOUND`).
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -46,8 +48,8 @@ export interface BlockchainActions {
 export function blockchainActions(client: SdkBaseClient): { blockchain: BlockchainActions } {
   return {
     blockchain: Object.freeze({
-      getTransaction: (hash: string, options?: ActionOptions) =>
-        getTransaction(client, { hash, signal: options?.signal }),
+      getTransaction: async (hash: string, options?: ActionOptions) =>
+        getTransaction(client, { ...parseOptions(options), hash }),
     }),
   };
 }

@@ -2,6 +2,7 @@ import type { EnsNetwork } from "../actions/ens/parseEnsNetwork.js";
 import { type ResolveEnsReturnType, resolveEns } from "../actions/ens/resolveEns.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.ens`: ENS name resolution, on chain 42220 (`celo.eth` names, through `rpcUrl`) or on Ethereum mainnet
@@ -25,6 +26,7 @@ export interface EnsActions {
    * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on `"celo"`.
    * @throws {MissingEthRpcUrlError} `"ethereum"` without `ethRpcUrl`.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -51,8 +53,8 @@ export interface EnsActions {
 export function ensActions(client: SdkBaseClient): { ens: EnsActions } {
   return {
     ens: Object.freeze({
-      resolveEns: (name: string, network?: EnsNetwork, options?: ActionOptions) =>
-        resolveEns(client, { name, network, signal: options?.signal }),
+      resolveEns: async (name: string, network?: EnsNetwork, options?: ActionOptions) =>
+        resolveEns(client, { ...parseOptions(options), name, ...(network === undefined ? {} : { network }) }),
     }),
   };
 }

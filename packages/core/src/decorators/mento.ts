@@ -1,10 +1,11 @@
 import { type GetMentoQuoteReturnType, getMentoQuote } from "../actions/mento/getMentoQuote.js";
 import { type PrepareMentoSwapReturnType, prepareMentoSwap } from "../actions/mento/prepareMentoSwap.js";
-import { assertKnownKeys, SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
+import { SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
 import type { SwapOptions } from "../actions/swap/prepareSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
 
@@ -36,6 +37,7 @@ export interface MentoActions {
    * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
    * @throws {ZeroQuoteError} the amount is too small to buy anything.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -101,18 +103,26 @@ export interface MentoActions {
 export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
   return {
     mento: Object.freeze({
-      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
-        getMentoQuote(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
-      prepareSwap: (
+      getQuote: async (
+        tokenIn: TokenInput,
+        tokenOut: TokenInput,
+        amountIn: string,
+        options?: ActionOptions,
+      ) => getMentoQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
+      prepareSwap: async (
         from: string,
         tokenIn: TokenInput,
         tokenOut: TokenInput,
         amountIn: string,
-        options: Omit<SwapOptions, "venue"> = {},
-      ) => {
-        assertKnownKeys(options, OPTION_KEYS, "options");
-        return prepareMentoSwap(client, { ...options, from, tokenIn, tokenOut, amountIn });
-      },
+        options?: Omit<SwapOptions, "venue">,
+      ) =>
+        prepareMentoSwap(client, {
+          ...parseOptions(options, OPTION_KEYS),
+          from,
+          tokenIn,
+          tokenOut,
+          amountIn,
+        }),
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { type GetStatusReturnType, getStatus } from "../actions/network/getStatus.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.network`: chain status (tracked by telemetry).
@@ -17,6 +18,7 @@ export interface NetworkActions {
    *
    * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -42,7 +44,7 @@ export interface NetworkActions {
 export function networkActions(client: SdkBaseClient): { network: NetworkActions } {
   return {
     network: Object.freeze({
-      getStatus: (options?: ActionOptions) => getStatus(client, { signal: options?.signal }),
+      getStatus: async (options?: ActionOptions) => getStatus(client, parseOptions(options)),
     }),
   };
 }

@@ -1,9 +1,10 @@
 import { type GetSwapQuotesReturnType, getSwapQuotes } from "../actions/swap/getSwapQuotes.js";
-import { assertKnownKeys, SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
+import { SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
 import { type PrepareSwapReturnType, prepareSwap, type SwapOptions } from "../actions/swap/prepareSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.swap`: quotes on every venue (Uniswap v3, Mento v3) and swaps on the best, as prepared flows. Not part
@@ -35,6 +36,7 @@ export interface SwapActions {
    * @throws {NoRouteError} no venue has a route for the pair.
    * @throws {ZeroQuoteError} the amount is too small to buy anything.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -102,18 +104,26 @@ export interface SwapActions {
 export function swapActions(client: SdkBaseClient): { swap: SwapActions } {
   return {
     swap: Object.freeze({
-      getQuotes: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
-        getSwapQuotes(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
-      prepareSwap: (
+      getQuotes: async (
+        tokenIn: TokenInput,
+        tokenOut: TokenInput,
+        amountIn: string,
+        options?: ActionOptions,
+      ) => getSwapQuotes(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
+      prepareSwap: async (
         from: string,
         tokenIn: TokenInput,
         tokenOut: TokenInput,
         amountIn: string,
-        options: SwapOptions = {},
-      ) => {
-        assertKnownKeys(options, SWAP_OPTION_KEYS, "options");
-        return prepareSwap(client, { ...options, from, tokenIn, tokenOut, amountIn });
-      },
+        options?: SwapOptions,
+      ) =>
+        prepareSwap(client, {
+          ...parseOptions(options, SWAP_OPTION_KEYS),
+          from,
+          tokenIn,
+          tokenOut,
+          amountIn,
+        }),
     }),
   };
 }

@@ -5,6 +5,7 @@ import { type GetTokenInfoReturnType, getTokenInfo } from "../actions/token/getT
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.token`: reads of the token registry, balances and allowances (tracked by telemetry). One HTTP request
@@ -24,6 +25,7 @@ export interface TokenActions {
    * @throws {UnknownTokenError} the token is not in the registry.
    * @throws {TokenReadError} the token contract did not answer.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -39,6 +41,7 @@ export interface TokenActions {
    * @throws {UnknownTokenError} the token is not in the registry.
    * @throws {TokenReadError} the token contract did not answer.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -54,6 +57,7 @@ export interface TokenActions {
    * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
    * @throws {UnknownTokenError} a token is not in the registry.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -73,6 +77,7 @@ export interface TokenActions {
    * @throws {UnknownTokenError} the token is not in the registry.
    * @throws {TokenReadError} the token contract did not answer.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -104,14 +109,14 @@ export interface TokenActions {
 export function tokenActions(client: SdkBaseClient): { token: TokenActions } {
   return {
     token: Object.freeze({
-      getTokenInfo: (token: TokenInput, options?: ActionOptions) =>
-        getTokenInfo(client, { token, signal: options?.signal }),
-      getBalance: (owner: string, token: TokenInput, options?: ActionOptions) =>
-        getBalance(client, { owner, token, signal: options?.signal }),
-      getBalances: (owner: string, tokens?: readonly TokenInput[], options?: ActionOptions) =>
-        getBalances(client, { owner, tokens, signal: options?.signal }),
-      getAllowance: (owner: string, spender: string, token: TokenInput, options?: ActionOptions) =>
-        getAllowance(client, { owner, spender, token, signal: options?.signal }),
+      getTokenInfo: async (token: TokenInput, options?: ActionOptions) =>
+        getTokenInfo(client, { ...parseOptions(options), token }),
+      getBalance: async (owner: string, token: TokenInput, options?: ActionOptions) =>
+        getBalance(client, { ...parseOptions(options), owner, token }),
+      getBalances: async (owner: string, tokens?: readonly TokenInput[], options?: ActionOptions) =>
+        getBalances(client, { ...parseOptions(options), owner, ...(tokens === undefined ? {} : { tokens }) }),
+      getAllowance: async (owner: string, spender: string, token: TokenInput, options?: ActionOptions) =>
+        getAllowance(client, { ...parseOptions(options), owner, spender, token }),
     }),
   };
 }

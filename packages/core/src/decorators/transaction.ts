@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Abi, ContractFunctionName } from "viem";
 import {
   type ApprovalAmount,
@@ -5,6 +6,7 @@ import {
   prepareApprove,
 } from "../actions/transaction/prepareApprove.js";
 import {
+  CONTRACT_CALL_KEYS,
   type ContractCall,
   type PrepareContractCallReturnType,
   prepareContractCall,
@@ -17,6 +19,7 @@ import {
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 /**
  * `client.transaction`: operations that return prepared flows (unsigned, tagged steps, each with its decoded
@@ -46,6 +49,7 @@ export interface TransactionActions {
    * @throws {InsufficientBalanceError} the balance is below the amount.
    * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -76,6 +80,7 @@ export interface TransactionActions {
    * @throws {UnknownTokenError} the token is not in the registry.
    * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -104,6 +109,8 @@ export interface TransactionActions {
    * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
    * @throws {InsufficientBalanceError} the CELO balance is below `value`.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `call`, an approval or `options` (named, with the nearest
+   *   valid one; `from` and `signal` belong in the method's arguments, not in `call`).
    *
    * @example
    * ```ts
@@ -140,6 +147,7 @@ export interface TransactionActions {
    * @throws {InvalidPreparedFlowError} the flow is malformed.
    * @throws {InvalidAddressError} `as` is not an address.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -170,27 +178,38 @@ export interface TransactionActions {
 export function transactionActions(client: SdkBaseClient): { transaction: TransactionActions } {
   return {
     transaction: Object.freeze({
-      prepareSend: (from: string, to: string, token: TokenInput, amount: string, options?: ActionOptions) =>
-        prepareSend(client, { from, to, token, amount, signal: options?.signal }),
-      prepareApprove: (
+      prepareSend: async (
+        from: string,
+        to: string,
+        token: TokenInput,
+        amount: string,
+        options?: ActionOptions,
+      ) => prepareSend(client, { ...parseOptions(options), from, to, token, amount }),
+      prepareApprove: async (
         from: string,
         spender: string,
         token: TokenInput,
         amount: ApprovalAmount,
         options?: ActionOptions,
-      ) => prepareApprove(client, { from, spender, token, amount, signal: options?.signal }),
-      prepareContractCall: ((from: string, call: ContractCall, options?: ActionOptions) =>
-        prepareContractCall(client, {
-          ...(typeof call === "object" && call !== null ? call : {}),
-          from,
-          signal: options?.signal,
-        } as never)) as TransactionActions["prepareContractCall"],
-      simulatePreparedFlow: (flow: unknown, options?: ActionOptions & { as?: string | undefined }) =>
-        simulatePreparedFlow(client, {
+      ) => prepareApprove(client, { ...parseOptions(options), from, spender, token, amount }),
+      prepareContractCall: (async (from: string, call: ContractCall, options?: ActionOptions) => {
+        const checked = parseOptions(options);
+        // The call's own keys are checked by the action (it refuses `from` and `signal` inside `call` here, so
+        // neither can silently replace the method's arguments).
+        const fields =
+          typeof call === "object" && call !== null && !Array.isArray(call)
+            ? rejectUnknownKeys(call, "call", CONTRACT_CALL_KEYS)
+            : {};
+        return prepareContractCall(client, { ...fields, ...checked, from } as never);
+      }) as TransactionActions["prepareContractCall"],
+      simulatePreparedFlow: async (flow: unknown, options?: ActionOptions & { as?: string | undefined }) => {
+        const { as, signal } = parseOptions(options, ["as", "signal"]);
+        return simulatePreparedFlow(client, {
           flow,
-          ...(options?.as === undefined ? {} : { as: options.as }),
-          ...(options?.signal === undefined ? {} : { signal: options.signal }),
-        }),
+          ...(as === undefined ? {} : { as: as as string }),
+          ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
+        });
+      },
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { assertKnownKeys, SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
+import { SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
 import type { SwapOptions } from "../actions/swap/prepareSwap.js";
 import { type GetUniswapQuoteReturnType, getUniswapQuote } from "../actions/uniswap/getUniswapQuote.js";
 import {
@@ -8,6 +8,7 @@ import {
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
+import { parseOptions } from "../validation/parseOptions.js";
 
 const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
 
@@ -39,6 +40,7 @@ export interface UniswapActions {
    * @throws {NoRouteError} no pool or two-hop path holds the pair.
    * @throws {ZeroQuoteError} the amount is too small to buy anything.
    * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
@@ -104,18 +106,26 @@ export interface UniswapActions {
 export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
   return {
     uniswap: Object.freeze({
-      getQuote: (tokenIn: TokenInput, tokenOut: TokenInput, amountIn: string, options?: ActionOptions) =>
-        getUniswapQuote(client, { tokenIn, tokenOut, amountIn, signal: options?.signal }),
-      prepareSwap: (
+      getQuote: async (
+        tokenIn: TokenInput,
+        tokenOut: TokenInput,
+        amountIn: string,
+        options?: ActionOptions,
+      ) => getUniswapQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
+      prepareSwap: async (
         from: string,
         tokenIn: TokenInput,
         tokenOut: TokenInput,
         amountIn: string,
-        options: Omit<SwapOptions, "venue"> = {},
-      ) => {
-        assertKnownKeys(options, OPTION_KEYS, "options");
-        return prepareUniswapSwap(client, { ...options, from, tokenIn, tokenOut, amountIn });
-      },
+        options?: Omit<SwapOptions, "venue">,
+      ) =>
+        prepareUniswapSwap(client, {
+          ...parseOptions(options, OPTION_KEYS),
+          from,
+          tokenIn,
+          tokenOut,
+          amountIn,
+        }),
     }),
   };
 }

@@ -1,5 +1,9 @@
-import { describeValue, SdkError } from "./base.js";
+import { SdkError } from "./base.js";
 import { redactSecrets } from "./redact.js";
+
+// One class for "the caller's signal stopped it" across the SDK: the attribution package's (its transaction
+// forms throw it too).
+export { RequestAbortedError } from "@preflow/attribution";
 
 /**
  * Parameters of {@link RpcError}.
@@ -131,42 +135,6 @@ export class RpcRateLimitedError extends SdkError<"RPC_RATE_LIMITED"> {
         maxRetryAfterMs,
         ...(status === undefined ? {} : { status }),
       },
-    });
-  }
-}
-
-/**
- * The caller's `AbortSignal` stopped a request before its answer came. Nothing was changed on chain by a read;
- * the request may still have reached the endpoint.
- *
- * @example
- * ```ts
- * import { RequestAbortedError } from "@preflow/core";
- *
- * try {
- *   await client.token.getBalance(owner, "USDm", { signal: AbortSignal.timeout(2_000) });
- * } catch (error) {
- *   if (error instanceof RequestAbortedError) console.error("gave up:", error.details.reason);
- * }
- * ```
- */
-export class RequestAbortedError extends SdkError<"REQUEST_ABORTED"> {
-  override readonly name: string = "RequestAbortedError";
-
-  constructor(parameters: { method: string; reason: unknown }) {
-    const { method, reason } = parameters;
-    const why = redactSecrets(
-      reason instanceof Error
-        ? `${reason.name}${reason.message ? `: ${reason.message}` : ""}`
-        : reason === undefined
-          ? "aborted"
-          : describeValue(reason, 80),
-    );
-    super({
-      code: "REQUEST_ABORTED",
-      message: `RPC request ${method} was aborted by the caller's signal (${why}). Call again with a new signal.`,
-      details: { method, reason: why },
-      cause: reason,
     });
   }
 }

@@ -4,6 +4,8 @@ import { describeValue } from "../errors/base.js";
 import { ChainMismatchError } from "../errors/chain.js";
 import { redactUrl } from "../errors/redact.js";
 import { RequestAbortedError } from "../errors/rpc.js";
+import { parseOptions } from "../validation/parseOptions.js";
+import { parseSignal } from "../validation/parseSignal.js";
 import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
 import { toRpcError } from "./toRpcError.js";
 
@@ -41,7 +43,7 @@ export interface SdkRpc {
    * same batch while the chain is not verified yet (concurrent first calls share that one `eth_chainId`).
    * Resolves to the results in order; throws `ChainMismatchError`, `RpcError`, `RpcRateLimitedError` (URL
    * redacted), or `RequestAbortedError` as soon as `signal` aborts (the request itself is dropped, bounded by
-   * the client's time-out).
+   * the client's time-out); `InvalidArgumentError` for an unknown key in `options`, before any I/O.
    */
   batch(calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]>;
   /** Verifies the chain (one request the first time, none after; concurrent callers share it). */
@@ -164,8 +166,8 @@ export function createRpc(
     return check;
   };
 
-  const batch = async (calls: readonly RpcCall[], options: ActionOptions = {}): Promise<unknown[]> => {
-    const { signal } = options;
+  const batch = async (calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]> => {
+    const signal = parseSignal(parseOptions(options).signal);
     const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
     throwIfAborted(signal, methods);
     // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
@@ -193,9 +195,10 @@ export function createRpc(
   const rpc: SdkRpc = Object.freeze({
     rpcUrl,
     batch,
-    async ensureChain(options: ActionOptions = {}) {
-      throwIfAborted(options.signal, "eth_chainId");
-      if (!chainVerified) await withAbort(startChainCheck(), options.signal, "eth_chainId");
+    async ensureChain(options?: ActionOptions) {
+      const signal = parseSignal(parseOptions(options).signal);
+      throwIfAborted(signal, "eth_chainId");
+      if (!chainVerified) await withAbort(startChainCheck(), signal, "eth_chainId");
     },
   });
   return { rpc, publicClient };

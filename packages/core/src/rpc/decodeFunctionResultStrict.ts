@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import {
   type Abi,
   type AbiFunction,
@@ -116,6 +117,7 @@ export function decodeFunctionResultStrict<
 >(
   parameters: DecodeFunctionResultStrictParameters<abi, functionName, args>,
 ): DecodeFunctionResultStrictReturnType<abi, functionName, args> {
+  rejectUnknownKeys(parameters, "parameters", ["abi", "functionName", "args", "data", "target", "rpcUrl"]);
   const { abi, functionName, args, data, target, rpcUrl } = parameters;
   let item: AbiFunction | undefined;
   try {

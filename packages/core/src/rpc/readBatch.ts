@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";
@@ -144,10 +145,15 @@ export interface ReadBatchReturnType {
  * ```
  */
 export type ReadBatchErrorType =
+  | import("../errors/argument.js").InvalidArgumentError
   | import("../errors/chain.js").ChainMismatchError
   | import("../errors/rpc.js").RpcError
   | import("../errors/rpc.js").RpcRateLimitedError
   | import("../errors/rpc.js").RequestAbortedError;
+
+const KEYS = ["reads", "calls", "blockNumber", "signal"];
+const READ_KEYS = ["target", "callData", "abi"];
+const CALL_KEYS = ["method", "params"];
 
 /**
  * Runs contract `reads` through Multicall3 and other JSON-RPC `calls`, all in ONE HTTP request (a JSON-RPC
@@ -166,6 +172,8 @@ export type ReadBatchErrorType =
  *   strictly, or a read (with `abi`) whose answer is not its function's canonical encoding.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters`, a read or a call (named, with the nearest valid
+ *   one), or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -185,7 +193,14 @@ export async function readBatch(
   parameters: ReadBatchParameters,
 ): Promise<ReadBatchReturnType> {
   const { rpc } = client;
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { signal } = parameters;
+  if (Array.isArray(parameters.reads))
+    for (const [index, read] of parameters.reads.entries())
+      rejectUnknownKeys(read, `reads[${index}]`, READ_KEYS);
+  if (Array.isArray(parameters.calls))
+    for (const [index, call] of parameters.calls.entries())
+      rejectUnknownKeys(call, `calls[${index}]`, CALL_KEYS);
   const withBlock = parameters.blockNumber === true;
   const reads = [...(parameters.reads ?? [])];
   const calls = [...(parameters.calls ?? [])];

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { type Address, getAddress, isAddress, zeroAddress } from "viem";
 import { InvalidAddressError } from "../errors/address.js";
 
@@ -33,6 +34,7 @@ export interface ParseAddressOptions {
  * ```
  */
 export function parseAddress(value: unknown, field: string, options: ParseAddressOptions = {}): Address {
+  rejectUnknownKeys(options, "options", ["allowZero"]);
   if (typeof value !== "string") {
     throw new InvalidAddressError({
       field,

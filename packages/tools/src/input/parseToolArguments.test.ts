@@ -1,8 +1,8 @@
+import { nearestKey } from "@preflow/attribution";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod/v4";
 import { InvalidInputError, UnknownArgumentError } from "../errors/input.js";
-import { nearestKey } from "./nearestKey.js";
 import { parseToolArguments } from "./parseToolArguments.js";
 
 const schema = z.strictObject({

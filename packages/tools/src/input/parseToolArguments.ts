@@ -1,6 +1,6 @@
+import { nearestKey } from "@preflow/attribution";
 import type { z } from "zod/v4";
 import { InvalidInputError, UnknownArgumentError } from "../errors/input.js";
-import { nearestKey } from "./nearestKey.js";
 
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];

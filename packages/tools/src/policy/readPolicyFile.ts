@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { nearestKey } from "@preflow/attribution";
 import { InvalidPolicyError } from "../errors/policy.js";
-import { nearestKey } from "../input/nearestKey.js";
 import { ADDRESS_PATTERN } from "../schemas/patterns.js";
 
 /**

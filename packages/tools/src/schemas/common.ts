@@ -19,7 +19,8 @@ export const MAX = {
   jsonString: 4_096,
   /** A whole prepared flow given as JSON text. */
   flowJson: 1_048_576,
-  flowId: 66,
+  /** A flow_id: exactly 64 lowercase hex digits, no `0x` (what the executing tools return). */
+  flowId: 64,
   label: 128,
 } as const;
 

@@ -9,6 +9,7 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { nearestKey } from "@preflow/attribution";
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
@@ -17,7 +18,6 @@ import { InvalidToolServerConfigError } from "../errors/config.js";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
-import { nearestKey } from "../input/nearestKey.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
 import { TOOL_CATALOG } from "../tools/catalog.js";

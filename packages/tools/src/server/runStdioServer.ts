@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { ENV_OF_SDK_OPTION, readToolServerConfigFromEnv } from "../config/readToolServerConfigFromEnv.js";
+import { readToolServerConfigFromEnv } from "../config/readToolServerConfigFromEnv.js";
 import { createToolServerWith, type ToolServer, type ToolServerRuntime } from "./createToolServer.js";
 import { describeError } from "./formatError.js";
 import { createRedactor } from "./redact.js";
+import { inToolLanguage } from "./toolLanguage.js";
 import { TOOLS_VERSION } from "./version.js";
 
 /** How long after connecting the binary loads its runtime when no `tools/list` came first. */
@@ -88,14 +89,18 @@ export async function runStdioServer(
       env.AGENT_ID_PRIVATE_KEY,
       env.PREFLOW_TELEMETRY_API_KEY,
     ]);
-    const { code, message, details } = describeError(error);
-    const option = (details as { option?: unknown } | undefined)?.option;
-    const variable =
-      typeof option === "string" && Object.hasOwn(ENV_OF_SDK_OPTION, option)
-        ? ENV_OF_SDK_OPTION[option]
-        : undefined;
-    const from = variable === undefined ? "" : ` (from ${variable})`;
-    stderr.write(redactor.text(`preflow-tools: cannot start (${code}): ${message}${from}\n`));
+    // Said in the operator's words: an option the server sets from a variable is named by the variable only
+    // (`Invalid environment variable \`RPC_URL\` ...`), never by the SDK option behind it.
+    const { code, message, details } = inToolLanguage(describeError(error), {
+      argumentNames: new Set(),
+      toolTimeoutMs: 0,
+    });
+    const variable = (details as { variable?: unknown } | undefined)?.variable;
+    const said =
+      typeof variable === "string"
+        ? message.replace(`Invalid option \`${variable}\``, `Invalid environment variable \`${variable}\``)
+        : message;
+    stderr.write(redactor.text(`preflow-tools: cannot start (${code}): ${said}\n`));
     process.exitCode = 1;
   };
   let tools: ToolServer;

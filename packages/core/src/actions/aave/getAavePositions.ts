@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
@@ -8,7 +9,7 @@ import type { AaveReadError } from "../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
-import { rejectUnknownKeys } from "../../validation/rejectUnknownKeys.js";
+import { parseSignal } from "../../validation/parseSignal.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -23,7 +24,6 @@ import {
   userReserveDataRead,
 } from "./aaveReads.js";
 import { BASE_CURRENCY_DECIMALS, reportedHealthFactor } from "./healthFactor.js";
-import { parseSignal } from "./parseLendingParameters.js";
 import { AAVE_V3_RESERVE_TOKENS } from "./reserves.js";
 
 /**

@@ -1,9 +1,9 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
-import { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
-import { rejectUnknownKeys } from "../../validation/rejectUnknownKeys.js";
+import { parseSignal } from "../../validation/parseSignal.js";
 import { parseHealthFactorFloor } from "./healthFactor.js";
 import { resolveAaveReserve } from "./reserves.js";
 
@@ -16,22 +16,6 @@ export interface LendingParameters {
   /** WAD; only for operations with a floor. */
   floor: bigint;
   signal: AbortSignal | undefined;
-}
-
-/** Checks an optional `signal`: `undefined` or an `AbortSignal`. @internal */
-export function parseSignal(value: unknown): AbortSignal | undefined {
-  if (value === undefined) return undefined;
-  const signal = value as Partial<AbortSignal> | null;
-  if (
-    typeof signal !== "object" ||
-    signal === null ||
-    typeof signal.aborted !== "boolean" ||
-    typeof signal.addEventListener !== "function" ||
-    typeof signal.throwIfAborted !== "function"
-  ) {
-    throw new InvalidArgumentError({ field: "signal", value: typeof value, rule: "must be an AbortSignal" });
-  }
-  return value as AbortSignal;
 }
 
 /**

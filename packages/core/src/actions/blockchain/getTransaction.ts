@@ -1,4 +1,8 @@
-import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflow/attribution";
+import {
+  checkAttributionInTransaction,
+  rejectUnknownKeys,
+  TransactionNotFoundError,
+} from "@preflow/attribution";
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
@@ -150,6 +154,8 @@ export type GetTransactionErrorType =
   | RpcRateLimitedError
   | RequestAbortedError;
 
+const KEYS = ["hash", "signal"];
+
 /**
  * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
  * of ERC-4337 `handleOps` bundles (through `@preflow/attribution`, loaded on first use). The transaction and
@@ -165,6 +171,8 @@ export type GetTransactionErrorType =
  *   (`details.method` and the message name the field).
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -179,6 +187,7 @@ export async function getTransaction(
   client: SdkBaseClient,
   parameters: GetTransactionParameters,
 ): Promise<GetTransactionReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { hash, signal } = parameters;
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
     throw new InvalidArgumentError({
@@ -216,7 +225,7 @@ export async function getTransaction(
     };
     let attribution: TransactionAttribution;
     try {
-      attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash });
+      attribution = await checkAttributionInTransaction({ request: request as never, hash: txHash, signal });
     } catch (error) {
       if (error instanceof SdkError) throw error; // already typed (RpcError, RequestAbortedError...)
       throw toRpcError(error, { rpcUrl: client.rpc.rpcUrl, method: "checkAttributionInTransaction" });

@@ -1,5 +1,7 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import {
   type InvalidEnsNameError,
@@ -9,6 +11,7 @@ import {
 } from "../../errors/ens.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { throwIfAborted, withAbort } from "../../rpc/createRpc.js";
+import { parseSignal } from "../../validation/parseSignal.js";
 import { parseEnsName } from "./parseEnsName.js";
 import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
 import { assertCeloName, resolveCeloName } from "./resolveCeloName.js";
@@ -52,6 +55,7 @@ export type ResolveEnsReturnType = Address | null;
  * ```
  */
 export type ResolveEnsErrorType =
+  | InvalidArgumentError
   | InvalidEnsNameError
   | InvalidEnsNetworkError
   | UnsupportedEnsNameError
@@ -60,6 +64,8 @@ export type ResolveEnsErrorType =
   | RpcError
   | RpcRateLimitedError
   | RequestAbortedError;
+
+const KEYS = ["name", "network", "signal"];
 
 /**
  * Resolves an ENS name to an address. The name is normalized first (ENSIP-15); every argument is checked before
@@ -82,6 +88,8 @@ export type ResolveEnsErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -96,8 +104,12 @@ export async function resolveEns(
   client: SdkBaseClient,
   parameters: ResolveEnsParameters,
 ): Promise<ResolveEnsReturnType> {
-  const { name, network, signal } = parameters;
+  rejectUnknownKeys(parameters, "parameters", KEYS);
+  const { name, network } = parameters;
   const where = parseEnsNetwork(network);
+  const signal = parseSignal(parameters.signal);
+  // Before any I/O, the ENSIP-15 module load included (in a browser, a chunk download).
+  throwIfAborted(signal, where === "celo" ? "eth_call" : "eth_call (UniversalResolver)");
   const normalized = await parseEnsName(name);
   if (where === "celo") {
     assertCeloName(normalized);

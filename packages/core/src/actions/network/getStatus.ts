@@ -1,6 +1,8 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
@@ -58,7 +60,14 @@ export type GetStatusReturnType = NetworkStatus;
  * import type { GetStatusErrorType } from "@preflow/core";
  * ```
  */
-export type GetStatusErrorType = ChainMismatchError | RpcError | RpcRateLimitedError | RequestAbortedError;
+export type GetStatusErrorType =
+  | InvalidArgumentError
+  | ChainMismatchError
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
+
+const KEYS = ["signal"];
 
 /**
  * Reads the chain id, latest block and fees (`eth_chainId`, `eth_getBlockByNumber`, `eth_gasPrice` in one
@@ -70,6 +79,8 @@ export type GetStatusErrorType = ChainMismatchError | RpcError | RpcRateLimitedE
  * @throws {RpcError} the endpoint failed or returned no block (URL redacted).
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -81,6 +92,7 @@ export async function getStatus(
   client: SdkBaseClient,
   parameters: GetStatusParameters = {},
 ): Promise<GetStatusReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { signal } = parameters;
   return client.track("network.getStatus", undefined, async () => {
     const [block, gasPrice] = await client.rpc.batch(

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { InvalidArgumentError } from "../../errors/argument.js";
 
 /**
@@ -32,6 +33,7 @@ export interface ComputeMinAmountOutParameters {
  * ```
  */
 export function computeMinAmountOut(parameters: ComputeMinAmountOutParameters): bigint {
+  rejectUnknownKeys(parameters, "parameters", ["amountOut", "slippageBps"]);
   const { amountOut, slippageBps } = parameters;
   if (typeof amountOut !== "bigint" || amountOut < 0n) {
     throw new InvalidArgumentError({

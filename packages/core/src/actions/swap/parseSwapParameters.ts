@@ -1,10 +1,11 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
-import { parseSignal } from "./parseSignal.js";
+import { parseSignal } from "../../validation/parseSignal.js";
 import type { SwapVenueChoice } from "./types.js";
 
 /** The default slippage tolerance of `prepareSwap`, basis points (0.5 %). */
@@ -38,39 +39,12 @@ const QUOTE_KEYS = ["tokenIn", "tokenOut", "amountIn", "signal"] as const;
 export const SWAP_OPTION_KEYS = ["venue", "slippageBps", "deadlineSeconds", "recipient", "signal"] as const;
 const VENUE_CHOICES: readonly SwapVenueChoice[] = ["best", "uniswap", "mento"];
 
-/**
- * Refuses anything but a plain object whose keys are all in `keys` (naming only the key, never its value, which
- * could be a secret passed by mistake). @internal
- */
-export function assertKnownKeys(
-  value: unknown,
-  keys: readonly string[],
-  field: string,
-): asserts value is object {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new InvalidArgumentError({
-      field,
-      value: value === null ? "null" : Array.isArray(value) ? "an array" : typeof value,
-      rule: `must be an object with the keys ${keys.join(", ")}`,
-    });
-  }
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) {
-      throw new InvalidArgumentError({
-        field,
-        value: key,
-        rule: `unknown key (the value is not shown); the keys are ${keys.join(", ")}`,
-      });
-    }
-  }
-}
-
 /** Validates the pair and amount of a quote or swap; no I/O. @internal */
 export function parseSwapQuoteParameters(
   parameters: unknown,
   keys: readonly string[] = QUOTE_KEYS,
 ): ParsedSwapQuote {
-  assertKnownKeys(parameters, keys, "parameters");
+  rejectUnknownKeys(parameters, "parameters", keys);
   const { tokenIn, tokenOut, amountIn, signal } = parameters as Record<string, unknown>;
   const tokenInInfo = resolveToken(tokenIn as string, "tokenIn");
   const tokenOutInfo = resolveToken(tokenOut as string, "tokenOut");

@@ -1,7 +1,9 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { type Address, maxUint256 } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
@@ -69,6 +71,7 @@ export type GetAllowanceReturnType = TokenAllowance;
  * ```
  */
 export type GetAllowanceErrorType =
+  | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
   | ChainMismatchError
@@ -76,6 +79,8 @@ export type GetAllowanceErrorType =
   | RpcRateLimitedError
   | RequestAbortedError
   | TokenReadError;
+
+const KEYS = ["owner", "spender", "token", "signal"];
 
 /**
  * Reads how much of `owner`'s `token` `spender` may spend. A tracked read (`token.getAllowance`).
@@ -89,6 +94,8 @@ export type GetAllowanceErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -104,6 +111,7 @@ export async function getAllowance(
   client: SdkBaseClient,
   parameters: GetAllowanceParameters,
 ): Promise<GetAllowanceReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { owner, spender, token, signal } = parameters;
   const account = parseAddress(owner, "owner");
   const approved = parseAddress(spender, "spender");

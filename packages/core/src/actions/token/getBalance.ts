@@ -1,7 +1,9 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
@@ -65,6 +67,7 @@ export type GetBalanceReturnType = TokenBalance;
  * ```
  */
 export type GetBalanceErrorType =
+  | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
   | ChainMismatchError
@@ -72,6 +75,8 @@ export type GetBalanceErrorType =
   | RpcRateLimitedError
   | RequestAbortedError
   | TokenReadError;
+
+const KEYS = ["owner", "token", "signal"];
 
 /**
  * Reads `owner`'s balance of `token` (CELO: the native balance, through its ERC-20 interface). A tracked read
@@ -86,6 +91,8 @@ export type GetBalanceErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -97,6 +104,7 @@ export async function getBalance(
   client: SdkBaseClient,
   parameters: GetBalanceParameters,
 ): Promise<GetBalanceReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { owner, token, signal } = parameters;
   const account = parseAddress(owner, "owner");
   const info = resolveToken(token);

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
@@ -64,6 +65,8 @@ export type GetBalancesErrorType =
   | RpcRateLimitedError
   | RequestAbortedError;
 
+const KEYS = ["owner", "tokens", "signal"];
+
 /**
  * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
  * (`"cUSD"` and `"USDm"`) are read once; a token whose read fails is listed in `unavailable` instead of failing
@@ -78,6 +81,8 @@ export type GetBalancesErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -90,7 +95,8 @@ export async function getBalances(
   client: SdkBaseClient,
   parameters: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
-  const { owner, tokens } = parameters;
+  rejectUnknownKeys(parameters, "parameters", KEYS);
+  const { owner, tokens, signal } = parameters;
   const account = parseAddress(owner, "owner");
   let infos: TokenInfo[];
   if (tokens === undefined) infos = Object.values(TOKENS);
@@ -112,7 +118,7 @@ export async function getBalances(
   return client.track("token.getBalances", account, async () => {
     const { reads } = await readBatch(client, {
       reads: infos.map((info) => balanceOfCall(info, account)),
-      signal: parameters.signal,
+      signal,
     });
     const balances: TokenBalance[] = [];
     const unavailable: GetBalancesReturnType["unavailable"] = [];

@@ -1,4 +1,6 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
@@ -46,12 +48,15 @@ export interface GetTokenInfoParameters {
  * ```
  */
 export type GetTokenInfoErrorType =
+  | InvalidArgumentError
   | UnknownTokenError
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
   | RequestAbortedError
   | TokenReadError;
+
+const KEYS = ["token", "signal"];
 
 /**
  * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on chain,
@@ -65,6 +70,8 @@ export type GetTokenInfoErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -77,6 +84,7 @@ export async function getTokenInfo(
   client: SdkBaseClient,
   parameters: GetTokenInfoParameters,
 ): Promise<GetTokenInfoReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { token, signal } = parameters;
   const info = resolveToken(token);
   return client.track("token.getTokenInfo", undefined, async () => {

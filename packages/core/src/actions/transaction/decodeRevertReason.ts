@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { type AbiParameter, decodeErrorResult, encodeErrorResult, type Hex } from "viem";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
@@ -272,6 +273,7 @@ const MAX_DATA_CHARS = 2 + 4096;
  * ```
  */
 export function decodeRevertReason(data: unknown, options: DecodeRevertReasonOptions = {}): RevertReason {
+  rejectUnknownKeys(options, "options", ["aaveErrorCodes"]);
   if (typeof data !== "string" || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) {
     return {
       name: null,

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import {
   type Account,
   type Address,
@@ -135,8 +136,8 @@ export interface ExecutePreparedFlowReturnType {
    * - `failed`: a step reverted or was not sent; no later step was sent;
    * - `pending`: a step was (or may have been) sent and is not known to be mined yet: look its hash up before
    *   executing the flow again; no later step was sent;
-   * - `aborted`: the signal stopped the execution between steps; every step before it succeeded, none after it
-   *   was signed.
+   * - `aborted`: the signal stopped the execution before a step was signed (between steps, or during the reads
+   *   before one: answered at once, the read dropped); every step before it succeeded, none after it was signed.
    */
   status: "success" | "failed" | "pending" | "aborted";
   dryRun: boolean;
@@ -247,7 +248,7 @@ const LISTENER_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 2_000;
 /** After an abort, one last look at the receipt, this long at most. */
 const FINAL_LOOK_MS = 1_000;
-const PARAMETER_KEYS = new Set(["account", "flow", "dryRun", "signal", "receiptTimeoutMs", "onStep"]);
+const PARAMETER_KEYS = ["account", "flow", "dryRun", "signal", "receiptTimeoutMs", "onStep"];
 
 type AnyClient = Client<Transport, Chain | undefined>;
 
@@ -269,7 +270,9 @@ type AnyClient = Client<Transport, Chain | undefined>;
  * so the step ends `success`/`reverted` when it was mined, `pending` (`sent: true` or `"unknown"`) with its hash
  * when that is not known yet, and `failed` (`sent: false`) only when nothing left the process or the node refused
  * the transaction and does not know its hash. Receipt polls survive error bursts (back-off until
- * `receiptTimeoutMs`). `signal` stops before the next step; a step in flight is reported with its hash.
+ * `receiptTimeoutMs`). `signal` stops before the next step: the reads before a step is signed (chain check and
+ * nonce, filling; a dry run's simulation) are raced against it, so an abort answers `status: "aborted"` at once;
+ * a step already signed is reported with its hash (sent, pending or settled), never dropped.
  *
  * With `dryRun: true` nothing is signed or sent: the steps are simulated in order on one state with
  * `eth_simulateV1` (falling back to one `eth_estimateGas` per step when the node lacks it).
@@ -330,7 +333,8 @@ export async function executePreparedFlow(
   }));
   if (signal?.aborted) return finish(flow, steps, dryRun, true);
 
-  // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport).
+  // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
+  // against the signal: nothing is signed yet, so an abort answers `aborted` at once (the read is dropped).
   let chainId: number;
   let nonce = 0;
   try {
@@ -338,8 +342,9 @@ export async function executePreparedFlow(
       getChainId(client),
       dryRun ? 0 : getTransactionCount(client, { address: account.address, blockTag: "pending" }),
     ]);
-    [chainId, nonce] = await within(read, REQUEST_TIMEOUT_MS);
+    [chainId, nonce] = await within(read, REQUEST_TIMEOUT_MS, signal);
   } catch (error) {
+    if (error instanceof Stop && error.reason === "aborted") return finish(flow, steps, dryRun, true);
     throw toRpcError(error, {
       rpcUrl: rpcUrl ?? "",
       method: dryRun ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
@@ -365,7 +370,7 @@ export async function executePreparedFlow(
     }
   };
 
-  if (dryRun) return simulate(client, account.address, flow, steps, notify, rpcUrl);
+  if (dryRun) return simulate(client, account.address, flow, steps, notify, rpcUrl, signal);
 
   // checkParameters made sure a real run has a local account (it signs).
   const context: StepContext = {
@@ -620,15 +625,23 @@ async function simulate(
   steps: ExecutedStep[],
   notify: (event: ExecutionStepEvent) => Promise<void>,
   rpcUrl: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ExecutePreparedFlowReturnType> {
   const total = flow.steps.length;
   const requests = flow.steps.map((step) => toTransactionRequest(step));
+  // A dry run signs nothing: an abort answers `aborted` at once, whatever read is in flight.
+  const aborted = (simulation?: "independent") => ({
+    ...finish(flow, steps, true, true),
+    ...(simulation === undefined ? {} : { simulation }),
+  });
 
   // The same path as simulatePreparedFlow: all steps on one state in one eth_simulateV1 request.
   let sequential: SimulatePreparedFlowReturnType["steps"] | undefined;
   try {
-    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS)).steps;
+    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS, signal))
+      .steps;
   } catch (error) {
+    if (error instanceof Stop && error.reason === "aborted") return aborted();
     if (error instanceof SimulationUnsupportedError) sequential = undefined;
     else if (error instanceof SdkError) throw error;
     else throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method: "eth_simulateV1" });
@@ -650,10 +663,15 @@ async function simulate(
       }
     } else {
       try {
-        const gas = await within(estimateGas(client, { ...request, account: from }), REQUEST_TIMEOUT_MS);
+        const gas = await within(
+          estimateGas(client, { ...request, account: from }),
+          REQUEST_TIMEOUT_MS,
+          signal,
+        );
         step.gasUsed = gas.toString();
         step.status = "success";
       } catch (error) {
+        if (error instanceof Stop && error.reason === "aborted") return aborted("independent");
         step.status = "reverted";
         step.error = describeFailure(error, rpcUrl);
       }
@@ -701,24 +719,11 @@ function checkParameters(
       rule: "must be a viem client (for example sdk.publicClient)",
     });
   }
-  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    throw new InvalidArgumentError({
-      field: "parameters",
-      value: typeName(parameters),
-      rule: "must be an object { account, flow, ... }",
-    });
-  }
-  for (const key of Object.keys(parameters)) {
-    // The key's name only: its value could be a secret passed by mistake.
-    if (!PARAMETER_KEYS.has(key)) {
-      throw new InvalidArgumentError({
-        field: "parameters",
-        value: key,
-        rule: `unknown key (the value is not shown); the keys are ${[...PARAMETER_KEYS].join(", ")}`,
-      });
-    }
-  }
-  const { account, dryRun, signal, receiptTimeoutMs, onStep } = parameters as Record<string, unknown>;
+  const { account, dryRun, signal, receiptTimeoutMs, onStep } = rejectUnknownKeys(
+    parameters,
+    "parameters",
+    PARAMETER_KEYS,
+  );
   const local = account as Partial<LocalAccount> | null | undefined;
   // A dry run signs nothing: any viem account (a JSON-RPC account `{ address, type: "json-rpc" }` too) will do.
   const canSign = dryRun === true || (local?.type === "local" && typeof local.signTransaction === "function");

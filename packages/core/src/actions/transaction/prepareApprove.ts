@@ -1,9 +1,11 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { maxUint256 } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
@@ -65,6 +67,7 @@ export type PrepareApproveReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareApproveErrorType =
+  | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
   | InvalidAmountError
@@ -72,6 +75,8 @@ export type PrepareApproveErrorType =
   | RpcError
   | RpcRateLimitedError
   | RequestAbortedError;
+
+const KEYS = ["from", "spender", "token", "amount", "signal"];
 
 /**
  * Prepares `approve(spender, amount)` on `token` for `from`: exact amounts, `"0"` revokes, `"max"` only when
@@ -86,6 +91,8 @@ export type PrepareApproveErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -105,6 +112,7 @@ export async function prepareApprove(
   client: SdkBaseClient,
   parameters: PrepareApproveParameters,
 ): Promise<PrepareApproveReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { from, spender, token, amount, signal } = parameters;
   const owner = parseAddress(from, "from");
   const approved = parseAddress(spender, "spender", { allowZero: false });

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import {
   type Abi,
   type Address,
@@ -14,6 +15,7 @@ import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
@@ -108,6 +110,7 @@ export type PrepareContractCallParameters<
  * ```
  */
 export type PrepareContractCallErrorType =
+  | InvalidArgumentError
   | InvalidAddressError
   | InvalidContractCallError
   | InvalidAmountError
@@ -129,6 +132,11 @@ export type PrepareContractCallErrorType =
  * ```
  */
 export type PrepareContractCallReturnType = SerializedPreparedFlow;
+
+/** The keys of a {@link ContractCall} (the `call` of `client.transaction.prepareContractCall`). @internal */
+export const CONTRACT_CALL_KEYS = ["to", "abi", "functionName", "args", "value", "approvals", "description"];
+const PARAMETER_KEYS = ["from", ...CONTRACT_CALL_KEYS, "signal"];
+const APPROVAL_KEYS = ["token", "amount", "spender"];
 
 interface ParsedApproval {
   token: TokenInfo;
@@ -225,6 +233,8 @@ function encodeCall(parameters: ContractCall): {
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` or an approval (named, with the nearest valid
+ *   one), or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -255,6 +265,7 @@ export async function prepareContractCall<
       reason: "must be an object with to, abi, functionName and args",
     });
   }
+  rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
   const sender = parseAddress(parameters.from, "from");
   const target = parseAddress(parameters.to, "to", { allowZero: false });
   const call = encodeCall(parameters as unknown as ContractCall);
@@ -279,6 +290,7 @@ export async function prepareContractCall<
         reason: "must be an object { token, amount, spender? }",
       });
     }
+    rejectUnknownKeys(entry, `approvals[${index}]`, APPROVAL_KEYS);
     const token = resolveToken(entry.token, `approvals[${index}].token`);
     const spender =
       entry.spender === undefined

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";
@@ -5,6 +6,7 @@ import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
+import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
@@ -56,6 +58,7 @@ export type PrepareSendReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareSendErrorType =
+  | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
   | InvalidAmountError
@@ -65,6 +68,8 @@ export type PrepareSendErrorType =
   | RpcRateLimitedError
   | RequestAbortedError
   | TokenReadError;
+
+const KEYS = ["from", "to", "token", "amount", "signal"];
 
 /**
  * Prepares a token transfer from `from` to `to` (CELO through its ERC-20 interface): checks the sender's balance
@@ -81,6 +86,8 @@ export type PrepareSendErrorType =
  * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
  * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
  * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
+ *   `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -100,6 +107,7 @@ export async function prepareSend(
   client: SdkBaseClient,
   parameters: PrepareSendParameters,
 ): Promise<PrepareSendReturnType> {
+  rejectUnknownKeys(parameters, "parameters", KEYS);
   const { from, to, token, amount, signal } = parameters;
   const sender = parseAddress(from, "from");
   const recipient = parseAddress(to, "to", { allowZero: false });

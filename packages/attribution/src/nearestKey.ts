@@ -1,5 +1,5 @@
-/** Edit distance (Levenshtein) of two short strings. @internal */
-function distance(a: string, b: string): number {
+/** Edit distance (Levenshtein) of two short strings. */
+function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0] as number;
@@ -17,14 +17,27 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
+/** A key without case, `_`, `-` and spaces: `dryRun`, `dry_run` and `DRY-RUN` are the same. */
 const fold = (key: string): string => key.toLowerCase().replace(/[_\-\s]/g, "");
 
 /**
- * The valid key nearest to a misspelled one: the same key in another casing (`dryRun` → `dry_run`), else
- * the closest by edit distance when it is close enough, else `null`. @internal
+ * The valid key nearest to a misspelled one, for a "did you mean" hint: the same key in another casing or
+ * separator style (`dryRun` → `dry_run`), else the closest by edit distance when it is close enough (at most 2
+ * edits, or a third of the key's length for longer keys), else `null`. Pure; the one key matcher of the SDK
+ * (unknown parameters, options, tool arguments and policy keys all use it).
+ *
+ * @param key - The key that was given.
+ * @param valid - The keys that exist.
+ * @returns The nearest valid key, or `null` when none is close.
  *
  * @example
+ * ```ts
+ * import { nearestKey } from "@preflow/attribution";
+ *
+ * nearestKey("sginal", ["owner", "token", "signal"]); // "signal"
  * nearestKey("dryRun", ["to", "dry_run"]); // "dry_run"
+ * nearestKey("privateKey", ["owner", "signal"]); // null
+ * ```
  */
 export function nearestKey(key: string, valid: readonly string[]): string | null {
   const folded = fold(key);
@@ -33,10 +46,10 @@ export function nearestKey(key: string, valid: readonly string[]): string | null
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of valid) {
-    const d = distance(folded, fold(candidate));
-    if (d < bestDistance) {
+    const distance = editDistance(folded, fold(candidate));
+    if (distance < bestDistance) {
       best = candidate;
-      bestDistance = d;
+      bestDistance = distance;
     }
   }
   return bestDistance <= Math.max(2, Math.floor(folded.length / 3)) ? best : null;

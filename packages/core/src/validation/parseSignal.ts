@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "../../errors/argument.js";
+import { InvalidArgumentError } from "../errors/argument.js";
 
 /** Checks that `signal` is absent or an AbortSignal. @internal */
 export function parseSignal(signal: unknown): AbortSignal | undefined {

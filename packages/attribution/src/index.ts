@@ -86,3 +86,4 @@ export {
   type VerifyAttributionInTransactionReturnType,
   verifyAttributionInTransaction,
 } from "./verifyAttributionInTransaction.js";
+export { withAbort } from "./withAbort.js";

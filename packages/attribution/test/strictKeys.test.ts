@@ -50,6 +50,7 @@ const TABLE: { [K in keyof Functions<typeof attribution>]: Entry } = {
     nearest: "signal",
   },
   appendSdkCalldataTag: { noObjectParameter: "(data, tags[])" },
+  withAbort: { noObjectParameter: "(work, signal, method)" },
   buildAttributionSuffix: { noObjectParameter: "(tags[])" },
   checkAttributionInCalldata: { noObjectParameter: "(data, tag)" },
   decodeHandleOpsCalldata: { noObjectParameter: "(input)" },

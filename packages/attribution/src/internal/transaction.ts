@@ -9,6 +9,7 @@ import { TransactionRequestError } from "../errors/TransactionRequestError.js";
 import { rejectUnknownKeys } from "../rejectUnknownKeys.js";
 import { summarizeError } from "../summarizeError.js";
 import type { Address, Hex } from "../types.js";
+import { withAbort } from "../withAbort.js";
 import { isHexData } from "./hex.js";
 
 /**
@@ -141,25 +142,6 @@ function parseSignal(value: unknown): AbortSignal | undefined {
   return value as AbortSignal;
 }
 
-/** `request`'s answer, or `RequestAbortedError` as soon as `signal` aborts (the answer is then dropped). */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new RequestAbortedError({ method: METHOD, reason: signal.reason }));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /**
  * Validates the lookup (before any I/O: known keys, hash, request function, signal), fetches the transaction with
  * `eth_getTransactionByHash` and lists every calldata place in it.
@@ -179,7 +161,7 @@ export async function inspectTransaction(lookup: TransactionLookup): Promise<Ins
     const sent = Promise.resolve().then(() =>
       (request as AttributionRequestFn)({ method: METHOD, params: [hash] }),
     );
-    transaction = await raceAbort(sent, signal);
+    transaction = await withAbort(sent, signal, METHOD);
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
     throw new TransactionRequestError({ hash, reason: summarizeError(error).reason, cause: error });

@@ -1,3 +1,4 @@
+import { withAbort } from "@preflow/attribution";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN, CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
@@ -92,30 +93,8 @@ export function createSdkTransport(url: string, bounds: RpcBounds, batchSize = 1
   });
 }
 
-/**
- * Rejects with {@link RequestAbortedError} as soon as `signal` aborts, else settles as `work` does. @internal
- */
-export function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined, method: string): Promise<T> {
-  if (signal === undefined) return work;
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(new RequestAbortedError({ method, reason: signal.reason }));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new RequestAbortedError({ method, reason: signal.reason }));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
+/** The one abort race, from attribution (re-exported for core's actions). @internal */
+export { withAbort };
 
 /** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
 export function throwIfAborted(signal: AbortSignal | undefined, method: string): void {

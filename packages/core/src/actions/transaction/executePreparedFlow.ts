@@ -459,8 +459,8 @@ async function executeStep(
   }
   if (signal?.aborted) return "aborted";
   // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
-  // before inclusion (an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest accrues to a
-  // zero slot, and reverts out of gas with the earlier estimate). Unused gas is not charged.
+  // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
+  // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
   const filledGas = (filled as { gas?: bigint }).gas;
   if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
 

@@ -1,3 +1,4 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
 import {
   type Address,
   type Chain,
@@ -22,6 +23,7 @@ import { type RpcCall, type SdkRpc, withAbort } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
+import { parseSignal } from "../../validation/parseSignal.js";
 import { decodeRevertReason, type RevertReason } from "./decodeRevertReason.js";
 
 /**
@@ -229,7 +231,7 @@ export type SimulatePreparedFlowErrorType =
  */
 export type SimulationClient = { readonly rpc: SdkRpc } | Client<Transport, Chain | undefined>;
 
-const PARAMETER_KEYS = new Set(["flow", "as", "signal"]);
+const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
 const CELO_ADDRESS = TOKENS.CELO.address;
 /** Where `traceTransfers` puts native value moves (ERC-7528). */
 const NATIVE_LOG_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
@@ -771,32 +773,6 @@ function checkParameters(
       rule: "must be a preflow client (createSdkClient) or a viem client",
     });
   }
-  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    throw new InvalidArgumentError({
-      field: "parameters",
-      value: parameters === null ? "null" : Array.isArray(parameters) ? "an array" : typeof parameters,
-      rule: "must be an object { flow, as?, signal? }",
-    });
-  }
-  for (const key of Object.keys(parameters)) {
-    if (!PARAMETER_KEYS.has(key)) {
-      throw new InvalidArgumentError({
-        field: "parameters",
-        value: key,
-        rule: `unknown key (the value is not shown); the keys are ${[...PARAMETER_KEYS].join(", ")}`,
-      });
-    }
-  }
-  const { signal } = parameters as { signal?: unknown };
-  if (
-    signal !== undefined &&
-    !(
-      typeof signal === "object" &&
-      signal !== null &&
-      typeof (signal as AbortSignal).aborted === "boolean" &&
-      typeof (signal as AbortSignal).addEventListener === "function"
-    )
-  ) {
-    throw new InvalidArgumentError({ field: "signal", value: typeof signal, rule: "must be an AbortSignal" });
-  }
+  const { signal } = rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
+  parseSignal(signal);
 }

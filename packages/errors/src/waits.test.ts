@@ -36,14 +36,12 @@ describe("withAbort", () => {
 
 describe("withTimeout", () => {
   it("gives the value when the work is in time", async () => {
-    await expect(withTimeout(later("ok", 1), { ms: 1_000, method: "eth_call" })).resolves.toBe("ok");
+    await expect(withTimeout(later("ok", 1), 1_000, undefined, "eth_call")).resolves.toBe("ok");
   });
 
   it("rejects with a timed-out RequestAbortedError when the bound passes first", async () => {
     const started = Date.now();
-    const error = await withTimeout(later("late", 2_000), { ms: 20, method: "eth_call" }).catch(
-      (e: unknown) => e,
-    );
+    const error = await withTimeout(later("late", 2_000), 20, undefined, "eth_call").catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect((error as RequestAbortedError).timedOut).toBe(true);
@@ -52,17 +50,17 @@ describe("withTimeout", () => {
 
   it("rejects as aborted (not timed out) when the caller's signal comes first", async () => {
     const controller = new AbortController();
-    const pending = withTimeout(later("late", 2_000), { ms: 1_000, method: "m", signal: controller.signal });
+    const pending = withTimeout(later("late", 2_000), 1_000, controller.signal, "m");
     controller.abort(new Error("stop"));
     const error = await pending.catch((e: unknown) => e);
     expect((error as RequestAbortedError).timedOut).toBe(false);
-    await expect(
-      withTimeout(later(1, 5), { ms: 1_000, method: "m", signal: AbortSignal.abort() }),
-    ).rejects.toBeInstanceOf(RequestAbortedError);
+    await expect(withTimeout(later(1, 5), 1_000, AbortSignal.abort(), "m")).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
   });
 
   it("passes the work's own failure through", async () => {
-    await expect(withTimeout(Promise.reject(new Error("boom")), { ms: 1_000, method: "m" })).rejects.toThrow(
+    await expect(withTimeout(Promise.reject(new Error("boom")), 1_000, undefined, "m")).rejects.toThrow(
       "boom",
     );
   });

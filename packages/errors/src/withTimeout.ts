@@ -7,8 +7,9 @@ import { withAbort } from "./withAbort.js";
  * The one bounded wait of the SDK.
  *
  * @param work - The pending request.
- * @param parameters - `ms`: the bound in milliseconds; `method`: what is waited for, for the error; `signal`:
- *   optional, the caller's signal.
+ * @param ms - The bound, in milliseconds.
+ * @param signal - Optional: the caller's signal.
+ * @param method - What is waited for (the JSON-RPC method), for the error.
  * @returns `work`'s value.
  * @throws {@link RequestAbortedError} when the bound or the signal came first.
  *
@@ -17,11 +18,8 @@ import { withAbort } from "./withAbort.js";
  * import { RequestAbortedError, withTimeout } from "@preflow/errors";
  *
  * try {
- *   const receipt = await withTimeout(client.request({ method: "eth_getTransactionReceipt", params: [hash] }), {
- *     ms: 5_000,
- *     method: "eth_getTransactionReceipt",
- *     signal,
- *   });
+ *   const request = client.request({ method: "eth_getTransactionReceipt", params: [hash] });
+ *   const receipt = await withTimeout(request, 5_000, signal, "eth_getTransactionReceipt");
  * } catch (error) {
  *   if (error instanceof RequestAbortedError && error.timedOut) console.log("still pending");
  * }
@@ -29,9 +27,10 @@ import { withAbort } from "./withAbort.js";
  */
 export function withTimeout<T>(
   work: Promise<T>,
-  parameters: { ms: number; method: string; signal?: AbortSignal | undefined },
+  ms: number,
+  signal: AbortSignal | undefined,
+  method: string,
 ): Promise<T> {
-  const { ms, method, signal } = parameters;
   if (signal?.aborted) return withAbort(work, signal, method);
   const timer = new AbortController();
   const handle = setTimeout(

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys, typeName } from "@preflow/errors";
 import {
   type Abi,
   type AbiFunction,
@@ -194,12 +194,6 @@ function typeOf(parameter: AbiParameter): string {
   if (!parameter.type.startsWith("tuple")) return parameter.type;
   const components = (parameter as { components?: readonly AbiParameter[] }).components ?? [];
   return `(${components.map(typeOf).join(",")})${parameter.type.slice(5)}`;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value;
 }
 
 /**

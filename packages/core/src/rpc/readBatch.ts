@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";

@@ -1,8 +1,5 @@
-import {
-  checkAttributionInTransaction,
-  rejectUnknownKeys,
-  TransactionNotFoundError,
-} from "@preflow/attribution";
+import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { maxUint256 } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";

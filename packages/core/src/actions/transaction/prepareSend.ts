@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";

@@ -1,9 +1,5 @@
-import {
-  redactUrl,
-  type SdkClient,
-  type SerializedPreparedFlow,
-  type SimulatePreparedFlowReturnType,
-} from "@preflow/core";
+import type { SdkClient, SerializedPreparedFlow, SimulatePreparedFlowReturnType } from "@preflow/core";
+import { redactUrl } from "@preflow/errors";
 import { createSmartAccountClient } from "permissionless";
 import { toSimpleSmartAccount } from "permissionless/accounts";
 import {

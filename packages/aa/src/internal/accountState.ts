@@ -1,4 +1,5 @@
-import { CHAIN_ID, ChainMismatchError, summarizeError } from "@preflow/core";
+import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
+import { summarizeError } from "@preflow/errors";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
 import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./context.js";

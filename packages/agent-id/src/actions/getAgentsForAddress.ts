@@ -1,5 +1,6 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, parseAddress, rejectUnknownKeys } from "@preflow/core";
+import { CHAIN_ID, parseAddress } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,

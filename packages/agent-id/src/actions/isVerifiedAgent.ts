@@ -1,5 +1,6 @@
 import type { ChainMismatchError, InvalidAddressError, RpcError, SdkBaseClient } from "@preflow/core";
-import { parseAddress, rejectUnknownKeys, toRpcError } from "@preflow/core";
+import { parseAddress, toRpcError } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { decodeFunctionResult, encodeFunctionData, type Hex, pad } from "viem";
 import { AGENT_REGISTRY_ADDRESS, agentRegistryAbi } from "../constants.js";
 import {

@@ -1,5 +1,6 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, InvalidArgumentError, parseAddress, rejectUnknownKeys } from "@preflow/core";
+import { CHAIN_ID, parseAddress } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,

@@ -1,5 +1,7 @@
-import type { InvalidArgumentError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, rejectUnknownKeys } from "@preflow/core";
+import type { SdkBaseClient } from "@preflow/core";
+import { CHAIN_ID } from "@preflow/core";
+import type { InvalidArgumentError } from "@preflow/errors";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type {
   AgentIdHttpError,
   AgentIdInvalidResponseError,

@@ -1,5 +1,6 @@
 import type { SdkBaseClient } from "@preflow/core";
-import { InvalidArgumentError, parseAddress, redactSecrets, rejectUnknownKeys } from "@preflow/core";
+import { parseAddress } from "@preflow/core";
+import { InvalidArgumentError, redactSecrets, rejectUnknownKeys, sleep } from "@preflow/errors";
 import type { Address, Hex } from "viem";
 import {
   AgentIdHttpError,
@@ -73,21 +74,6 @@ export interface AgentRegistrationResult {
 const DEFAULT_POLL_MS = 5_000;
 const MAX_BACKOFF_MS = 60_000;
 const FINAL = new Set<string>(["completed", "failed", "expired"]);
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 function nonNegative(field: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -285,5 +271,6 @@ export async function waitForRegistration(
       throw new AgentIdTimeoutError({ timeoutMs, lastStage });
     }
     await sleep(delay, signal);
+    signal?.throwIfAborted();
   }
 }

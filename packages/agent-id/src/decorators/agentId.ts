@@ -1,4 +1,5 @@
-import { rejectUnknownKeys, type SdkBaseClient } from "@preflow/core";
+import type { SdkBaseClient } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { type AgentInfo, getAgentInfo } from "../actions/getAgentInfo.js";
 import { type AgentsForAddress, getAgentsForAddress } from "../actions/getAgentsForAddress.js";

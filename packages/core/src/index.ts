@@ -211,7 +211,7 @@ export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./cha
 // Clients: the minimal base client, and the full client assembled from the decorator groups.
 export { createSdkBaseClient } from "./clients/createSdkBaseClient.js";
 export { createSdkClient, type SdkClient } from "./clients/createSdkClient.js";
-export type { SdkBaseClient, SdkClientConfig, Track } from "./clients/types.js";
+export type { SdkBaseClient, SdkClientConfig, SdkClientExtension, Track } from "./clients/types.js";
 export { SDK_VERSION } from "./clients/version.js";
 export { type ParseHttpUrlOptionParameters, parseHttpUrlOption } from "./config/parseHttpUrlOption.js";
 export {

@@ -101,7 +101,15 @@ export interface WaitForRegistrationParameters extends WaitForRegistrationOption
 }
 
 /**
- * The errors {@link waitForRegistration} throws.
+ * The errors {@link waitForRegistration} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link AgentIdRegistrationFailedError}: the final stage is `failed`.
+ * - {@link AgentIdRegistrationExpiredError}: HTTP 410 or stage `expired`.
+ * - {@link AgentIdTimeoutError}: no final stage within `timeoutMs` (call again to resume).
+ * - {@link AgentIdHttpError}: a 4xx answer other than 410/429.
+ * - {@link AgentIdInvalidResponseError}: a status answer does not have the documented shape.
+ * - {@link InvalidArgumentError}: not a session from `startRegistration`, or bad or unknown options (an unknown key is named, with the nearest valid one).
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -127,13 +135,7 @@ export const OPTION_KEYS = ["signal", "onStage", "timeoutMs", "pollIntervalMs"];
  * `timeoutMs`, `AgentIdHttpError` on other 4xx. 429, 5xx and network failures back off and retry.
  * Calling it again after a timeout resumes with the latest token.
  *
- * @throws {AgentIdRegistrationFailedError} the final stage is `failed`.
- * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
- * @throws {AgentIdTimeoutError} no final stage within `timeoutMs` (call again to resume).
- * @throws {AgentIdHttpError} a 4xx answer other than 410/429.
- * @throws {InvalidArgumentError} not a session from `startRegistration`, or bad or unknown options (an unknown key
- *   is named, with the nearest valid one).
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link WaitForRegistrationErrorType}
  *
  * @example
  * ```ts

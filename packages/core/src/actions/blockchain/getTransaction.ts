@@ -136,7 +136,15 @@ export interface GetTransactionParameters {
 export type GetTransactionReturnType = TransactionDetails;
 
 /**
- * The errors {@link getTransaction} throws.
+ * The errors {@link getTransaction} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidArgumentError}: `hash` is not a transaction hash.
+ * - {@link TransactionNotFoundError}: no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered with a malformed transaction or receipt (`details.method` and the message name the field).
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -161,15 +169,7 @@ const KEYS = ["hash", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidArgumentError} `hash` is not a transaction hash.
- * @throws {TransactionNotFoundError} no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered with a malformed transaction or receipt
- *   (`details.method` and the message name the field).
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetTransactionErrorType}
  *
  * @example
  * ```ts

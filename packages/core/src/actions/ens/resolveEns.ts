@@ -47,7 +47,17 @@ export interface ResolveEnsParameters {
 export type ResolveEnsReturnType = Address | null;
 
 /**
- * The errors {@link resolveEns} throws.
+ * The errors {@link resolveEns} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidEnsNameError}: the name is not a valid ENS name.
+ * - {@link InvalidEnsNetworkError}: `network` is neither `"celo"` nor `"ethereum"`.
+ * - {@link UnsupportedEnsNameError}: a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
+ * - {@link MissingEthRpcUrlError}: network `"ethereum"` without the `ethRpcUrl` option.
+ * - {@link ChainMismatchError}: network `"celo"` and `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -81,15 +91,7 @@ const KEYS = ["name", "network", "signal"];
  * HTTP requests: 1 (`"ethereum"`: 1 when the names' resolvers are on-chain). A tracked read
  * (`ens.resolveEns`; the resolved address is not sent).
  *
- * @throws {InvalidEnsNameError} the name is not a valid ENS name.
- * @throws {InvalidEnsNetworkError} `network` is neither `"celo"` nor `"ethereum"`.
- * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
- * @throws {MissingEthRpcUrlError} network `"ethereum"` without the `ethRpcUrl` option.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link ResolveEnsErrorType}
  *
  * @example
  * ```ts

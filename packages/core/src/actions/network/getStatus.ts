@@ -53,7 +53,13 @@ export interface GetStatusParameters {
 export type GetStatusReturnType = NetworkStatus;
 
 /**
- * The errors {@link getStatus} throws.
+ * The errors {@link getStatus} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed or returned no block (URL redacted).
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -75,12 +81,7 @@ const KEYS = ["signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed or returned no block (URL redacted).
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetStatusErrorType}
  *
  * @example
  * ```ts

@@ -49,7 +49,16 @@ export interface GetBalancesParameters {
 }
 
 /**
- * The errors {@link getBalances} throws.
+ * The errors {@link getBalances} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `owner` is not an address.
+ * - {@link InvalidArgumentError}: `tokens` is not a non-empty array.
+ * - {@link UnknownTokenError}: a token is not in the registry.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -74,15 +83,7 @@ const KEYS = ["owner", "tokens", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidAddressError} `owner` is not an address.
- * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetBalancesErrorType}
  *
  * @example
  * ```ts

@@ -40,7 +40,15 @@ export interface GetTokenInfoParameters {
 }
 
 /**
- * The errors {@link getTokenInfo} throws.
+ * The errors {@link getTokenInfo} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link TokenReadError}: the token contract did not answer.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -64,14 +72,7 @@ const KEYS = ["token", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {TokenReadError} the token contract did not answer.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetTokenInfoErrorType}
  *
  * @example
  * ```ts

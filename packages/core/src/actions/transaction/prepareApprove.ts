@@ -59,7 +59,16 @@ export interface PrepareApproveParameters {
 export type PrepareApproveReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareApprove} throws.
+ * The errors {@link prepareApprove} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from` or `spender` is not an address (or `spender` is the zero address).
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link InvalidAmountError}: the amount is neither `"max"` nor a decimal string for the token.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -84,15 +93,7 @@ const KEYS = ["from", "spender", "token", "amount", "signal"];
  *
  * HTTP requests: 1 (the block number, with the first call's chain check folded in).
  *
- * @throws {InvalidAddressError} `from` or `spender` is not an address (or `spender` is the zero address).
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareApproveErrorType}
  *
  * @example
  * ```ts

@@ -102,7 +102,19 @@ export type PrepareContractCallParameters<
 };
 
 /**
- * The errors {@link prepareContractCall} throws.
+ * The errors {@link prepareContractCall} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from`, `to` or a spender is not an address.
+ * - {@link InvalidContractCallError}: bad ABI, unknown function, arguments that do not fit, a view function, `value` to a non-payable function, a duplicate approval.
+ * - {@link InvalidAmountError}: a bad `value` or approval amount.
+ * - {@link UnknownTokenError}: an approval's token is not in the registry.
+ * - {@link InsufficientBalanceError}: the CELO balance is below `value`.
+ * - {@link TokenReadError}: a token contract answered an allowance read with something that is not a uint256.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` or an approval (named, with the nearest valid one), or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -223,18 +235,7 @@ function encodeCall(parameters: ContractCall): {
  *
  * HTTP requests: 1 (allowances, the CELO balance for `value` and the block number in one Multicall3 call).
  *
- * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
- * @throws {InvalidContractCallError} bad ABI, unknown function, arguments that do not fit, a view function,
- * `value` to a non-payable function, a duplicate approval.
- * @throws {InvalidAmountError} a bad `value` or approval amount.
- * @throws {UnknownTokenError} an approval's token is not in the registry.
- * @throws {InsufficientBalanceError} the CELO balance is below `value`.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` or an approval (named, with the nearest valid
- *   one), or a `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareContractCallErrorType}
  *
  * @example
  * ```ts

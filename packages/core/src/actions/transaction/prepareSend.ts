@@ -50,7 +50,18 @@ export interface PrepareSendParameters {
 export type PrepareSendReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareSend} throws.
+ * The errors {@link prepareSend} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from` or `to` is not an address (or `to` is the zero address).
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link InvalidAmountError}: the amount is not a positive decimal string for the token.
+ * - {@link InsufficientBalanceError}: the balance is below the amount.
+ * - {@link TokenReadError}: the token contract answered the balance read with something that is not a uint256.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -78,16 +89,7 @@ const KEYS = ["from", "to", "token", "amount", "signal"];
  *
  * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in).
  *
- * @throws {InvalidAddressError} `from` or `to` is not an address (or `to` is the zero address).
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
- * @throws {InsufficientBalanceError} the balance is below the amount.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareSendErrorType}
  *
  * @example
  * ```ts

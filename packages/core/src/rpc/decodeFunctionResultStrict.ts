@@ -12,6 +12,7 @@ import {
   getAbiItem,
   type Hex,
 } from "viem";
+import type { InvalidArgumentError } from "../errors/argument.js";
 import { redactUrl } from "../errors/redact.js";
 import { RpcError } from "../errors/rpc.js";
 
@@ -76,14 +77,17 @@ export type DecodeFunctionResultStrictReturnType<
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**
- * The errors {@link decodeFunctionResultStrict} throws.
+ * The errors {@link decodeFunctionResultStrict} throws (every one an `SdkError`), and when.
+ *
+ * - {@link InvalidArgumentError}: `parameters` is not an object or has an unknown key; before anything is decoded.
+ * - {@link RpcError}: the data is not the canonical encoding of the function's outputs (`details.read` names it).
  *
  * @example
  * ```ts
  * import type { DecodeFunctionResultStrictErrorType } from "@preflow/core";
  * ```
  */
-export type DecodeFunctionResultStrictErrorType = RpcError;
+export type DecodeFunctionResultStrictErrorType = InvalidArgumentError | RpcError;
 
 /**
  * Decodes the return data of a contract call, strictly: the bytes must be exactly the canonical ABI encoding of
@@ -95,8 +99,8 @@ export type DecodeFunctionResultStrictErrorType = RpcError;
  * `eth_call`.
  *
  * @returns The decoded value(s), as viem's `decodeFunctionResult` returns them.
- * @throws {RpcError} the data is not the canonical encoding of the function's outputs (`details.read` is
- *   `{ target, functionName }`; `details.method` names them too).
+ * @throws {@link DecodeFunctionResultStrictErrorType} (an {@link RpcError} for data that is not the canonical
+ *   encoding: `details.read` is `{ target, functionName }`; `details.method` names them too).
  *
  * @example
  * ```ts

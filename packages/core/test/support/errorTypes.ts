@@ -6,7 +6,6 @@
 // Extending it (a protocol's actions): write `const AAVE = { getAavePositions: errorTypeOf<GetAavePositionsErrorType>()([...]), ... }`
 // next to the others (or in its own file) and add `...AAVE` to ERROR_TYPES; the operation's name is its exported
 // action's name, and a client member maps to it through CLIENT_OPERATIONS (`"aave.getPositions": "getAavePositions"`).
-import { expect } from "vitest";
 import {
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
@@ -37,24 +36,9 @@ import {
   UnknownTokenError,
   UnsupportedEnsNameError,
 } from "../../src/index.js";
+import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
-/** An error class (abstract ones too). */
-export type ErrorClass = abstract new (...args: never[]) => Error;
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/**
- * The classes of one operation's `XErrorType`, checked against it at compile time: the instances of `classes` are
- * exactly the union `E` (nothing more, nothing missing).
- */
-export function errorTypeOf<E extends Error>() {
-  return <const C extends readonly ErrorClass[]>(
-    classes: C &
-      (Same<E, InstanceType<C[number]>> extends true
-        ? unknown
-        : { "these classes are not exactly the ErrorType": [E, InstanceType<C[number]>] }),
-  ): readonly ErrorClass[] => classes;
-}
+export { errorTypeOf };
 
 const RPC = [ChainMismatchError, RpcError, RpcRateLimitedError, RequestAbortedError] as const;
 
@@ -143,24 +127,5 @@ export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = { ..
 /** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
 export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {};
 
-/**
- * The operation of a row of a bad-input table: an action's name, or a client member `client.<group>.<member>`
- * (or `<group>.<member>`), through {@link CLIENT_OPERATIONS} when the names differ. `undefined` when the table has
- * no entry for it (yet).
- */
-export function operationOf(name: string): string | undefined {
-  const member = name.replace(/^client\./, "");
-  const mapped = CLIENT_OPERATIONS[member] ?? member.split(".").at(-1) ?? member;
-  return mapped in ERROR_TYPES ? mapped : undefined;
-}
-
-/** Asserts that `error` is an instance of one of the classes of `operation`'s `XErrorType`. */
-export function expectInErrorType(operation: string, error: unknown): void {
-  const classes = ERROR_TYPES[operation];
-  expect(classes, `no ErrorType entry for ${operation}`).toBeDefined();
-  const name = (error as { name?: unknown } | null)?.name;
-  expect(
-    classes!.some((errorClass) => error instanceof errorClass),
-    `${operation} threw ${String(name)}, which is not in its ErrorType`,
-  ).toBe(true);
-}
+/** The operation of a bad-input row and the ErrorType check, over this table. */
+export const { operationOf, expectInErrorType } = errorTypeChecks(ERROR_TYPES, CLIENT_OPERATIONS);

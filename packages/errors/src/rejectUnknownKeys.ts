@@ -13,7 +13,8 @@ import { typeName } from "./typeName.js";
  * @param value - The parameters or options object as given.
  * @param field - Its name in the error (`"parameters"`, `"options"`, `"approvals[0]"`).
  * @param keys - The keys it may have.
- * @returns `value`, typed as a record.
+ * @returns `value`: typed as it was given when `keys` are its own keys (a typed parameters object and its key
+ *   list, so that a key list with a typo does not compile), else as a record.
  * @throws {InvalidArgumentError} `value` is not a plain object, or has a key not in `keys` (`details.value` is
  *   the key).
  *
@@ -21,11 +22,23 @@ import { typeName } from "./typeName.js";
  * ```ts
  * import { rejectUnknownKeys } from "@preflow/errors";
  *
+ * const KEYS = ["owner", "signal"] as const;
+ * const { owner, signal } = rejectUnknownKeys(parameters, "parameters", KEYS); // typed as `parameters`
  * rejectUnknownKeys({ owner, sginal }, "options", ["owner", "signal"]);
  * // throws InvalidArgumentError: Invalid `options` (got "sginal"): unknown key (the value is not shown);
  * // did you mean `signal`? The keys are owner, signal.
  * ```
  */
+export function rejectUnknownKeys<const value extends object>(
+  value: value,
+  field: string,
+  keys: readonly (keyof value & string)[],
+): value;
+export function rejectUnknownKeys(
+  value: unknown,
+  field: string,
+  keys: readonly string[],
+): Record<string, unknown>;
 export function rejectUnknownKeys(
   value: unknown,
   field: string,

@@ -4,10 +4,8 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -68,10 +66,7 @@ export type GetAllowanceReturnType = TokenAllowance;
  * - {@link InvalidAddressError}: `owner` or `spender` is not an address.
  * - {@link UnknownTokenError}: the token is not in the registry.
  * - {@link TokenReadError}: the token contract did not answer.
- * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
- * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
- * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
@@ -83,13 +78,10 @@ export type GetAllowanceErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
-const KEYS = ["owner", "spender", "token", "signal"];
+const KEYS = ["owner", "spender", "token", "signal"] as const;
 
 /**
  * Reads how much of `owner`'s `token` `spender` may spend. A tracked read (`token.getAllowance`).
@@ -112,8 +104,7 @@ export async function getAllowance(
   client: SdkBaseClient,
   parameters: GetAllowanceParameters,
 ): Promise<GetAllowanceReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { owner, spender, token, signal } = parameters;
+  const { owner, spender, token, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
   const approved = parseAddress(spender, "spender");
   const info = resolveToken(token);

@@ -4,10 +4,8 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -52,12 +50,9 @@ export interface GetBalancesParameters {
  * The errors {@link getBalances} throws (every one an `SdkError`), and when. Its client form throws the same.
  *
  * - {@link InvalidAddressError}: `owner` is not an address.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: `tokens` is not a non-empty array.
  * - {@link UnknownTokenError}: a token is not in the registry.
- * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
- * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
- * - {@link RequestAbortedError}: `signal` aborted.
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
@@ -69,12 +64,9 @@ export type GetBalancesErrorType =
   | InvalidAddressError
   | InvalidArgumentError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
-const KEYS = ["owner", "tokens", "signal"];
+const KEYS = ["owner", "tokens", "signal"] as const;
 
 /**
  * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
@@ -96,8 +88,7 @@ export async function getBalances(
   client: SdkBaseClient,
   parameters: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { owner, tokens, signal } = parameters;
+  const { owner, tokens, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
   let infos: TokenInfo[];
   if (tokens === undefined) infos = Object.values(TOKENS);

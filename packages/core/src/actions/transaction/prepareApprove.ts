@@ -6,12 +6,10 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
@@ -64,10 +62,7 @@ export type PrepareApproveReturnType = SerializedPreparedFlow;
  * - {@link InvalidAddressError}: `from` or `spender` is not an address (or `spender` is the zero address).
  * - {@link UnknownTokenError}: the token is not in the registry.
  * - {@link InvalidAmountError}: the amount is neither `"max"` nor a decimal string for the token.
- * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
- * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
- * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
@@ -80,10 +75,7 @@ export type PrepareApproveErrorType =
   | InvalidAddressError
   | UnknownTokenError
   | InvalidAmountError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
 const KEYS = ["from", "spender", "token", "amount", "signal"];
 

@@ -7,11 +7,9 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -57,10 +55,7 @@ export type PrepareSendReturnType = SerializedPreparedFlow;
  * - {@link InvalidAmountError}: the amount is not a positive decimal string for the token.
  * - {@link InsufficientBalanceError}: the balance is below the amount.
  * - {@link TokenReadError}: the token contract answered the balance read with something that is not a uint256.
- * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
- * - {@link RpcError}: the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
- * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
@@ -74,11 +69,8 @@ export type PrepareSendErrorType =
   | UnknownTokenError
   | InvalidAmountError
   | InsufficientBalanceError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
 const KEYS = ["from", "to", "token", "amount", "signal"];
 

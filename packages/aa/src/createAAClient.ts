@@ -236,6 +236,7 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
 
   const ctx: AAContext = {
     smartAccountAddress,
+    entryPoint: { address: entryPoint07Address, version: "0.7" },
     factoryData: simpleAccountFactoryData(eoaAddress),
     attributionTags: config.attributionTags,
     sponsor,

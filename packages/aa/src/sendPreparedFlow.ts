@@ -52,7 +52,9 @@ export type SendPreparedFlowOptions = {
   /**
    * How long to wait for the outcome of each sent UserOperation, in ms (default 120 000, at least 1 000).
    * When it runs out the UserOperation is reported `pending` with its `userOpHash` (one last look at the
-   * chain may add up to about 2 s).
+   * chain may add up to about 2 s). The chain is also looked at during the wait (every 2 s once no receipt
+   * came for 3 s, or the bundler fails), so a UserOperation that landed is reported within seconds even
+   * when the bundler never answers its receipt.
    */
   receiptTimeoutMs?: number | undefined;
   /**

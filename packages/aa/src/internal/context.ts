@@ -17,6 +17,8 @@ export interface UserOperationBuilder {
 /** Everything `sendPreparedFlow` needs, built once by `createAAClient`. @internal */
 export interface AAContext {
   readonly smartAccountAddress: Address;
+  /** The EntryPoint the account's UserOperations go to (0.7 for the simple account, 0.8 for simple-7702). */
+  readonly entryPoint: { readonly address: Address; readonly version: "0.7" | "0.8" };
   readonly factoryData: Hex;
   readonly attributionTags: readonly string[] | undefined;
   /** The sponsorship service's backend (raw errors, mapped by the send path). */

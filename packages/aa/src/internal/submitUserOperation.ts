@@ -1,7 +1,6 @@
 import { CHAIN_ID, type ErrorSummary, summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
 import {
-  entryPoint07Address,
   formatUserOperationRequest,
   getUserOperationHash,
   type RpcUserOperation,
@@ -189,8 +188,8 @@ export async function submitUserOperation(
   }
   const userOpHash = getUserOperationHash({
     chainId: CHAIN_ID,
-    entryPointAddress: entryPoint07Address,
-    entryPointVersion: "0.7",
+    entryPointAddress: ctx.entryPoint.address,
+    entryPointVersion: ctx.entryPoint.version,
     userOperation: signed,
   });
   const rpcUserOperation = formatUserOperationRequest(signed) as RpcUserOperation<"0.7">;
@@ -202,7 +201,7 @@ export async function submitUserOperation(
   let confirmSent = false;
   try {
     const answer = await ctx.bundlerRequest(
-      { method: "eth_sendUserOperation", params: [rpcUserOperation, entryPoint07Address] } as never,
+      { method: "eth_sendUserOperation", params: [rpcUserOperation, ctx.entryPoint.address] } as never,
       {
         retryCount: 0,
         dedupe: false,

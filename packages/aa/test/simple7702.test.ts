@@ -134,6 +134,23 @@ describe('createAAClient({ smartAccount: "simple-7702" })', () => {
     expect((await publicClient.getCode({ address: owner.address }))?.toLowerCase()).toBe(DESIGNATOR);
   });
 
+  it("simulates as the EOA before delegation, and sequential mode delegates on the first UserOperation only", async () => {
+    const { owner, aa } = await newEoaClient();
+    await fund(devnet, owner.address, "USDm", "2");
+    const flow = await approveAndDeposit(devnet, owner.address, parseUnits("1", 18));
+    const simulation = await aa.simulatePreparedFlow(flow);
+    expect(simulation.success).toBe(true);
+
+    const result = await aa.sendPreparedFlow(flow, { mode: "sequential" });
+    expect(result.success).toBe(true);
+    expect(result.operations.map((op) => [op.status, op.stepIndexes, op.delegation])).toEqual([
+      ["success", [0], { address: SIMPLE_7702_ACCOUNT_ADDRESS, nonce: 0 }],
+      ["success", [1], undefined],
+    ]);
+    expect(await vaultDeposit(publicClient, owner.address)).toBe(parseUnits("1", 18));
+    expect(await publicClient.getBalance({ address: owner.address })).toBe(0n);
+  });
+
   it("a reverting batch leaves no effect: neither the approval nor the delegation", async () => {
     const { owner, aa } = await newEoaClient();
     await fund(devnet, owner.address, "USDm", "1");

@@ -22,7 +22,10 @@ import {
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import {
+  ChainMismatchError,
   createSdkClient,
+  FlowAccountMismatchError,
+  InvalidArgumentError,
   type SerializedPreparedFlow,
   sendPreparedFlowWithWallet,
   toCalls,
@@ -291,5 +294,41 @@ describe("sendPreparedFlowWithWallet", () => {
     expect(result.steps[1]).toMatchObject({ sent: false, hash: null, code: "TRANSACTION_REJECTED" });
     expect(methods.filter((m) => m === "eth_sendTransaction")).toHaveLength(2);
     expect(await allowance(account.address)).toBe(parseUnits("2", 18));
+  });
+
+  it("a wallet client with a local account (no ERC-5792 on a plain node): signs each step locally", async () => {
+    const account = await fundedAccount("1", "10");
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const flow = await approveAndDeposit(account.address, parseUnits("2", 18));
+
+    const result = await sendPreparedFlowWithWallet(wallet, { flow, pollingIntervalMs: 50 });
+
+    expect(result).toMatchObject({ status: "success", mode: "transactions", completedSteps: 2 });
+    expect(result.steps.every((step) => /^0x[0-9a-f]{64}$/.test(step.hash ?? ""))).toBe(true);
+    expect(await deposits(account.address)).toBe(parseUnits("2", 18));
+  });
+
+  it("refuses before anything is sent: another account's flow, a wrong chain, unknown keys", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const other = privateKeyToAccount(generatePrivateKey());
+    const flow = await approveAndDeposit(other.address, 1n);
+    const { wallet, methods } = testWallet(account, { atomic: true });
+    await expect(sendPreparedFlowWithWallet(wallet, { flow })).rejects.toThrow(FlowAccountMismatchError);
+    await expect(sendPreparedFlowWithWallet(wallet, { flow, recieptTimeoutMs: 1 } as never)).rejects.toThrow(
+      InvalidArgumentError,
+    );
+    expect(methods).toEqual([]);
+
+    const own = await approveAndDeposit(account.address, 1n);
+    const onMainnet = createWalletClient({
+      account: account.address,
+      transport: custom({
+        request: async ({ method }: { method: string }) => {
+          if (method === "eth_chainId") return "0x1";
+          throw new Error(`unexpected ${method}`);
+        },
+      }),
+    });
+    await expect(sendPreparedFlowWithWallet(onMainnet, { flow: own })).rejects.toThrow(ChainMismatchError);
   });
 });

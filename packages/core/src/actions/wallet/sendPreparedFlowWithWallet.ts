@@ -88,7 +88,7 @@ export interface WalletSendContext {
   account: Account;
   steps: ExecutedStep[];
   flow: ReturnType<typeof parsePreparedFlow>;
-  /** `Date.now()` after which a wait gives up with `pending`. */
+  /** How long a wait (the batch's status, or one step's receipt) goes on before it gives up with `pending`, in ms. */
   receiptTimeoutMs: number;
   pollingIntervalMs: number;
   signal: AbortSignal | undefined;

@@ -3,6 +3,7 @@ import { CHAIN_ID } from "../../chain.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./sendPreparedFlowWithWallet.js";
+import { callsStatusCode, quantity } from "./walletAnswers.js";
 import { classifyWalletFailure, pause, within } from "./walletWait.js";
 
 /**
@@ -22,14 +23,6 @@ function newCallsId(): Hex {
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
-/** A status code of `wallet_getCallsStatus` (ERC-5792 v2 numbers, or the v1 strings). */
-function statusCode(value: unknown): number | undefined {
-  if (typeof value === "number") return value;
-  if (value === "PENDING") return 100;
-  if (value === "CONFIRMED") return 200;
-  return undefined;
-}
-
 function settleFromReceipt(
   step: ExecutedStep,
   receipt: CallsReceipt | undefined,
@@ -38,9 +31,8 @@ function settleFromReceipt(
   const hash = typeof receipt?.transactionHash === "string" ? receipt.transactionHash : undefined;
   step.sent = true;
   if (hash && HASH.test(hash)) step.hash = hash.toLowerCase() as Hex;
-  if (typeof receipt?.blockNumber === "string" || typeof receipt?.blockNumber === "number") {
-    step.blockNumber = BigInt(receipt.blockNumber).toString();
-  }
+  const blockNumber = quantity(receipt?.blockNumber);
+  if (blockNumber !== undefined) step.blockNumber = blockNumber;
   const reverted =
     receipt?.status === "0x0" || receipt?.status === 0 || (receipt === undefined && batchFailed);
   if (reverted || batchFailed) {
@@ -113,7 +105,7 @@ export async function sendFlowAsCalls(
         client.request({ method: "wallet_getCallsStatus", params: [callsId] } as never, { retryCount: 0 }),
         WALLET_REQUEST_TIMEOUT_MS,
       )) as { status?: unknown; receipts?: unknown } | null;
-      const code = statusCode(status?.status);
+      const code = callsStatusCode(status?.status);
       if (code !== undefined && code >= 200) {
         const receipts = (Array.isArray(status?.receipts) ? status.receipts : []) as CallsReceipt[];
         if (code === 400) {

@@ -3,6 +3,7 @@ import { sendTransaction } from "viem/actions";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./sendPreparedFlowWithWallet.js";
+import { quantity } from "./walletAnswers.js";
 import { classifyWalletFailure, pause, within } from "./walletWait.js";
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -64,9 +65,10 @@ async function awaitReceipt(
         WALLET_REQUEST_TIMEOUT_MS,
       )) as { status?: unknown; blockNumber?: unknown; gasUsed?: unknown } | null;
       if (receipt) {
-        if (typeof receipt.blockNumber === "string")
-          step.blockNumber = BigInt(receipt.blockNumber).toString();
-        if (typeof receipt.gasUsed === "string") step.gasUsed = BigInt(receipt.gasUsed).toString();
+        const blockNumber = quantity(receipt.blockNumber);
+        const gasUsed = quantity(receipt.gasUsed);
+        if (blockNumber !== undefined) step.blockNumber = blockNumber;
+        if (gasUsed !== undefined) step.gasUsed = gasUsed;
         if (receipt.status === "0x1") {
           step.status = "success";
           delete step.code;

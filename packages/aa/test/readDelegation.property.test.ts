@@ -25,7 +25,9 @@ describe("readDelegation", () => {
     fc.assert(
       fc.property(hexBytes(20, 20), (delegate) => {
         fc.pre(delegate.toLowerCase() !== SIMPLE_7702_ACCOUNT_ADDRESS.toLowerCase());
-        expect(readDelegation(`0xef0100${delegate.slice(2)}` as Hex)).toEqual({ delegate: getAddress(delegate) });
+        expect(readDelegation(`0xef0100${delegate.slice(2)}` as Hex)).toEqual({
+          delegate: getAddress(delegate),
+        });
       }),
     );
   });

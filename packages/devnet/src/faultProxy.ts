@@ -531,8 +531,14 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           if (httpLevel.forward) await forward(path, text).catch(() => undefined);
           await new Promise<void>((resolve) => {
             if (closing.signal.aborted || res.destroyed) return resolve();
-            closing.signal.addEventListener("abort", () => resolve(), { once: true });
-            res.once("close", () => resolve());
+            // `closing` is shared by every request: its listener goes when this request ends, whichever first.
+            const done = () => {
+              closing.signal.removeEventListener("abort", done);
+              res.off("close", done);
+              resolve();
+            };
+            closing.signal.addEventListener("abort", done, { once: true });
+            res.once("close", done);
           });
           res.destroy();
           return;

@@ -1,6 +1,7 @@
-// The fault proxy's `closing` signal is shared by every request it serves: a request that hangs adds an abort
-// listener to it, which must go when the request ends. Before the fix, each hung request left one behind, and the
-// tool server's tests printed `MaxListenersExceededWarning: … 11 abort listeners added to [AbortSignal]`.
+// The fault proxy's `closing` signal is shared by every request it serves. Before the fix, each hung request added
+// an abort listener to it and never removed it, and the tool server's tests printed
+// `MaxListenersExceededWarning: … 11 abort listeners added to [AbortSignal]`. Now the waiting requests are one set
+// the proxy wakes on close, each leaving it when its request ends: no listener per request on the shared signal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFaultProxy } from "../src/index.js";
 
@@ -45,5 +46,35 @@ describe("fault proxy: hanging requests", () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it("15 requests hanging (or delayed) at once end on close() without a warning", async () => {
+    const proxy = await startFaultProxy({ upstream: "http://127.0.0.1:9/" });
+    proxy.inject({ method: "eth_chainId", fault: { kind: "hang" } });
+    proxy.inject({ method: "eth_blockNumber", fault: { kind: "delay", ms: 60_000 } });
+    const requests = Array.from({ length: 15 }, (_, index) =>
+      fetch(proxy.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: index,
+          method: index % 2 ? "eth_chainId" : "eth_blockNumber",
+        }),
+      }).then(
+        () => "answered",
+        () => "ended",
+      ),
+    );
+    for (let wait = 0; proxy.requests < 15 && wait < 200; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(proxy.requests).toBe(15);
+    const started = Date.now();
+    await proxy.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await Promise.all(requests)).toEqual(Array(15).fill("ended"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
   });
 });

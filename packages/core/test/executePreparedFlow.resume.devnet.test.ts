@@ -96,6 +96,30 @@ describe("executePreparedFlow: resume", () => {
     expect(await chain.nonce(account.address)).toBe(start + 2);
   });
 
+  it("aborted before it starts, a resume still reports the earlier sent steps with their hashes", async () => {
+    const { account, flow } = await twoStepFlow(devnet);
+    const controller = new AbortController();
+    const first = await executePreparedFlow(viaProxy(), {
+      account,
+      flow,
+      signal: controller.signal,
+      onStep: (event) => {
+        if (event.phase === "done" && event.index === 0) controller.abort();
+      },
+    });
+    proxy.reset();
+    const second = await executePreparedFlow(viaProxy(), {
+      account,
+      flow,
+      resume: first,
+      signal: controller.signal,
+    });
+    expect(summary(second)).toEqual(["success/true/-", "skipped/false/NOT_ATTEMPTED"]);
+    expect(second).toMatchObject({ status: "aborted", aborted: true, completedSteps: 1 });
+    expect(second.steps[0]?.hash).toBe(first.steps[0]?.hash);
+    expect(proxy.requests).toBe(0);
+  });
+
   it("a step still without a receipt stays pending and nothing is sent", async () => {
     const { account, flow } = await twoStepFlow(devnet);
     const start = await chain.nonce(account.address);

@@ -113,15 +113,14 @@ export async function executePreparedFlow(
   const resumed = parameters.resume === undefined ? undefined : parseResume(parameters.resume, flow);
   const rpcUrl = endpointOf(client);
   const total = flow.steps.length;
-  const steps: ExecutedStep[] = flow.steps.map((step, index) => ({
-    index,
-    description: step.description,
-    to: step.to,
-    hash: null,
-    sent: false,
-    status: "skipped",
-    code: "NOT_ATTEMPTED",
-  }));
+  const steps: ExecutedStep[] = flow.steps.map((step, index) => {
+    const earlier = resumed?.[index];
+    const base = { index, description: step.description, to: step.to };
+    // A step the earlier execution sent keeps what is known of it until it is looked up (if the signal stops
+    // this one first, the result still says it may be on chain).
+    if (earlier && maybeOnChain(earlier)) return carriedOver(base, earlier);
+    return { ...base, hash: null, sent: false, status: "skipped", code: "NOT_ATTEMPTED" };
+  });
   if (signal?.aborted) return flowResult(flow, steps, dryRun, true);
 
   // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
@@ -188,9 +187,6 @@ export async function executePreparedFlow(
     const earlier = resumed?.[index];
     if (earlier && maybeOnChain(earlier)) {
       // Sent by the earlier execution: looked up by its hash, never sent again.
-      step.hash = earlier.hash as Hash;
-      step.sent = earlier.sent === true ? true : "unknown";
-      if (earlier.nonce !== undefined) step.nonce = earlier.nonce;
       await settleStep(context, step);
       if (step.status === "success" && step.nonce !== undefined)
         landedNonce = Math.max(landedNonce, step.nonce);
@@ -242,4 +238,22 @@ function maybeOnChain(step: ResumedStep): boolean {
     step.status === "reverted" ||
     step.status === "pending"
   );
+}
+
+/** A step of the earlier execution that may be on chain, as it stands before it is looked up. */
+function carriedOver(
+  base: Pick<ExecutedStep, "index" | "description" | "to">,
+  earlier: ResumedStep,
+): ExecutedStep {
+  const hash = earlier.hash as Hash;
+  const sent = earlier.sent === true || earlier.status === "success" || earlier.status === "reverted";
+  const step: ExecutedStep = { ...base, hash, sent: sent ? true : "unknown", status: "pending" };
+  if (earlier.nonce !== undefined) step.nonce = earlier.nonce;
+  if (earlier.status === "success" || earlier.status === "reverted") step.status = earlier.status;
+  if (earlier.status === "reverted") step.code = "TRANSACTION_REVERTED";
+  if (step.status === "pending") {
+    step.code = sent ? "TRANSACTION_PENDING" : "TRANSACTION_OUTCOME_UNKNOWN";
+    step.error = `sent by an earlier execution as ${hash}; not looked up again yet: look it up by its hash before sending again`;
+  }
+  return step;
 }

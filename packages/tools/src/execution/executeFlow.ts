@@ -104,10 +104,9 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
 
-  // Remembered across restarts (loaded on first use); an execution a restart interrupted is first looked up on
-  // chain. Then the record is read again: from this read to `set` below nothing awaits, so of two identical
-  // calls exactly one creates the record and the other finds it.
-  // Settled from the chain first: a pending step that has been mined since is success or reverted now.
+  // Remembered across restarts (loaded on first use); an ended execution with a pending step is first settled
+  // from the chain (mined since: success or reverted now). Then the record is read again: from this read to `set`
+  // below nothing awaits, so of two identical calls exactly one creates the record and the other finds it.
   await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: !force });
   const earlier = context.executions.get(flowId);
   // Continued where the earlier execution stopped, when its sent steps all succeeded and the rest never left.

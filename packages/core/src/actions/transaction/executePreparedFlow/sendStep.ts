@@ -1,6 +1,6 @@
 // Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
 // answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
-import { type Address, type Hex, keccak256 } from "viem";
+import { type Address, type Hash, type Hex, keccak256 } from "viem";
 import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
 import {
@@ -104,6 +104,35 @@ export async function sendStep(
   await notify({ phase: "signed", index, total, hash, nonce });
 
   // 3. Send. The same signed bytes may be sent again after a lost answer: same hash, never a second transaction.
+  const { sent, refused, lastError } = await broadcast(context, hash, serialized);
+  if (sent === false) {
+    const reason = describeFailure(lastError, rpcUrl);
+    return refused
+      ? notSent("TRANSACTION_REJECTED", `the node refused the transaction: ${reason}`)
+      : notSent("TRANSACTION_NOT_SENT", `could not reach the node: ${reason}`);
+  }
+  step.sent = sent;
+  if (sent === true) await notify({ phase: "sent", index, total, hash });
+  // Not acknowledged yet: the exact bytes are kept, so that a resume can send them again (same hash).
+  else step.signedTransaction = serialized;
+
+  // 4. Settle: poll the receipt until it is there or the time is up.
+  await settleStep(context, step, lastError);
+  return "done";
+}
+
+/**
+ * Sends signed bytes with `eth_sendRawTransaction`, up to {@link SEND_ATTEMPTS} times while the answer is lost
+ * (the same bytes: same hash, never a second transaction), asking the node for the hash after each failure:
+ * `sent` is `true` once the node accepted it or knows it, `"unknown"` while neither is known, `false` when it never
+ * reached the node or the node refused it and does not know it (`refused`). @internal
+ */
+export async function broadcast(
+  context: Pick<StepContext, "client">,
+  hash: Hash,
+  serialized: Hex,
+): Promise<{ sent: boolean | "unknown"; refused: boolean; lastError: unknown }> {
+  const { client } = context;
   let sent: boolean | "unknown" = false;
   let refused = false;
   let lastError: unknown;
@@ -135,18 +164,7 @@ export async function sendStep(
       if (attempt < SEND_ATTEMPTS) await sleep(250 * attempt);
     }
   }
-  if (sent === false) {
-    const reason = describeFailure(lastError, rpcUrl);
-    return refused
-      ? notSent("TRANSACTION_REJECTED", `the node refused the transaction: ${reason}`)
-      : notSent("TRANSACTION_NOT_SENT", `could not reach the node: ${reason}`);
-  }
-  step.sent = sent;
-  if (sent === true) await notify({ phase: "sent", index, total, hash });
-
-  // 4. Settle: poll the receipt until it is there or the time is up.
-  await settleStep(context, step, lastError);
-  return "done";
+  return { sent, refused, lastError };
 }
 
 /** The gas limit sent for a step: the node's estimate plus `GAS_HEADROOM_PERCENT` (20) %. @internal */

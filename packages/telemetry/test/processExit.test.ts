@@ -34,18 +34,33 @@ async function script(endpoint: string, count: number, flush: boolean) {
 }
 
 describe("telemetry never keeps a process alive", () => {
-  it("pending events and a 60 s flush timer do not delay exit", async () => {
+  it("pending events and a 60 s flush timer do not delay exit; beforeExit delivers them without flushTelemetry()", async () => {
     sink = await startSink([200]);
     const { elapsed, stdout } = await script(sink.url, 5, false);
     expect(stdout).toContain("done");
     expect(elapsed).toBeLessThan(10_000); // the timer is 60 s; exit happens right away
-    expect(sink.requests).toHaveLength(0); // unflushed events of a short script are dropped, by design
+    expect(sink.requests).toHaveLength(1); // one batch, sent on beforeExit
+    expect(sink.requests[0]?.body.events).toHaveLength(5);
   });
 
   it("30 s retry backoffs against a refusing endpoint do not delay exit", async () => {
     const { elapsed, stdout } = await script(await refusingUrl(), 100, false);
     expect(stdout).toContain("done");
     expect(elapsed).toBeLessThan(10_000);
+  });
+
+  it("the beforeExit flush against an endpoint that never answers ends at its bound (TELEMETRY_DEFAULTS.exitFlushTimeoutMs)", async () => {
+    sink = await startSink(["hang"]);
+    const hanging = await script(sink.url, 5, false);
+    expect(sink.requests).toHaveLength(1); // no retry at exit
+    await sink.close();
+    sink = await startSink([200]);
+    const answering = await script(sink.url, 5, false);
+    expect(hanging.stdout).toContain("done");
+    expect(sink.requests).toHaveLength(1);
+    // The same script, once against a hanging endpoint: at most the 1 s bound more (and no retry: one request).
+    expect(hanging.elapsed - answering.elapsed).toBeLessThan(1_000 + 2_000);
+    expect(hanging.elapsed - answering.elapsed).toBeGreaterThan(500);
   });
 
   it("await flushTelemetry() against a failing endpoint settles within its cap and the script exits cleanly", async () => {

@@ -138,8 +138,8 @@ function satisfies(version, spec) {
   return major === 0 && minor === 0 && patch === wantPatch;
 }
 
-const relative = values.out.replace(/\/$/, "");
+const shown = values.out.startsWith("/") ? out : `./${values.out.replace(/^\.\//, "").replace(/\/$/, "")}`;
 console.log(`release:pack: ${tarballs.length} packages in ${out}`);
 for (const { file, manifest } of [...packed.values()].sort((x, y) => x.file.localeCompare(y.file)))
   console.log(`  ${file}  (${manifest.name}@${manifest.version})`);
-console.log(`install them into a project: npm install ./${relative}/*.tgz viem`);
+console.log(`install them into a project: npm install ${shown}/*.tgz viem`);

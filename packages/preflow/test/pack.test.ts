@@ -7,13 +7,22 @@
 // which let `node main.js` find packages the tarballs never installed (permissionless's CommonJS build requires
 // tslib without declaring it; only a truly empty project shows that).
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DEVNET_ACCOUNTS, type Devnet, startDevnet } from "@preflow/devnet";
+import { transform } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSdkClient } from "../src/index.js";
 
@@ -92,6 +101,7 @@ console.log(JSON.stringify({
 
 describe("the release flow: changeset version, release:pack, npm install in an empty project", () => {
   let tarballs: string[];
+  let packOutput: string;
   let versions: Record<string, string>;
   let esmDir: string;
   let cjsDir: string;
@@ -108,7 +118,7 @@ describe("the release flow: changeset version, release:pack, npm install in an e
       await run("pnpm", ["install", "--frozen-lockfile"], copy, pnpmEnv);
     }
     await run("pnpm", ["changeset", "version"], copy, pnpmEnv);
-    await run("pnpm", ["release:pack", "--out", release], copy, pnpmEnv);
+    packOutput = await run("pnpm", ["release:pack", "--out", release], copy, pnpmEnv);
     tarballs = readdirSync(release)
       .filter((file) => file.endsWith(".tgz"))
       .map((file) => join(release, file));
@@ -130,6 +140,7 @@ describe("the release flow: changeset version, release:pack, npm install in an e
 
   it("packs every published package, at its changeset version, and no private one", () => {
     const names = Object.keys(versions).sort();
+    expect(packOutput).toContain(`release:pack: ${names.length} packages in ${release}`);
     expect(names).toContain("preflow");
     expect(names).not.toContain("@preflow/devnet");
     for (const [name, version] of Object.entries(versions)) {
@@ -140,16 +151,22 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     }
     expect(tarballs).toHaveLength(names.length);
     // The pending changesets were consumed, as a release does.
-    const left = readdirSync(join(copy, ".changeset")).filter((file) => file.endsWith(".md") && file !== "README.md");
+    const left = readdirSync(join(copy, ".changeset")).filter(
+      (file) => file.endsWith(".md") && file !== "README.md",
+    );
     expect(left).toEqual([]);
   });
 
   it("the README's Quickstart runs as written in the empty ESM project, against the devnet", async () => {
-    writeFileSync(join(esmDir, "quickstart.js"), readmeQuickstart());
+    // TypeScript as written (a reader runs it with tsx); its types stripped, it runs on plain Node here.
+    const { code } = await transform(readmeQuickstart(), { loader: "ts", format: "esm" });
+    writeFileSync(join(esmDir, "quickstart.js"), code);
     const sender = DEVNET_ACCOUNTS[0];
     if (!sender) throw new Error("no devnet account");
     const reader = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
-    const recipient = /const recipient = "(0x[0-9a-fA-F]{40})"/.exec(readmeQuickstart())?.[1] as `0x${string}`;
+    const recipient = /const recipient = "(0x[0-9a-fA-F]{40})"/.exec(
+      readmeQuickstart(),
+    )?.[1] as `0x${string}`;
     const before = await reader.token.getBalance(recipient, "USDm");
     const out = await run("node", ["quickstart.js"], esmDir, {
       ...freshEnv,
@@ -166,6 +183,8 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     expect(core.version).toBe(versions["@preflow/core"]);
   });
 
+  // npm still installs ox 0.11.3 at the top for permissionless 0.4.1's optional peer (`ox ^0.11.3`; it imports ox
+  // only for passkeys): what viem and our packages load is one version.
   it("our packages and viem load one ox version", async () => {
     const script = `
       import { createRequire } from "node:module";

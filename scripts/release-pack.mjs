@@ -18,6 +18,7 @@
 //   versions) and every internal dependency's range is met by the version packed next to it.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
@@ -80,9 +81,20 @@ if (oxVersions.size > 1)
     `ox is declared at several versions: ${[...oxVersions].map(([v, names]) => `${v} (${names.join(", ")})`).join("; ")}`,
   );
 
+// Viem's own ox: the one the published packages must declare (when they declare ox at all).
+const core = published.find((p) => p.manifest.dependencies?.viem !== undefined);
+if (core) {
+  const viemManifest = createRequire(join(core.dir, "package.json"))("viem/package.json");
+  const viemOx = viemManifest.dependencies?.ox;
+  for (const spec of oxVersions.keys())
+    if (viemOx !== undefined && spec !== viemOx)
+      fail(`the published packages declare ox ${spec}, but viem ${viemManifest.version} uses ox ${viemOx}`);
+}
+
+// Only the tarballs in the folder are replaced: `--out` may name a folder that holds other files.
 const out = resolve(root, values.out);
-rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+for (const file of readdirSync(out)) if (file.endsWith(".tgz")) rmSync(join(out, file));
 
 if (!values["skip-build"]) {
   const filters = published.flatMap((p) => ["--filter", p.name]);

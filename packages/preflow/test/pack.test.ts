@@ -31,8 +31,12 @@ const work = mkdtempSync(join(tmpdir(), "preflow-release-"));
 const copy = join(work, "repo");
 const release = join(work, "release");
 
-// The environment of a user's shell: the test runner's module search path does not leak into the projects.
-const { NODE_PATH: _runnerNodePath, ...freshEnv } = process.env;
+// The environment of a user's shell: nothing of the test runner leaks into the copy or the projects (its module
+// search path, pnpm's and npm's lifecycle variables, turbo's and vitest's own).
+const RUNNER = /^(NODE_PATH|NODE_OPTIONS|INIT_CWD|npm_.*|pnpm_.*|PNPM_.*|TURBO_.*|VITEST.*|TEST)$/i;
+const freshEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !RUNNER.test(name)),
+);
 
 // Asynchronous on purpose: a synchronous npm install would block the vitest worker's event loop for a minute.
 const execFileAsync = promisify(execFile);
@@ -140,7 +144,7 @@ describe("the release flow: changeset version, release:pack, npm install in an e
 
   it("packs every published package, at its changeset version, and no private one", () => {
     const names = Object.keys(versions).sort();
-    expect(packOutput).toContain(`release:pack: ${names.length} packages in ${release}`);
+    expect(packOutput, packOutput).toContain(`release:pack: ${names.length} packages in ${release}`);
     expect(names).toContain("preflow");
     expect(names).not.toContain("@preflow/devnet");
     for (const [name, version] of Object.entries(versions)) {

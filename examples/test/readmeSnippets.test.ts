@@ -71,9 +71,11 @@ describe("README code blocks", () => {
     // The reader's accounts: an EOA and a smart account (of OWNER_KEY), each holding every token.
     const account = privateKeyToAccount(privateKey);
     const smartAccount = deriveSmartAccountAddress(privateKeyToAccount(ownerKey)).smartAccountAddress;
+    const owner = privateKeyToAccount(ownerKey).address; // the EIP-7702 examples act from the owner's own address
     for (const token of TOKENS) {
       await devnet.fund(account.address, token, "1000");
       await devnet.fund(smartAccount, token, "100");
+      await devnet.fund(owner, token, "100");
     }
     // A transaction for the blocks that check one (TX_HASH).
     const wallet = createWalletClient({

@@ -1,16 +1,15 @@
 // The page: connect an injected EIP-1193 wallet, show balances, prepare a send or a swap, show the simulated
-// flow with formatPreparedFlow, and send each step through the wallet (viem's wallet client over the injected
-// provider signs and sends; there is no sendPreparedFlowWithWallet in preflow yet).
+// flow with formatPreparedFlow, and send it through the wallet with sendPreparedFlowWithWallet (one ERC-5792
+// batch when the wallet batches atomically, else one transaction per step, each waited for).
 // The RPC URL comes from `?rpc=` (the test passes the devnet's), else Celo's public RPC.
 import {
   createSdkClient,
   formatPreparedFlow,
   type SerializedPreparedFlow,
+  sendPreparedFlowWithWallet,
   swapActions,
-  toTransactionRequest,
 } from "preflow";
 import { createWalletClient, custom, type EIP1193Provider } from "viem";
-import { waitForTransactionReceipt } from "viem/actions";
 import { celo } from "viem/chains";
 
 declare global {
@@ -102,26 +101,18 @@ $("prepare-swap").addEventListener("click", () =>
 $("send").addEventListener("click", async () => {
   if (!from || !flow) return;
   $<HTMLButtonElement>("send").disabled = true;
-  const lines: string[] = [];
+  show("status", `Sending ${flow.steps.length} step(s) through the wallet…`, "busy");
   try {
-    const walletClient = wallet();
-    for (const [index, step] of flow.steps.entries()) {
-      show(
-        "status",
-        [...lines, `step ${index + 1}/${flow.steps.length}: waiting for the wallet…`].join("\n"),
-        "busy",
-      );
-      const hash = await walletClient.sendTransaction({ account: from, ...toTransactionRequest(step) });
-      lines.push(`step ${index + 1}: sent ${hash}`);
-      show("status", lines.join("\n"), "busy");
-      const receipt = await waitForTransactionReceipt(client.publicClient, { hash, timeout: 60_000 });
-      lines.push(`step ${index + 1}: ${receipt.status} in block ${receipt.blockNumber}`);
-      if (receipt.status !== "success") throw new Error(`step ${index + 1} reverted (${hash})`);
-    }
-    lines.push("done");
-    show("status", lines.join("\n"), "done");
+    const result = await sendPreparedFlowWithWallet(wallet(), { flow, account: from });
+    const lines = result.steps.map(
+      (step) => `step ${step.index + 1}: ${step.status}${step.hash ? ` ${step.hash}` : ""}`,
+    );
+    lines.push(
+      `${result.status} (${result.mode === "calls" ? "one atomic batch" : "one transaction per step"})`,
+    );
+    show("status", lines.join("\n"), result.status === "success" ? "done" : "error");
     await refreshBalances(from);
   } catch (error) {
-    show("status", [...lines, error instanceof Error ? error.message : String(error)].join("\n"), "error");
+    failed("status", error);
   }
 });

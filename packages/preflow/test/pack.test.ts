@@ -41,7 +41,15 @@ const freshEnv: NodeJS.ProcessEnv = Object.fromEntries(
 // Asynchronous on purpose: a synchronous npm install would block the vitest worker's event loop for a minute.
 const execFileAsync = promisify(execFile);
 async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = freshEnv) {
-  const options = { cwd, encoding: "utf8", env, maxBuffer: 16 * 2 ** 20, timeout: 300_000 } as const;
+  // SIGKILL: pnpm exits 0 on SIGTERM, so a timed-out build would pass for a silent success (it did, once).
+  const options = {
+    cwd,
+    encoding: "utf8",
+    env,
+    maxBuffer: 16 * 2 ** 20,
+    timeout: 900_000,
+    killSignal: "SIGKILL",
+  } as const;
   return (await execFileAsync(command, args, options)).stdout;
 }
 
@@ -134,7 +142,7 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     esmDir = await project("esm-consumer", "module", tarballs);
     cjsDir = await project("cjs-consumer", "commonjs", tarballs);
     devnet = await started;
-  }, 900_000);
+  }, 1_500_000);
 
   // Removing an installed repository copy and two projects can take seconds on a loaded machine.
   afterAll(async () => {

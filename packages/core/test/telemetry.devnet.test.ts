@@ -81,4 +81,28 @@ describe("telemetry wiring", () => {
     await flushTelemetry();
     expect(received).toEqual([]);
   });
+
+  it("a client on the devnet (a loopback rpcUrl) with the default endpoint sends nothing: development is not usage", async () => {
+    delete process.env.PREFLOW_TELEMETRY_ENDPOINT;
+    // Every request the process makes goes through the global fetch (viem's transport and telemetry alike):
+    // record the hosts, pass each request on unchanged.
+    const hosts: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      hosts.push(new URL(input instanceof Request ? input.url : String(input)).host);
+      return realFetch(input, init);
+    };
+    try {
+      const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsDeviceId: "core_tests" });
+      const alice = await freshAccount(devnet, { CELO: "1", USDm: "1" });
+      await client.token.getBalance(alice.address, "USDm");
+      await client.network.getStatus();
+      await flushTelemetry();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const rpcHost = new URL(devnet.rpcUrl).host;
+    expect(hosts.length).toBeGreaterThanOrEqual(2); // the reads themselves did go out, through this fetch
+    expect(hosts.filter((host) => host !== rpcHost)).toEqual([]);
+  });
 });

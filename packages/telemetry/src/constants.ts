@@ -76,4 +76,6 @@ export const TELEMETRY_DEFAULTS = {
   requestTimeoutMs: 5_000,
   /** Default time cap of `flush()` and `flushTelemetry()`, in milliseconds. */
   flushTimeoutMs: 3_000,
+  /** Node: the bound of the `beforeExit` flush (no retries, each request cut at it), in milliseconds. */
+  exitFlushTimeoutMs: 1_000,
 } as const;

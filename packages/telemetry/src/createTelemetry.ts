@@ -8,7 +8,9 @@ import {
   TELEMETRY_ENDPOINT_ENV,
 } from "./constants.js";
 import { detectDeviceId } from "./detectDeviceId.js";
+import { registerExitFlush } from "./exitFlush.js";
 import type { FlushTelemetryOptions } from "./flushTelemetry.js";
+import { isLocalRpcUrl } from "./isLocalRpcUrl.js";
 import { liveInstances } from "./registry.js";
 import { sendBatch, type TelemetryFetch } from "./sendBatch.js";
 
@@ -38,6 +40,12 @@ export interface TelemetryOptions {
   walletAddress?: string;
   /** Version of the SDK, sent as `sdk_version`. */
   sdkVersion: string;
+  /**
+   * The RPC URL the tracked reads go to (never sent). When it is a loopback or private address
+   * ({@link isLocalRpcUrl}) telemetry is off, since development against a local chain is not usage, unless
+   * an endpoint was set explicitly (`endpoint` or `PREFLOW_TELEMETRY_ENDPOINT`: your own collector).
+   */
+  rpcUrl?: string;
   /** Environment to read `DO_NOT_TRACK` and `PREFLOW_TELEMETRY_ENDPOINT` from; default `process.env` when present. */
   env?: Record<string, string | undefined>;
   /** Directory to start the `package.json` search from; default `process.cwd()`. */
@@ -48,7 +56,7 @@ export interface TelemetryOptions {
   flushIntervalMs?: number;
   /** Queue bound; the oldest events are dropped beyond it (default 1,000). */
   maxQueue?: number;
-  /** Retries per batch on 429, 5xx, network errors and timeouts (default 3). */
+  /** Retries per batch on 429, 5xx, network errors and timeouts (default 3; 0 in a browser). */
   maxRetries?: number;
   /** Base backoff between retries in ms, doubled per attempt, full jitter (default 500). */
   retryDelayMs?: number;
@@ -91,7 +99,10 @@ export interface TelemetryStats {
  * ```
  */
 export interface Telemetry {
-  /** `false` when turned off by the `enabled` option or `DO_NOT_TRACK`: nothing is ever built or sent. */
+  /**
+   * `false` when turned off by the `enabled` option, `DO_NOT_TRACK` or a local `rpcUrl`: nothing is ever
+   * built or sent.
+   */
   readonly enabled: boolean;
   /**
    * Runs `run()` and returns (or rethrows) exactly what it did, after queueing one event. Never waits
@@ -171,6 +182,12 @@ const monotonicNow: () => number =
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** A page (or anything with `window` and `document`): failures stay silent there, see {@link createTelemetry}. */
+function inBrowser(): boolean {
+  const scope = globalThis as { window?: unknown; document?: unknown };
+  return typeof scope.window !== "undefined" && typeof scope.document !== "undefined";
+}
+
 function unref(timer: Timer): Timer {
   (timer as unknown as { unref?: () => void }).unref?.();
   return timer;
@@ -209,6 +226,12 @@ class ActiveTelemetry implements Telemetry {
   /** After a failed batch, automatic sends wait until then (ms since epoch), so a down endpoint is not hammered. */
   #pausedUntil = 0;
   #warned = false;
+  /** In a browser: after the first failed batch nothing is sent again (one failed request, no storm). */
+  readonly #browser: boolean;
+  #silenced = false;
+  /** Events recorded so far, and that count when the last `beforeExit` flush started. */
+  #recorded = 0;
+  #recordedAtExitFlush = -1;
   #dropped = 0;
   #sent = 0;
   #failedBatches = 0;
@@ -226,7 +249,8 @@ class ActiveTelemetry implements Telemetry {
     const d = TELEMETRY_DEFAULTS;
     this.#batchSize = integer(options.batchSize, d.batchSize, 1);
     this.#flushIntervalMs = number(options.flushIntervalMs, d.flushIntervalMs, 0);
-    this.#maxRetries = integer(options.maxRetries, d.maxRetries, 0);
+    this.#browser = inBrowser();
+    this.#maxRetries = integer(options.maxRetries, this.#browser ? 0 : d.maxRetries, 0);
     this.#retryDelayMs = number(options.retryDelayMs, d.retryDelayMs, 0);
     this.#maxRetryDelayMs = number(options.maxRetryDelayMs, d.maxRetryDelayMs, 0);
     this.#requestTimeoutMs = number(options.requestTimeoutMs, d.requestTimeoutMs, 1);
@@ -242,6 +266,7 @@ class ActiveTelemetry implements Telemetry {
         return id;
       });
     }
+    if (!this.#browser) registerExitFlush();
   }
 
   async track<T>(operation: string, walletAddress: string | undefined, run: () => Promise<T>): Promise<T> {
@@ -275,6 +300,29 @@ class ActiveTelemetry implements Telemetry {
     return Promise.race([work, timeout]).finally(() => clearTimeout(cap));
   }
 
+  /**
+   * The `beforeExit` flush (Node): sends what is queued once per new batch of events, without retries and
+   * with each request cut at `TELEMETRY_DEFAULTS.exitFlushTimeoutMs`, so a script's last reads arrive and its exit is
+   * delayed by at most that bound. A batch waiting for a retry is not waited for. Never rejects.
+   * @internal
+   */
+  flushBeforeExit(): Promise<void> {
+    if (this.#recorded === this.#recordedAtExitFlush || this.#queue.length === 0) return Promise.resolve();
+    this.#recordedAtExitFlush = this.#recorded;
+    this.#clearTimer();
+    this.#pausedUntil = 0;
+    let cap: Timer | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      cap = setTimeout(resolve, TELEMETRY_DEFAULTS.exitFlushTimeoutMs);
+    });
+    const work = this.#drain("all", true)
+      .catch(() => {})
+      .finally(() => {
+        if (this.#queue.length === 0 && this.#sending === undefined) liveInstances().delete(this);
+      });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(cap));
+  }
+
   stats(): TelemetryStats {
     return {
       queued: this.#queue.length,
@@ -292,6 +340,7 @@ class ActiveTelemetry implements Telemetry {
     failed: boolean,
     error: unknown,
   ): void {
+    if (this.#silenced) return;
     try {
       const event = buildTelemetryEvent({
         operation,
@@ -305,6 +354,7 @@ class ActiveTelemetry implements Telemetry {
         error,
       });
       this.#dropped += this.#queue.push(event);
+      this.#recorded++;
       liveInstances().add(this);
       if (this.#queue.length >= this.#batchSize && Date.now() >= this.#pausedUntil) void this.#pump("full");
       else this.#arm();
@@ -349,8 +399,9 @@ class ActiveTelemetry implements Telemetry {
     return sending;
   }
 
-  async #drain(mode: "full" | "all"): Promise<void> {
-    while (this.#queue.length >= (mode === "full" ? this.#batchSize : 1)) {
+  /** Sends batches; `atExit`: no retries and each request cut at `TELEMETRY_DEFAULTS.exitFlushTimeoutMs`. */
+  async #drain(mode: "full" | "all", atExit = false): Promise<void> {
+    while (!this.#silenced && this.#queue.length >= (mode === "full" ? this.#batchSize : 1)) {
       const batch = this.#queue.take(this.#batchSize);
       const deviceId = this.#deviceId ?? (await this.#deviceIdPending);
       for (const event of batch) event.device_id ??= deviceId;
@@ -363,10 +414,12 @@ class ActiveTelemetry implements Telemetry {
             apiKey: this.#apiKey,
             headers: this.#headers,
             events: batch,
-            maxRetries: this.#maxRetries,
+            maxRetries: atExit ? 0 : this.#maxRetries,
             retryDelayMs: this.#retryDelayMs,
             maxRetryDelayMs: this.#maxRetryDelayMs,
-            requestTimeoutMs: this.#requestTimeoutMs,
+            requestTimeoutMs: atExit
+              ? Math.min(this.#requestTimeoutMs, TELEMETRY_DEFAULTS.exitFlushTimeoutMs)
+              : this.#requestTimeoutMs,
           })
         : ({ ok: false, attempts: 0, reason: "no fetch available" } as const);
       if (result.ok) {
@@ -375,6 +428,12 @@ class ActiveTelemetry implements Telemetry {
       }
       this.#failedBatches++;
       this.#pausedUntil = Date.now() + this.#flushIntervalMs;
+      if (this.#browser) {
+        // The browser already logged the failed request; more attempts would only add console errors.
+        this.#silenced = true;
+        this.#dropped += this.#queue.take(this.#queue.length).length;
+        return;
+      }
       this.#warnOnce(batch.length, result.reason);
       return;
     }
@@ -396,12 +455,16 @@ class ActiveTelemetry implements Telemetry {
 }
 
 /**
- * Creates a telemetry instance. With `enabled: false` or `DO_NOT_TRACK` set in `env` it is inert: `track`
- * only runs the callback, no event is built, no timer is started and no request is made.
+ * Creates a telemetry instance. With `enabled: false`, `DO_NOT_TRACK` set in `env`, or an `rpcUrl` on a
+ * loopback or private address (unless `endpoint` or `PREFLOW_TELEMETRY_ENDPOINT` names your own collector)
+ * it is inert: `track` only runs the callback, no event is built, no timer is started and no request is made.
  *
  * Events are queued (at most `maxQueue`, oldest dropped first) and sent in batches of `batchSize` or after
  * `flushIntervalMs`, on unref'd timers, with bounded retries. A failing endpoint never throws into the
- * caller and logs at most one `console.warn` per instance (never containing the API key).
+ * caller and logs at most one `console.warn` per instance in Node (never containing the API key). In a
+ * browser a failure is silent: no retry, no warning, and nothing is sent again by that instance, so a
+ * blocked or offline analytics host costs the page one failed request. In Node, pending events are sent on
+ * `beforeExit` (bounded by `TELEMETRY_DEFAULTS.exitFlushTimeoutMs`), so short scripts need no `flushTelemetry()`.
  *
  * @example
  * ```ts
@@ -417,5 +480,8 @@ class ActiveTelemetry implements Telemetry {
 export function createTelemetry(options: TelemetryOptions): Telemetry {
   const env = options.env ?? processEnv();
   if (options.enabled === false || doNotTrack(env)) return new DisabledTelemetry();
+  const ownEndpoint = nonEmpty(options.endpoint) ?? nonEmpty(env[TELEMETRY_ENDPOINT_ENV]);
+  if (ownEndpoint === undefined && typeof options.rpcUrl === "string" && isLocalRpcUrl(options.rpcUrl))
+    return new DisabledTelemetry();
   return new ActiveTelemetry(options, env);
 }

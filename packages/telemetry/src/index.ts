@@ -20,5 +20,6 @@ export {
   type TelemetryStats,
 } from "./createTelemetry.js";
 export { type FlushTelemetryOptions, flushTelemetry } from "./flushTelemetry.js";
+export { isLocalRpcUrl } from "./isLocalRpcUrl.js";
 export { sanitizeDeviceId } from "./sanitizeDeviceId.js";
 export type { TelemetryFetch } from "./sendBatch.js";

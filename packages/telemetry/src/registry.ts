@@ -1,6 +1,8 @@
 /** Something with queued or in-flight events that `flushTelemetry()` should wait for. @internal */
 export interface Flushable {
   flush(options?: { timeoutMs?: number }): Promise<void>;
+  /** The bounded flush Node's `beforeExit` runs (see `exitFlush.ts`). */
+  flushBeforeExit?(): Promise<void>;
 }
 
 const KEY = Symbol.for("@preflow/telemetry/live-instances");

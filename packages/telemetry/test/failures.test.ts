@@ -3,6 +3,10 @@ import { createTelemetry, DEFAULT_TELEMETRY_API_KEY, type TelemetryOptions } fro
 import { ADDRESS, refusingUrl, type Sink, type SinkReply, sleep, startSink } from "./sink.js";
 
 const sinks: Sink[] = [];
+// Instances of finished tests keep retrying in the background (by design, on unref'd timers) against sinks that
+// are closed by then, and each warns once, between later tests or after the last. This file's worker drops those
+// warnings; every test that checks warnings spies on console.warn itself (the spy still records every call).
+console.warn = () => {};
 // Node loads its fetch implementation (undici) on the first call, a one-off ~30 ms of module loading per
 // process that has nothing to do with telemetry; do it before measuring.
 beforeAll(async () => {

@@ -17,6 +17,9 @@ async function sink(...replies: Parameters<typeof startSink>[0][]) {
 }
 afterEach(async () => {
   vi.restoreAllMocks();
+  // Deliver what a test left queued while its sink still listens, so that a later flushTelemetry() (which
+  // flushes every live instance) does not send it to a closed port and warn.
+  await flushTelemetry({ timeoutMs: 2_000 });
   await Promise.all(sinks.splice(0).map((s) => s.close()));
 });
 

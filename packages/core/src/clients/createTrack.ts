@@ -13,6 +13,7 @@ export function createTrack(config: ResolvedConfig): { telemetry: Telemetry; tra
   const telemetry = createTelemetry({
     enabled,
     sdkVersion: SDK_VERSION,
+    rpcUrl: config.rpcUrl, // a local chain (devnet, anvil) sends nothing: development is not usage
     ...(apiKey === undefined ? {} : { apiKey: apiKey.reveal() }),
     ...(endpoint === undefined ? {} : { endpoint }),
     ...(deviceId === undefined ? {} : { deviceId }),

@@ -10,6 +10,7 @@ import { deployEthereumEns } from "./ethereumEns.js";
 import { fundAccount } from "./fund.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
+import { retimeCeloGovernance } from "./protocols/celoCore.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
 import { DEVNET_TOKENS } from "./tokens.js";
@@ -149,6 +150,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     let fundMs = 0;
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
+      await retimeCeloGovernance(rpcUrl);
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

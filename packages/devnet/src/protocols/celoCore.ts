@@ -2,7 +2,18 @@
 // Validators and Governance (from @celo/celo-devchain 7.0.0) behind Celo's own Proxy at their mainnet proxy
 // addresses, seeded in the prebuilt state (celoCoreDeployment.ts), and the helpers tests use: registering a name
 // in the Registry, ending an epoch, warping the clock.
-import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi, toHex } from "viem";
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  parseAbi,
+  stringToBytes,
+  toHex,
+  zeroAddress,
+} from "viem";
 import { celoEpochStandInAbi } from "../contracts.generated.js";
 import { rpcCall } from "../rpc.js";
 import { sendImpersonated } from "../sendImpersonated.js";
@@ -26,6 +37,87 @@ export type CeloCoreContractName = keyof typeof CELO_CORE_ADDRESSES;
  * (0xff - 7), which the v11 contracts call to compute the epoch number.
  */
 export const CELO_EPOCH_STAND_IN_ADDRESS: Address = "0x00000000000000000000000000000000000000f8";
+
+/** An account the prebuilt state's seed acts from: its key is `celoSeedPrivateKey(seed)` (devnet only). */
+export interface CeloDevnetSeedAccount {
+  readonly seed: string;
+  readonly address: Address;
+}
+
+/** The private key of a seed account: keccak256 of `preflow devnet celo <seed>` (public; never use on a real chain). */
+export function celoSeedPrivateKey(seed: string): Hex {
+  return keccak256(stringToBytes(`preflow devnet celo ${seed}`));
+}
+
+/** A validator group of the prebuilt state: a registered account with a name, its members and its commission. */
+export interface CeloDevnetValidatorGroup extends CeloDevnetSeedAccount {
+  readonly name: string;
+  /** Fixidity (1e24 = 100 %). */
+  readonly commission: bigint;
+  readonly validators: readonly CeloDevnetSeedAccount[];
+}
+
+/**
+ * The validator groups of the prebuilt state (community RPC providers since Celo became an L2), each eligible,
+ * its validators affiliated and members. Votes in the state: group 1 has 40,000 CELO active; group 2 20,000
+ * active and 5,000 pending; group 3 2,000 pending.
+ */
+export const CELO_DEVNET_VALIDATOR_GROUPS = [
+  {
+    seed: "group 1",
+    address: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F",
+    name: "Devnet RPC Group One",
+    commission: 10n ** 23n,
+    validators: [
+      { seed: "group 1 validator 1", address: "0xC32D7E2A01160bEd7B6D6Ac567Fb1C4D350B138b" },
+      { seed: "group 1 validator 2", address: "0x9366EC318773a683d93AED5114e2cc1D171B1989" },
+    ],
+  },
+  {
+    seed: "group 2",
+    address: "0x76e067a300814FEf1E547C6A5E3eBeC16C6effEA",
+    name: "Devnet RPC Group Two",
+    commission: 5n * 10n ** 22n,
+    validators: [
+      { seed: "group 2 validator 1", address: "0x58c61B72F4e67B1e7E505352711C24007a32C1D9" },
+      { seed: "group 2 validator 2", address: "0x31d90bd0faC6Ede21f5bdbc81e7d1CD3681452fD" },
+    ],
+  },
+  {
+    seed: "group 3",
+    address: "0xe0EB0ff080EF48eF0eE6E10eE9C7cc5C52e157e1",
+    name: "Devnet RPC Group Three",
+    commission: 2n * 10n ** 23n,
+    validators: [{ seed: "group 3 validator 1", address: "0x302D162d1CC0424dBAc3e00B2e5223c0cdd61337" }],
+  },
+] as const satisfies readonly CeloDevnetValidatorGroup[];
+
+/**
+ * The governance proposals of the prebuilt state: proposal 1 is in the referendum stage (approved, one yes
+ * vote), proposal 2 in the queue (one upvote). Their timestamps and the last dequeue are moved to the devnet's
+ * start time when it starts (`retimeCeloGovernance`), so the stages hold for a day of devnet time.
+ */
+export const CELO_DEVNET_GOVERNANCE_SEED = {
+  proposer: { seed: "proposer", address: "0x26995329bE987CB13Fd0d89ee0369933B2AD7979" },
+  referendumProposalId: 1n,
+  queuedProposalId: 2n,
+} as const;
+
+/**
+ * The neighbours Election's sorted list of eligible groups needs when `group`'s total votes become `votes`
+ * (`lesser` just below, `greater` just above; the zero address at either end). `groups` is
+ * `getTotalVotesForEligibleValidatorGroups()` (sorted by votes, descending).
+ */
+export function sortedGroupNeighbours(
+  groups: readonly { readonly group: Address; readonly votes: bigint }[],
+  group: Address,
+  votes: bigint,
+): { lesser: Address; greater: Address } {
+  const others = groups.filter((g) => g.group.toLowerCase() !== group.toLowerCase());
+  let index = others.findIndex((g) => g.votes <= votes);
+  if (index === -1) index = others.length;
+  return { greater: others[index - 1]?.group ?? zeroAddress, lesser: others[index]?.group ?? zeroAddress };
+}
 
 /** The Registry's functions the devnet uses (the Registry's own ABI; the full one is in the artifact). */
 export const celoRegistryAbi = parseAbi([
@@ -147,4 +239,51 @@ async function readCall<T>(
   const data = encodeFunctionData({ abi: celoRegistryAbi, functionName, args } as never);
   const result = await rpcCall<Hex>(rpcUrl, "eth_call", [{ to, data }, "latest"]);
   return decodeFunctionResult({ abi: celoRegistryAbi, functionName, data: result } as never) as T;
+}
+
+/** Governance's storage (core contracts v11; a test checks these against its getters). */
+const GOVERNANCE_LAST_DEQUEUE_SLOT = 9n;
+const GOVERNANCE_PROPOSALS_SLOT = 15n;
+/** `Proposals.Proposal.timestamp` is the struct's third word (proposer, deposit, timestamp, ...). */
+const PROPOSAL_TIMESTAMP_OFFSET = 2n;
+
+/** The storage slot of `proposals[proposalId].timestamp` in Governance. */
+export function celoProposalTimestampSlot(proposalId: bigint): Hex {
+  const base = keccak256(
+    encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [proposalId, GOVERNANCE_PROPOSALS_SLOT]),
+  );
+  return toHex(BigInt(base) + PROPOSAL_TIMESTAMP_OFFSET, { size: 32 });
+}
+
+/** The storage slot of Governance's `lastDequeue`. */
+export const CELO_GOVERNANCE_LAST_DEQUEUE_SLOT: Hex = toHex(GOVERNANCE_LAST_DEQUEUE_SLOT, { size: 32 });
+
+/**
+ * Moves the seeded governance timeline to the devnet's start: the prebuilt state was built days or weeks before
+ * the devnet starts and anvil's clock jumps to the wall clock, which would dequeue the queued proposal on the
+ * first interaction and end the referendum. Adding the jump to Governance's `lastDequeue` and to the seeded
+ * proposals' timestamps keeps their stages as built (queued for a day, referendum for 5 days of devnet time).
+ * Storage writes, run once by `startDevnet` right after loading the state (6 requests); what differs from
+ * mainnet is only that its history starts when the devnet does.
+ */
+export async function retimeCeloGovernance(
+  rpcUrl: string,
+  now = BigInt(Math.floor(Date.now() / 1000)),
+): Promise<void> {
+  const block = await rpcCall<{ timestamp: Hex }>(rpcUrl, "eth_getBlockByNumber", ["latest", false]);
+  const shift = now - BigInt(block.timestamp);
+  if (shift <= 0n) return;
+  const governance = CELO_CORE_ADDRESSES.Governance;
+  const slots = [
+    CELO_GOVERNANCE_LAST_DEQUEUE_SLOT,
+    celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId),
+    celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId),
+  ];
+  await Promise.all(
+    slots.map(async (slot) => {
+      const value = BigInt(await rpcCall<Hex>(rpcUrl, "eth_getStorageAt", [governance, slot, "latest"]));
+      if (value === 0n) return;
+      await rpcCall(rpcUrl, "anvil_setStorageAt", [governance, slot, toHex(value + shift, { size: 32 })]);
+    }),
+  );
 }

@@ -255,6 +255,35 @@ export type {
   StepCall,
   SwapIntent,
 } from "./flow/types.js";
+// Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
+// PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
+export { abiError } from "./protocols/abiError.js";
+export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
+export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
+export {
+  type CheckedStep,
+  type DecodableStep,
+  type DecodedCall,
+  defineProtocol,
+  type FlowEffect,
+  type IntentCheckContext,
+  type IntentDescribeContext,
+  type IntentFieldReader,
+  type IntentKindDefinition,
+  type IntentKinds,
+  type IntentOf,
+  type IntentShape,
+  type ProtocolContract,
+  type ProtocolDefinition,
+  type ProtocolRevertErrors,
+  type ProtocolSimulation,
+  type SimulationLog,
+  type StepDecoder,
+  type SwapCallFields,
+  type SwapVenueDefinition,
+} from "./protocols/definition.js";
+export { erc20Protocol } from "./protocols/erc20/definition.js";
+export { PROTOCOLS, type RegisteredIntent } from "./protocols/registry.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

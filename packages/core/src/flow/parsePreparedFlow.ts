@@ -210,7 +210,6 @@ const INTENT_FIELDS = {
   borrow: ["kind", "protocol", "token", "amount"],
   repay: ["kind", "protocol", "token", "amount"],
 } as const;
-const INTENT_KINDS = [...INTENT_KIND_DEFINITIONS.keys(), ...Object.keys(INTENT_FIELDS)];
 
 /** A reader of the intent's fields that throws `InvalidPreparedFlowError` naming the field. */
 function intentReader(fields: Fields, path: string): IntentFieldReader {
@@ -232,7 +231,9 @@ function intentReader(fields: Fields, path: string): IntentFieldReader {
 function parseIntent(value: unknown): FlowIntent {
   const path = "intent";
   const all = record(value, path, undefined);
-  const kind = oneOf(all.kind, `${path}.kind`, INTENT_KINDS);
+  // Computed here, not at load: a module-level spread would keep the registry in every bundle.
+  const kinds = [...INTENT_KIND_DEFINITIONS.keys(), ...Object.keys(INTENT_FIELDS)];
+  const kind = oneOf(all.kind, `${path}.kind`, kinds);
   const registered = INTENT_KIND_DEFINITIONS.get(kind);
   if (registered !== undefined) {
     const fields = record(all, path, ["kind", ...registered.fields]);

@@ -16,7 +16,7 @@ import { type Erc20Intent, erc20Intents } from "./intents.js";
  * erc20Protocol.intents?.send.describe; // "You send 1.5 USDm to 0x…"
  * ```
  */
-export const erc20Protocol = defineProtocol<Erc20Intent>({
+export const erc20Protocol = /* @__PURE__ */ defineProtocol<Erc20Intent>({
   id: "erc20",
   label: "ERC-20",
   abi: erc20Abi,

@@ -8,30 +8,30 @@ import type { ProtocolRevertErrors } from "../definition.js";
  */
 export const erc20Errors: ProtocolRevertErrors = {
   errors: [
-    abiError("ERC20InsufficientBalance", [
+    /* @__PURE__ */ abiError("ERC20InsufficientBalance", [
       ["sender", "address"],
       ["balance", "uint256"],
       ["needed", "uint256"],
     ]),
-    abiError("ERC20InvalidSender", [["sender", "address"]]),
-    abiError("ERC20InvalidReceiver", [["receiver", "address"]]),
-    abiError("ERC20InsufficientAllowance", [
+    /* @__PURE__ */ abiError("ERC20InvalidSender", [["sender", "address"]]),
+    /* @__PURE__ */ abiError("ERC20InvalidReceiver", [["receiver", "address"]]),
+    /* @__PURE__ */ abiError("ERC20InsufficientAllowance", [
       ["spender", "address"],
       ["allowance", "uint256"],
       ["needed", "uint256"],
     ]),
-    abiError("ERC20InvalidApprover", [["approver", "address"]]),
-    abiError("ERC20InvalidSpender", [["spender", "address"]]),
-    abiError("InsufficientBalance", [
+    /* @__PURE__ */ abiError("ERC20InvalidApprover", [["approver", "address"]]),
+    /* @__PURE__ */ abiError("ERC20InvalidSpender", [["spender", "address"]]),
+    /* @__PURE__ */ abiError("InsufficientBalance", [
       ["account", "address"],
       ["balance", "uint256"],
       ["needed", "uint256"],
     ]),
-    abiError("InsufficientAllowance", [
+    /* @__PURE__ */ abiError("InsufficientAllowance", [
       ["spender", "address"],
       ["allowance", "uint256"],
       ["needed", "uint256"],
     ]),
-    abiError("InvalidReceiver", [["receiver", "address"]]),
+    /* @__PURE__ */ abiError("InvalidReceiver", [["receiver", "address"]]),
   ],
 };

@@ -93,20 +93,20 @@ const options = (nearest: Row["nearest"] = "signal") => ({ field: "options", nea
 const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecked | Decorator } = {
   // actions: (client, parameters)
   getAavePositions: { call: (c, x) => core.getAavePositions(c, { owner: A, ...x }), ...parameters() },
-  prepareSupply: {
-    call: (c, x) => core.prepareSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveSupply: {
+    call: (c, x) => core.prepareAaveSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareWithdraw: {
-    call: (c, x) => core.prepareWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveWithdraw: {
+    call: (c, x) => core.prepareAaveWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareBorrow: {
-    call: (c, x) => core.prepareBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveBorrow: {
+    call: (c, x) => core.prepareAaveBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareRepay: {
-    call: (c, x) => core.prepareRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveRepay: {
+    call: (c, x) => core.prepareAaveRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
   getTransaction: {

@@ -1,10 +1,10 @@
 import { type Abi, decodeFunctionData, erc20Abi, type Hex } from "viem";
-import { aaveV3PoolAbi } from "../actions/aave/abis.js";
-import { mentoRouterAbi } from "../actions/mento/mentoAbis.js";
-import { uniswapSwapRouter02Abi } from "../actions/uniswap/uniswapAbis.js";
-import { decodeUniswapPath } from "../actions/uniswap/uniswapPath.js";
+import { aaveV3PoolAbi } from "../protocols/aave/abis.js";
 import type { CheckedStep, DecodedCall } from "../protocols/definition.js";
+import { mentoRouterAbi } from "../protocols/mento/abis.js";
 import { PROTOCOLS } from "../protocols/registry.js";
+import { uniswapSwapRouter02Abi } from "../protocols/uniswap/abis.js";
+import { decodeUniswapPath } from "../protocols/uniswap/path.js";
 import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { toJsonValue } from "./toJsonValue.js";
 import type { FlowIntent, JsonValue, SerializedPreparedFlow } from "./types.js";

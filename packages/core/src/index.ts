@@ -3,46 +3,6 @@
 // One unknown-key check and one "did you mean" matcher for the whole SDK (from @preflow/attribution).
 export { nearestKey, rejectUnknownKeys } from "@preflow/attribution";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
-// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
-// Lending on Aave v3 (`client.extend(aaveActions)`).
-export { aaveV3PoolAbi } from "./actions/aave/abis.js";
-export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./actions/aave/addresses.js";
-export {
-  type AaveAccount,
-  type AaveAmount,
-  type AaveReservePosition,
-  type GetAavePositionsErrorType,
-  type GetAavePositionsParameters,
-  type GetAavePositionsReturnType,
-  getAavePositions,
-} from "./actions/aave/getAavePositions.js";
-export {
-  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
-  type PrepareBorrowErrorType,
-  type PrepareBorrowParameters,
-  type PrepareBorrowReturnType,
-  prepareBorrow,
-} from "./actions/aave/prepareBorrow.js";
-export {
-  type PrepareRepayErrorType,
-  type PrepareRepayParameters,
-  type PrepareRepayReturnType,
-  prepareRepay,
-  REPAY_MAX_INTEREST_MARGIN_BPS,
-} from "./actions/aave/prepareRepay.js";
-export {
-  type PrepareSupplyErrorType,
-  type PrepareSupplyParameters,
-  type PrepareSupplyReturnType,
-  prepareSupply,
-} from "./actions/aave/prepareSupply.js";
-export {
-  type PrepareWithdrawErrorType,
-  type PrepareWithdrawParameters,
-  type PrepareWithdrawReturnType,
-  prepareWithdraw,
-} from "./actions/aave/prepareWithdraw.js";
-export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./actions/aave/reserves.js";
 export {
   type GetTransactionErrorType,
   type GetTransactionParameters,
@@ -60,21 +20,6 @@ export {
   type ResolveEnsReturnType,
   resolveEns,
 } from "./actions/ens/resolveEns.js";
-// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
-export {
-  type GetMentoQuoteErrorType,
-  type GetMentoQuoteParameters,
-  type GetMentoQuoteReturnType,
-  getMentoQuote,
-} from "./actions/mento/getMentoQuote.js";
-export { MENTO_ADDRESSES, mentoRouterAbi } from "./actions/mento/mentoAbis.js";
-export type { MentoRouteHop } from "./actions/mento/mentoVenue.js";
-export {
-  type PrepareMentoSwapErrorType,
-  type PrepareMentoSwapParameters,
-  type PrepareMentoSwapReturnType,
-  prepareMentoSwap,
-} from "./actions/mento/prepareMentoSwap.js";
 export {
   type GetStatusErrorType,
   type GetStatusParameters,
@@ -176,25 +121,6 @@ export {
   type SimulationFee,
   simulatePreparedFlow,
 } from "./actions/transaction/simulatePreparedFlow.js";
-export {
-  type GetUniswapQuoteErrorType,
-  type GetUniswapQuoteParameters,
-  type GetUniswapQuoteReturnType,
-  getUniswapQuote,
-} from "./actions/uniswap/getUniswapQuote.js";
-export {
-  type PrepareUniswapSwapErrorType,
-  type PrepareUniswapSwapParameters,
-  type PrepareUniswapSwapReturnType,
-  prepareUniswapSwap,
-} from "./actions/uniswap/prepareUniswapSwap.js";
-export {
-  UNISWAP_ADDRESSES,
-  UNISWAP_FEE_TIERS,
-  uniswapSwapRouter02Abi,
-} from "./actions/uniswap/uniswapAbis.js";
-export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
-export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";
@@ -214,19 +140,12 @@ export {
 } from "./config/resolveConfig.js";
 export { Secret } from "./config/secret.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
-export {
-  type AaveActions,
-  type AaveHealthOptions,
-  aaveActions,
-} from "./decorators/aave.js";
 export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
 export { type EnsActions, ensActions } from "./decorators/ens.js";
-export { type MentoActions, mentoActions } from "./decorators/mento.js";
 export { type NetworkActions, networkActions } from "./decorators/network.js";
 export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
-export { type UniswapActions, uniswapActions } from "./decorators/uniswap.js";
 // One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
 export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
@@ -255,6 +174,114 @@ export type {
   StepCall,
   SwapIntent,
 } from "./flow/types.js";
+// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
+// Lending on Aave v3 (`client.extend(aaveActions)`).
+export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
+export {
+  type AaveAccount,
+  type AaveAmount,
+  type AaveReservePosition,
+  type GetAavePositionsErrorType,
+  type GetAavePositionsParameters,
+  type GetAavePositionsReturnType,
+  getAavePositions,
+} from "./protocols/aave/actions/getAavePositions.js";
+export {
+  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
+  type PrepareAaveBorrowErrorType,
+  type PrepareAaveBorrowParameters,
+  type PrepareAaveBorrowReturnType,
+  prepareAaveBorrow,
+} from "./protocols/aave/actions/prepareAaveBorrow.js";
+export {
+  type PrepareAaveRepayErrorType,
+  type PrepareAaveRepayParameters,
+  type PrepareAaveRepayReturnType,
+  prepareAaveRepay,
+  REPAY_MAX_INTEREST_MARGIN_BPS,
+} from "./protocols/aave/actions/prepareAaveRepay.js";
+export {
+  type PrepareAaveSupplyErrorType,
+  type PrepareAaveSupplyParameters,
+  type PrepareAaveSupplyReturnType,
+  prepareAaveSupply,
+} from "./protocols/aave/actions/prepareAaveSupply.js";
+export {
+  type PrepareAaveWithdrawErrorType,
+  type PrepareAaveWithdrawParameters,
+  type PrepareAaveWithdrawReturnType,
+  prepareAaveWithdraw,
+} from "./protocols/aave/actions/prepareAaveWithdraw.js";
+export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./protocols/aave/addresses.js";
+export {
+  type AaveActions,
+  type AaveHealthOptions,
+  aaveActions,
+} from "./protocols/aave/decorator.js";
+export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
+// Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
+// PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
+export { abiError } from "./protocols/abiError.js";
+export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
+export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
+export {
+  type CheckedStep,
+  type DecodableStep,
+  type DecodedCall,
+  defineProtocol,
+  type FlowEffect,
+  type IntentCheckContext,
+  type IntentDescribeContext,
+  type IntentFieldReader,
+  type IntentKindDefinition,
+  type IntentKinds,
+  type IntentOf,
+  type IntentShape,
+  type ProtocolContract,
+  type ProtocolDefinition,
+  type ProtocolRevertErrors,
+  type ProtocolSimulation,
+  type SimulationLog,
+  type StepDecoder,
+  type SwapCallFields,
+  type SwapVenueDefinition,
+} from "./protocols/definition.js";
+export { erc20Protocol } from "./protocols/erc20/definition.js";
+export { mentoRouterAbi } from "./protocols/mento/abis.js";
+// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
+export {
+  type GetMentoQuoteErrorType,
+  type GetMentoQuoteParameters,
+  type GetMentoQuoteReturnType,
+  getMentoQuote,
+} from "./protocols/mento/actions/getMentoQuote.js";
+export {
+  type PrepareMentoSwapErrorType,
+  type PrepareMentoSwapParameters,
+  type PrepareMentoSwapReturnType,
+  prepareMentoSwap,
+} from "./protocols/mento/actions/prepareMentoSwap.js";
+export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
+export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
+export type { MentoRouteHop } from "./protocols/mento/venue.js";
+export { PROTOCOLS, type RegisteredIntent } from "./protocols/registry.js";
+export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
+export {
+  type GetUniswapQuoteErrorType,
+  type GetUniswapQuoteParameters,
+  type GetUniswapQuoteReturnType,
+  getUniswapQuote,
+} from "./protocols/uniswap/actions/getUniswapQuote.js";
+export {
+  type PrepareUniswapSwapErrorType,
+  type PrepareUniswapSwapParameters,
+  type PrepareUniswapSwapReturnType,
+  prepareUniswapSwap,
+} from "./protocols/uniswap/actions/prepareUniswapSwap.js";
+export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap/addresses.js";
+export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorator.js";
+export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
+export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/venue.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

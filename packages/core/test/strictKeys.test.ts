@@ -93,20 +93,20 @@ const options = (nearest: Row["nearest"] = "signal") => ({ field: "options", nea
 const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecked | Decorator } = {
   // actions: (client, parameters)
   getAavePositions: { call: (c, x) => core.getAavePositions(c, { owner: A, ...x }), ...parameters() },
-  prepareSupply: {
-    call: (c, x) => core.prepareSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveSupply: {
+    call: (c, x) => core.prepareAaveSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareWithdraw: {
-    call: (c, x) => core.prepareWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveWithdraw: {
+    call: (c, x) => core.prepareAaveWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareBorrow: {
-    call: (c, x) => core.prepareBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveBorrow: {
+    call: (c, x) => core.prepareAaveBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareRepay: {
-    call: (c, x) => core.prepareRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveRepay: {
+    call: (c, x) => core.prepareAaveRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
   getTransaction: {
@@ -242,6 +242,11 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   parsePreparedFlow: { noObjectParameter: "(a flow: its own parser refuses unknown keys at every level)" },
   formatPreparedFlow: { noObjectParameter: "(flow, simulation result)" },
   findFlowMismatches: { noObjectParameter: "(a flow parsePreparedFlow checked; it calls this itself)" },
+  abiError: { noObjectParameter: "(name, inputs): builds an ABI item for a protocol's errors" },
+  wordAsAddress: { noObjectParameter: "(calldata, word index): never throws" },
+  wordAsUint: { noObjectParameter: "(calldata, word index): never throws" },
+  decodeCallStrictly: { noObjectParameter: "(abi, calldata): never throws" },
+  defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
   // said out loud
   encodeUniswapPath: {
     notChecked: "a route value ({ tokens, fees }), not options; malformed routes are refused",

@@ -1,10 +1,10 @@
 import type { CelinaClientOptions } from "../config/types.js";
-import { type AaveActions, aaveActions } from "../decorators/aave.js";
 import { type BlockchainActions, blockchainActions } from "../decorators/blockchain.js";
 import { type EnsActions, ensActions } from "../decorators/ens.js";
 import { type NetworkActions, networkActions } from "../decorators/network.js";
 import { type TokenActions, tokenActions } from "../decorators/token.js";
 import { type TransactionActions, transactionActions } from "../decorators/transaction.js";
+import { type AaveActions, aaveActions } from "../protocols/aave/decorator.js";
 import { createSdkBaseClient } from "./createSdkBaseClient.js";
 import type { SdkBaseClient } from "./types.js";
 

@@ -1,9 +1,11 @@
 import { type Abi, decodeFunctionData, erc20Abi, type Hex } from "viem";
-import { aaveV3PoolAbi } from "../actions/aave/abis.js";
-import { mentoRouterAbi } from "../actions/mento/mentoAbis.js";
-import { uniswapSwapRouter02Abi } from "../actions/uniswap/uniswapAbis.js";
-import { decodeUniswapPath } from "../actions/uniswap/uniswapPath.js";
-import { TOKENS } from "../tokens/registry.js";
+import { aaveV3PoolAbi } from "../protocols/aave/abis.js";
+import type { CheckedStep, DecodedCall } from "../protocols/definition.js";
+import { mentoRouterAbi } from "../protocols/mento/abis.js";
+import { PROTOCOLS } from "../protocols/registry.js";
+import { uniswapSwapRouter02Abi } from "../protocols/uniswap/abis.js";
+import { decodeUniswapPath } from "../protocols/uniswap/path.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { toJsonValue } from "./toJsonValue.js";
 import type { FlowIntent, JsonValue, SerializedPreparedFlow } from "./types.js";
 
@@ -27,12 +29,6 @@ export interface FlowMismatch {
 
 /** The functions preflow can read back from calldata: ERC-20, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool. */
 const KNOWN_ABI = [...erc20Abi, ...uniswapSwapRouter02Abi, ...mentoRouterAbi, ...aaveV3PoolAbi] as Abi;
-
-/** A call read back from calldata: its function and JSON-safe arguments (multicall's inner calls decoded too). */
-interface DecodedCall {
-  functionName: string;
-  args: JsonValue[];
-}
 
 /**
  * Decodes `data` with the known ABIs; `undefined` when the selector is not one of them or the data is malformed.
@@ -72,7 +68,6 @@ function show(call: DecodedCall | { functionName: string; args: JsonValue[] }): 
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
-const CELO = TOKENS.CELO.address.toLowerCase();
 const lower = (value: string | undefined) => value?.toLowerCase();
 
 /**
@@ -125,30 +120,28 @@ function intentProblem(
   flow: SerializedPreparedFlow,
   decoded: (DecodedCall | undefined)[],
 ): string | undefined {
+  const registered = INTENT_KIND_DEFINITIONS.get(intent.kind);
+  if (registered !== undefined) {
+    const checked: CheckedStep[] = flow.steps.map((step, index) => ({
+      index,
+      to: step.to,
+      value: step.value,
+      data: step.data,
+      call: step.call,
+      decoded: decoded[index],
+    }));
+    return registered.check(intent, {
+      from: flow.from,
+      steps: checked,
+      action: checked[checked.length - 1]!,
+      same,
+      show,
+      protocols: PROTOCOLS,
+    });
+  }
   const from = flow.from.toLowerCase();
   const steps = flow.steps;
-  const calls = (to: string, functionName: string) =>
-    steps.flatMap((step, index) =>
-      lower(step.to) === lower(to) && decoded[index]?.functionName === functionName ? [decoded[index]!] : [],
-    );
   switch (intent.kind) {
-    case "send": {
-      const transfers = calls(intent.token, "transfer");
-      const byTransfer = transfers.some(
-        (call) => same(call.args[0], intent.to) && same(call.args[1], intent.amount),
-      );
-      const byValue =
-        lower(intent.token) === CELO &&
-        steps.some((step) => lower(step.to) === lower(intent.to) && step.value === intent.amount);
-      if (byTransfer || byValue) return undefined;
-      return `says a send of ${intent.amount} of ${intent.token} to ${intent.to}, but no step makes it`;
-    }
-    case "approve": {
-      const approvals = calls(intent.token, "approve");
-      if (approvals.some((call) => same(call.args[0], intent.spender) && same(call.args[1], intent.amount)))
-        return undefined;
-      return `says an approval of ${intent.amount} of ${intent.token} for ${intent.spender}, but no step makes it`;
-    }
     case "contractCall": {
       const target = steps.findIndex((step) => lower(step.to) === lower(intent.to));
       if (target === -1) return `says a call to ${intent.to}, but no step calls it`;
@@ -159,7 +152,10 @@ function intentProblem(
     }
     case "swap":
       return swapProblem(intent, from, flow, decoded);
-    default: {
+    case "supply":
+    case "withdraw":
+    case "borrow":
+    case "repay": {
       const pool = steps.findIndex((_, index) => decoded[index] !== undefined && isPoolCall(decoded[index]!));
       const actual = pool === -1 ? undefined : decoded[pool]!;
       if (actual === undefined || actual.functionName !== intent.kind)
@@ -171,6 +167,8 @@ function intentProblem(
         return `says ${intent.kind} ${intent.amount} of ${intent.token} for ${flow.from}, but the calldata is ${show(actual)}`;
       return undefined;
     }
+    default:
+      return undefined;
   }
 }
 

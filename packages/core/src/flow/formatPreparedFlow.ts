@@ -1,7 +1,10 @@
+import type { Address } from "viem";
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import { formatAmount } from "../amounts/formatAmount.js";
+import { PROTOCOLS } from "../protocols/registry.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { decodeKnownCall } from "./findFlowMismatches.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
 
@@ -93,12 +96,20 @@ export function formatPreparedFlow(
 
 type Namer = (address: string) => string;
 
-function describeIntent(intent: FlowIntent, name: Namer, from: string): string {
+function describeIntent(intent: FlowIntent, name: Namer, from: Address): string {
+  const registered = INTENT_KIND_DEFINITIONS.get(intent.kind);
+  if (registered !== undefined) {
+    return registered.describe(intent, {
+      from,
+      name,
+      amount,
+      symbol: symbolOf,
+      isMax,
+      time: unixTime,
+      protocols: PROTOCOLS,
+    });
+  }
   switch (intent.kind) {
-    case "send":
-      return `You send ${amount(intent.amount, intent.token)} to ${intent.to}`;
-    case "approve":
-      return approval(intent.spender, intent.amount, intent.token, name);
     case "contractCall":
       return `You call ${intent.functionName} on ${name(intent.to)}`;
     case "swap": {

@@ -2,7 +2,9 @@ import { getAddress, isAddress, maxUint256 } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
+import type { IntentFieldReader } from "../protocols/definition.js";
 import { findFlowMismatches } from "./findFlowMismatches.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import type {
   FlowIntent,
   JsonValue,
@@ -190,8 +192,6 @@ function parseStep(value: unknown, index: number): PreparedStep {
 }
 
 const INTENT_FIELDS = {
-  send: ["kind", "token", "to", "amount"],
-  approve: ["kind", "token", "spender", "amount"],
   contractCall: ["kind", "to", "functionName"],
   swap: [
     "kind",
@@ -210,28 +210,37 @@ const INTENT_FIELDS = {
   borrow: ["kind", "protocol", "token", "amount"],
   repay: ["kind", "protocol", "token", "amount"],
 } as const;
-const INTENT_KINDS = Object.keys(INTENT_FIELDS) as (keyof typeof INTENT_FIELDS)[];
+
+/** A reader of the intent's fields that throws `InvalidPreparedFlowError` naming the field. */
+function intentReader(fields: Fields, path: string): IntentFieldReader {
+  const at = (key: string) => `${path}.${keyOf(key)}`;
+  return {
+    path,
+    has: (key) => fields[key] !== undefined,
+    address: (key) => address(fields[key], at(key)),
+    uint: (key) => uint(fields[key], at(key)),
+    text: (key, options) => text(fields[key], at(key), options?.nonEmpty === true),
+    oneOf: (key, allowed) => oneOf(fields[key], at(key), allowed),
+    json: (key) => json(fields[key], at(key)),
+    jsonList: (key) =>
+      list(fields[key], at(key), MAX_JSON_ENTRIES).map((entry, index) => json(entry, `${at(key)}[${index}]`)),
+    fail: (key, rule) => fail(at(key), rule),
+  };
+}
 
 function parseIntent(value: unknown): FlowIntent {
   const path = "intent";
   const all = record(value, path, undefined);
-  const kind = oneOf(all.kind, `${path}.kind`, INTENT_KINDS);
-  const fields = record(all, path, INTENT_FIELDS[kind]);
+  // Computed here, not at load: a module-level spread would keep the registry in every bundle.
+  const kinds = [...INTENT_KIND_DEFINITIONS.keys(), ...Object.keys(INTENT_FIELDS)];
+  const kind = oneOf(all.kind, `${path}.kind`, kinds);
+  const registered = INTENT_KIND_DEFINITIONS.get(kind);
+  if (registered !== undefined) {
+    const fields = record(all, path, ["kind", ...registered.fields]);
+    return registered.parse(intentReader(fields, path)) as FlowIntent;
+  }
+  const fields = record(all, path, INTENT_FIELDS[kind as keyof typeof INTENT_FIELDS]);
   switch (kind) {
-    case "send":
-      return {
-        kind,
-        token: address(fields.token, `${path}.token`),
-        to: address(fields.to, `${path}.to`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
-    case "approve":
-      return {
-        kind,
-        token: address(fields.token, `${path}.token`),
-        spender: address(fields.spender, `${path}.spender`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
     case "contractCall":
       return {
         kind,
@@ -258,7 +267,7 @@ function parseIntent(value: unknown): FlowIntent {
     }
     default:
       return {
-        kind,
+        kind: kind as "supply",
         protocol: oneOf(fields.protocol, `${path}.protocol`, ["aave-v3"] as const),
         token: address(fields.token, `${path}.token`),
         amount: uint(fields.amount, `${path}.amount`),

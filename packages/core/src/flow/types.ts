@@ -1,103 +1,9 @@
-import type { Address, Hex } from "viem";
+import type { Address } from "viem";
+import type { RegisteredIntent } from "../protocols/registry.js";
+import type { JsonValue, PreparedStep } from "./stepTypes.js";
 
-/**
- * What a step does: a plain value transfer (`native`), a token call (`erc20`: transfer or approve), or
- * any other contract call (`contract`).
- *
- * @example
- * ```ts
- * import type { PreparedStepKind } from "@preflow/core";
- * const kind: PreparedStepKind = "erc20";
- * ```
- */
-export type PreparedStepKind = "native" | "erc20" | "contract";
-
-/**
- * A JSON value (what crosses MCP, HTTP and queues unchanged). Integers beyond 2^53 travel as decimal strings.
- *
- * @example
- * ```ts
- * import type { JsonValue } from "@preflow/core";
- * const args: JsonValue[] = ["0x3333333333333333333333333333333333333333", "25000000"];
- * ```
- */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/**
- * The decoded call of a step, so that a signer (a person, an agent, a policy) can read what it signs without the
- * ABI: the contract's label, the function and its arguments (bigints as decimal strings, addresses checksummed).
- *
- * @example
- * ```ts
- * import type { StepCall } from "@preflow/core";
- * const call: StepCall = { contract: "USDm", functionName: "transfer", args: ["0x2222222222222222222222222222222222222222", "1500000000000000000"] };
- * ```
- */
-export interface StepCall {
-  /** A label for the contract: a token symbol (`"USDm"`), or a name such as `"Uniswap SwapRouter02"`, `"Aave v3 Pool"`. */
-  contract: string;
-  functionName: string;
-  args: JsonValue[];
-}
-
-/**
- * One unsigned transaction of a prepared flow. JSON-safe: `value` is wei as a decimal string.
- *
- * @example
- * ```ts
- * import type { PreparedStep } from "@preflow/core";
- * const step: PreparedStep = {
- *   kind: "erc20",
- *   to: "0x765DE816845861e75A25fCA122bb6898B8B1282a",
- *   data: "0xa9059cbb...",
- *   value: "0",
- *   description: "Transfer 1.5 USDm to 0x...",
- *   call: { contract: "USDm", functionName: "transfer", args: ["0x...", "1500000000000000000"] },
- * };
- * ```
- */
-export interface PreparedStep {
-  kind: PreparedStepKind;
-  to: Address;
-  data: Hex;
-  /** Wei, as a non-negative decimal integer string. */
-  value: string;
-  description: string;
-  /** The decoded call (set by every `prepare*`; optional so that flows of older versions stay valid). */
-  call?: StepCall;
-}
-
-/**
- * A send of a token (`prepareSend`). Amounts are base units as decimal strings; tokens are addresses.
- *
- * @example
- * ```ts
- * import type { SendIntent } from "@preflow/core";
- * const intent: SendIntent = { kind: "send", token: "0x765DE816845861e75A25fCA122bb6898B8B1282a", to: "0x2222222222222222222222222222222222222222", amount: "1500000000000000000" };
- * ```
- */
-export interface SendIntent {
-  kind: "send";
-  token: Address;
-  to: Address;
-  amount: string;
-}
-
-/**
- * An approval (`prepareApprove`): `amount` in base units (`"0"` revokes; max uint256 is unlimited).
- *
- * @example
- * ```ts
- * import type { ApproveIntent } from "@preflow/core";
- * const intent: ApproveIntent = { kind: "approve", token: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C", spender: "0x3333333333333333333333333333333333333333", amount: "25000000" };
- * ```
- */
-export interface ApproveIntent {
-  kind: "approve";
-  token: Address;
-  spender: Address;
-  amount: string;
-}
+export type { ApproveIntent, SendIntent } from "../protocols/erc20/intents.js";
+export type { JsonValue, PreparedStep, PreparedStepKind, StepCall } from "./stepTypes.js";
 
 /**
  * A generic contract call (`prepareContractCall`).
@@ -170,7 +76,7 @@ export interface LendingIntent {
  * }
  * ```
  */
-export type FlowIntent = SendIntent | ApproveIntent | ContractCallIntent | SwapIntent | LendingIntent;
+export type FlowIntent = RegisteredIntent | ContractCallIntent | SwapIntent | LendingIntent;
 
 /**
  * A prepared flow: the ordered unsigned steps of one intent (approvals before their action), for chain

@@ -7,9 +7,9 @@ import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../e
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import { mentoVenue } from "../../protocols/mento/venue.js";
+import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
-import { mentoVenue } from "../mento/mentoVenue.js";
-import { uniswapVenue } from "../uniswap/uniswapVenue.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import type { SwapVenueChoice } from "./types.js";

@@ -1,6 +1,6 @@
-import { MENTO_ADDRESSES, mentoRouterAbi } from "@preflow/core";
+import { decodeCallStrictly, MENTO_ADDRESSES, mentoRouterAbi } from "@preflow/core";
 import type { Address, Hex } from "viem";
-import { decodeCallStrictly } from "./decodeCallStrictly.js";
+
 import type { StepDecoder } from "./types.js";
 
 const ROUTER = MENTO_ADDRESSES.router.toLowerCase();

@@ -1,6 +1,11 @@
-import { decodeUniswapPath, UNISWAP_ADDRESSES, uniswapSwapRouter02Abi } from "@preflow/core";
+import {
+  decodeCallStrictly,
+  decodeUniswapPath,
+  UNISWAP_ADDRESSES,
+  uniswapSwapRouter02Abi,
+} from "@preflow/core";
 import type { Address, Hex } from "viem";
-import { decodeCallStrictly } from "./decodeCallStrictly.js";
+
 import type { FlowEffect, StepDecoder } from "./types.js";
 
 /** SwapRouter02's deadline-less `multicall(bytes[])` (preflow prepares the deadline form; both are recognised). */

@@ -1,9 +1,9 @@
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { parsePrepareSwapParameters } from "../swap/parseSwapParameters.js";
-import type { PrepareSwapErrorType, PrepareSwapParameters } from "../swap/prepareSwap.js";
-import { prepareSwapOnVenues } from "../swap/prepareSwapOnVenues.js";
-import { uniswapVenue } from "./uniswapVenue.js";
+import { parsePrepareSwapParameters } from "../../../actions/swap/parseSwapParameters.js";
+import type { PrepareSwapErrorType, PrepareSwapParameters } from "../../../actions/swap/prepareSwap.js";
+import { prepareSwapOnVenues } from "../../../actions/swap/prepareSwapOnVenues.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import { uniswapVenue } from "../venue.js";
 
 /**
  * Parameters of {@link prepareUniswapSwap}: those of {@link prepareSwap} without `venue`. Unknown keys are refused.

@@ -1,21 +1,21 @@
-import { formatAmount } from "../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../chain.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
-import type { InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import type { InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
   type AaveReadError,
   type AaveReserveUnavailableError,
   BorrowLimitExceededError,
   HealthFactorTooLowError,
   type NotAnAaveReserveError,
-} from "../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { UnknownTokenError } from "../../errors/token.js";
-import type { SerializedPreparedFlow } from "../../flow/types.js";
-import type { TokenInput } from "../../tokens/resolveToken.js";
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { UnknownTokenError } from "../../../errors/token.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -25,19 +25,19 @@ import {
   reserveDataRead,
   userAccountDataOf,
   userAccountDataRead,
-} from "./aaveReads.js";
-import { buildPoolStep } from "./buildPoolStep.js";
+} from "../aaveReads.js";
+import { buildPoolStep } from "../buildPoolStep.js";
 import {
   BASE_CURRENCY_DECIMALS,
   estimateHealthFactor,
   reportedHealthFactor,
   toBaseCurrency,
   WAD,
-} from "./healthFactor.js";
-import { parseLendingParameters } from "./parseLendingParameters.js";
+} from "../healthFactor.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
- * The default health-factor floor of {@link prepareBorrow}: 1.1 (as a decimal string).
+ * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
  *
  * @example
  * ```ts
@@ -48,15 +48,15 @@ import { parseLendingParameters } from "./parseLendingParameters.js";
 export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
 
 /**
- * Parameters of {@link prepareBorrow}. Unknown keys are refused.
+ * Parameters of {@link prepareAaveBorrow}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareBorrowParameters } from "@preflow/core";
- * const parameters: PrepareBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
+ * import type { PrepareAaveBorrowParameters } from "@preflow/core";
+ * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareBorrowParameters {
+export interface PrepareAaveBorrowParameters {
   /** The borrower (and signer); it receives the tokens and owes the debt. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -73,26 +73,26 @@ export interface PrepareBorrowParameters {
 }
 
 /**
- * The return type of {@link prepareBorrow}: `[borrow]` at the variable rate, with `intent` `{ kind: "borrow",
+ * The return type of {@link prepareAaveBorrow}: `[borrow]` at the variable rate, with `intent` `{ kind: "borrow",
  * protocol: "aave-v3", token, amount }` and `preparedAt`.
  *
  * @example
  * ```ts
- * import type { PrepareBorrowReturnType } from "@preflow/core";
- * const flow: PrepareBorrowReturnType = await client.aave.prepareBorrow(from, "USDm", "50");
+ * import type { PrepareAaveBorrowReturnType } from "@preflow/core";
+ * const flow: PrepareAaveBorrowReturnType = await client.aave.prepareBorrow(from, "USDm", "50");
  * ```
  */
-export type PrepareBorrowReturnType = SerializedPreparedFlow;
+export type PrepareAaveBorrowReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareBorrow} throws.
+ * The errors {@link prepareAaveBorrow} throws.
  *
  * @example
  * ```ts
- * import type { PrepareBorrowErrorType } from "@preflow/core";
+ * import type { PrepareAaveBorrowErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareBorrowErrorType =
+export type PrepareAaveBorrowErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
@@ -118,7 +118,7 @@ const DEFAULT_FLOOR = (WAD * 11n) / 10n;
  *
  * The borrow's value is the amount at the oracle price, rounded up; the health-factor estimate after it is never
  * above what Aave computes on chain at the block read, and at most about 2 × health factor / (average liquidation
- * threshold in basis points) below it (see {@link prepareWithdraw}); interest accrued until inclusion is not in it.
+ * threshold in basis points) below it (see {@link prepareAaveWithdraw}); interest accrued until inclusion is not in it.
  *
  * HTTP requests: 1 (account data, reserve configuration, price and the block number in one Multicall3 call).
  *
@@ -137,17 +137,17 @@ const DEFAULT_FLOOR = (WAD * 11n) / 10n;
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareBorrow } from "@preflow/core";
+ * import { createSdkBaseClient, prepareAaveBorrow } from "@preflow/core";
  *
  * const client = createSdkBaseClient();
- * const flow = await prepareBorrow(client, { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" });
+ * const flow = await prepareAaveBorrow(client, { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" });
  * // flow.steps: [borrow(USDm, 50e18, 2, 0, from)]
  * ```
  */
-export async function prepareBorrow(
+export async function prepareAaveBorrow(
   client: SdkBaseClient,
-  parameters: PrepareBorrowParameters,
-): Promise<PrepareBorrowReturnType> {
+  parameters: PrepareAaveBorrowParameters,
+): Promise<PrepareAaveBorrowReturnType> {
   const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
     allowMax: false,
     floor: { default: DEFAULT_FLOOR },

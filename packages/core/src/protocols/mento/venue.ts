@@ -1,9 +1,15 @@
 import { type Address, encodeFunctionData, zeroAddress } from "viem";
+import type {
+  EncodedSwap,
+  SwapCandidate,
+  SwapVenueAdapter,
+  VenueQuoteOutcome,
+} from "../../actions/swap/types.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
-import type { EncodedSwap, SwapCandidate, SwapVenueAdapter, VenueQuoteOutcome } from "../swap/types.js";
-import { MENTO_ADDRESSES, mentoRouterAbi } from "./mentoAbis.js";
+import { mentoRouterAbi } from "./abis.js";
+import { MENTO_ADDRESSES } from "./addresses.js";
 
 /**
  * One hop of a Mento route: sell `from` for `to` in their FPMM pool of `factory` (zero: the router's default

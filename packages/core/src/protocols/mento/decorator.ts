@@ -1,31 +1,28 @@
-import { SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
-import type { SwapOptions } from "../actions/swap/prepareSwap.js";
-import { type GetUniswapQuoteReturnType, getUniswapQuote } from "../actions/uniswap/getUniswapQuote.js";
-import {
-  type PrepareUniswapSwapReturnType,
-  prepareUniswapSwap,
-} from "../actions/uniswap/prepareUniswapSwap.js";
-import type { SdkBaseClient } from "../clients/types.js";
-import type { ActionOptions } from "../rpc/createRpc.js";
-import type { TokenInput } from "../tokens/resolveToken.js";
-import { parseOptions } from "../validation/parseOptions.js";
+import { SWAP_OPTION_KEYS } from "../../actions/swap/parseSwapParameters.js";
+import type { SwapOptions } from "../../actions/swap/prepareSwap.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import { parseOptions } from "../../validation/parseOptions.js";
+import { type GetMentoQuoteReturnType, getMentoQuote } from "./actions/getMentoQuote.js";
+import { type PrepareMentoSwapReturnType, prepareMentoSwap } from "./actions/prepareMentoSwap.js";
 
 const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
 
 /**
- * `client.uniswap`: quotes and swaps on Uniswap v3 only. Not part of {@link createSdkClient}'s default groups: add it
- * with `client.extend(uniswapActions)`. One HTTP request each.
+ * `client.mento`: quotes and swaps on Mento v3 only. Not part of {@link createSdkClient}'s default groups: add it
+ * with `client.extend(mentoActions)`. One HTTP request each.
  *
  * @example
  * ```ts
- * import { createSdkClient, uniswapActions } from "@preflow/core";
- * const client = createSdkClient().extend(uniswapActions);
- * const quote = await client.uniswap.getQuote("USDC", "USDm", "100");
+ * import { createSdkClient, mentoActions } from "@preflow/core";
+ * const client = createSdkClient().extend(mentoActions);
+ * const quote = await client.mento.getQuote("USDC", "USDm", "100");
  * ```
  */
-export interface UniswapActions {
+export interface MentoActions {
   /**
-   * The best Uniswap v3 quote: the pair's pool at every fee tier and two-hop paths through USDm, USDC or CELO. The client form of the exported action {@link getUniswapQuote}.
+   * The best Mento v3 quote: the pair's FPMM pool, or the path through USDm. The client form of the exported action {@link getMentoQuote}.
    *
    * HTTP requests: 1.
    *
@@ -33,18 +30,18 @@ export interface UniswapActions {
    * @param tokenOut - The token bought (not `tokenIn`).
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
-   * @returns The quote `{ venue: "uniswap", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
+   * @returns The quote `{ venue: "mento", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
    * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
    * @throws {UnknownTokenError} a token is not in the registry.
    * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no pool or two-hop path holds the pair.
+   * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
    * @throws {ZeroQuoteError} the amount is too small to buy anything.
    * @throws {RpcError} the endpoint failed (URL redacted).
    * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
    *
    * @example
    * ```ts
-   * const { amountOutFormatted, route } = await client.uniswap.getQuote("USDC", "USDm", "100");
+   * const { amountOutFormatted, route } = await client.mento.getQuote("USDC", "USDm", "100");
    * ```
    */
   getQuote(
@@ -52,11 +49,11 @@ export interface UniswapActions {
     tokenOut: TokenInput,
     amountIn: string,
     options?: ActionOptions,
-  ): Promise<GetUniswapQuoteReturnType>;
+  ): Promise<GetMentoQuoteReturnType>;
   /**
-   * Prepares a swap on Uniswap v3: an exact approve to SwapRouter02 only when the allowance is short, then the swap with
+   * Prepares a swap on Mento v3: an exact approve to the Mento Router only when the allowance is short, then the swap with
    * the minimum output from the quote and `slippageBps`, and the deadline. The client form of the exported action
-   * {@link prepareUniswapSwap}.
+   * {@link prepareMentoSwap}.
    *
    * HTTP requests: 1.
    *
@@ -65,19 +62,19 @@ export interface UniswapActions {
    * @param tokenOut - The token bought.
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
    * @param options - `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
-   * @returns The prepared flow (`intent.venue === "uniswap"`).
+   * @returns The prepared flow (`intent.venue === "mento"`).
    * @throws {InvalidArgumentError} same tokens, slippage outside 0…5000 bps, deadline outside 1…86400 s, an unknown option.
    * @throws {InvalidAddressError} `from` or `recipient` is not an address.
    * @throws {UnknownTokenError} a token is not in the registry.
    * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no pool or two-hop path holds the pair.
+   * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
    * @throws {ZeroQuoteError} the amount is too small to buy anything.
    * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
    * @throws {RpcError} the endpoint failed (URL redacted).
    *
    * @example
    * ```ts
-   * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100", { slippageBps: 30 });
+   * const flow = await client.mento.prepareSwap(from, "USDC", "USDm", "100", { slippageBps: 30 });
    * ```
    */
   prepareSwap(
@@ -86,32 +83,32 @@ export interface UniswapActions {
     tokenOut: TokenInput,
     amountIn: string,
     options?: Omit<SwapOptions, "venue">,
-  ): Promise<PrepareUniswapSwapReturnType>;
+  ): Promise<PrepareMentoSwapReturnType>;
 }
 
 /**
- * The `uniswap` group as a decorator: `createSdkClient().extend(uniswapActions)` gives `client.uniswap`
- * ({@link UniswapActions}).
+ * The `mento` group as a decorator: `createSdkClient().extend(mentoActions)` gives `client.mento`
+ * ({@link MentoActions}).
  *
  * @param client - Any preflow client.
- * @returns `{ uniswap }`.
+ * @returns `{ mento }`.
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, uniswapActions } from "@preflow/core";
- * const client = createSdkBaseClient().extend(uniswapActions);
- * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100");
+ * import { createSdkBaseClient, mentoActions } from "@preflow/core";
+ * const client = createSdkBaseClient().extend(mentoActions);
+ * const flow = await client.mento.prepareSwap(from, "USDC", "USDm", "100");
  * ```
  */
-export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
+export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
   return {
-    uniswap: Object.freeze({
+    mento: Object.freeze({
       getQuote: async (
         tokenIn: TokenInput,
         tokenOut: TokenInput,
         amountIn: string,
         options?: ActionOptions,
-      ) => getUniswapQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
+      ) => getMentoQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
       prepareSwap: async (
         from: string,
         tokenIn: TokenInput,
@@ -119,7 +116,7 @@ export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions
         amountIn: string,
         options?: Omit<SwapOptions, "venue">,
       ) =>
-        prepareUniswapSwap(client, {
+        prepareMentoSwap(client, {
           ...parseOptions(options, OPTION_KEYS),
           from,
           tokenIn,

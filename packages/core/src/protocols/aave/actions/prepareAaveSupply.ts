@@ -1,36 +1,36 @@
-import { formatAmount } from "../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../chain.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
-import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
 import type {
   AaveReadError,
   AaveReserveUnavailableError,
   NotAnAaveReserveError,
-} from "../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { buildApproveStep } from "../../flow/buildApproveStep.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
-import type { TokenInput } from "../../tokens/resolveToken.js";
-import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "./aaveReads.js";
-import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
-import { buildPoolStep } from "./buildPoolStep.js";
-import { parseLendingParameters } from "./parseLendingParameters.js";
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import { buildApproveStep } from "../../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
+import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
+import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "../aaveReads.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
- * Parameters of {@link prepareSupply}. Unknown keys are refused.
+ * Parameters of {@link prepareAaveSupply}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareSupplyParameters } from "@preflow/core";
- * const parameters: PrepareSupplyParameters = { from, token: "USDC", amount: "100" };
+ * import type { PrepareAaveSupplyParameters } from "@preflow/core";
+ * const parameters: PrepareAaveSupplyParameters = { from, token: "USDC", amount: "100" };
  * ```
  */
-export interface PrepareSupplyParameters {
+export interface PrepareAaveSupplyParameters {
   /** The account that supplies (and signs); it receives the aTokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -42,26 +42,26 @@ export interface PrepareSupplyParameters {
 }
 
 /**
- * The return type of {@link prepareSupply}: `[approve (only when the allowance is short), supply]`, with
+ * The return type of {@link prepareAaveSupply}: `[approve (only when the allowance is short), supply]`, with
  * `intent` `{ kind: "supply", protocol: "aave-v3", token, amount }` and `preparedAt`.
  *
  * @example
  * ```ts
- * import type { PrepareSupplyReturnType } from "@preflow/core";
- * const flow: PrepareSupplyReturnType = await client.aave.prepareSupply(from, "USDC", "100");
+ * import type { PrepareAaveSupplyReturnType } from "@preflow/core";
+ * const flow: PrepareAaveSupplyReturnType = await client.aave.prepareSupply(from, "USDC", "100");
  * ```
  */
-export type PrepareSupplyReturnType = SerializedPreparedFlow;
+export type PrepareAaveSupplyReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareSupply} throws.
+ * The errors {@link prepareAaveSupply} throws.
  *
  * @example
  * ```ts
- * import type { PrepareSupplyErrorType } from "@preflow/core";
+ * import type { PrepareAaveSupplyErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareSupplyErrorType =
+export type PrepareAaveSupplyErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
@@ -98,17 +98,17 @@ export type PrepareSupplyErrorType =
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareSupply } from "@preflow/core";
+ * import { createSdkBaseClient, prepareAaveSupply } from "@preflow/core";
  *
  * const client = createSdkBaseClient({ attributionTags: ["my_app"] });
- * const flow = await prepareSupply(client, { from, token: "USDC", amount: "100" });
+ * const flow = await prepareAaveSupply(client, { from, token: "USDC", amount: "100" });
  * // flow.steps: [approve Aave v3 Pool 100 USDC (if needed), supply(USDC, 100000000, from, 0)]
  * ```
  */
-export async function prepareSupply(
+export async function prepareAaveSupply(
   client: SdkBaseClient,
-  parameters: PrepareSupplyParameters,
-): Promise<PrepareSupplyReturnType> {
+  parameters: PrepareAaveSupplyParameters,
+): Promise<PrepareAaveSupplyReturnType> {
   const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: false });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);

@@ -1,17 +1,17 @@
-import type { GetAavePositionsReturnType } from "../actions/aave/getAavePositions.js";
-import type { PrepareBorrowReturnType } from "../actions/aave/prepareBorrow.js";
-import type { PrepareRepayReturnType } from "../actions/aave/prepareRepay.js";
-import type { PrepareSupplyReturnType } from "../actions/aave/prepareSupply.js";
-import type { PrepareWithdrawReturnType } from "../actions/aave/prepareWithdraw.js";
-import type { SdkBaseClient } from "../clients/types.js";
-import type { ActionOptions } from "../rpc/createRpc.js";
-import { throwIfAborted } from "../rpc/createRpc.js";
-import type { TokenInput } from "../tokens/resolveToken.js";
-import { parseOptions } from "../validation/parseOptions.js";
-import { parseSignal } from "../validation/parseSignal.js";
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
+import { throwIfAborted } from "../../rpc/createRpc.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import { parseOptions } from "../../validation/parseOptions.js";
+import { parseSignal } from "../../validation/parseSignal.js";
+import type { GetAavePositionsReturnType } from "./actions/getAavePositions.js";
+import type { PrepareAaveBorrowReturnType } from "./actions/prepareAaveBorrow.js";
+import type { PrepareAaveRepayReturnType } from "./actions/prepareAaveRepay.js";
+import type { PrepareAaveSupplyReturnType } from "./actions/prepareAaveSupply.js";
+import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdraw.js";
 
 /**
- * Options of `client.aave.prepareBorrow` and `prepareWithdraw`: the health-factor floor and an abort signal.
+ * Options of `client.aave.prepareBorrow` and `client.aave.prepareWithdraw`: the health-factor floor and an abort signal.
  *
  * @example
  * ```ts
@@ -60,7 +60,7 @@ export interface AaveActions {
   getPositions(owner: string, options?: ActionOptions): Promise<GetAavePositionsReturnType>;
   /**
    * Prepares `[approve (only if short), supply(asset, amount, from, 0)]` after checking the balance. The client form
-   * of {@link prepareSupply}. HTTP requests: 1.
+   * of {@link prepareAaveSupply}. HTTP requests: 1.
    *
    * @param from - The account that supplies and signs.
    * @param token - A reserve: `"USDC"`, `"USDT"`, `"EURm"`, `"USDm"`, `"CELO"`, `"WETH"` (or an address, a former ticker).
@@ -82,10 +82,10 @@ export interface AaveActions {
     token: TokenInput,
     amount: string,
     options?: ActionOptions,
-  ): Promise<PrepareSupplyReturnType>;
+  ): Promise<PrepareAaveSupplyReturnType>;
   /**
    * Prepares `withdraw(asset, amount, from)`; `"max"` withdraws everything. Refuses a withdrawal that would leave the
-   * health factor below the floor (default 1.0). The client form of {@link prepareWithdraw}. HTTP requests: 1.
+   * health factor below the floor (default 1.0). The client form of {@link prepareAaveWithdraw}. HTTP requests: 1.
    *
    * @param from - The account that supplied and signs.
    * @param token - A reserve.
@@ -106,10 +106,10 @@ export interface AaveActions {
     token: TokenInput,
     amount: string,
     options?: AaveHealthOptions,
-  ): Promise<PrepareWithdrawReturnType>;
+  ): Promise<PrepareAaveWithdrawReturnType>;
   /**
    * Prepares `borrow(asset, amount, 2, 0, from)` (variable rate). Refuses an amount above the available borrows or
-   * one that takes the health factor below the floor (default 1.1). The client form of {@link prepareBorrow}. HTTP
+   * one that takes the health factor below the floor (default 1.1). The client form of {@link prepareAaveBorrow}. HTTP
    * requests: 1.
    *
    * @param from - The borrower, who signs.
@@ -130,10 +130,10 @@ export interface AaveActions {
     token: TokenInput,
     amount: string,
     options?: AaveHealthOptions,
-  ): Promise<PrepareBorrowReturnType>;
+  ): Promise<PrepareAaveBorrowReturnType>;
   /**
    * Prepares `[approve (only if short), repay(asset, amount, 2, from)]`; `"max"` repays the whole debt and approves
-   * it plus 0.1 % for interest until inclusion. The client form of {@link prepareRepay}. HTTP requests: 1.
+   * it plus 0.1 % for interest until inclusion. The client form of {@link prepareAaveRepay}. HTTP requests: 1.
    *
    * @param from - The borrower, who pays and signs.
    * @param token - A reserve.
@@ -154,7 +154,7 @@ export interface AaveActions {
     token: TokenInput,
     amount: string,
     options?: ActionOptions,
-  ): Promise<PrepareRepayReturnType>;
+  ): Promise<PrepareAaveRepayReturnType>;
 }
 
 /**
@@ -196,27 +196,27 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
       getPositions: async (owner: string, rest?: ActionOptions) =>
         run(
           { ...parseOptions(rest, read), owner },
-          async () => (await import("../actions/aave/getAavePositions.js")).getAavePositions,
+          async () => (await import("./actions/getAavePositions.js")).getAavePositions,
         ),
       prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         run(
           { ...parseOptions(rest, read), from, token, amount },
-          async () => (await import("../actions/aave/prepareSupply.js")).prepareSupply,
+          async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
         ),
       prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         run(
           { ...parseOptions(rest, health), from, token, amount },
-          async () => (await import("../actions/aave/prepareWithdraw.js")).prepareWithdraw,
+          async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
         ),
       prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
         run(
           { ...parseOptions(rest, health), from, token, amount },
-          async () => (await import("../actions/aave/prepareBorrow.js")).prepareBorrow,
+          async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
         ),
       prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
         run(
           { ...parseOptions(rest, read), from, token, amount },
-          async () => (await import("../actions/aave/prepareRepay.js")).prepareRepay,
+          async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
         ),
     }),
   };

@@ -1,16 +1,17 @@
 import { type Address, encodeFunctionData, type Hex } from "viem";
+import type {
+  EncodedSwap,
+  SwapCandidate,
+  SwapVenueAdapter,
+  VenueQuoteOutcome,
+} from "../../actions/swap/types.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
-import type { EncodedSwap, SwapCandidate, SwapVenueAdapter, VenueQuoteOutcome } from "../swap/types.js";
-import {
-  UNISWAP_ADDRESSES,
-  UNISWAP_FEE_TIERS,
-  uniswapQuoterV2Abi,
-  uniswapSwapRouter02Abi,
-} from "./uniswapAbis.js";
-import { encodeUniswapPath, flattenUniswapRoute, type UniswapRoute } from "./uniswapPath.js";
+import { uniswapQuoterV2Abi, uniswapSwapRouter02Abi } from "./abis.js";
+import { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./addresses.js";
+import { encodeUniswapPath, flattenUniswapRoute, type UniswapRoute } from "./path.js";
 
 /**
  * The intermediate tokens of two-hop Uniswap paths: the chain's most liquid tokens.

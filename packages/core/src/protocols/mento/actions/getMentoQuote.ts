@@ -1,15 +1,15 @@
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import type { UnknownTokenError } from "../../errors/token.js";
-import type { GetSwapQuotesParameters } from "../swap/getSwapQuotes.js";
-import { parseSwapQuoteParameters } from "../swap/parseSwapParameters.js";
-import { quoteOnVenues } from "../swap/quoteOnVenues.js";
-import type { SwapQuote } from "../swap/types.js";
-import { mentoVenue } from "./mentoVenue.js";
+import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
+import { parseSwapQuoteParameters } from "../../../actions/swap/parseSwapParameters.js";
+import { quoteOnVenues } from "../../../actions/swap/quoteOnVenues.js";
+import type { SwapQuote } from "../../../actions/swap/types.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { NoRouteError, ZeroQuoteError } from "../../../errors/swap.js";
+import type { UnknownTokenError } from "../../../errors/token.js";
+import { mentoVenue } from "../venue.js";
 
 /**
  * Parameters of {@link getMentoQuote}: the same as {@link getSwapQuotes}'. Unknown keys are refused.

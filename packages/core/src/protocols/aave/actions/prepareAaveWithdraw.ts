@@ -1,11 +1,11 @@
 import { maxUint256 } from "viem";
-import { formatAmount } from "../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../chain.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
-import type { InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import type { InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
   type AaveReadError,
   type AaveReserveUnavailableError,
@@ -13,11 +13,11 @@ import {
   HealthFactorTooLowError,
   NoLendingPositionError,
   type NotAnAaveReserveError,
-} from "../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { UnknownTokenError } from "../../errors/token.js";
-import type { SerializedPreparedFlow } from "../../flow/types.js";
-import type { TokenInput } from "../../tokens/resolveToken.js";
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { UnknownTokenError } from "../../../errors/token.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -29,21 +29,21 @@ import {
   userAccountDataRead,
   userReserveDataOf,
   userReserveDataRead,
-} from "./aaveReads.js";
-import { buildPoolStep } from "./buildPoolStep.js";
-import { estimateHealthFactor, reportedHealthFactor, toBaseCurrency, WAD } from "./healthFactor.js";
-import { parseLendingParameters } from "./parseLendingParameters.js";
+} from "../aaveReads.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { estimateHealthFactor, reportedHealthFactor, toBaseCurrency, WAD } from "../healthFactor.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
- * Parameters of {@link prepareWithdraw}. Unknown keys are refused.
+ * Parameters of {@link prepareAaveWithdraw}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawParameters } from "@preflow/core";
- * const parameters: PrepareWithdrawParameters = { from, token: "USDC", amount: "max" };
+ * import type { PrepareAaveWithdrawParameters } from "@preflow/core";
+ * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareWithdrawParameters {
+export interface PrepareAaveWithdrawParameters {
   /** The account that supplied (and signs); it receives the tokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -60,26 +60,26 @@ export interface PrepareWithdrawParameters {
 }
 
 /**
- * The return type of {@link prepareWithdraw}: `[withdraw]`, with `intent` `{ kind: "withdraw", protocol:
+ * The return type of {@link prepareAaveWithdraw}: `[withdraw]`, with `intent` `{ kind: "withdraw", protocol:
  * "aave-v3", token, amount }` (`amount` is 2^256 − 1 for `"max"`, as in the calldata) and `preparedAt`.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawReturnType } from "@preflow/core";
- * const flow: PrepareWithdrawReturnType = await client.aave.prepareWithdraw(from, "USDC", "max");
+ * import type { PrepareAaveWithdrawReturnType } from "@preflow/core";
+ * const flow: PrepareAaveWithdrawReturnType = await client.aave.prepareWithdraw(from, "USDC", "max");
  * ```
  */
-export type PrepareWithdrawReturnType = SerializedPreparedFlow;
+export type PrepareAaveWithdrawReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareWithdraw} throws.
+ * The errors {@link prepareAaveWithdraw} throws.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawErrorType } from "@preflow/core";
+ * import type { PrepareAaveWithdrawErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareWithdrawErrorType =
+export type PrepareAaveWithdrawErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
@@ -130,17 +130,17 @@ const WITHDRAW_FLOOR = WAD;
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareWithdraw } from "@preflow/core";
+ * import { createSdkBaseClient, prepareAaveWithdraw } from "@preflow/core";
  *
  * const client = createSdkBaseClient();
- * const all = await prepareWithdraw(client, { from, token: "USDC", amount: "max" });
- * const some = await prepareWithdraw(client, { from, token: "USDC", amount: "25", healthFactorFloor: "1.5" });
+ * const all = await prepareAaveWithdraw(client, { from, token: "USDC", amount: "max" });
+ * const some = await prepareAaveWithdraw(client, { from, token: "USDC", amount: "25", healthFactorFloor: "1.5" });
  * ```
  */
-export async function prepareWithdraw(
+export async function prepareAaveWithdraw(
   client: SdkBaseClient,
-  parameters: PrepareWithdrawParameters,
-): Promise<PrepareWithdrawReturnType> {
+  parameters: PrepareAaveWithdrawParameters,
+): Promise<PrepareAaveWithdrawReturnType> {
   const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
     allowMax: true,
     floor: { default: WITHDRAW_FLOOR },

@@ -1,15 +1,15 @@
 import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
-import { formatAmount } from "../../amounts/formatAmount.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { AaveReadError } from "../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { TokenInfo } from "../../tokens/registry.js";
-import { parseAddress } from "../../validation/parseAddress.js";
-import { parseSignal } from "../../validation/parseSignal.js";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
+import type { AaveReadError } from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { TokenInfo } from "../../../tokens/registry.js";
+import { parseAddress } from "../../../validation/parseAddress.js";
+import { parseSignal } from "../../../validation/parseSignal.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -22,9 +22,9 @@ import {
   userAccountDataRead,
   userReserveDataOf,
   userReserveDataRead,
-} from "./aaveReads.js";
-import { BASE_CURRENCY_DECIMALS, reportedHealthFactor } from "./healthFactor.js";
-import { AAVE_V3_RESERVE_TOKENS } from "./reserves.js";
+} from "../aaveReads.js";
+import { BASE_CURRENCY_DECIMALS, reportedHealthFactor } from "../healthFactor.js";
+import { AAVE_V3_RESERVE_TOKENS } from "../reserves.js";
 
 /**
  * An exact amount and its human form.

@@ -1,24 +1,24 @@
 import { maxUint256 } from "viem";
-import { formatAmount } from "../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../chain.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
-import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
   type AaveReadError,
   type AaveReserveUnavailableError,
   AmountExceedsPositionError,
   NoLendingPositionError,
   type NotAnAaveReserveError,
-} from "../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { buildApproveStep } from "../../flow/buildApproveStep.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
-import type { TokenInput } from "../../tokens/resolveToken.js";
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import { buildApproveStep } from "../../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
+import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   expectReserveUsable,
   readAave,
@@ -26,10 +26,10 @@ import {
   reserveDataRead,
   userReserveDataOf,
   userReserveDataRead,
-} from "./aaveReads.js";
-import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
-import { buildPoolStep } from "./buildPoolStep.js";
-import { parseLendingParameters } from "./parseLendingParameters.js";
+} from "../aaveReads.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
  * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
@@ -45,15 +45,15 @@ import { parseLendingParameters } from "./parseLendingParameters.js";
 export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
 
 /**
- * Parameters of {@link prepareRepay}. Unknown keys are refused.
+ * Parameters of {@link prepareAaveRepay}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareRepayParameters } from "@preflow/core";
- * const parameters: PrepareRepayParameters = { from, token: "USDm", amount: "max" };
+ * import type { PrepareAaveRepayParameters } from "@preflow/core";
+ * const parameters: PrepareAaveRepayParameters = { from, token: "USDm", amount: "max" };
  * ```
  */
-export interface PrepareRepayParameters {
+export interface PrepareAaveRepayParameters {
   /** The borrower, who pays (and signs). */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -65,27 +65,27 @@ export interface PrepareRepayParameters {
 }
 
 /**
- * The return type of {@link prepareRepay}: `[approve (only when the allowance is short), repay]`, with `intent`
+ * The return type of {@link prepareAaveRepay}: `[approve (only when the allowance is short), repay]`, with `intent`
  * `{ kind: "repay", protocol: "aave-v3", token, amount }` (`amount` is 2^256 − 1 for `"max"`, as in the calldata)
  * and `preparedAt`.
  *
  * @example
  * ```ts
- * import type { PrepareRepayReturnType } from "@preflow/core";
- * const flow: PrepareRepayReturnType = await client.aave.prepareRepay(from, "USDm", "max");
+ * import type { PrepareAaveRepayReturnType } from "@preflow/core";
+ * const flow: PrepareAaveRepayReturnType = await client.aave.prepareRepay(from, "USDm", "max");
  * ```
  */
-export type PrepareRepayReturnType = SerializedPreparedFlow;
+export type PrepareAaveRepayReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareRepay} throws.
+ * The errors {@link prepareAaveRepay} throws.
  *
  * @example
  * ```ts
- * import type { PrepareRepayErrorType } from "@preflow/core";
+ * import type { PrepareAaveRepayErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareRepayErrorType =
+export type PrepareAaveRepayErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
@@ -129,17 +129,17 @@ export type PrepareRepayErrorType =
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareRepay } from "@preflow/core";
+ * import { createSdkBaseClient, prepareAaveRepay } from "@preflow/core";
  *
  * const client = createSdkBaseClient();
- * const flow = await prepareRepay(client, { from, token: "USDm", amount: "max" });
+ * const flow = await prepareAaveRepay(client, { from, token: "USDm", amount: "max" });
  * // flow.steps: [approve Aave v3 Pool debt + 0.1 % (if needed), repay(USDm, 2^256 - 1, 2, from)]
  * ```
  */
-export async function prepareRepay(
+export async function prepareAaveRepay(
   client: SdkBaseClient,
-  parameters: PrepareRepayParameters,
-): Promise<PrepareRepayReturnType> {
+  parameters: PrepareAaveRepayParameters,
+): Promise<PrepareAaveRepayReturnType> {
   const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: true });
 
   const { results, blockNumber } = await readAave(

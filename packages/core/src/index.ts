@@ -174,7 +174,6 @@ export type {
   StepCall,
   SwapIntent,
 } from "./flow/types.js";
-// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
 // Lending on Aave v3 (`client.extend(aaveActions)`).
 export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
 export {
@@ -223,6 +222,9 @@ export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reser
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
 export { abiError } from "./protocols/abiError.js";
 export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
+// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
+// Celo staking and governance (`client.staking`, `client.governance`).
+export * from "./protocols/celo-staking/index.js";
 export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
 export {
   type CheckedStep,

@@ -217,6 +217,42 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   },
   // the decorators: their methods are rows of CLIENT_TABLE
   aaveActions: { decorator: "aave" },
+  getStakingBalances: { call: (c, x) => core.getStakingBalances(c, { account: A, ...x }), ...parameters() },
+  getValidatorGroups: { call: (c, x) => core.getValidatorGroups(c, { ...x }), ...parameters() },
+  prepareLock: { call: (c, x) => core.prepareLock(c, { from: A, amount: "1", ...x }), ...parameters() },
+  prepareUnlock: { call: (c, x) => core.prepareUnlock(c, { from: A, amount: "1", ...x }), ...parameters() },
+  prepareRelock: { call: (c, x) => core.prepareRelock(c, { from: A, amount: "1", ...x }), ...parameters() },
+  prepareWithdraw: { call: (c, x) => core.prepareWithdraw(c, { from: A, ...x }), ...parameters() },
+  prepareVote: {
+    call: (c, x) => core.prepareVote(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareActivate: { call: (c, x) => core.prepareActivate(c, { from: A, ...x }), ...parameters() },
+  prepareRevoke: {
+    call: (c, x) => core.prepareRevoke(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  getProposals: { call: (c, x) => core.getProposals(c, { ...x }), ...parameters() },
+  getProposal: { call: (c, x) => core.getProposal(c, { proposalId: 1n, ...x }), ...parameters() },
+  prepareUpvote: {
+    call: (c, x) => core.prepareUpvote(c, { from: A, proposalId: 1n, ...x }),
+    ...parameters(),
+  },
+  prepareRevokeUpvote: { call: (c, x) => core.prepareRevokeUpvote(c, { from: A, ...x }), ...parameters() },
+  prepareGovernanceVote: {
+    call: (c, x) => core.prepareGovernanceVote(c, { from: A, proposalId: 1n, value: "yes", ...x }),
+    ...parameters(),
+  },
+  prepareDelegate: {
+    call: (c, x) => core.prepareDelegate(c, { from: A, to: B, percent: "1", ...x }),
+    ...parameters(),
+  },
+  prepareUndelegate: {
+    call: (c, x) => core.prepareUndelegate(c, { from: A, to: B, percent: "1", ...x }),
+    ...parameters(),
+  },
+  stakingActions: { decorator: "staking" },
+  governanceActions: { decorator: "governance" },
   blockchainActions: { decorator: "blockchain" },
   ensActions: { decorator: "ens" },
   mentoActions: { decorator: "mento" },
@@ -267,6 +303,8 @@ const CLIENT_TABLE: {
     | "blockchain"
     | "ens"
     | "aave"
+    | "staking"
+    | "governance"
     | "swap"
     | "mento"
     | "uniswap"
@@ -297,6 +335,26 @@ const CLIENT_TABLE: {
     prepareWithdraw: { call: (c, x) => c.aave.prepareWithdraw(A, "USDm", "1", x), ...options() },
     prepareBorrow: { call: (c, x) => c.aave.prepareBorrow(A, "USDm", "1", x), ...options() },
     prepareRepay: { call: (c, x) => c.aave.prepareRepay(A, "USDm", "1", x), ...options() },
+  },
+  staking: {
+    getStakingBalances: { call: (c, x) => c.staking.getStakingBalances(A, x), ...options() },
+    getValidatorGroups: { call: (c, x) => c.staking.getValidatorGroups(x), ...options() },
+    prepareLock: { call: (c, x) => c.staking.prepareLock(A, "1", x), ...options() },
+    prepareUnlock: { call: (c, x) => c.staking.prepareUnlock(A, "1", x), ...options() },
+    prepareRelock: { call: (c, x) => c.staking.prepareRelock(A, "1", x), ...options() },
+    prepareWithdraw: { call: (c, x) => c.staking.prepareWithdraw(A, x), ...options() },
+    prepareVote: { call: (c, x) => c.staking.prepareVote(A, B, "1", x), ...options() },
+    prepareActivate: { call: (c, x) => c.staking.prepareActivate(A, B, x), ...options() },
+    prepareRevoke: { call: (c, x) => c.staking.prepareRevoke(A, B, "1", x), ...options() },
+  },
+  governance: {
+    getProposals: { call: (c, x) => c.governance.getProposals(x), ...options() },
+    getProposal: { call: (c, x) => c.governance.getProposal(1n, x), ...options() },
+    prepareUpvote: { call: (c, x) => c.governance.prepareUpvote(A, 1n, x), ...options() },
+    prepareVote: { call: (c, x) => c.governance.prepareVote(A, 1n, "yes", x), ...options() },
+    prepareRevokeUpvote: { call: (c, x) => c.governance.prepareRevokeUpvote(A, x), ...options() },
+    prepareDelegate: { call: (c, x) => c.governance.prepareDelegate(A, B, "1", x), ...options() },
+    prepareUndelegate: { call: (c, x) => c.governance.prepareUndelegate(A, B, "1", x), ...options() },
   },
   swap: {
     getQuotes: { call: (c, x) => c.swap.getQuotes("USDm", "USDC", "1", x), ...options() },

@@ -5,6 +5,8 @@ import { type NetworkActions, networkActions } from "../decorators/network.js";
 import { type TokenActions, tokenActions } from "../decorators/token.js";
 import { type TransactionActions, transactionActions } from "../decorators/transaction.js";
 import { type AaveActions, aaveActions } from "../protocols/aave/decorator.js";
+import { type GovernanceActions, governanceActions } from "../protocols/celo-staking/governanceDecorator.js";
+import { type StakingActions, stakingActions } from "../protocols/celo-staking/stakingDecorator.js";
 import { createSdkBaseClient } from "./createSdkBaseClient.js";
 import type { SdkBaseClient } from "./types.js";
 
@@ -32,6 +34,10 @@ export type SdkClient = SdkBaseClient & {
   readonly ens: EnsActions;
   /** Lending on Aave v3: `getPositions`, `prepareSupply`, `prepareWithdraw`, `prepareBorrow`, `prepareRepay` ({@link AaveActions}). */
   readonly aave: AaveActions;
+  /** Locking CELO and voting for validator groups ({@link StakingActions}). */
+  readonly staking: StakingActions;
+  /** Celo governance: proposals, upvotes, referendum votes, delegation ({@link GovernanceActions}). */
+  readonly governance: GovernanceActions;
 };
 
 /**
@@ -64,5 +70,7 @@ export function createSdkClient(options?: CelinaClientOptions): SdkClient {
     .extend(networkActions)
     .extend(blockchainActions)
     .extend(ensActions)
-    .extend(aaveActions);
+    .extend(aaveActions)
+    .extend(stakingActions)
+    .extend(governanceActions);
 }

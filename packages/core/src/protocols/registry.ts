@@ -1,6 +1,8 @@
 // The registry: one line per protocol. Generic code (flow parsing, mismatch checks, formatting, revert decoding,
 // simulation, preflow/aa's send path, the tool server's policy) loops over it and never names a protocol.
 // Adding a protocol: its folder under protocols/, then one line here (docs/adding-a-protocol.md).
+
+import { celoStakingProtocol } from "./celo-staking/definition.js";
 import type { IntentOf, ProtocolDefinition } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
 
@@ -14,7 +16,10 @@ import { erc20Protocol } from "./erc20/definition.js";
  * for (const protocol of PROTOCOLS) console.log(protocol.id, protocol.label);
  * ```
  */
-export const PROTOCOLS = [erc20Protocol] as const satisfies readonly ProtocolDefinition[];
+export const PROTOCOLS = [
+  erc20Protocol,
+  celoStakingProtocol,
+] as const satisfies readonly ProtocolDefinition[];
 
 /**
  * The intents of every registered protocol (the protocol-declared part of `FlowIntent`).

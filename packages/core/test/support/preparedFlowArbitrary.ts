@@ -148,7 +148,10 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
         }),
       );
     }
-    default: {
+    case "supply":
+    case "withdraw":
+    case "borrow":
+    case "repay": {
       const [asset, amount] = [intent.token, BigInt(intent.amount)];
       const args = {
         supply: [asset, amount, from, 0],
@@ -161,6 +164,8 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
         encodeFunctionData({ abi: aaveV3PoolAbi, functionName: intent.kind, args } as never),
       );
     }
+    default:
+      throw new Error(`carryingStep: no generator for intent kind ${intent.kind}`);
   }
 }
 

@@ -1,0 +1,115 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import { parseAddress } from "../../../validation/parseAddress.js";
+import { parseSignal } from "../../../validation/parseSignal.js";
+import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
+import { readCeloGovernance } from "../lens.js";
+import { queueNeighbours } from "../neighbours.js";
+import { parseProposalId } from "../parameters.js";
+import { buildCeloStep, celo, celoFlow } from "../steps.js";
+
+/**
+ * Parameters of {@link prepareUpvote}. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUpvoteParameters } from "@preflow/core";
+ * const parameters: PrepareUpvoteParameters = { from, proposalId: 2n };
+ * ```
+ */
+export interface PrepareUpvoteParameters {
+  /** The upvoter (and signer): its locked CELO is the upvote's weight. */
+  from: string;
+  /** A queued proposal. */
+  proposalId: bigint | number | string;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The return type of {@link prepareUpvote}: `[Governance.upvote(id, lesser, greater)]`, intent
+ * `{ kind: "governanceUpvote", proposalId }`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUpvoteReturnType } from "@preflow/core";
+ * const flow: PrepareUpvoteReturnType = await client.governance.prepareUpvote(from, 2n);
+ * ```
+ */
+export type PrepareUpvoteReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareUpvote} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUpvoteErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+
+/**
+ * Prepares upvoting a queued governance proposal with all of the account's locked CELO (the most upvoted
+ * proposals are dequeued into referendums, at most `concurrentProposals` a day). Refused when the account has
+ * nothing locked (`not-an-account`, `no-voting-power`), the proposal is not queued (`not-queued`) or the account
+ * already upvotes another queued proposal (`already-upvoted`). The queue's neighbours are computed for the new
+ * upvote total. If a dequeue falls due before the transaction runs, Governance dequeues first and the upvote of
+ * a proposal that left the queue does nothing.
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {@link PrepareUpvoteErrorType}
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareUpvote } from "@preflow/core";
+ * const flow = await prepareUpvote(createSdkBaseClient(), { from, proposalId: 2n });
+ * ```
+ */
+export async function prepareUpvote(
+  client: SdkBaseClient,
+  parameters: PrepareUpvoteParameters,
+): Promise<PrepareUpvoteReturnType> {
+  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "proposalId", "signal"]);
+  const from = parseAddress(raw.from, "from");
+  const proposalId = parseProposalId(raw.proposalId);
+  const s = await readCeloGovernance(client, from, proposalId, parseSignal(raw.signal));
+  const refuse = (
+    reason: "not-an-account" | "no-voting-power" | "not-queued" | "already-upvoted",
+    message: string,
+  ) =>
+    new CeloGovernanceRefusedError({
+      operation: "upvote",
+      reason,
+      message,
+      details: { proposalId: proposalId.toString() },
+    });
+  if (!s.accountIsAccount) throw refuse("not-an-account", `${from} has no Celo account: lock CELO first`);
+  if (s.accountLocked === 0n) throw refuse("no-voting-power", `${from} has no locked CELO`);
+  const position = s.queue.indexOf(proposalId);
+  if (position === -1) throw refuse("not-queued", `proposal ${proposalId} is not in the governance queue`);
+  if (s.accountUpvotedProposal !== 0n && s.queue.includes(s.accountUpvotedProposal)) {
+    throw refuse(
+      "already-upvoted",
+      `${from} already upvotes queued proposal ${s.accountUpvotedProposal}: revoke that upvote first`,
+    );
+  }
+  const upvotes = (s.queueUpvotes[position] ?? 0n) + s.accountLocked;
+  const { lesser, greater } = queueNeighbours(s.queue, s.queueUpvotes, proposalId, upvotes);
+  return celoFlow(
+    from,
+    `Upvote governance proposal ${proposalId} with ${from}'s ${celo(s.accountLocked)} locked`,
+    [
+      buildCeloStep(
+        "governance",
+        "upvote",
+        [proposalId, lesser, greater],
+        `Upvote proposal ${proposalId} (${celo(s.accountLocked)})`,
+        client.tag,
+      ),
+    ],
+    { kind: "governanceUpvote", proposalId: proposalId.toString() },
+    s.blockNumber,
+  );
+}

@@ -263,7 +263,7 @@ export const CELO_GOVERNANCE_LAST_DEQUEUE_SLOT: Hex = toHex(GOVERNANCE_LAST_DEQU
  * the devnet starts and anvil's clock jumps to the wall clock, which would dequeue the queued proposal on the
  * first interaction and end the referendum. Adding the jump to Governance's `lastDequeue` and to the seeded
  * proposals' timestamps keeps their stages as built (queued for a day, referendum for 5 days of devnet time).
- * Storage writes, run once by `startDevnet` right after loading the state (6 requests); what differs from
+ * Storage writes and one block, run once by `startDevnet` right after loading the state (8 requests); what differs from
  * mainnet is only that its history starts when the devnet does.
  */
 export async function retimeCeloGovernance(
@@ -286,4 +286,6 @@ export async function retimeCeloGovernance(
       await rpcCall(rpcUrl, "anvil_setStorageAt", [governance, slot, toHex(value + shift, { size: 32 })]);
     }),
   );
+  // a block at the wall clock, so that reads at "latest" see the retimed stages
+  await rpcCall(rpcUrl, "evm_mine");
 }

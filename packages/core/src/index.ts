@@ -226,6 +226,10 @@ export { contractCallProtocol } from "./protocols/contractCall/definition.js";
 export type { ContractCallIntent } from "./protocols/contractCall/intents.js";
 export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
 export {
+  type DefaultProtocolGroups,
+  defaultProtocolGroups,
+} from "./protocols/defaultGroups.js";
+export {
   type CheckedStep,
   type DecodableStep,
   type DecodedCall,

@@ -218,6 +218,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   },
   // the decorators: their methods are rows of CLIENT_TABLE
   aaveActions: { decorator: "aave" },
+  defaultProtocolGroups: { decorator: "aave" },
   blockchainActions: { decorator: "blockchain" },
   ensActions: { decorator: "ens" },
   mentoActions: { decorator: "mento" },

@@ -76,6 +76,7 @@ export {
   decodeRevertReason,
   type RevertReason,
   type RevertSource,
+  revertSources,
 } from "./actions/transaction/decodeRevertReason.js";
 export {
   type ExecutedStep,
@@ -158,21 +159,17 @@ export {
 } from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
+export { findStepProtocol } from "./flow/findStepProtocol.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {
-  ApproveIntent,
-  ContractCallIntent,
   FlowIntent,
   JsonValue,
-  LendingIntent,
   PreparedStep,
   PreparedStepKind,
-  SendIntent,
   SerializedPreparedFlow,
   StepCall,
-  SwapIntent,
 } from "./flow/types.js";
 // Lending on Aave v3 (`client.extend(aaveActions)`).
 export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
@@ -217,6 +214,8 @@ export {
   type AaveHealthOptions,
   aaveActions,
 } from "./protocols/aave/decorator.js";
+export { aaveProtocol } from "./protocols/aave/definition.js";
+export type { LendingIntent } from "./protocols/aave/intents.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
@@ -225,7 +224,13 @@ export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
 // Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
 // Celo staking and governance (`client.staking`, `client.governance`).
 export * from "./protocols/celo-staking/index.js";
+export { contractCallProtocol } from "./protocols/contractCall/definition.js";
+export type { ContractCallIntent } from "./protocols/contractCall/intents.js";
 export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
+export {
+  type DefaultProtocolGroups,
+  defaultProtocolGroups,
+} from "./protocols/defaultGroups.js";
 export {
   type CheckedStep,
   type DecodableStep,
@@ -238,6 +243,7 @@ export {
   type IntentKindDefinition,
   type IntentKinds,
   type IntentOf,
+  type IntentOfKind,
   type IntentShape,
   type ProtocolContract,
   type ProtocolDefinition,
@@ -249,6 +255,7 @@ export {
   type SwapVenueDefinition,
 } from "./protocols/definition.js";
 export { erc20Protocol } from "./protocols/erc20/definition.js";
+export type { ApproveIntent, SendIntent } from "./protocols/erc20/intents.js";
 export { mentoRouterAbi } from "./protocols/mento/abis.js";
 // Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
 export {
@@ -265,8 +272,11 @@ export {
 } from "./protocols/mento/actions/prepareMentoSwap.js";
 export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
 export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
+export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.js";
 export type { MentoRouteHop } from "./protocols/mento/venue.js";
 export { PROTOCOLS, type RegisteredIntent } from "./protocols/registry.js";
+export { swapProtocol } from "./protocols/swap/definition.js";
+export type { SwapIntent } from "./protocols/swap/intents.js";
 export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
 export {
   type GetUniswapQuoteErrorType,
@@ -282,6 +292,7 @@ export {
 } from "./protocols/uniswap/actions/prepareUniswapSwap.js";
 export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap/addresses.js";
 export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorator.js";
+export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/definition.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/venue.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";

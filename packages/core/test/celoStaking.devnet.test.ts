@@ -15,7 +15,7 @@ import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CELO_STAKING_ADDRESSES,
-  CeloGovernanceRefusedError,
+  type CeloGovernanceRefusedError,
   CeloStakingRefusedError,
   createSdkClient,
   findFlowMismatches,
@@ -86,7 +86,11 @@ describe("Celo staking on the devnet's core contracts, signed by a plain viem wa
     await executeFlow(devnet, privateKey, vote.value);
     b = await balances();
     expect(b.votes).toEqual([
-      expect.objectContaining({ group: GROUP, pending: expect.objectContaining({ formatted: "30" }), activatable: false }),
+      expect.objectContaining({
+        group: GROUP,
+        pending: expect.objectContaining({ formatted: "30" }),
+        activatable: false,
+      }),
     ]);
     expect(b.locked.voting.formatted).toBe("30");
     const early = await refused(() => client.staking.prepareActivate(address));
@@ -120,7 +124,11 @@ describe("Celo staking on the devnet's core contracts, signed by a plain viem wa
     b = await balances();
     expect(b.locked.total.formatted).toBe("30");
     expect(b.pendingWithdrawals).toEqual([
-      expect.objectContaining({ index: 0, value: expect.objectContaining({ formatted: "20" }), matured: false }),
+      expect.objectContaining({
+        index: 0,
+        value: expect.objectContaining({ formatted: "20" }),
+        matured: false,
+      }),
     ]);
     expect(b.pendingWithdrawals[0]!.availableAt - b.timestamp).toBeGreaterThan(3n * 86_400n - 60n);
 
@@ -139,7 +147,11 @@ describe("Celo staking on the devnet's core contracts, signed by a plain viem wa
     const withdraw = await counted(() => client.staking.prepareWithdraw(address));
     expect(withdraw.requests).toBe(1);
     expectSound(withdraw.value);
-    expect(withdraw.value.intent).toEqual({ kind: "withdrawUnlocked", amount: parseEther("20").toString(), count: "1" });
+    expect(withdraw.value.intent).toEqual({
+      kind: "withdrawUnlocked",
+      amount: parseEther("20").toString(),
+      count: "1",
+    });
     await executeFlow(devnet, privateKey, withdraw.value);
     const celoAfter = await publicClient.getBalance({ address });
     expect(celoAfter - celoBefore).toBeGreaterThan(parseEther("19.99")); // 20 back, minus gas
@@ -235,7 +247,9 @@ describe("Celo governance on the devnet, signed by a plain viem wallet", () => {
     await executeFlow(devnet, privateKey, delegate.value);
     let b = await client.staking.getStakingBalances(address);
     expect(b.governance.delegatedPercent).toBe("50");
-    expect(b.governance.delegations).toEqual([expect.objectContaining({ delegatee: other.address, percent: "50" })]);
+    expect(b.governance.delegations).toEqual([
+      expect.objectContaining({ delegatee: other.address, percent: "50" }),
+    ]);
     const undelegate = await counted(() => client.governance.prepareUndelegate(address, other.address, "50"));
     expect(undelegate.requests).toBe(1);
     await executeFlow(devnet, privateKey, undelegate.value);

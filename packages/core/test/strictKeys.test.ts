@@ -178,8 +178,9 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     call: (_c, x) => core.computeMinAmountOut({ amountOut: 100n, slippageBps: 50, ...x }),
     ...parameters(null),
   },
+  revertSources: { noObjectParameter: "(no parameters)" },
   decodeRevertReason: {
-    call: (_c, x) => core.decodeRevertReason("0x", { aaveErrorCodes: true, ...x }),
+    call: (_c, x) => core.decodeRevertReason("0x", { protocol: "aave-v3", ...x }),
     ...options(null),
   },
   parseAmount: { call: (_c, x) => core.parseAmount("1", { decimals: 6, ...x }), ...parameters(null) },
@@ -253,6 +254,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   },
   stakingActions: { decorator: "staking" },
   governanceActions: { decorator: "governance" },
+  defaultProtocolGroups: { decorator: "aave" },
   blockchainActions: { decorator: "blockchain" },
   ensActions: { decorator: "ens" },
   mentoActions: { decorator: "mento" },
@@ -282,6 +284,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   wordAsAddress: { noObjectParameter: "(calldata, word index): never throws" },
   wordAsUint: { noObjectParameter: "(calldata, word index): never throws" },
   decodeCallStrictly: { noObjectParameter: "(abi, calldata): never throws" },
+  findStepProtocol: { noObjectParameter: "(flow, step index): pure, never throws" },
   defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
   // said out loud
   encodeUniswapPath: {
@@ -527,6 +530,6 @@ describe("every action, function and client method refuses an unknown key, befor
     );
     expect(core.computeMinAmountOut({ amountOut: maxUint256 / 2n, slippageBps: 0 })).toBe(maxUint256 / 2n);
     expect(core.parseAddress(A, "owner", { allowZero: true })).toBe(A as Address);
-    expect(core.decodeRevertReason("0x", { aaveErrorCodes: false }).name).toBeNull();
+    expect(core.decodeRevertReason("0x", { protocol: undefined }).name).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
 import type { IntentFieldReader } from "../protocols/definition.js";
+import { PROTOCOLS } from "../protocols/registry.js";
 import { findFlowMismatches } from "./findFlowMismatches.js";
 import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import type {
@@ -191,26 +192,6 @@ function parseStep(value: unknown, index: number): PreparedStep {
   return step;
 }
 
-const INTENT_FIELDS = {
-  contractCall: ["kind", "to", "functionName"],
-  swap: [
-    "kind",
-    "venue",
-    "tokenIn",
-    "tokenOut",
-    "amountIn",
-    "expectedAmountOut",
-    "minAmountOut",
-    "deadline",
-    "route",
-    "recipient",
-  ],
-  supply: ["kind", "protocol", "token", "amount"],
-  withdraw: ["kind", "protocol", "token", "amount"],
-  borrow: ["kind", "protocol", "token", "amount"],
-  repay: ["kind", "protocol", "token", "amount"],
-} as const;
-
 /** A reader of the intent's fields that throws `InvalidPreparedFlowError` naming the field. */
 function intentReader(fields: Fields, path: string): IntentFieldReader {
   const at = (key: string) => `${path}.${keyOf(key)}`;
@@ -225,54 +206,17 @@ function intentReader(fields: Fields, path: string): IntentFieldReader {
     jsonList: (key) =>
       list(fields[key], at(key), MAX_JSON_ENTRIES).map((entry, index) => json(entry, `${at(key)}[${index}]`)),
     fail: (key, rule) => fail(at(key), rule),
+    protocols: PROTOCOLS,
   };
 }
 
 function parseIntent(value: unknown): FlowIntent {
   const path = "intent";
   const all = record(value, path, undefined);
-  // Computed here, not at load: a module-level spread would keep the registry in every bundle.
-  const kinds = [...INTENT_KIND_DEFINITIONS.keys(), ...Object.keys(INTENT_FIELDS)];
-  const kind = oneOf(all.kind, `${path}.kind`, kinds);
-  const registered = INTENT_KIND_DEFINITIONS.get(kind);
-  if (registered !== undefined) {
-    const fields = record(all, path, ["kind", ...registered.fields]);
-    return registered.parse(intentReader(fields, path)) as FlowIntent;
-  }
-  const fields = record(all, path, INTENT_FIELDS[kind as keyof typeof INTENT_FIELDS]);
-  switch (kind) {
-    case "contractCall":
-      return {
-        kind,
-        to: address(fields.to, `${path}.to`),
-        functionName: text(fields.functionName, `${path}.functionName`, true),
-      };
-    case "swap": {
-      const route = list(fields.route, `${path}.route`, MAX_JSON_ENTRIES);
-      return {
-        kind,
-        venue: oneOf(fields.venue, `${path}.venue`, ["uniswap", "mento"] as const),
-        tokenIn: address(fields.tokenIn, `${path}.tokenIn`),
-        tokenOut: address(fields.tokenOut, `${path}.tokenOut`),
-        amountIn: uint(fields.amountIn, `${path}.amountIn`),
-        expectedAmountOut: uint(fields.expectedAmountOut, `${path}.expectedAmountOut`),
-        minAmountOut: uint(fields.minAmountOut, `${path}.minAmountOut`),
-        deadline: uint(fields.deadline, `${path}.deadline`),
-        route: route.map((hop, index) => json(hop, `${path}.route[${index}]`)),
-        // Optional: flows prepared before it was added have no recipient (the tokens go to `from`).
-        ...(fields.recipient === undefined
-          ? {}
-          : { recipient: address(fields.recipient, `${path}.recipient`) }),
-      };
-    }
-    default:
-      return {
-        kind: kind as "supply",
-        protocol: oneOf(fields.protocol, `${path}.protocol`, ["aave-v3"] as const),
-        token: address(fields.token, `${path}.token`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
-  }
+  const kind = oneOf(all.kind, `${path}.kind`, [...INTENT_KIND_DEFINITIONS.keys()]);
+  const definition = INTENT_KIND_DEFINITIONS.get(kind)!;
+  const fields = record(all, path, ["kind", ...definition.fields]);
+  return definition.parse(intentReader(fields, path)) as FlowIntent;
 }
 
 const FLOW_FIELDS = [

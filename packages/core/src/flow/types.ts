@@ -1,72 +1,12 @@
 import type { Address } from "viem";
 import type { RegisteredIntent } from "../protocols/registry.js";
-import type { JsonValue, PreparedStep } from "./stepTypes.js";
+import type { PreparedStep } from "./stepTypes.js";
 
-export type { ApproveIntent, SendIntent } from "../protocols/erc20/intents.js";
 export type { JsonValue, PreparedStep, PreparedStepKind, StepCall } from "./stepTypes.js";
 
 /**
- * A generic contract call (`prepareContractCall`).
- *
- * @example
- * ```ts
- * import type { ContractCallIntent } from "@preflow/core";
- * const intent: ContractCallIntent = { kind: "contractCall", to: "0x4444444444444444444444444444444444444444", functionName: "deposit" };
- * ```
- */
-export interface ContractCallIntent {
-  kind: "contractCall";
-  to: Address;
-  functionName: string;
-}
-
-/**
- * A swap on a venue: amounts in base units; `deadline` in unix seconds; `route` as the venue describes it (token
- * addresses, pool fees, exchange ids); `recipient` receives `tokenOut` (every swap preflow prepares sets it;
- * flows prepared by older versions may lack it, and then the tokens went to `from`).
- *
- * @example
- * ```ts
- * import type { SwapIntent } from "@preflow/core";
- * const intent: SwapIntent = {
- *   kind: "swap", venue: "uniswap", tokenIn: usdc, tokenOut: usdm, amountIn: "100000000",
- *   expectedAmountOut: "99900000000000000000", minAmountOut: "99400000000000000000", deadline: "1767225600",
- *   route: [usdc, 100, usdm], recipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
- * };
- * ```
- */
-export interface SwapIntent {
-  kind: "swap";
-  venue: "uniswap" | "mento";
-  tokenIn: Address;
-  tokenOut: Address;
-  amountIn: string;
-  expectedAmountOut: string;
-  minAmountOut: string;
-  deadline: string;
-  route: JsonValue[];
-  /** Who receives `tokenOut`. Absent in flows of older versions (the tokens went to `from`). */
-  recipient?: Address;
-}
-
-/**
- * A lending operation on Aave v3: `amount` in base units of `token`.
- *
- * @example
- * ```ts
- * import type { LendingIntent } from "@preflow/core";
- * const intent: LendingIntent = { kind: "supply", protocol: "aave-v3", token: usdc, amount: "10000000" };
- * ```
- */
-export interface LendingIntent {
-  kind: "supply" | "withdraw" | "borrow" | "repay";
-  protocol: "aave-v3";
-  token: Address;
-  amount: string;
-}
-
-/**
- * What a flow is for, machine-readable: a policy or an agent can check it without decoding calldata.
+ * What a flow is for, machine-readable: a policy or an agent can check it without decoding calldata. The union of
+ * the intent kinds of every registered protocol (`PROTOCOLS`): each protocol declares its own in its folder.
  *
  * @example
  * ```ts
@@ -76,7 +16,7 @@ export interface LendingIntent {
  * }
  * ```
  */
-export type FlowIntent = RegisteredIntent | ContractCallIntent | SwapIntent | LendingIntent;
+export type FlowIntent = RegisteredIntent;
 
 /**
  * A prepared flow: the ordered unsigned steps of one intent (approvals before their action), for chain

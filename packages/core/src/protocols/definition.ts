@@ -53,6 +53,8 @@ export interface IntentFieldReader {
   jsonList(key: string): JsonValue[];
   /** Throws `InvalidPreparedFlowError` at `intent.<key>` with `rule`. */
   fail(key: string, rule: string): never;
+  /** The registry, for kinds that span protocols (a swap's `venue` is one of the registered venues). */
+  readonly protocols: readonly ProtocolDefinition[];
 }
 
 /**
@@ -190,8 +192,24 @@ export interface IntentKindDefinition<intent extends IntentShape = IntentShape> 
  * ```
  */
 export type IntentKinds<intent extends IntentShape> = {
-  readonly [kind in intent["kind"]]: IntentKindDefinition<Extract<intent, { kind: kind }>>;
+  readonly [kind in intent["kind"]]: IntentKindDefinition<IntentOfKind<intent, kind>>;
 };
+
+/**
+ * The members of an intent union whose `kind` may be `kind` (one interface may cover several kinds, as Aave's
+ * `LendingIntent` does for supply, withdraw, borrow and repay).
+ *
+ * @example
+ * ```ts
+ * import type { IntentOfKind } from "@preflow/core";
+ * type Send = IntentOfKind<FlowIntent, "send">; // SendIntent
+ * ```
+ */
+export type IntentOfKind<intent extends IntentShape, kind extends string> = intent extends unknown
+  ? kind extends intent["kind"]
+    ? intent
+    : never
+  : never;
 
 /**
  * A contract of a protocol at its chain-42220 address: its label (used in previews, `call.contract` and tool

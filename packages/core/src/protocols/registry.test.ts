@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Hex } from "viem";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { INTENT_KIND_DEFINITIONS } from "../flow/intentKinds.js";
+import type { IntentKindDefinition } from "./definition.js";
 import type { ApproveIntent, SendIntent } from "./erc20/intents.js";
 import { PROTOCOLS, type RegisteredIntent } from "./registry.js";
 
@@ -23,7 +24,7 @@ describe("the protocol registry", () => {
     for (const protocol of PROTOCOLS) {
       expect(protocol.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(protocol.label.length).toBeGreaterThan(0);
-      for (const kind of Object.values(protocol.intents ?? {})) {
+      for (const kind of Object.values(protocol.intents ?? {}) as IntentKindDefinition[]) {
         expect(kind.fields).not.toContain("kind");
         expect(new Set(kind.fields).size).toBe(kind.fields.length);
       }

@@ -2,9 +2,14 @@
 // simulation, preflow/aa's send path, the tool server's policy) loops over it and never names a protocol.
 // Adding a protocol: its folder under protocols/, then one line here (docs/adding-a-protocol.md).
 
+import { aaveProtocol } from "./aave/definition.js";
 import { celoStakingProtocol } from "./celo-staking/definition.js";
+import { contractCallProtocol } from "./contractCall/definition.js";
 import type { IntentOf, ProtocolDefinition } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
+import { mentoProtocol } from "./mento/definition.js";
+import { swapProtocol } from "./swap/definition.js";
+import { uniswapProtocol } from "./uniswap/definition.js";
 
 /**
  * Every protocol preflow knows, in the order generic code tries them (the first policy decoder that recognises a
@@ -18,6 +23,11 @@ import { erc20Protocol } from "./erc20/definition.js";
  */
 export const PROTOCOLS = [
   erc20Protocol,
+  contractCallProtocol,
+  swapProtocol,
+  uniswapProtocol,
+  mentoProtocol,
+  aaveProtocol,
   celoStakingProtocol,
 ] as const satisfies readonly ProtocolDefinition[];
 

@@ -17,6 +17,7 @@ import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import { redactUrl } from "../../errors/redact.js";
 import { RequestAbortedError, RpcError } from "../../errors/rpc.js";
 import { SimulationUnsupportedError } from "../../errors/simulation.js";
+import { findStepProtocol } from "../../flow/findStepProtocol.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { type RpcCall, type SdkRpc, withAbort } from "../../rpc/createRpc.js";
@@ -240,7 +241,6 @@ const APPROVAL_TOPIC = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200a
 const APPROVE_SELECTOR = "0x095ea7b3";
 const ALLOWANCE_SELECTOR = "0xdd62ed3e";
 const MAX_UINT256 = 2n ** 256n - 1n;
-const AAVE_POOL = "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402";
 
 /**
  * Simulates every step of a prepared flow in order on ONE state with `eth_simulateV1` (each step sees the earlier
@@ -564,7 +564,6 @@ function interpret(input: {
   stateBlock: bigint;
 }): SimulatePreparedFlowReturnType {
   const { flow, account, pairs, layout, block, baseFee, stateBlock } = input;
-  const aave = flow.intent !== undefined && "protocol" in flow.intent && flow.intent.protocol === "aave-v3";
   const steps: SimulatedStep[] = [];
   const deltas = new Map<string, { address: Address; token: Address; delta: bigint }>();
   const approvals = new Map<string, { pair: Pair; value: bigint }>();
@@ -595,12 +594,11 @@ function interpret(input: {
     lastRun = index;
     if (call.status === "reverted") {
       failedStep = index;
-      const aaveTarget = aave || same(prepared.to, AAVE_POOL) || /^aave/i.test(prepared.call?.contract ?? "");
       steps.push({
         ...base,
         status: "reverted",
         gasUsed: call.gasUsed.toString(),
-        revertReason: decodeRevertReason(call.returnData, { aaveErrorCodes: aaveTarget }),
+        revertReason: decodeRevertReason(call.returnData, { protocol: findStepProtocol(flow, index)?.id }),
       });
       continue;
     }

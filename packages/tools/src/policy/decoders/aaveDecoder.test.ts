@@ -1,11 +1,12 @@
-import { AAVE_V3_ADDRESSES, aaveV3PoolAbi, TOKENS } from "@preflow/core";
+import { AAVE_V3_ADDRESSES, aaveProtocol, aaveV3PoolAbi, TOKENS } from "@preflow/core";
 import fc from "fast-check";
 import { type Address, encodeFunctionData, type Hex, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import { checkPolicy } from "../checkPolicy.js";
 import { decodeFlow } from "../decodeFlow.js";
 import type { LoadedPolicy } from "../loadPolicy.js";
-import { decodeAaveV3Pool } from "./aaveV3Pool.js";
+
+const decodeAaveV3Pool = aaveProtocol.decoders![0]!;
 
 const POOL = AAVE_V3_ADDRESSES.pool;
 const USDC = TOKENS.USDC.address;

@@ -1,12 +1,9 @@
-import {
-  decodeCallStrictly,
-  decodeUniswapPath,
-  UNISWAP_ADDRESSES,
-  uniswapSwapRouter02Abi,
-} from "@preflow/core";
 import type { Address, Hex } from "viem";
-
-import type { FlowEffect, StepDecoder } from "./types.js";
+import { decodeCallStrictly } from "../decodeCallStrictly.js";
+import type { FlowEffect, StepDecoder } from "../definition.js";
+import { uniswapSwapRouter02Abi } from "./abis.js";
+import { UNISWAP_ADDRESSES } from "./addresses.js";
+import { decodeUniswapPath } from "./path.js";
 
 /** SwapRouter02's deadline-less `multicall(bytes[])` (preflow prepares the deadline form; both are recognised). */
 const multicallWithoutDeadline = [

@@ -1,7 +1,8 @@
-import { decodeCallStrictly, MENTO_ADDRESSES, mentoRouterAbi } from "@preflow/core";
 import type { Address, Hex } from "viem";
-
-import type { StepDecoder } from "./types.js";
+import { decodeCallStrictly } from "../decodeCallStrictly.js";
+import type { StepDecoder } from "../definition.js";
+import { mentoRouterAbi } from "./abis.js";
+import { MENTO_ADDRESSES } from "./addresses.js";
 
 const ROUTER = MENTO_ADDRESSES.router.toLowerCase();
 

@@ -1,7 +1,7 @@
-import { AAVE_V3_ADDRESSES } from "@preflow/core";
-import { type FlowEffect, type StepDecoder, wordAsAddress, wordAsUint } from "./types.js";
+import { wordAsAddress, wordAsUint } from "../calldataWords.js";
+import type { FlowEffect, StepDecoder } from "../definition.js";
+import { AAVE_V3_ADDRESSES } from "./addresses.js";
 
-/** The Pool functions of a lending flow: selector → name and number of argument words. */
 /** The Pool functions of a lending flow: selector → name, argument words, and the word of whose position it is. */
 const POOL_CALLS: Readonly<
   Record<string, { name: "supply" | "withdraw" | "borrow" | "repay"; words: number; beneficiary: number }>

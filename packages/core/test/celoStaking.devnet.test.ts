@@ -15,7 +15,7 @@ import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CELO_STAKING_ADDRESSES,
-  type CeloGovernanceRefusedError,
+  CeloGovernanceRefusedError,
   CeloStakingRefusedError,
   createSdkClient,
   findFlowMismatches,
@@ -62,6 +62,86 @@ function expectSound(flow: SerializedPreparedFlow): void {
   expect(findFlowMismatches(flow)).toEqual([]);
   expect(formatPreparedFlow(flow)).toContain(flow.summary.split(" ")[0]);
 }
+
+// Governance first: the staking flow moves the clock 3 days, after which Governance's daily dequeue is due.
+describe("Celo governance on the devnet, signed by a plain viem wallet", () => {
+  it("upvotes the queued proposal and votes yes on the referendum; getProposal reflects both", async () => {
+    const { referendumProposalId, queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
+    const { privateKey, address } = await freshAccount(devnet, { CELO: "100" });
+    await executeFlow(devnet, privateKey, await client.staking.prepareLock(address, "40"));
+
+    const list = await counted(() => client.governance.getProposals());
+    expect(list.requests).toBe(1);
+    expect(list.value.queue.map((p) => p.id)).toContain(queuedProposalId);
+    expect(list.value.referendum.map((p) => p.id)).toContain(referendumProposalId);
+
+    const before = await client.governance.getProposal(queuedProposalId);
+    const upvote = await counted(() => client.governance.prepareUpvote(address, queuedProposalId));
+    expect(upvote.requests).toBe(1);
+    expectSound(upvote.value);
+    await executeFlow(devnet, privateKey, upvote.value);
+    const after = await counted(() => client.governance.getProposal(queuedProposalId));
+    expect(after.requests).toBe(1);
+    expect(after.value.stage).toBe("queued");
+    expect(after.value.upvotes.value - before.upvotes.value).toBe(parseEther("40"));
+
+    const again = await refused(() => client.governance.prepareUpvote(address, queuedProposalId));
+    expect((again.error as CeloGovernanceRefusedError).details.reason).toBe("already-upvoted");
+
+    const yesBefore = (await client.governance.getProposal(referendumProposalId)).votes.yes.value;
+    const vote = await counted(() => client.governance.prepareVote(address, referendumProposalId, "yes"));
+    expect(vote.requests).toBe(1);
+    expectSound(vote.value);
+    await executeFlow(devnet, privateKey, vote.value);
+    const voted = await client.governance.getProposal(referendumProposalId, { account: address });
+    expect(voted.stage).toBe("referendum");
+    expect(voted.votes.yes.value - yesBefore).toBe(parseEther("40"));
+    expect(voted.accountVote?.yes.formatted).toBe("40");
+
+    // the CELO backing the referendum vote cannot be unlocked, with the amounts
+    const unlock = await refused(() => client.staking.prepareUnlock(address, "10"));
+    expect((unlock.error as CeloStakingRefusedError).details).toMatchObject({
+      reason: "locked-in-governance",
+      usedInReferendums: parseEther("40").toString(),
+    });
+
+    const revoke = await counted(() => client.governance.prepareRevokeUpvote(address));
+    expect(revoke.requests).toBe(1);
+    await executeFlow(devnet, privateKey, revoke.value);
+    expect((await client.governance.getProposal(queuedProposalId)).upvotes.value).toBe(before.upvotes.value);
+  });
+
+  it("delegates and takes back governance voting power; refuses a vote on a queued proposal", async () => {
+    const { privateKey, address } = await freshAccount(devnet, { CELO: "30" });
+    await executeFlow(devnet, privateKey, await client.staking.prepareLock(address, "10"));
+    // the delegatee is a Celo account too
+    const other = await freshAccount(devnet, { CELO: "5" });
+    await executeFlow(devnet, other.privateKey, await client.staking.prepareLock(other.address, "1"));
+    const delegate = await counted(() => client.governance.prepareDelegate(address, other.address, "50"));
+    expect(delegate.requests).toBe(1);
+    expectSound(delegate.value);
+    await executeFlow(devnet, privateKey, delegate.value);
+    let b = await client.staking.getStakingBalances(address);
+    expect(b.governance.delegatedPercent).toBe("50");
+    expect(b.governance.delegations).toEqual([
+      expect.objectContaining({ delegatee: other.address, percent: "50" }),
+    ]);
+    const undelegate = await counted(() => client.governance.prepareUndelegate(address, other.address, "50"));
+    expect(undelegate.requests).toBe(1);
+    await executeFlow(devnet, privateKey, undelegate.value);
+    b = await client.staking.getStakingBalances(address);
+    expect(b.governance.delegatedPercent).toBe("0");
+
+    const queued = await refused(() =>
+      client.governance.prepareVote(address, CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId, "no"),
+    );
+    expect((queued.error as CeloGovernanceRefusedError).details).toMatchObject({
+      reason: "not-in-referendum",
+      stage: "queued",
+    });
+    expect(CELO_STAKING_ADDRESSES.governance).toBe("0xD533Ca259b330c7A88f74E000a3FaEa2d63B7972");
+  });
+});
 
 describe("Celo staking on the devnet's core contracts, signed by a plain viem wallet", () => {
   it("lock 50, vote 30 (pending), next epoch, activate, revoke 30, unlock 20, withdraw refused then executed", async () => {
@@ -188,81 +268,48 @@ describe("Celo staking on the devnet's core contracts, signed by a plain viem wa
   });
 });
 
-describe("Celo governance on the devnet, signed by a plain viem wallet", () => {
-  it("upvotes the queued proposal and votes yes on the referendum; getProposal reflects both", async () => {
-    const { referendumProposalId, queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
-    const { privateKey, address } = await freshAccount(devnet, { CELO: "100" });
-    await executeFlow(devnet, privateKey, await client.staking.prepareLock(address, "40"));
-
-    const list = await counted(() => client.governance.getProposals());
-    expect(list.requests).toBe(1);
-    expect(list.value.queue.map((p) => p.id)).toContain(queuedProposalId);
-    expect(list.value.referendum.map((p) => p.id)).toContain(referendumProposalId);
-
-    const before = await client.governance.getProposal(queuedProposalId);
-    const upvote = await counted(() => client.governance.prepareUpvote(address, queuedProposalId));
-    expect(upvote.requests).toBe(1);
-    expectSound(upvote.value);
-    await executeFlow(devnet, privateKey, upvote.value);
-    const after = await counted(() => client.governance.getProposal(queuedProposalId));
-    expect(after.requests).toBe(1);
-    expect(after.value.stage).toBe("queued");
-    expect(after.value.upvotes.value - before.upvotes.value).toBe(parseEther("40"));
-
-    const again = await refused(() => client.governance.prepareUpvote(address, queuedProposalId));
-    expect((again.error as CeloGovernanceRefusedError).details.reason).toBe("already-upvoted");
-
-    const yesBefore = (await client.governance.getProposal(referendumProposalId)).votes.yes.value;
-    const vote = await counted(() => client.governance.prepareVote(address, referendumProposalId, "yes"));
-    expect(vote.requests).toBe(1);
-    expectSound(vote.value);
-    await executeFlow(devnet, privateKey, vote.value);
-    const voted = await client.governance.getProposal(referendumProposalId, { account: address });
-    expect(voted.stage).toBe("referendum");
-    expect(voted.votes.yes.value - yesBefore).toBe(parseEther("40"));
-    expect(voted.accountVote?.yes.formatted).toBe("40");
-
-    // the CELO backing the referendum vote cannot be unlocked, with the amounts
-    const unlock = await refused(() => client.staking.prepareUnlock(address, "10"));
-    expect((unlock.error as CeloStakingRefusedError).details).toMatchObject({
-      reason: "locked-in-governance",
-      usedInReferendums: parseEther("40").toString(),
-    });
-
-    const revoke = await counted(() => client.governance.prepareRevokeUpvote(address));
-    expect(revoke.requests).toBe(1);
-    await executeFlow(devnet, privateKey, revoke.value);
-    expect((await client.governance.getProposal(queuedProposalId)).upvotes.value).toBe(before.upvotes.value);
-  });
-
-  it("delegates and takes back governance voting power; refuses a vote on a queued proposal", async () => {
+describe("request counts", () => {
+  it("every staking and governance read and prepare costs one HTTP request (a refusal too), on a fresh client", async () => {
     const { privateKey, address } = await freshAccount(devnet, { CELO: "30" });
-    await executeFlow(devnet, privateKey, await client.staking.prepareLock(address, "10"));
-    // the delegatee is a Celo account too
-    const other = await freshAccount(devnet, { CELO: "5" });
-    await executeFlow(devnet, other.privateKey, await client.staking.prepareLock(other.address, "1"));
-    const delegate = await counted(() => client.governance.prepareDelegate(address, other.address, "50"));
-    expect(delegate.requests).toBe(1);
-    expectSound(delegate.value);
-    await executeFlow(devnet, privateKey, delegate.value);
-    let b = await client.staking.getStakingBalances(address);
-    expect(b.governance.delegatedPercent).toBe("50");
-    expect(b.governance.delegations).toEqual([
-      expect.objectContaining({ delegatee: other.address, percent: "50" }),
-    ]);
-    const undelegate = await counted(() => client.governance.prepareUndelegate(address, other.address, "50"));
-    expect(undelegate.requests).toBe(1);
-    await executeFlow(devnet, privateKey, undelegate.value);
-    b = await client.staking.getStakingBalances(address);
-    expect(b.governance.delegatedPercent).toBe("0");
-
-    const queued = await refused(() =>
-      client.governance.prepareVote(address, CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId, "no"),
-    );
-    expect((queued.error as CeloGovernanceRefusedError).details).toMatchObject({
-      reason: "not-in-referendum",
-      stage: "queued",
-    });
-    expect(CELO_STAKING_ADDRESSES.governance).toBe("0xD533Ca259b330c7A88f74E000a3FaEa2d63B7972");
+    const setup = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+    await executeFlow(devnet, privateKey, await setup.staking.prepareLock(address, "10"));
+    await executeFlow(devnet, privateKey, await setup.staking.prepareUnlock(address, "2"));
+    // a new client: its one-time chain check is folded into its first request
+    client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
+    const { referendumProposalId, queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
+    const calls: [string, () => Promise<unknown>][] = [
+      ["getStakingBalances", () => client.staking.getStakingBalances(address)],
+      ["getValidatorGroups", () => client.staking.getValidatorGroups()],
+      ["prepareLock", () => client.staking.prepareLock(address, "3")],
+      ["prepareUnlock", () => client.staking.prepareUnlock(address, "1")],
+      ["prepareRelock", () => client.staking.prepareRelock(address, "1")],
+      ["prepareWithdraw", () => client.staking.prepareWithdraw(address)],
+      ["prepareVote", () => client.staking.prepareVote(address, GROUP, "1")],
+      ["prepareActivate", () => client.staking.prepareActivate(address)],
+      ["prepareRevoke", () => client.staking.prepareRevoke(address, GROUP, "1")],
+      ["getProposals", () => client.governance.getProposals()],
+      ["getProposal", () => client.governance.getProposal(referendumProposalId, { account: address })],
+      ["prepareUpvote", () => client.governance.prepareUpvote(address, queuedProposalId)],
+      [
+        "prepareGovernanceVote",
+        () => client.governance.prepareVote(address, referendumProposalId, "abstain"),
+      ],
+      ["prepareRevokeUpvote", () => client.governance.prepareRevokeUpvote(address)],
+      ["prepareDelegate", () => client.governance.prepareDelegate(address, GROUP, "10")],
+      ["prepareUndelegate", () => client.governance.prepareUndelegate(address, GROUP, "10")],
+    ];
+    const counts: Record<string, number> = {};
+    for (const [name, call] of calls) {
+      proxy.reset();
+      await call().catch((error: unknown) => {
+        // refusals are typed and cost the same one read
+        expect(
+          [CeloStakingRefusedError, CeloGovernanceRefusedError].some((type) => error instanceof type),
+          name,
+        ).toBe(true);
+      });
+      counts[name] = proxy.requests;
+    }
+    expect(counts).toEqual(Object.fromEntries(calls.map(([name]) => [name, 1])));
   });
 });

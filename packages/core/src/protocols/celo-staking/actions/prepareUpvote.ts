@@ -95,6 +95,20 @@ export async function prepareUpvote(
       `${from} already upvotes queued proposal ${s.accountUpvotedProposal}: revoke that upvote first`,
     );
   }
+  // Governance dequeues (the most upvoted, up to `concurrentProposals`) at the start of the upvote once a day
+  // has passed since the last dequeue: an upvote of a proposal that leaves the queue then would revert.
+  const dequeueDue = s.timestamp >= s.lastDequeue + s.dequeueFrequency;
+  const top = s.queue
+    .map((id, i) => ({ id, upvotes: s.queueUpvotes[i] ?? 0n }))
+    .sort((a, b) => (a.upvotes === b.upvotes ? 0 : a.upvotes > b.upvotes ? -1 : 1))
+    .slice(0, Number(s.concurrentProposals))
+    .map((entry) => entry.id);
+  if (dequeueDue && top.includes(proposalId)) {
+    throw refuse(
+      "not-queued",
+      `proposal ${proposalId} leaves the queue for its referendum with the next governance transaction (a dequeue is due): vote on it then`,
+    );
+  }
   const upvotes = (s.queueUpvotes[position] ?? 0n) + s.accountLocked;
   const { lesser, greater } = queueNeighbours(s.queue, s.queueUpvotes, proposalId, upvotes);
   return celoFlow(

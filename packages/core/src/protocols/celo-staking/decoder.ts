@@ -1,6 +1,6 @@
 import type { Abi } from "viem";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
-import type { FlowEffect, StepDecoder } from "../definition.js";
+import type { StepDecoder } from "../definition.js";
 import { celoAccountsAbi, celoElectionAbi, celoGovernanceAbi, celoLockedGoldAbi } from "./abis.js";
 import { CELO_STAKING_ADDRESSES, CELO_STAKING_LABELS } from "./addresses.js";
 
@@ -22,8 +22,8 @@ const CONTRACTS: readonly { address: string; label: string; abi: Abi }[] = [
 /**
  * The spending policy's view of a staking or governance step (calldata decoded strictly, at the core contract's
  * own address only):
- * - `LockedGold.lock()` sends CELO: a `native` effect to LockedGold (so `caps.CELO` and `allow.recipients`
- *   decide whether the agent may lock) and a known call;
+ * - `LockedGold.lock()` sends CELO as the step's value: the generic `native` effect of that value (made for
+ *   every step) lets `caps.CELO` and `allow.recipients` decide whether the agent may lock; the call is known;
  * - every other call (vote, activate, revoke, unlock, relock, withdraw, createAccount, upvote, governance votes,
  *   delegation) moves no token: a `call` effect left to `allow.contracts` (`known: false`), so a policy with an
  *   `allow.contracts` list allows staking and voting only when it lists the core contract (LockedGold, Election,
@@ -37,11 +37,7 @@ export const decodeCeloStakingCall: StepDecoder = (step) => {
   const label = `${contract.label} ${decoded.functionName}`;
   const selector = step.data.slice(0, 10) as `0x${string}`;
   if (decoded.functionName === "lock") {
-    const effects: FlowEffect[] = [
-      { kind: "call", step: step.index, to: step.to, selector, known: true, label },
-    ];
-    if (step.value > 0n) effects.push({ kind: "native", step: step.index, to: step.to, amount: step.value });
-    return effects;
+    return [{ kind: "call", step: step.index, to: step.to, selector, known: true, label }];
   }
   if (step.value !== 0n) return undefined;
   return [{ kind: "call", step: step.index, to: step.to, selector, known: false, label }];

@@ -65,7 +65,7 @@ function expectSound(flow: SerializedPreparedFlow): void {
 
 // Governance first: the staking flow moves the clock 3 days, after which Governance's daily dequeue is due.
 describe("Celo governance on the devnet, signed by a plain viem wallet", () => {
-  it("upvotes the queued proposal and votes yes on the referendum; getProposal reflects both", async () => {
+  it("upvotes the queued proposal and votes yes on the referendum; getGovernanceProposal reflects both", async () => {
     const { referendumProposalId, queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
     const { privateKey, address } = await freshAccount(devnet, { CELO: "100" });
     await executeFlow(devnet, privateKey, await client.staking.prepareLock(address, "40"));
@@ -279,24 +279,27 @@ describe("request counts", () => {
     const { referendumProposalId, queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
     const calls: [string, () => Promise<unknown>][] = [
       ["getStakingBalances", () => client.staking.getStakingBalances(address)],
-      ["getValidatorGroups", () => client.staking.getValidatorGroups()],
-      ["prepareLock", () => client.staking.prepareLock(address, "3")],
-      ["prepareUnlock", () => client.staking.prepareUnlock(address, "1")],
-      ["prepareRelock", () => client.staking.prepareRelock(address, "1")],
-      ["prepareWithdraw", () => client.staking.prepareWithdraw(address)],
-      ["prepareVote", () => client.staking.prepareVote(address, GROUP, "1")],
-      ["prepareActivate", () => client.staking.prepareActivate(address)],
-      ["prepareRevoke", () => client.staking.prepareRevoke(address, GROUP, "1")],
-      ["getProposals", () => client.governance.getProposals()],
-      ["getProposal", () => client.governance.getProposal(referendumProposalId, { account: address })],
-      ["prepareUpvote", () => client.governance.prepareUpvote(address, queuedProposalId)],
+      ["getStakingValidatorGroups", () => client.staking.getValidatorGroups()],
+      ["prepareStakingLock", () => client.staking.prepareLock(address, "3")],
+      ["prepareStakingUnlock", () => client.staking.prepareUnlock(address, "1")],
+      ["prepareStakingRelock", () => client.staking.prepareRelock(address, "1")],
+      ["prepareStakingWithdraw", () => client.staking.prepareWithdraw(address)],
+      ["prepareStakingVote", () => client.staking.prepareVote(address, GROUP, "1")],
+      ["prepareStakingActivate", () => client.staking.prepareActivate(address)],
+      ["prepareStakingRevoke", () => client.staking.prepareRevoke(address, GROUP, "1")],
+      ["getGovernanceProposals", () => client.governance.getProposals()],
+      [
+        "getGovernanceProposal",
+        () => client.governance.getProposal(referendumProposalId, { account: address }),
+      ],
+      ["prepareGovernanceUpvote", () => client.governance.prepareUpvote(address, queuedProposalId)],
       [
         "prepareGovernanceVote",
         () => client.governance.prepareVote(address, referendumProposalId, "abstain"),
       ],
-      ["prepareRevokeUpvote", () => client.governance.prepareRevokeUpvote(address)],
-      ["prepareDelegate", () => client.governance.prepareDelegate(address, GROUP, "10")],
-      ["prepareUndelegate", () => client.governance.prepareUndelegate(address, GROUP, "10")],
+      ["prepareGovernanceRevokeUpvote", () => client.governance.prepareRevokeUpvote(address)],
+      ["prepareGovernanceDelegate", () => client.governance.prepareDelegate(address, GROUP, "10")],
+      ["prepareGovernanceUndelegate", () => client.governance.prepareUndelegate(address, GROUP, "10")],
     ];
     const counts: Record<string, number> = {};
     for (const [name, call] of calls) {

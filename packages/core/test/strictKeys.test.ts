@@ -219,37 +219,58 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   // the decorators: their methods are rows of CLIENT_TABLE
   aaveActions: { decorator: "aave" },
   getStakingBalances: { call: (c, x) => core.getStakingBalances(c, { account: A, ...x }), ...parameters() },
-  getValidatorGroups: { call: (c, x) => core.getValidatorGroups(c, { ...x }), ...parameters() },
-  prepareLock: { call: (c, x) => core.prepareLock(c, { from: A, amount: "1", ...x }), ...parameters() },
-  prepareUnlock: { call: (c, x) => core.prepareUnlock(c, { from: A, amount: "1", ...x }), ...parameters() },
-  prepareRelock: { call: (c, x) => core.prepareRelock(c, { from: A, amount: "1", ...x }), ...parameters() },
-  prepareWithdraw: { call: (c, x) => core.prepareWithdraw(c, { from: A, ...x }), ...parameters() },
-  prepareVote: {
-    call: (c, x) => core.prepareVote(c, { from: A, group: B, amount: "1", ...x }),
+  getStakingValidatorGroups: { call: (c, x) => core.getStakingValidatorGroups(c, { ...x }), ...parameters() },
+  prepareStakingLock: {
+    call: (c, x) => core.prepareStakingLock(c, { from: A, amount: "1", ...x }),
     ...parameters(),
   },
-  prepareActivate: { call: (c, x) => core.prepareActivate(c, { from: A, ...x }), ...parameters() },
-  prepareRevoke: {
-    call: (c, x) => core.prepareRevoke(c, { from: A, group: B, amount: "1", ...x }),
+  prepareStakingUnlock: {
+    call: (c, x) => core.prepareStakingUnlock(c, { from: A, amount: "1", ...x }),
     ...parameters(),
   },
-  getProposals: { call: (c, x) => core.getProposals(c, { ...x }), ...parameters() },
-  getProposal: { call: (c, x) => core.getProposal(c, { proposalId: 1n, ...x }), ...parameters() },
-  prepareUpvote: {
-    call: (c, x) => core.prepareUpvote(c, { from: A, proposalId: 1n, ...x }),
+  prepareStakingRelock: {
+    call: (c, x) => core.prepareStakingRelock(c, { from: A, amount: "1", ...x }),
     ...parameters(),
   },
-  prepareRevokeUpvote: { call: (c, x) => core.prepareRevokeUpvote(c, { from: A, ...x }), ...parameters() },
+  prepareStakingWithdraw: {
+    call: (c, x) => core.prepareStakingWithdraw(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  prepareStakingVote: {
+    call: (c, x) => core.prepareStakingVote(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareStakingActivate: {
+    call: (c, x) => core.prepareStakingActivate(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  prepareStakingRevoke: {
+    call: (c, x) => core.prepareStakingRevoke(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  getGovernanceProposals: { call: (c, x) => core.getGovernanceProposals(c, { ...x }), ...parameters() },
+  getGovernanceProposal: {
+    call: (c, x) => core.getGovernanceProposal(c, { proposalId: 1n, ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceUpvote: {
+    call: (c, x) => core.prepareGovernanceUpvote(c, { from: A, proposalId: 1n, ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceRevokeUpvote: {
+    call: (c, x) => core.prepareGovernanceRevokeUpvote(c, { from: A, ...x }),
+    ...parameters(),
+  },
   prepareGovernanceVote: {
     call: (c, x) => core.prepareGovernanceVote(c, { from: A, proposalId: 1n, value: "yes", ...x }),
     ...parameters(),
   },
-  prepareDelegate: {
-    call: (c, x) => core.prepareDelegate(c, { from: A, to: B, percent: "1", ...x }),
+  prepareGovernanceDelegate: {
+    call: (c, x) => core.prepareGovernanceDelegate(c, { from: A, to: B, percent: "1", ...x }),
     ...parameters(),
   },
-  prepareUndelegate: {
-    call: (c, x) => core.prepareUndelegate(c, { from: A, to: B, percent: "1", ...x }),
+  prepareGovernanceUndelegate: {
+    call: (c, x) => core.prepareGovernanceUndelegate(c, { from: A, to: B, percent: "1", ...x }),
     ...parameters(),
   },
   stakingActions: { decorator: "staking" },

@@ -1,13 +1,13 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { parseOptions } from "../../validation/parseOptions.js";
-import type { GetProposalReturnType } from "./actions/getProposal.js";
-import type { GetProposalsReturnType } from "./actions/getProposals.js";
-import type { PrepareDelegateReturnType } from "./actions/prepareDelegate.js";
+import type { GetGovernanceProposalReturnType } from "./actions/getGovernanceProposal.js";
+import type { GetGovernanceProposalsReturnType } from "./actions/getGovernanceProposals.js";
+import type { PrepareGovernanceDelegateReturnType } from "./actions/prepareGovernanceDelegate.js";
+import type { PrepareGovernanceRevokeUpvoteReturnType } from "./actions/prepareGovernanceRevokeUpvote.js";
+import type { PrepareGovernanceUndelegateReturnType } from "./actions/prepareGovernanceUndelegate.js";
+import type { PrepareGovernanceUpvoteReturnType } from "./actions/prepareGovernanceUpvote.js";
 import type { PrepareGovernanceVoteReturnType } from "./actions/prepareGovernanceVote.js";
-import type { PrepareRevokeUpvoteReturnType } from "./actions/prepareRevokeUpvote.js";
-import type { PrepareUndelegateReturnType } from "./actions/prepareUndelegate.js";
-import type { PrepareUpvoteReturnType } from "./actions/prepareUpvote.js";
 import type { GovernanceVoteValue } from "./parameters.js";
 import { runLoaded } from "./stakingDecorator.js";
 
@@ -38,21 +38,21 @@ export interface GetProposalOptions extends ActionOptions {
  */
 export interface GovernanceActions {
   /**
-   * The queue and the dequeued proposals by stage, read on chain. The client form of {@link getProposals}. HTTP
+   * The queue and the dequeued proposals by stage, read on chain. The client form of {@link getGovernanceProposals}. HTTP
    * requests: 1.
    *
-   * @throws {@link GetProposalsErrorType}
+   * @throws {@link GetGovernanceProposalsErrorType}
    *
    * @example
    * ```ts
    * const { queue, referendum } = await client.governance.getProposals();
    * ```
    */
-  getProposals(options?: ActionOptions): Promise<GetProposalsReturnType>;
+  getProposals(options?: ActionOptions): Promise<GetGovernanceProposalsReturnType>;
   /**
-   * One proposal (and `options.account`'s vote). The client form of {@link getProposal}. HTTP requests: 1.
+   * One proposal (and `options.account`'s vote). The client form of {@link getGovernanceProposal}. HTTP requests: 1.
    *
-   * @throws {@link GetProposalErrorType}
+   * @throws {@link GetGovernanceProposalErrorType}
    *
    * @example
    * ```ts
@@ -62,11 +62,11 @@ export interface GovernanceActions {
   getProposal(
     proposalId: bigint | number | string,
     options?: GetProposalOptions,
-  ): Promise<GetProposalReturnType>;
+  ): Promise<GetGovernanceProposalReturnType>;
   /**
-   * Upvotes a queued proposal. The client form of {@link prepareUpvote}. HTTP requests: 1.
+   * Upvotes a queued proposal. The client form of {@link prepareGovernanceUpvote}. HTTP requests: 1.
    *
-   * @throws {@link PrepareUpvoteErrorType}
+   * @throws {@link PrepareGovernanceUpvoteErrorType}
    *
    * @example
    * ```ts
@@ -77,7 +77,7 @@ export interface GovernanceActions {
     from: string,
     proposalId: bigint | number | string,
     options?: ActionOptions,
-  ): Promise<PrepareUpvoteReturnType>;
+  ): Promise<PrepareGovernanceUpvoteReturnType>;
   /**
    * Votes on a referendum. The client form of {@link prepareGovernanceVote}. HTTP requests: 1.
    *
@@ -95,20 +95,23 @@ export interface GovernanceActions {
     options?: ActionOptions,
   ): Promise<PrepareGovernanceVoteReturnType>;
   /**
-   * Revokes the account's upvote. The client form of {@link prepareRevokeUpvote}. HTTP requests: 1.
+   * Revokes the account's upvote. The client form of {@link prepareGovernanceRevokeUpvote}. HTTP requests: 1.
    *
-   * @throws {@link PrepareRevokeUpvoteErrorType}
+   * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.governance.prepareRevokeUpvote(from);
    * ```
    */
-  prepareRevokeUpvote(from: string, options?: ActionOptions): Promise<PrepareRevokeUpvoteReturnType>;
+  prepareRevokeUpvote(
+    from: string,
+    options?: ActionOptions,
+  ): Promise<PrepareGovernanceRevokeUpvoteReturnType>;
   /**
-   * Delegates a percentage of governance voting power. The client form of {@link prepareDelegate}. HTTP requests: 1.
+   * Delegates a percentage of governance voting power. The client form of {@link prepareGovernanceDelegate}. HTTP requests: 1.
    *
-   * @throws {@link PrepareDelegateErrorType}
+   * @throws {@link PrepareGovernanceDelegateErrorType}
    *
    * @example
    * ```ts
@@ -120,11 +123,11 @@ export interface GovernanceActions {
     to: string,
     percent: string | number,
     options?: ActionOptions,
-  ): Promise<PrepareDelegateReturnType>;
+  ): Promise<PrepareGovernanceDelegateReturnType>;
   /**
-   * Takes back delegated voting power. The client form of {@link prepareUndelegate}. HTTP requests: 1.
+   * Takes back delegated voting power. The client form of {@link prepareGovernanceUndelegate}. HTTP requests: 1.
    *
-   * @throws {@link PrepareUndelegateErrorType}
+   * @throws {@link PrepareGovernanceUndelegateErrorType}
    *
    * @example
    * ```ts
@@ -136,7 +139,7 @@ export interface GovernanceActions {
     to: string,
     percent: string | number,
     options?: ActionOptions,
-  ): Promise<PrepareUndelegateReturnType>;
+  ): Promise<PrepareGovernanceUndelegateReturnType>;
 }
 
 /**
@@ -162,19 +165,19 @@ export function governanceActions(client: SdkBaseClient): { governance: Governan
         runLoaded(
           client,
           { ...o(rest) },
-          async () => (await import("./actions/getProposals.js")).getProposals,
+          async () => (await import("./actions/getGovernanceProposals.js")).getGovernanceProposals,
         ),
       getProposal: async (proposalId: bigint | number | string, rest?: GetProposalOptions) =>
         runLoaded(
           client,
           { ...parseOptions(rest, ["account", "signal"]), proposalId },
-          async () => (await import("./actions/getProposal.js")).getProposal,
+          async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
         ),
       prepareUpvote: async (from: string, proposalId: bigint | number | string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, proposalId },
-          async () => (await import("./actions/prepareUpvote.js")).prepareUpvote,
+          async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
         ),
       prepareVote: async (
         from: string,
@@ -191,19 +194,20 @@ export function governanceActions(client: SdkBaseClient): { governance: Governan
         runLoaded(
           client,
           { ...o(rest), from },
-          async () => (await import("./actions/prepareRevokeUpvote.js")).prepareRevokeUpvote,
+          async () =>
+            (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
         ),
       prepareDelegate: async (from: string, to: string, percent: string | number, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, to, percent },
-          async () => (await import("./actions/prepareDelegate.js")).prepareDelegate,
+          async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
         ),
       prepareUndelegate: async (from: string, to: string, percent: string | number, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, to, percent },
-          async () => (await import("./actions/prepareUndelegate.js")).prepareUndelegate,
+          async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,
         ),
     }),
   };

@@ -2,17 +2,17 @@
 // one line).
 
 export {
-  type GetProposalErrorType,
-  type GetProposalParameters,
-  type GetProposalReturnType,
-  getProposal,
-} from "./actions/getProposal.js";
+  type GetGovernanceProposalErrorType,
+  type GetGovernanceProposalParameters,
+  type GetGovernanceProposalReturnType,
+  getGovernanceProposal,
+} from "./actions/getGovernanceProposal.js";
 export {
-  type GetProposalsErrorType,
-  type GetProposalsParameters,
-  type GetProposalsReturnType,
-  getProposals,
-} from "./actions/getProposals.js";
+  type GetGovernanceProposalsErrorType,
+  type GetGovernanceProposalsParameters,
+  type GetGovernanceProposalsReturnType,
+  getGovernanceProposals,
+} from "./actions/getGovernanceProposals.js";
 export {
   type CeloGroupVote,
   type CeloPendingWithdrawal,
@@ -23,23 +23,35 @@ export {
 } from "./actions/getStakingBalances.js";
 export {
   type CeloValidatorGroup,
-  type GetValidatorGroupsErrorType,
-  type GetValidatorGroupsParameters,
-  type GetValidatorGroupsReturnType,
-  getValidatorGroups,
-} from "./actions/getValidatorGroups.js";
+  type GetStakingValidatorGroupsErrorType,
+  type GetStakingValidatorGroupsParameters,
+  type GetStakingValidatorGroupsReturnType,
+  getStakingValidatorGroups,
+} from "./actions/getStakingValidatorGroups.js";
 export {
-  type PrepareActivateErrorType,
-  type PrepareActivateParameters,
-  type PrepareActivateReturnType,
-  prepareActivate,
-} from "./actions/prepareActivate.js";
+  type PrepareGovernanceDelegateErrorType,
+  type PrepareGovernanceDelegateParameters,
+  type PrepareGovernanceDelegateReturnType,
+  prepareGovernanceDelegate,
+} from "./actions/prepareGovernanceDelegate.js";
 export {
-  type PrepareDelegateErrorType,
-  type PrepareDelegateParameters,
-  type PrepareDelegateReturnType,
-  prepareDelegate,
-} from "./actions/prepareDelegate.js";
+  type PrepareGovernanceRevokeUpvoteErrorType,
+  type PrepareGovernanceRevokeUpvoteParameters,
+  type PrepareGovernanceRevokeUpvoteReturnType,
+  prepareGovernanceRevokeUpvote,
+} from "./actions/prepareGovernanceRevokeUpvote.js";
+export {
+  type PrepareGovernanceUndelegateErrorType,
+  type PrepareGovernanceUndelegateParameters,
+  type PrepareGovernanceUndelegateReturnType,
+  prepareGovernanceUndelegate,
+} from "./actions/prepareGovernanceUndelegate.js";
+export {
+  type PrepareGovernanceUpvoteErrorType,
+  type PrepareGovernanceUpvoteParameters,
+  type PrepareGovernanceUpvoteReturnType,
+  prepareGovernanceUpvote,
+} from "./actions/prepareGovernanceUpvote.js";
 export {
   type PrepareGovernanceVoteErrorType,
   type PrepareGovernanceVoteParameters,
@@ -47,59 +59,47 @@ export {
   prepareGovernanceVote,
 } from "./actions/prepareGovernanceVote.js";
 export {
-  type PrepareLockErrorType,
-  type PrepareLockParameters,
-  type PrepareLockReturnType,
-  prepareLock,
-} from "./actions/prepareLock.js";
+  type PrepareStakingActivateErrorType,
+  type PrepareStakingActivateParameters,
+  type PrepareStakingActivateReturnType,
+  prepareStakingActivate,
+} from "./actions/prepareStakingActivate.js";
 export {
-  type PrepareRelockErrorType,
-  type PrepareRelockParameters,
-  type PrepareRelockReturnType,
-  prepareRelock,
-} from "./actions/prepareRelock.js";
+  type PrepareStakingLockErrorType,
+  type PrepareStakingLockParameters,
+  type PrepareStakingLockReturnType,
+  prepareStakingLock,
+} from "./actions/prepareStakingLock.js";
 export {
-  type PrepareRevokeErrorType,
-  type PrepareRevokeParameters,
-  type PrepareRevokeReturnType,
-  prepareRevoke,
-} from "./actions/prepareRevoke.js";
+  type PrepareStakingRelockErrorType,
+  type PrepareStakingRelockParameters,
+  type PrepareStakingRelockReturnType,
+  prepareStakingRelock,
+} from "./actions/prepareStakingRelock.js";
 export {
-  type PrepareRevokeUpvoteErrorType,
-  type PrepareRevokeUpvoteParameters,
-  type PrepareRevokeUpvoteReturnType,
-  prepareRevokeUpvote,
-} from "./actions/prepareRevokeUpvote.js";
+  type PrepareStakingRevokeErrorType,
+  type PrepareStakingRevokeParameters,
+  type PrepareStakingRevokeReturnType,
+  prepareStakingRevoke,
+} from "./actions/prepareStakingRevoke.js";
 export {
-  type PrepareUndelegateErrorType,
-  type PrepareUndelegateParameters,
-  type PrepareUndelegateReturnType,
-  prepareUndelegate,
-} from "./actions/prepareUndelegate.js";
+  type PrepareStakingUnlockErrorType,
+  type PrepareStakingUnlockParameters,
+  type PrepareStakingUnlockReturnType,
+  prepareStakingUnlock,
+} from "./actions/prepareStakingUnlock.js";
 export {
-  type PrepareUnlockErrorType,
-  type PrepareUnlockParameters,
-  type PrepareUnlockReturnType,
-  prepareUnlock,
-} from "./actions/prepareUnlock.js";
+  type PrepareStakingVoteErrorType,
+  type PrepareStakingVoteParameters,
+  type PrepareStakingVoteReturnType,
+  prepareStakingVote,
+} from "./actions/prepareStakingVote.js";
 export {
-  type PrepareUpvoteErrorType,
-  type PrepareUpvoteParameters,
-  type PrepareUpvoteReturnType,
-  prepareUpvote,
-} from "./actions/prepareUpvote.js";
-export {
-  type PrepareVoteErrorType,
-  type PrepareVoteParameters,
-  type PrepareVoteReturnType,
-  prepareVote,
-} from "./actions/prepareVote.js";
-export {
-  type PrepareWithdrawErrorType,
-  type PrepareWithdrawParameters,
-  type PrepareWithdrawReturnType,
-  prepareWithdraw,
-} from "./actions/prepareWithdraw.js";
+  type PrepareStakingWithdrawErrorType,
+  type PrepareStakingWithdrawParameters,
+  type PrepareStakingWithdrawReturnType,
+  prepareStakingWithdraw,
+} from "./actions/prepareStakingWithdraw.js";
 export { CELO_STAKING_ADDRESSES } from "./addresses.js";
 export type { CeloAmount } from "./amounts.js";
 export { celoStakingProtocol } from "./definition.js";

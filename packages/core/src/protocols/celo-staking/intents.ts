@@ -3,7 +3,7 @@ import type { CheckedStep, IntentCheckContext, IntentKinds } from "../definition
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 
 /**
- * Lock CELO in LockedGold (`prepareLock`): `amount` in wei; `relocked` of it comes from pending withdrawals,
+ * Lock CELO in LockedGold (`prepareStakingLock`): `amount` in wei; `relocked` of it comes from pending withdrawals,
  * the rest is sent with `lock()`.
  *
  * @example
@@ -18,7 +18,7 @@ export interface LockIntent {
   relocked: string;
 }
 /**
- * Unlock CELO (`prepareUnlock`): it becomes a pending withdrawal.
+ * Unlock CELO (`prepareStakingUnlock`): it becomes a pending withdrawal.
  *
  * @example
  * ```ts
@@ -31,7 +31,7 @@ export interface UnlockIntent {
   amount: string;
 }
 /**
- * Relock pending withdrawals (`prepareRelock`).
+ * Relock pending withdrawals (`prepareStakingRelock`).
  *
  * @example
  * ```ts
@@ -44,7 +44,7 @@ export interface RelockIntent {
   amount: string;
 }
 /**
- * Withdraw every matured pending withdrawal (`prepareWithdraw`): `count` withdrawals worth `amount` wei.
+ * Withdraw every matured pending withdrawal (`prepareStakingWithdraw`): `count` withdrawals worth `amount` wei.
  *
  * @example
  * ```ts
@@ -58,7 +58,7 @@ export interface WithdrawUnlockedIntent {
   count: string;
 }
 /**
- * Vote locked CELO for a validator group (`prepareVote`).
+ * Vote locked CELO for a validator group (`prepareStakingVote`).
  *
  * @example
  * ```ts
@@ -72,7 +72,7 @@ export interface VoteIntent {
   amount: string;
 }
 /**
- * Activate pending votes for these groups (`prepareActivate`).
+ * Activate pending votes for these groups (`prepareStakingActivate`).
  *
  * @example
  * ```ts
@@ -85,7 +85,7 @@ export interface ActivateIntent {
   groups: Address[];
 }
 /**
- * Revoke votes for a group (`prepareRevoke`): pending first, then active.
+ * Revoke votes for a group (`prepareStakingRevoke`): pending first, then active.
  *
  * @example
  * ```ts
@@ -139,7 +139,7 @@ export interface GovernanceVoteIntent {
   value: "yes" | "no" | "abstain";
 }
 /**
- * Delegate (or stop delegating) a percentage of governance voting power (`prepareDelegate`, `prepareUndelegate`);
+ * Delegate (or stop delegating) a percentage of governance voting power (`prepareGovernanceDelegate`, `prepareGovernanceUndelegate`);
  * `fraction` is LockedGold's Fixidity fraction (1e24 = 100 %).
  *
  * @example
@@ -154,7 +154,7 @@ export interface GovernanceDelegateIntent {
   fraction: string;
 }
 /**
- * Take back a delegated percentage of governance voting power (`prepareUndelegate`); `fraction` as in
+ * Take back a delegated percentage of governance voting power (`prepareGovernanceUndelegate`); `fraction` as in
  * {@link GovernanceDelegateIntent}.
  *
  * @example

@@ -4,14 +4,14 @@ import { throwIfAborted } from "../../rpc/createRpc.js";
 import { parseOptions } from "../../validation/parseOptions.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import type { GetStakingBalancesReturnType } from "./actions/getStakingBalances.js";
-import type { GetValidatorGroupsReturnType } from "./actions/getValidatorGroups.js";
-import type { PrepareActivateReturnType } from "./actions/prepareActivate.js";
-import type { PrepareLockReturnType } from "./actions/prepareLock.js";
-import type { PrepareRelockReturnType } from "./actions/prepareRelock.js";
-import type { PrepareRevokeReturnType } from "./actions/prepareRevoke.js";
-import type { PrepareUnlockReturnType } from "./actions/prepareUnlock.js";
-import type { PrepareVoteReturnType } from "./actions/prepareVote.js";
-import type { PrepareWithdrawReturnType } from "./actions/prepareWithdraw.js";
+import type { GetStakingValidatorGroupsReturnType } from "./actions/getStakingValidatorGroups.js";
+import type { PrepareStakingActivateReturnType } from "./actions/prepareStakingActivate.js";
+import type { PrepareStakingLockReturnType } from "./actions/prepareStakingLock.js";
+import type { PrepareStakingRelockReturnType } from "./actions/prepareStakingRelock.js";
+import type { PrepareStakingRevokeReturnType } from "./actions/prepareStakingRevoke.js";
+import type { PrepareStakingUnlockReturnType } from "./actions/prepareStakingUnlock.js";
+import type { PrepareStakingVoteReturnType } from "./actions/prepareStakingVote.js";
+import type { PrepareStakingWithdrawReturnType } from "./actions/prepareStakingWithdraw.js";
 
 /**
  * `client.staking`: locking CELO and voting for validator groups on Celo's core contracts (LockedGold, Election).
@@ -40,68 +40,76 @@ export interface StakingActions {
   getStakingBalances(account: string, options?: ActionOptions): Promise<GetStakingBalancesReturnType>;
   /**
    * Every registered validator group with name, votes, capacity, members and eligibility. The client form of
-   * {@link getValidatorGroups}. HTTP requests: 1.
+   * {@link getStakingValidatorGroups}. HTTP requests: 1.
    *
-   * @throws {@link GetValidatorGroupsErrorType}
+   * @throws {@link GetStakingValidatorGroupsErrorType}
    *
    * @example
    * ```ts
    * const { groups } = await client.staking.getValidatorGroups();
    * ```
    */
-  getValidatorGroups(options?: ActionOptions): Promise<GetValidatorGroupsReturnType>;
+  getValidatorGroups(options?: ActionOptions): Promise<GetStakingValidatorGroupsReturnType>;
   /**
    * Locks CELO (registers the account first when needed; relocks pending withdrawals before locking new CELO).
-   * The client form of {@link prepareLock}. HTTP requests: 1.
+   * The client form of {@link prepareStakingLock}. HTTP requests: 1.
    *
-   * @throws {@link PrepareLockErrorType}
+   * @throws {@link PrepareStakingLockErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.staking.prepareLock(from, "50");
    * ```
    */
-  prepareLock(from: string, amount: string, options?: ActionOptions): Promise<PrepareLockReturnType>;
+  prepareLock(from: string, amount: string, options?: ActionOptions): Promise<PrepareStakingLockReturnType>;
   /**
-   * Unlocks CELO (refused when it votes or backs a governance vote). The client form of {@link prepareUnlock}.
+   * Unlocks CELO (refused when it votes or backs a governance vote). The client form of {@link prepareStakingUnlock}.
    * HTTP requests: 1.
    *
-   * @throws {@link PrepareUnlockErrorType}
+   * @throws {@link PrepareStakingUnlockErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.staking.prepareUnlock(from, "20");
    * ```
    */
-  prepareUnlock(from: string, amount: string, options?: ActionOptions): Promise<PrepareUnlockReturnType>;
+  prepareUnlock(
+    from: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingUnlockReturnType>;
   /**
-   * Relocks CELO from pending withdrawals. The client form of {@link prepareRelock}. HTTP requests: 1.
+   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1.
    *
-   * @throws {@link PrepareRelockErrorType}
+   * @throws {@link PrepareStakingRelockErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.staking.prepareRelock(from, "20");
    * ```
    */
-  prepareRelock(from: string, amount: string, options?: ActionOptions): Promise<PrepareRelockReturnType>;
+  prepareRelock(
+    from: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingRelockReturnType>;
   /**
    * Withdraws every matured pending withdrawal (refused with the time left when none is). The client form of
-   * {@link prepareWithdraw}. HTTP requests: 1.
+   * {@link prepareStakingWithdraw}. HTTP requests: 1.
    *
-   * @throws {@link PrepareWithdrawErrorType}
+   * @throws {@link PrepareStakingWithdrawErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.staking.prepareWithdraw(from);
    * ```
    */
-  prepareWithdraw(from: string, options?: ActionOptions): Promise<PrepareWithdrawReturnType>;
+  prepareWithdraw(from: string, options?: ActionOptions): Promise<PrepareStakingWithdrawReturnType>;
   /**
    * Votes locked CELO for a validator group (capacity and non-voting balance checked). The client form of
-   * {@link prepareVote}. HTTP requests: 1.
+   * {@link prepareStakingVote}. HTTP requests: 1.
    *
-   * @throws {@link PrepareVoteErrorType}
+   * @throws {@link PrepareStakingVoteErrorType}
    *
    * @example
    * ```ts
@@ -113,24 +121,28 @@ export interface StakingActions {
     group: string,
     amount: string,
     options?: ActionOptions,
-  ): Promise<PrepareVoteReturnType>;
+  ): Promise<PrepareStakingVoteReturnType>;
   /**
-   * Activates pending votes for `group` (or every group with some). The client form of {@link prepareActivate}.
+   * Activates pending votes for `group` (or every group with some). The client form of {@link prepareStakingActivate}.
    * HTTP requests: 1.
    *
-   * @throws {@link PrepareActivateErrorType}
+   * @throws {@link PrepareStakingActivateErrorType}
    *
    * @example
    * ```ts
    * const flow = await client.staking.prepareActivate(from);
    * ```
    */
-  prepareActivate(from: string, group?: string, options?: ActionOptions): Promise<PrepareActivateReturnType>;
+  prepareActivate(
+    from: string,
+    group?: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingActivateReturnType>;
   /**
-   * Revokes votes for a group, pending first, then active. The client form of {@link prepareRevoke}. HTTP
+   * Revokes votes for a group, pending first, then active. The client form of {@link prepareStakingRevoke}. HTTP
    * requests: 1.
    *
-   * @throws {@link PrepareRevokeErrorType}
+   * @throws {@link PrepareStakingRevokeErrorType}
    *
    * @example
    * ```ts
@@ -142,7 +154,7 @@ export interface StakingActions {
     group: string,
     amount: string,
     options?: ActionOptions,
-  ): Promise<PrepareRevokeReturnType>;
+  ): Promise<PrepareStakingRevokeReturnType>;
 }
 
 /**
@@ -186,49 +198,49 @@ export function stakingActions(client: SdkBaseClient): { staking: StakingActions
         runLoaded(
           client,
           { ...o(rest) },
-          async () => (await import("./actions/getValidatorGroups.js")).getValidatorGroups,
+          async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
         ),
       prepareLock: async (from: string, amount: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, amount },
-          async () => (await import("./actions/prepareLock.js")).prepareLock,
+          async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
         ),
       prepareUnlock: async (from: string, amount: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, amount },
-          async () => (await import("./actions/prepareUnlock.js")).prepareUnlock,
+          async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
         ),
       prepareRelock: async (from: string, amount: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, amount },
-          async () => (await import("./actions/prepareRelock.js")).prepareRelock,
+          async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
         ),
       prepareWithdraw: async (from: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from },
-          async () => (await import("./actions/prepareWithdraw.js")).prepareWithdraw,
+          async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
         ),
       prepareVote: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, group, amount },
-          async () => (await import("./actions/prepareVote.js")).prepareVote,
+          async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
         ),
       prepareActivate: async (from: string, group?: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, ...(group === undefined ? {} : { group }) },
-          async () => (await import("./actions/prepareActivate.js")).prepareActivate,
+          async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
         ),
       prepareRevoke: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
         runLoaded(
           client,
           { ...o(rest), from, group, amount },
-          async () => (await import("./actions/prepareRevoke.js")).prepareRevoke,
+          async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
         ),
     }),
   };

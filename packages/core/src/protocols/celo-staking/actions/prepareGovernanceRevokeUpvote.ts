@@ -9,15 +9,15 @@ import { queueNeighbours } from "../neighbours.js";
 import { buildCeloStep, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareRevokeUpvote}. Unknown keys are refused.
+ * Parameters of {@link prepareGovernanceRevokeUpvote}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeUpvoteParameters } from "@preflow/core";
- * const parameters: PrepareRevokeUpvoteParameters = { from };
+ * import type { PrepareGovernanceRevokeUpvoteParameters } from "@preflow/core";
+ * const parameters: PrepareGovernanceRevokeUpvoteParameters = { from };
  * ```
  */
-export interface PrepareRevokeUpvoteParameters {
+export interface PrepareGovernanceRevokeUpvoteParameters {
   /** The upvoter (and signer). */
   from: string;
   /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
@@ -25,26 +25,26 @@ export interface PrepareRevokeUpvoteParameters {
 }
 
 /**
- * The return type of {@link prepareRevokeUpvote}: `[Governance.revokeUpvote(lesser, greater)]`, intent
+ * The return type of {@link prepareGovernanceRevokeUpvote}: `[Governance.revokeUpvote(lesser, greater)]`, intent
  * `{ kind: "governanceRevokeUpvote", proposalId }`.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeUpvoteReturnType } from "@preflow/core";
- * const flow: PrepareRevokeUpvoteReturnType = await client.governance.prepareRevokeUpvote(from);
+ * import type { PrepareGovernanceRevokeUpvoteReturnType } from "@preflow/core";
+ * const flow: PrepareGovernanceRevokeUpvoteReturnType = await client.governance.prepareRevokeUpvote(from);
  * ```
  */
-export type PrepareRevokeUpvoteReturnType = SerializedPreparedFlow;
+export type PrepareGovernanceRevokeUpvoteReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareRevokeUpvote} throws.
+ * The errors {@link prepareGovernanceRevokeUpvote} throws.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeUpvoteErrorType } from "@preflow/core";
+ * import type { PrepareGovernanceRevokeUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareRevokeUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceRevokeUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
 
 /**
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none
@@ -52,18 +52,18 @@ export type PrepareRevokeUpvoteErrorType = CeloStakingReadErrorType | CeloGovern
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareRevokeUpvoteErrorType}
+ * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareRevokeUpvote } from "@preflow/core";
- * const flow = await prepareRevokeUpvote(createSdkBaseClient(), { from });
+ * import { createSdkBaseClient, prepareGovernanceRevokeUpvote } from "@preflow/core";
+ * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareRevokeUpvote(
+export async function prepareGovernanceRevokeUpvote(
   client: SdkBaseClient,
-  parameters: PrepareRevokeUpvoteParameters,
-): Promise<PrepareRevokeUpvoteReturnType> {
+  parameters: PrepareGovernanceRevokeUpvoteParameters,
+): Promise<PrepareGovernanceRevokeUpvoteReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "signal"]);
   const from = parseAddress(raw.from, "from");
   const s = await readCeloGovernance(client, from, 0n, parseSignal(raw.signal));

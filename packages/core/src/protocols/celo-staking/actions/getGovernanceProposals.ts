@@ -6,29 +6,29 @@ import { readCeloGovernance } from "../lens.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
 
 /**
- * Parameters of {@link getProposals}. Unknown keys are refused.
+ * Parameters of {@link getGovernanceProposals}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { GetProposalsParameters } from "@preflow/core";
- * const parameters: GetProposalsParameters = {};
+ * import type { GetGovernanceProposalsParameters } from "@preflow/core";
+ * const parameters: GetGovernanceProposalsParameters = {};
  * ```
  */
-export interface GetProposalsParameters {
+export interface GetGovernanceProposalsParameters {
   /** Aborts the read (`RequestAbortedError`). */
   signal?: AbortSignal | undefined;
 }
 
 /**
- * The return type of {@link getProposals}: proposals by stage.
+ * The return type of {@link getGovernanceProposals}: proposals by stage.
  *
  * @example
  * ```ts
- * import type { GetProposalsReturnType } from "@preflow/core";
- * const { queue, referendum }: GetProposalsReturnType = await client.governance.getProposals();
+ * import type { GetGovernanceProposalsReturnType } from "@preflow/core";
+ * const { queue, referendum }: GetGovernanceProposalsReturnType = await client.governance.getProposals();
  * ```
  */
-export interface GetProposalsReturnType {
+export interface GetGovernanceProposalsReturnType {
   /** Queued proposals, most upvoted first. */
   queue: CeloProposal[];
   /** Dequeued proposals in their referendum. */
@@ -44,14 +44,14 @@ export interface GetProposalsReturnType {
 }
 
 /**
- * The errors {@link getProposals} throws.
+ * The errors {@link getGovernanceProposals} throws.
  *
  * @example
  * ```ts
- * import type { GetProposalsErrorType } from "@preflow/core";
+ * import type { GetGovernanceProposalsErrorType } from "@preflow/core";
  * ```
  */
-export type GetProposalsErrorType = CeloStakingReadErrorType;
+export type GetGovernanceProposalsErrorType = CeloStakingReadErrorType;
 
 /**
  * Reads Celo governance's proposals on chain (no fetch from the web): the queue with upvotes, and the dequeued
@@ -60,19 +60,19 @@ export type GetProposalsErrorType = CeloStakingReadErrorType;
  *
  * HTTP requests: 1.
  *
- * @throws {@link GetProposalsErrorType}
+ * @throws {@link GetGovernanceProposalsErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, getProposals } from "@preflow/core";
- * const { queue, referendum } = await getProposals(createSdkBaseClient(), {});
+ * import { createSdkBaseClient, getGovernanceProposals } from "@preflow/core";
+ * const { queue, referendum } = await getGovernanceProposals(createSdkBaseClient(), {});
  * for (const p of referendum) console.log(p.id, p.votes.yes.formatted, p.descriptionUrl);
  * ```
  */
-export async function getProposals(
+export async function getGovernanceProposals(
   client: SdkBaseClient,
-  parameters: GetProposalsParameters = {},
-): Promise<GetProposalsReturnType> {
+  parameters: GetGovernanceProposalsParameters = {},
+): Promise<GetGovernanceProposalsReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
   const signal = parseSignal(raw.signal);
   return client.track("governance.getProposals", undefined, async () => {

@@ -10,15 +10,15 @@ import { parsePercent } from "../parameters.js";
 import { buildCeloStep, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareUndelegate}. Unknown keys are refused.
+ * Parameters of {@link prepareGovernanceUndelegate}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareUndelegateParameters } from "@preflow/core";
- * const parameters: PrepareUndelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
+ * import type { PrepareGovernanceUndelegateParameters } from "@preflow/core";
+ * const parameters: PrepareGovernanceUndelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
  * ```
  */
-export interface PrepareUndelegateParameters {
+export interface PrepareGovernanceUndelegateParameters {
   /** The delegator (and signer). */
   from: string;
   /** The delegatee. */
@@ -30,26 +30,26 @@ export interface PrepareUndelegateParameters {
 }
 
 /**
- * The return type of {@link prepareUndelegate}: `[LockedGold.revokeDelegatedGovernanceVotes(to, fraction)]`, intent
+ * The return type of {@link prepareGovernanceUndelegate}: `[LockedGold.revokeDelegatedGovernanceVotes(to, fraction)]`, intent
  * `{ kind: "governanceUndelegate", to, fraction }` (Fixidity: 1e24 = 100 %).
  *
  * @example
  * ```ts
- * import type { PrepareUndelegateReturnType } from "@preflow/core";
- * const flow: PrepareUndelegateReturnType = await client.governance.prepareUndelegate(from, to, "50");
+ * import type { PrepareGovernanceUndelegateReturnType } from "@preflow/core";
+ * const flow: PrepareGovernanceUndelegateReturnType = await client.governance.prepareUndelegate(from, to, "50");
  * ```
  */
-export type PrepareUndelegateReturnType = SerializedPreparedFlow;
+export type PrepareGovernanceUndelegateReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareUndelegate} throws.
+ * The errors {@link prepareGovernanceUndelegate} throws.
  *
  * @example
  * ```ts
- * import type { PrepareUndelegateErrorType } from "@preflow/core";
+ * import type { PrepareGovernanceUndelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareUndelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceUndelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
 
 /**
  * Prepares taking back a percentage of governance voting power delegated to `to`
@@ -58,18 +58,18 @@ export type PrepareUndelegateErrorType = CeloStakingReadErrorType | CeloGovernan
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareUndelegateErrorType}
+ * @throws {@link PrepareGovernanceUndelegateErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareUndelegate } from "@preflow/core";
- * const flow = await prepareUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
+ * import { createSdkBaseClient, prepareGovernanceUndelegate } from "@preflow/core";
+ * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareUndelegate(
+export async function prepareGovernanceUndelegate(
   client: SdkBaseClient,
-  parameters: PrepareUndelegateParameters,
-): Promise<PrepareUndelegateReturnType> {
+  parameters: PrepareGovernanceUndelegateParameters,
+): Promise<PrepareGovernanceUndelegateReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "to", "percent", "signal"]);
   const from = parseAddress(raw.from, "from");
   const to = parseAddress(raw.to, "to");

@@ -8,15 +8,15 @@ import { readCeloAccountState } from "../lens.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareWithdraw}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingWithdraw}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawParameters } from "@preflow/core";
- * const parameters: PrepareWithdrawParameters = { from };
+ * import type { PrepareStakingWithdrawParameters } from "@preflow/core";
+ * const parameters: PrepareStakingWithdrawParameters = { from };
  * ```
  */
-export interface PrepareWithdrawParameters {
+export interface PrepareStakingWithdrawParameters {
   /** The account whose matured pending withdrawals are withdrawn (and who signs). */
   from: string;
   /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
@@ -24,26 +24,26 @@ export interface PrepareWithdrawParameters {
 }
 
 /**
- * The return type of {@link prepareWithdraw}: one `LockedGold.withdraw(index)` per matured pending withdrawal
+ * The return type of {@link prepareStakingWithdraw}: one `LockedGold.withdraw(index)` per matured pending withdrawal
  * (highest index first), intent `{ kind: "withdrawUnlocked", amount, count }`.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawReturnType } from "@preflow/core";
- * const flow: PrepareWithdrawReturnType = await client.staking.prepareWithdraw(from);
+ * import type { PrepareStakingWithdrawReturnType } from "@preflow/core";
+ * const flow: PrepareStakingWithdrawReturnType = await client.staking.prepareWithdraw(from);
  * ```
  */
-export type PrepareWithdrawReturnType = SerializedPreparedFlow;
+export type PrepareStakingWithdrawReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareWithdraw} throws.
+ * The errors {@link prepareStakingWithdraw} throws.
  *
  * @example
  * ```ts
- * import type { PrepareWithdrawErrorType } from "@preflow/core";
+ * import type { PrepareStakingWithdrawErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareWithdrawErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingWithdrawErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares withdrawing every matured pending withdrawal (unlocked CELO whose unlocking period has passed at the
@@ -53,18 +53,18 @@ export type PrepareWithdrawErrorType = CeloStakingReadErrorType | CeloStakingRef
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareWithdrawErrorType}
+ * @throws {@link PrepareStakingWithdrawErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareWithdraw } from "@preflow/core";
- * const flow = await prepareWithdraw(createSdkBaseClient(), { from });
+ * import { createSdkBaseClient, prepareStakingWithdraw } from "@preflow/core";
+ * const flow = await prepareStakingWithdraw(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareWithdraw(
+export async function prepareStakingWithdraw(
   client: SdkBaseClient,
-  parameters: PrepareWithdrawParameters,
-): Promise<PrepareWithdrawReturnType> {
+  parameters: PrepareStakingWithdrawParameters,
+): Promise<PrepareStakingWithdrawReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "signal"]);
   const from = parseAddress(raw.from, "from");
   const s = await readCeloAccountState(client, from, parseSignal(raw.signal));

@@ -10,15 +10,15 @@ import { parsePercent } from "../parameters.js";
 import { buildCeloStep, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareDelegate}. Unknown keys are refused.
+ * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareDelegateParameters } from "@preflow/core";
- * const parameters: PrepareDelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
+ * import type { PrepareGovernanceDelegateParameters } from "@preflow/core";
+ * const parameters: PrepareGovernanceDelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
  * ```
  */
-export interface PrepareDelegateParameters {
+export interface PrepareGovernanceDelegateParameters {
   /** The delegator (and signer). */
   from: string;
   /** The delegatee. */
@@ -30,26 +30,26 @@ export interface PrepareDelegateParameters {
 }
 
 /**
- * The return type of {@link prepareDelegate}: `[LockedGold.delegateGovernanceVotes(to, fraction)]`, intent
+ * The return type of {@link prepareGovernanceDelegate}: `[LockedGold.delegateGovernanceVotes(to, fraction)]`, intent
  * `{ kind: "governanceDelegate", to, fraction }` (Fixidity: 1e24 = 100 %).
  *
  * @example
  * ```ts
- * import type { PrepareDelegateReturnType } from "@preflow/core";
- * const flow: PrepareDelegateReturnType = await client.governance.prepareDelegate(from, to, "50");
+ * import type { PrepareGovernanceDelegateReturnType } from "@preflow/core";
+ * const flow: PrepareGovernanceDelegateReturnType = await client.governance.prepareDelegate(from, to, "50");
  * ```
  */
-export type PrepareDelegateReturnType = SerializedPreparedFlow;
+export type PrepareGovernanceDelegateReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareDelegate} throws.
+ * The errors {@link prepareGovernanceDelegate} throws.
  *
  * @example
  * ```ts
- * import type { PrepareDelegateErrorType } from "@preflow/core";
+ * import type { PrepareGovernanceDelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareDelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceDelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
 
 /**
  * Prepares delegating a percentage of the account's governance voting power to another account
@@ -59,18 +59,18 @@ export type PrepareDelegateErrorType = CeloStakingReadErrorType | CeloGovernance
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareDelegateErrorType}
+ * @throws {@link PrepareGovernanceDelegateErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareDelegate } from "@preflow/core";
- * const flow = await prepareDelegate(createSdkBaseClient(), { from, to, percent: "50" });
+ * import { createSdkBaseClient, prepareGovernanceDelegate } from "@preflow/core";
+ * const flow = await prepareGovernanceDelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareDelegate(
+export async function prepareGovernanceDelegate(
   client: SdkBaseClient,
-  parameters: PrepareDelegateParameters,
-): Promise<PrepareDelegateReturnType> {
+  parameters: PrepareGovernanceDelegateParameters,
+): Promise<PrepareGovernanceDelegateReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "to", "percent", "signal"]);
   const from = parseAddress(raw.from, "from");
   const to = parseAddress(raw.to, "to");

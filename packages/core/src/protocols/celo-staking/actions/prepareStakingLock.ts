@@ -10,15 +10,15 @@ import { relockSteps } from "../relockSteps.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareLock}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingLock}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareLockParameters } from "@preflow/core";
- * const parameters: PrepareLockParameters = { from, amount: "50" };
+ * import type { PrepareStakingLockParameters } from "@preflow/core";
+ * const parameters: PrepareStakingLockParameters = { from, amount: "50" };
  * ```
  */
-export interface PrepareLockParameters {
+export interface PrepareStakingLockParameters {
   /** The account that locks (and signs). */
   from: string;
   /** CELO to lock, a human decimal string (`"50"`). */
@@ -28,26 +28,26 @@ export interface PrepareLockParameters {
 }
 
 /**
- * The return type of {@link prepareLock}: `[Accounts.createAccount (only when not registered), LockedGold.relock
+ * The return type of {@link prepareStakingLock}: `[Accounts.createAccount (only when not registered), LockedGold.relock
  * (pending withdrawals first), LockedGold.lock{value}]`, intent `{ kind: "lock", amount, relocked }`.
  *
  * @example
  * ```ts
- * import type { PrepareLockReturnType } from "@preflow/core";
- * const flow: PrepareLockReturnType = await client.staking.prepareLock(from, "50");
+ * import type { PrepareStakingLockReturnType } from "@preflow/core";
+ * const flow: PrepareStakingLockReturnType = await client.staking.prepareLock(from, "50");
  * ```
  */
-export type PrepareLockReturnType = SerializedPreparedFlow;
+export type PrepareStakingLockReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareLock} throws.
+ * The errors {@link prepareStakingLock} throws.
  *
  * @example
  * ```ts
- * import type { PrepareLockErrorType } from "@preflow/core";
+ * import type { PrepareStakingLockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareLockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares locking CELO in LockedGold (locked CELO can vote for validator groups and on governance). Registers the
@@ -57,19 +57,19 @@ export type PrepareLockErrorType = CeloStakingReadErrorType | CeloStakingRefused
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareLockErrorType}
+ * @throws {@link PrepareStakingLockErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareLock } from "@preflow/core";
- * const flow = await prepareLock(createSdkBaseClient(), { from, amount: "50" });
+ * import { createSdkBaseClient, prepareStakingLock } from "@preflow/core";
+ * const flow = await prepareStakingLock(createSdkBaseClient(), { from, amount: "50" });
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
  */
-export async function prepareLock(
+export async function prepareStakingLock(
   client: SdkBaseClient,
-  parameters: PrepareLockParameters,
-): Promise<PrepareLockReturnType> {
+  parameters: PrepareStakingLockParameters,
+): Promise<PrepareStakingLockReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "amount", "signal"]);
   const from = parseAddress(raw.from, "from");
   const amount = parseCeloAmount(raw.amount);

@@ -9,15 +9,15 @@ import { parseCeloAmount } from "../parameters.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareUnlock}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingUnlock}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareUnlockParameters } from "@preflow/core";
- * const parameters: PrepareUnlockParameters = { from, amount: "20" };
+ * import type { PrepareStakingUnlockParameters } from "@preflow/core";
+ * const parameters: PrepareStakingUnlockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareUnlockParameters {
+export interface PrepareStakingUnlockParameters {
   /** The account that unlocks (and signs). */
   from: string;
   /** Locked CELO to unlock, a human decimal string. */
@@ -27,25 +27,25 @@ export interface PrepareUnlockParameters {
 }
 
 /**
- * The return type of {@link prepareUnlock}: `[LockedGold.unlock(amount)]`, intent `{ kind: "unlock", amount }`.
+ * The return type of {@link prepareStakingUnlock}: `[LockedGold.unlock(amount)]`, intent `{ kind: "unlock", amount }`.
  *
  * @example
  * ```ts
- * import type { PrepareUnlockReturnType } from "@preflow/core";
- * const flow: PrepareUnlockReturnType = await client.staking.prepareUnlock(from, "20");
+ * import type { PrepareStakingUnlockReturnType } from "@preflow/core";
+ * const flow: PrepareStakingUnlockReturnType = await client.staking.prepareUnlock(from, "20");
  * ```
  */
-export type PrepareUnlockReturnType = SerializedPreparedFlow;
+export type PrepareStakingUnlockReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareUnlock} throws.
+ * The errors {@link prepareStakingUnlock} throws.
  *
  * @example
  * ```ts
- * import type { PrepareUnlockErrorType } from "@preflow/core";
+ * import type { PrepareStakingUnlockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares unlocking locked CELO: it becomes a pending withdrawal, withdrawable after LockedGold's unlocking period
@@ -55,18 +55,18 @@ export type PrepareUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefus
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareUnlockErrorType}
+ * @throws {@link PrepareStakingUnlockErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareUnlock } from "@preflow/core";
- * const flow = await prepareUnlock(createSdkBaseClient(), { from, amount: "20" });
+ * import { createSdkBaseClient, prepareStakingUnlock } from "@preflow/core";
+ * const flow = await prepareStakingUnlock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export async function prepareUnlock(
+export async function prepareStakingUnlock(
   client: SdkBaseClient,
-  parameters: PrepareUnlockParameters,
-): Promise<PrepareUnlockReturnType> {
+  parameters: PrepareStakingUnlockParameters,
+): Promise<PrepareStakingUnlockReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "amount", "signal"]);
   const from = parseAddress(raw.from, "from");
   const amount = parseCeloAmount(raw.amount);

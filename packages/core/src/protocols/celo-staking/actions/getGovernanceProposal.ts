@@ -8,15 +8,15 @@ import { parseProposalId } from "../parameters.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
 
 /**
- * Parameters of {@link getProposal}. Unknown keys are refused.
+ * Parameters of {@link getGovernanceProposal}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { GetProposalParameters } from "@preflow/core";
- * const parameters: GetProposalParameters = { proposalId: 1n, account };
+ * import type { GetGovernanceProposalParameters } from "@preflow/core";
+ * const parameters: GetGovernanceProposalParameters = { proposalId: 1n, account };
  * ```
  */
-export interface GetProposalParameters {
+export interface GetGovernanceProposalParameters {
   /** The proposal id (bigint, number or decimal string). */
   proposalId: bigint | number | string;
   /** Also read this account's vote on it. */
@@ -26,25 +26,25 @@ export interface GetProposalParameters {
 }
 
 /**
- * The return type of {@link getProposal}.
+ * The return type of {@link getGovernanceProposal}.
  *
  * @example
  * ```ts
- * import type { GetProposalReturnType } from "@preflow/core";
- * const proposal: GetProposalReturnType = await client.governance.getProposal(1n);
+ * import type { GetGovernanceProposalReturnType } from "@preflow/core";
+ * const proposal: GetGovernanceProposalReturnType = await client.governance.getProposal(1n);
  * ```
  */
-export type GetProposalReturnType = CeloProposal & { blockNumber: bigint };
+export type GetGovernanceProposalReturnType = CeloProposal & { blockNumber: bigint };
 
 /**
- * The errors {@link getProposal} throws.
+ * The errors {@link getGovernanceProposal} throws.
  *
  * @example
  * ```ts
- * import type { GetProposalErrorType } from "@preflow/core";
+ * import type { GetGovernanceProposalErrorType } from "@preflow/core";
  * ```
  */
-export type GetProposalErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type GetGovernanceProposalErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
 
 /**
  * Reads one governance proposal on chain: stage, proposer, deposit, description URL, approval, upvotes, vote
@@ -53,19 +53,19 @@ export type GetProposalErrorType = CeloStakingReadErrorType | CeloGovernanceRefu
  *
  * HTTP requests: 1.
  *
- * @throws {@link GetProposalErrorType}
+ * @throws {@link GetGovernanceProposalErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, getProposal } from "@preflow/core";
- * const p = await getProposal(createSdkBaseClient(), { proposalId: 1n });
+ * import { createSdkBaseClient, getGovernanceProposal } from "@preflow/core";
+ * const p = await getGovernanceProposal(createSdkBaseClient(), { proposalId: 1n });
  * console.log(p.stage, p.votes.yes.formatted);
  * ```
  */
-export async function getProposal(
+export async function getGovernanceProposal(
   client: SdkBaseClient,
-  parameters: GetProposalParameters,
-): Promise<GetProposalReturnType> {
+  parameters: GetGovernanceProposalParameters,
+): Promise<GetGovernanceProposalReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["proposalId", "account", "signal"]);
   const proposalId = parseProposalId(raw.proposalId);
   const account = raw.account === undefined ? undefined : parseAddress(raw.account, "account");

@@ -8,15 +8,15 @@ import { readCeloAccountState } from "../lens.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareActivate}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingActivate}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareActivateParameters } from "@preflow/core";
- * const parameters: PrepareActivateParameters = { from };
+ * import type { PrepareStakingActivateParameters } from "@preflow/core";
+ * const parameters: PrepareStakingActivateParameters = { from };
  * ```
  */
-export interface PrepareActivateParameters {
+export interface PrepareStakingActivateParameters {
   /** The voter (and signer). */
   from: string;
   /** Only this group; every group with activatable pending votes when omitted. */
@@ -26,26 +26,26 @@ export interface PrepareActivateParameters {
 }
 
 /**
- * The return type of {@link prepareActivate}: one `Election.activate(group)` per group, intent
+ * The return type of {@link prepareStakingActivate}: one `Election.activate(group)` per group, intent
  * `{ kind: "activate", groups }`.
  *
  * @example
  * ```ts
- * import type { PrepareActivateReturnType } from "@preflow/core";
- * const flow: PrepareActivateReturnType = await client.staking.prepareActivate(from);
+ * import type { PrepareStakingActivateReturnType } from "@preflow/core";
+ * const flow: PrepareStakingActivateReturnType = await client.staking.prepareActivate(from);
  * ```
  */
-export type PrepareActivateReturnType = SerializedPreparedFlow;
+export type PrepareStakingActivateReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareActivate} throws.
+ * The errors {@link prepareStakingActivate} throws.
  *
  * @example
  * ```ts
- * import type { PrepareActivateErrorType } from "@preflow/core";
+ * import type { PrepareStakingActivateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareActivateErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingActivateErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares activating pending votes (cast in an earlier epoch) for `group`, or for every group that has some.
@@ -54,18 +54,18 @@ export type PrepareActivateErrorType = CeloStakingReadErrorType | CeloStakingRef
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareActivateErrorType}
+ * @throws {@link PrepareStakingActivateErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareActivate } from "@preflow/core";
- * const flow = await prepareActivate(createSdkBaseClient(), { from });
+ * import { createSdkBaseClient, prepareStakingActivate } from "@preflow/core";
+ * const flow = await prepareStakingActivate(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareActivate(
+export async function prepareStakingActivate(
   client: SdkBaseClient,
-  parameters: PrepareActivateParameters,
-): Promise<PrepareActivateReturnType> {
+  parameters: PrepareStakingActivateParameters,
+): Promise<PrepareStakingActivateReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "group", "signal"]);
   const from = parseAddress(raw.from, "from");
   const group = raw.group === undefined ? undefined : parseAddress(raw.group, "group");

@@ -10,15 +10,15 @@ import { relockSteps } from "../relockSteps.js";
 import { celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareRelock}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingRelock}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareRelockParameters } from "@preflow/core";
- * const parameters: PrepareRelockParameters = { from, amount: "20" };
+ * import type { PrepareStakingRelockParameters } from "@preflow/core";
+ * const parameters: PrepareStakingRelockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareRelockParameters {
+export interface PrepareStakingRelockParameters {
   /** The account whose pending withdrawals are relocked (and who signs). */
   from: string;
   /** CELO to relock, a human decimal string. */
@@ -28,25 +28,25 @@ export interface PrepareRelockParameters {
 }
 
 /**
- * The return type of {@link prepareRelock}: `LockedGold.relock(index, value)` steps, intent `{ kind: "relock", amount }`.
+ * The return type of {@link prepareStakingRelock}: `LockedGold.relock(index, value)` steps, intent `{ kind: "relock", amount }`.
  *
  * @example
  * ```ts
- * import type { PrepareRelockReturnType } from "@preflow/core";
- * const flow: PrepareRelockReturnType = await client.staking.prepareRelock(from, "20");
+ * import type { PrepareStakingRelockReturnType } from "@preflow/core";
+ * const flow: PrepareStakingRelockReturnType = await client.staking.prepareRelock(from, "20");
  * ```
  */
-export type PrepareRelockReturnType = SerializedPreparedFlow;
+export type PrepareStakingRelockReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareRelock} throws.
+ * The errors {@link prepareStakingRelock} throws.
  *
  * @example
  * ```ts
- * import type { PrepareRelockErrorType } from "@preflow/core";
+ * import type { PrepareStakingRelockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareRelockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares relocking CELO that is waiting in pending withdrawals (matured or not): `relock(index, value)` per
@@ -55,18 +55,18 @@ export type PrepareRelockErrorType = CeloStakingReadErrorType | CeloStakingRefus
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareRelockErrorType}
+ * @throws {@link PrepareStakingRelockErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareRelock } from "@preflow/core";
- * const flow = await prepareRelock(createSdkBaseClient(), { from, amount: "20" });
+ * import { createSdkBaseClient, prepareStakingRelock } from "@preflow/core";
+ * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export async function prepareRelock(
+export async function prepareStakingRelock(
   client: SdkBaseClient,
-  parameters: PrepareRelockParameters,
-): Promise<PrepareRelockReturnType> {
+  parameters: PrepareStakingRelockParameters,
+): Promise<PrepareStakingRelockReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "amount", "signal"]);
   const from = parseAddress(raw.from, "from");
   const amount = parseCeloAmount(raw.amount);

@@ -10,15 +10,15 @@ import { parseProposalId } from "../parameters.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareUpvote}. Unknown keys are refused.
+ * Parameters of {@link prepareGovernanceUpvote}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareUpvoteParameters } from "@preflow/core";
- * const parameters: PrepareUpvoteParameters = { from, proposalId: 2n };
+ * import type { PrepareGovernanceUpvoteParameters } from "@preflow/core";
+ * const parameters: PrepareGovernanceUpvoteParameters = { from, proposalId: 2n };
  * ```
  */
-export interface PrepareUpvoteParameters {
+export interface PrepareGovernanceUpvoteParameters {
   /** The upvoter (and signer): its locked CELO is the upvote's weight. */
   from: string;
   /** A queued proposal. */
@@ -28,26 +28,26 @@ export interface PrepareUpvoteParameters {
 }
 
 /**
- * The return type of {@link prepareUpvote}: `[Governance.upvote(id, lesser, greater)]`, intent
+ * The return type of {@link prepareGovernanceUpvote}: `[Governance.upvote(id, lesser, greater)]`, intent
  * `{ kind: "governanceUpvote", proposalId }`.
  *
  * @example
  * ```ts
- * import type { PrepareUpvoteReturnType } from "@preflow/core";
- * const flow: PrepareUpvoteReturnType = await client.governance.prepareUpvote(from, 2n);
+ * import type { PrepareGovernanceUpvoteReturnType } from "@preflow/core";
+ * const flow: PrepareGovernanceUpvoteReturnType = await client.governance.prepareUpvote(from, 2n);
  * ```
  */
-export type PrepareUpvoteReturnType = SerializedPreparedFlow;
+export type PrepareGovernanceUpvoteReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareUpvote} throws.
+ * The errors {@link prepareGovernanceUpvote} throws.
  *
  * @example
  * ```ts
- * import type { PrepareUpvoteErrorType } from "@preflow/core";
+ * import type { PrepareGovernanceUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
 
 /**
  * Prepares upvoting a queued governance proposal with all of the account's locked CELO (the most upvoted
@@ -59,18 +59,18 @@ export type PrepareUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRe
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareUpvoteErrorType}
+ * @throws {@link PrepareGovernanceUpvoteErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareUpvote } from "@preflow/core";
- * const flow = await prepareUpvote(createSdkBaseClient(), { from, proposalId: 2n });
+ * import { createSdkBaseClient, prepareGovernanceUpvote } from "@preflow/core";
+ * const flow = await prepareGovernanceUpvote(createSdkBaseClient(), { from, proposalId: 2n });
  * ```
  */
-export async function prepareUpvote(
+export async function prepareGovernanceUpvote(
   client: SdkBaseClient,
-  parameters: PrepareUpvoteParameters,
-): Promise<PrepareUpvoteReturnType> {
+  parameters: PrepareGovernanceUpvoteParameters,
+): Promise<PrepareGovernanceUpvoteReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "proposalId", "signal"]);
   const from = parseAddress(raw.from, "from");
   const proposalId = parseProposalId(raw.proposalId);

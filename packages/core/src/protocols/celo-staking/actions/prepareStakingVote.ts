@@ -10,15 +10,15 @@ import { parseCeloAmount } from "../parameters.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareVote}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingVote}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareVoteParameters } from "@preflow/core";
- * const parameters: PrepareVoteParameters = { from, group: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F", amount: "30" };
+ * import type { PrepareStakingVoteParameters } from "@preflow/core";
+ * const parameters: PrepareStakingVoteParameters = { from, group: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F", amount: "30" };
  * ```
  */
-export interface PrepareVoteParameters {
+export interface PrepareStakingVoteParameters {
   /** The voter (and signer). */
   from: string;
   /** The validator group's address. */
@@ -30,26 +30,26 @@ export interface PrepareVoteParameters {
 }
 
 /**
- * The return type of {@link prepareVote}: `[Election.vote(group, amount, lesser, greater)]`, intent
+ * The return type of {@link prepareStakingVote}: `[Election.vote(group, amount, lesser, greater)]`, intent
  * `{ kind: "vote", group, amount }`.
  *
  * @example
  * ```ts
- * import type { PrepareVoteReturnType } from "@preflow/core";
- * const flow: PrepareVoteReturnType = await client.staking.prepareVote(from, group, "30");
+ * import type { PrepareStakingVoteReturnType } from "@preflow/core";
+ * const flow: PrepareStakingVoteReturnType = await client.staking.prepareVote(from, group, "30");
  * ```
  */
-export type PrepareVoteReturnType = SerializedPreparedFlow;
+export type PrepareStakingVoteReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareVote} throws.
+ * The errors {@link prepareStakingVote} throws.
  *
  * @example
  * ```ts
- * import type { PrepareVoteErrorType } from "@preflow/core";
+ * import type { PrepareStakingVoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareVoteErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares a vote of locked CELO for a validator group (a pending vote, activatable from the next epoch). Checked
@@ -60,18 +60,18 @@ export type PrepareVoteErrorType = CeloStakingReadErrorType | CeloStakingRefused
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareVoteErrorType}
+ * @throws {@link PrepareStakingVoteErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareVote } from "@preflow/core";
- * const flow = await prepareVote(createSdkBaseClient(), { from, group, amount: "30" });
+ * import { createSdkBaseClient, prepareStakingVote } from "@preflow/core";
+ * const flow = await prepareStakingVote(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export async function prepareVote(
+export async function prepareStakingVote(
   client: SdkBaseClient,
-  parameters: PrepareVoteParameters,
-): Promise<PrepareVoteReturnType> {
+  parameters: PrepareStakingVoteParameters,
+): Promise<PrepareStakingVoteReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "group", "amount", "signal"]);
   const from = parseAddress(raw.from, "from");
   const group = parseAddress(raw.group, "group");

@@ -7,15 +7,15 @@ import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGroups } from "../lens.js";
 
 /**
- * Parameters of {@link getValidatorGroups}. Unknown keys are refused.
+ * Parameters of {@link getStakingValidatorGroups}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { GetValidatorGroupsParameters } from "@preflow/core";
- * const parameters: GetValidatorGroupsParameters = {};
+ * import type { GetStakingValidatorGroupsParameters } from "@preflow/core";
+ * const parameters: GetStakingValidatorGroupsParameters = {};
  * ```
  */
-export interface GetValidatorGroupsParameters {
+export interface GetStakingValidatorGroupsParameters {
   /** Aborts the read (`RequestAbortedError`). */
   signal?: AbortSignal | undefined;
 }
@@ -47,28 +47,28 @@ export interface CeloValidatorGroup {
 }
 
 /**
- * The return type of {@link getValidatorGroups}.
+ * The return type of {@link getStakingValidatorGroups}.
  *
  * @example
  * ```ts
- * import type { GetValidatorGroupsReturnType } from "@preflow/core";
- * const { groups }: GetValidatorGroupsReturnType = await client.staking.getValidatorGroups();
+ * import type { GetStakingValidatorGroupsReturnType } from "@preflow/core";
+ * const { groups }: GetStakingValidatorGroupsReturnType = await client.staking.getValidatorGroups();
  * ```
  */
-export interface GetValidatorGroupsReturnType {
+export interface GetStakingValidatorGroupsReturnType {
   /** Every registered group, in Validators' order. */
   groups: CeloValidatorGroup[];
 }
 
 /**
- * The errors {@link getValidatorGroups} throws.
+ * The errors {@link getStakingValidatorGroups} throws.
  *
  * @example
  * ```ts
- * import type { GetValidatorGroupsErrorType } from "@preflow/core";
+ * import type { GetStakingValidatorGroupsErrorType } from "@preflow/core";
  * ```
  */
-export type GetValidatorGroupsErrorType = CeloStakingReadErrorType;
+export type GetStakingValidatorGroupsErrorType = CeloStakingReadErrorType;
 
 /**
  * Reads every registered validator group with its name, members, commission, votes, capacity and eligibility. A
@@ -76,19 +76,19 @@ export type GetValidatorGroupsErrorType = CeloStakingReadErrorType;
  *
  * HTTP requests: 1.
  *
- * @throws {@link GetValidatorGroupsErrorType}
+ * @throws {@link GetStakingValidatorGroupsErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, getValidatorGroups } from "@preflow/core";
- * const { groups } = await getValidatorGroups(createSdkBaseClient(), {});
+ * import { createSdkBaseClient, getStakingValidatorGroups } from "@preflow/core";
+ * const { groups } = await getStakingValidatorGroups(createSdkBaseClient(), {});
  * for (const g of groups) console.log(g.name, g.votes.formatted, g.remainingCapacity.formatted);
  * ```
  */
-export async function getValidatorGroups(
+export async function getStakingValidatorGroups(
   client: SdkBaseClient,
-  parameters: GetValidatorGroupsParameters = {},
-): Promise<GetValidatorGroupsReturnType> {
+  parameters: GetStakingValidatorGroupsParameters = {},
+): Promise<GetStakingValidatorGroupsReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
   const signal = parseSignal(raw.signal);
   return client.track("staking.getValidatorGroups", undefined, async () => {

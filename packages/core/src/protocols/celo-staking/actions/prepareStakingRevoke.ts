@@ -10,15 +10,15 @@ import { parseCeloAmount } from "../parameters.js";
 import { buildCeloStep, celo, celoFlow } from "../steps.js";
 
 /**
- * Parameters of {@link prepareRevoke}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingRevoke}. Unknown keys are refused.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeParameters } from "@preflow/core";
- * const parameters: PrepareRevokeParameters = { from, group, amount: "30" };
+ * import type { PrepareStakingRevokeParameters } from "@preflow/core";
+ * const parameters: PrepareStakingRevokeParameters = { from, group, amount: "30" };
  * ```
  */
-export interface PrepareRevokeParameters {
+export interface PrepareStakingRevokeParameters {
   /** The voter (and signer). */
   from: string;
   /** The validator group voted for. */
@@ -30,26 +30,26 @@ export interface PrepareRevokeParameters {
 }
 
 /**
- * The return type of {@link prepareRevoke}: `[Election.revokePending (if any pending), Election.revokeActive
+ * The return type of {@link prepareStakingRevoke}: `[Election.revokePending (if any pending), Election.revokeActive
  * (for the rest)]`, intent `{ kind: "revoke", group, amount }`.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeReturnType } from "@preflow/core";
- * const flow: PrepareRevokeReturnType = await client.staking.prepareRevoke(from, group, "30");
+ * import type { PrepareStakingRevokeReturnType } from "@preflow/core";
+ * const flow: PrepareStakingRevokeReturnType = await client.staking.prepareRevoke(from, group, "30");
  * ```
  */
-export type PrepareRevokeReturnType = SerializedPreparedFlow;
+export type PrepareStakingRevokeReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareRevoke} throws.
+ * The errors {@link prepareStakingRevoke} throws.
  *
  * @example
  * ```ts
- * import type { PrepareRevokeErrorType } from "@preflow/core";
+ * import type { PrepareStakingRevokeErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
 
 /**
  * Prepares revoking votes for a validator group: pending votes first, then active ones, each with the sorted-list
@@ -59,18 +59,18 @@ export type PrepareRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefus
  *
  * HTTP requests: 1.
  *
- * @throws {@link PrepareRevokeErrorType}
+ * @throws {@link PrepareStakingRevokeErrorType}
  *
  * @example
  * ```ts
- * import { createSdkBaseClient, prepareRevoke } from "@preflow/core";
- * const flow = await prepareRevoke(createSdkBaseClient(), { from, group, amount: "30" });
+ * import { createSdkBaseClient, prepareStakingRevoke } from "@preflow/core";
+ * const flow = await prepareStakingRevoke(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export async function prepareRevoke(
+export async function prepareStakingRevoke(
   client: SdkBaseClient,
-  parameters: PrepareRevokeParameters,
-): Promise<PrepareRevokeReturnType> {
+  parameters: PrepareStakingRevokeParameters,
+): Promise<PrepareStakingRevokeReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", "group", "amount", "signal"]);
   const from = parseAddress(raw.from, "from");
   const group = parseAddress(raw.group, "group");

@@ -175,6 +175,19 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { field: "token", token: "BRLm", reserves: ["USDm", "USDC"] },
     code: "NOT_AN_AAVE_RESERVE",
   },
+  CeloStakingRefusedError: {
+    parameters: {
+      operation: "withdraw",
+      reason: "no-matured-withdrawal",
+      message: "none has matured",
+      details: { secondsLeft: 60 },
+    },
+    code: "CELO_STAKING_REFUSED",
+  },
+  CeloGovernanceRefusedError: {
+    parameters: { operation: "vote", reason: "not-in-referendum", message: "proposal 2 is queued" },
+    code: "CELO_GOVERNANCE_REFUSED",
+  },
   AaveReserveUnavailableError: {
     parameters: { operation: "borrow", token: "USDC", state: "frozen" },
     code: "AAVE_RESERVE_UNAVAILABLE",
@@ -250,6 +263,14 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { reason: "the owner could not sign", completed },
     code: "USEROP_BUILD_FAILED",
   },
+  DelegationConflictError: {
+    parameters: { account: ADDRESS, delegate: OTHER, expected: OTHER, completed },
+    code: "DELEGATION_CONFLICT",
+  },
+  FeeCurrencyNotSponsoredError: {
+    parameters: { stepIndex: 0, feeCurrency: ADDRESS },
+    code: "FEE_CURRENCY_NOT_SPONSORED",
+  },
   // agent-id
   AgentIdError: {
     parameters: {
@@ -321,7 +342,7 @@ describe("every exported error of preflow, preflow/aa and preflow/agent-id", () 
       // Every error class is named …Error, and every …Error export but the helper functions is an error class.
       for (const name of classes.keys()) expect(name, entryName).toMatch(/^[A-Z]\w*Error$/);
       expect(named.filter((name) => !classes.has(name)).sort(), entryName).toEqual(
-        entryName === "preflow" ? ["summarizeError", "toRpcError"] : [],
+        entryName === "preflow" ? ["abiError", "summarizeError", "toRpcError"] : [],
       );
     }
     expect(CLASSES.size).toBeGreaterThanOrEqual(50);

@@ -248,6 +248,8 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   wordAsAddress: { noObjectParameter: "(calldata, word index): never throws" },
   wordAsUint: { noObjectParameter: "(calldata, word index): never throws" },
   decodeCallStrictly: { noObjectParameter: "(abi, calldata): never throws" },
+  currentChainTime: { noObjectParameter: "(block timestamp, now): pure" },
+  isPreparedFlowExpired: { noObjectParameter: "(flow, now): pure, never throws" },
   findStepProtocol: { noObjectParameter: "(flow, step index): pure, never throws" },
   defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
   // said out loud

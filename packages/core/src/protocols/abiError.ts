@@ -19,3 +19,15 @@ export function abiError(
 ): AbiError {
   return { type: "error", name, inputs: inputs.map(([n, type]) => ({ name: n, type })) };
 }
+
+/**
+ * Argument-less custom errors as ABI items, from their names (one call, so a bundler can drop it when unused).
+ *
+ * @example
+ * ```ts
+ * abiErrors(["Expired", "InvalidPath"]); // [{ type: "error", name: "Expired", inputs: [] }, ...]
+ * ```
+ */
+export function abiErrors(names: readonly string[]): AbiError[] {
+  return names.map((name) => abiError(name));
+}

@@ -221,7 +221,6 @@ export type { LendingIntent } from "./protocols/aave/intents.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
-export { abiError } from "./protocols/abiError.js";
 export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
 export { contractCallProtocol } from "./protocols/contractCall/definition.js";
 export type { ContractCallIntent } from "./protocols/contractCall/intents.js";

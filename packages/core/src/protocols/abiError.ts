@@ -3,7 +3,7 @@ import type { Abi } from "viem";
 type AbiError = Extract<Abi[number], { type: "error" }>;
 
 /**
- * A custom error as an ABI item, from its name and `[name, type]` inputs (a literal ABI keeps viem's `parseAbi`
+ * A custom error as an ABI item (internal to the protocol folders: not exported), from its name and `[name, type]` inputs (a literal ABI keeps viem's `parseAbi`
  * parser out of the bundle).
  *
  * @example

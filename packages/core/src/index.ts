@@ -172,6 +172,7 @@ export {
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";
+export { currentChainTime, isPreparedFlowExpired } from "./flow/flowClock.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
@@ -231,7 +232,6 @@ export type { LendingIntent } from "./protocols/aave/intents.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
-export { abiError } from "./protocols/abiError.js";
 export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
 // Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
 // Celo staking and governance (`client.staking`, `client.governance`).

@@ -306,10 +306,11 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   parsePreparedFlow: { noObjectParameter: "(a flow: its own parser refuses unknown keys at every level)" },
   formatPreparedFlow: { noObjectParameter: "(flow, simulation result)" },
   findFlowMismatches: { noObjectParameter: "(a flow parsePreparedFlow checked; it calls this itself)" },
-  abiError: { noObjectParameter: "(name, inputs): builds an ABI item for a protocol's errors" },
   wordAsAddress: { noObjectParameter: "(calldata, word index): never throws" },
   wordAsUint: { noObjectParameter: "(calldata, word index): never throws" },
   decodeCallStrictly: { noObjectParameter: "(abi, calldata): never throws" },
+  currentChainTime: { noObjectParameter: "(block timestamp, now): pure" },
+  isPreparedFlowExpired: { noObjectParameter: "(flow, now): pure, never throws" },
   findStepProtocol: { noObjectParameter: "(flow, step index): pure, never throws" },
   defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
   // said out loud

@@ -78,9 +78,9 @@ function show(call: DecodedCall | { functionName: string; args: JsonValue[] }): 
  *
  * - every step's `call` must name the function decoded from the same step's calldata, with the same arguments;
  * - the `intent` must be carried out as its kind's definition says (`IntentKindDefinition.check`), step by step
- *   by index: a send by a `transfer` of that amount to that address (or, for CELO, native value), a contract
- *   call, a swap or a lending operation by the flow's last step (approvals come first), never by "the first step
- *   sent to the same address".
+ *   by index: a send by a `transfer` of that amount to that address (or, for CELO, native value), a contract call
+ *   by a step sent to its target that calls its function, a swap or a lending operation by the flow's last step
+ *   (approvals come first); never by "the first step sent to the same address".
  *
  * A step whose calldata calls something else (a contract's own ABI) cannot be checked this way and is not
  * reported. `parsePreparedFlow` refuses a flow with any mismatch, so a flow edited by hand cannot show one thing

@@ -5,6 +5,7 @@ import { describeApproval } from "../protocols/erc20/intents.js";
 import { PROTOCOLS } from "../protocols/registry.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { decodeKnownCall } from "./findFlowMismatches.js";
+import { isPreparedFlowExpired } from "./flowClock.js";
 import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
@@ -81,7 +82,13 @@ export function formatPreparedFlow(
   lines.push(`${flow.summary} (${count} step${count === 1 ? "" : "s"}, chain ${flow.chainId})`);
   const meta = [`From ${flow.from}`];
   if (flow.preparedAt) meta.push(`prepared at block ${flow.preparedAt.blockNumber}`);
-  if (flow.expiresAt) meta.push(`expires ${unixTime(flow.expiresAt)}`);
+  if (flow.expiresAt) {
+    meta.push(
+      isPreparedFlowExpired(flow)
+        ? `EXPIRED at ${unixTime(flow.expiresAt)}: prepare it again (signing it only pays for a revert)`
+        : `expires ${unixTime(flow.expiresAt)}`,
+    );
+  }
   lines.push(meta.join(", "));
   if (flow.intent) lines.push(describeIntent(flow.intent, name, flow.from));
   lines.push("Steps:");

@@ -238,9 +238,9 @@ const FLOW_FIELDS = [
  * `intent` (a {@link FlowIntent}), `preparedAt` (`{ blockNumber }`) and `expiresAt` (unix seconds) are checked
  * when present, so flows of older versions without them stay valid. Unknown fields are refused, not dropped.
  * `call` and `intent` must match the calldata wherever preflow can read it back ({@link findFlowMismatches}:
- * ERC-20, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool), so a flow edited by hand cannot describe
- * one transfer and make another.
- * No I/O.
+ * every registered protocol's ABI), so a flow edited by hand cannot describe one transfer and make another.
+ * No I/O. Time is not checked: an expired flow (its `expiresAt`, a swap's deadline, has passed) still parses;
+ * ask {@link isPreparedFlowExpired} before signing (`formatPreparedFlow` and the tools say it too).
  *
  * Limits: at most {@link MAX_PREPARED_FLOW_STEPS} (256) steps, `data` up to 256 KiB, text fields up to 10 000
  * characters, JSON arguments up to 16 levels deep and 1 000 entries per array or object; sparse arrays are

@@ -94,7 +94,7 @@ export type PrepareSwapErrorType =
  * Prepares selling `amountIn` of `tokenIn` for `tokenOut` on the best venue (or the one asked for): quotes every
  * venue as {@link getSwapQuotes} does, checks the balance, adds an `approve` of exactly `amountIn` to the chosen
  * venue's router only when its allowance is short, then the swap with `minAmountOut = floor(quote × (10000 −
- * slippageBps) / 10000)` and `deadline` = the block's timestamp + `deadlineSeconds`:
+ * slippageBps) / 10000)` and `deadline` = the later of the block's timestamp and the local clock, + `deadlineSeconds`:
  *
  * - Uniswap: SwapRouter02 `multicall(deadline, [exactInputSingle(...)])` (one pool) or `[exactInput(...)]`
  *   (a two-hop path); `call` = `{ contract: "Uniswap SwapRouter02", functionName: "multicall",

@@ -1,6 +1,6 @@
 import { defineProtocol } from "../definition.js";
 import { aaveV3PoolAbi } from "./abis.js";
-import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
+import { AAVE_V3_POOL_ADDRESS, AAVE_V3_POOL_LABEL } from "./addresses.js";
 import { decodeAaveV3Pool } from "./decoder.js";
 import { aaveErrors } from "./errors.js";
 import { aaveIntents, type LendingIntent } from "./intents.js";
@@ -19,7 +19,7 @@ import { aaveIntents, type LendingIntent } from "./intents.js";
 export const aaveProtocol = /* @__PURE__ */ defineProtocol<LendingIntent>({
   id: "aave-v3",
   label: "Aave v3",
-  contracts: [{ address: AAVE_V3_ADDRESSES.pool, label: AAVE_V3_POOL_LABEL, abi: aaveV3PoolAbi }],
+  contracts: [{ address: AAVE_V3_POOL_ADDRESS, label: AAVE_V3_POOL_LABEL, abi: aaveV3PoolAbi }],
   intents: aaveIntents,
   errors: aaveErrors,
   decoders: [decodeAaveV3Pool],

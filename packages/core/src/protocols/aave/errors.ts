@@ -1,4 +1,4 @@
-import { abiError } from "../abiError.js";
+import { abiErrors } from "../abiError.js";
 import type { ProtocolRevertErrors } from "../definition.js";
 
 /**
@@ -7,7 +7,7 @@ import type { ProtocolRevertErrors } from "../definition.js";
  * @internal
  */
 export const aaveErrors: ProtocolRevertErrors = {
-  errors: /* @__PURE__ */ [
+  errors: /* @__PURE__ */ abiErrors([
     "InvalidAmount",
     "ReserveInactive",
     "ReserveFrozen",
@@ -32,7 +32,7 @@ export const aaveErrors: ProtocolRevertErrors = {
     "WithdrawToAToken",
     "SupplyToAToken",
     "ZeroAddressNotValid",
-  ].map((name) => abiError(name)),
+  ]),
   codes: {
     "26": "INVALID_AMOUNT: amount must be greater than 0",
     "27": "RESERVE_INACTIVE: the reserve is not active",

@@ -59,17 +59,20 @@ function lendingKind(
 
 /** The Aave v3 intent kinds: `supply`, `withdraw`, `borrow`, `repay` (`protocol: "aave-v3"`). @internal */
 export const aaveIntents: IntentKinds<LendingIntent> = {
-  supply: lendingKind("supply", (intent, c) => `Supply ${c.amount(intent.amount, intent.token)} to Aave v3`),
-  withdraw: lendingKind(
+  supply: /* @__PURE__ */ lendingKind(
+    "supply",
+    (intent, c) => `Supply ${c.amount(intent.amount, intent.token)} to Aave v3`,
+  ),
+  withdraw: /* @__PURE__ */ lendingKind(
     "withdraw",
     (intent, c) =>
       `Withdraw ${c.isMax(intent.amount) ? `all your ${c.symbol(intent.token)}` : c.amount(intent.amount, intent.token)} from Aave v3`,
   ),
-  borrow: lendingKind(
+  borrow: /* @__PURE__ */ lendingKind(
     "borrow",
     (intent, c) => `Borrow ${c.amount(intent.amount, intent.token)} from Aave v3`,
   ),
-  repay: lendingKind(
+  repay: /* @__PURE__ */ lendingKind(
     "repay",
     (intent, c) =>
       `Repay ${c.isMax(intent.amount) ? `all your ${c.symbol(intent.token)} debt` : c.amount(intent.amount, intent.token)} to Aave v3`,

@@ -17,10 +17,10 @@ export interface ContractCallIntent {
 }
 
 /**
- * The `contractCall` intent: carried out by the flow's **last** step (its approvals come first), which must be
- * sent to `to` and, when its calldata can be read back, call `functionName`. The last step, by its index: never
- * the first step sent to `to` (that is the approval when the flow approves the contract it calls, such as a
- * token's own `transferFrom` after an approval of the token itself). @internal
+ * The `contractCall` intent: carried out by a step sent to `to` that calls `functionName` (or whose calldata
+ * preflow cannot read back). Each step is checked on its own, by its index: never only the first step sent to
+ * `to` (that is the approval when the flow approves the contract it calls, such as a token's own `transferFrom`
+ * after an approval on the token itself). @internal
  */
 export const contractCallIntents: IntentKinds<ContractCallIntent> = {
   contractCall: {
@@ -32,12 +32,15 @@ export const contractCallIntents: IntentKinds<ContractCallIntent> = {
     }),
     describe: (intent, c) => `You call ${intent.functionName} on ${c.name(intent.to)}`,
     check: (intent, c) => {
-      const { action } = c;
-      if (action.to.toLowerCase() !== intent.to.toLowerCase())
-        return `says a call to ${intent.to}, but its last step calls ${action.to}`;
-      if (action.decoded !== undefined && action.decoded.functionName !== intent.functionName)
-        return `says ${intent.functionName} on ${intent.to}, but the calldata calls ${action.decoded.functionName}`;
-      return undefined;
+      const target = intent.to.toLowerCase();
+      const sent = c.steps.filter((step) => step.to.toLowerCase() === target);
+      if (sent.length === 0) return `says a call to ${intent.to}, but no step calls it`;
+      const makes = sent.some(
+        (step) => step.decoded === undefined || step.decoded.functionName === intent.functionName,
+      );
+      if (makes) return undefined;
+      const called = sent.map((step) => step.decoded?.functionName).join(", ");
+      return `says ${intent.functionName} on ${intent.to}, but the calldata calls ${called}`;
     },
   },
 };

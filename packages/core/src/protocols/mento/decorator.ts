@@ -1,13 +1,10 @@
-import { SWAP_OPTION_KEYS } from "../../actions/swap/parseSwapParameters.js";
 import type { SwapOptions } from "../../actions/swap/prepareSwap.js";
+import { venueGroup } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
-import { parseOptions } from "../../validation/parseOptions.js";
-import { type GetMentoQuoteReturnType, getMentoQuote } from "./actions/getMentoQuote.js";
-import { type PrepareMentoSwapReturnType, prepareMentoSwap } from "./actions/prepareMentoSwap.js";
-
-const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
+import type { GetMentoQuoteReturnType } from "./actions/getMentoQuote.js";
+import type { PrepareMentoSwapReturnType } from "./actions/prepareMentoSwap.js";
 
 /**
  * `client.mento`: quotes and swaps on Mento v3 only. Not part of {@link createSdkClient}'s default groups: add it
@@ -102,27 +99,10 @@ export interface MentoActions {
  */
 export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
   return {
-    mento: Object.freeze({
-      getQuote: async (
-        tokenIn: TokenInput,
-        tokenOut: TokenInput,
-        amountIn: string,
-        options?: ActionOptions,
-      ) => getMentoQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
-      prepareSwap: async (
-        from: string,
-        tokenIn: TokenInput,
-        tokenOut: TokenInput,
-        amountIn: string,
-        options?: Omit<SwapOptions, "venue">,
-      ) =>
-        prepareMentoSwap(client, {
-          ...parseOptions(options, OPTION_KEYS),
-          from,
-          tokenIn,
-          tokenOut,
-          amountIn,
-        }),
+    // Each action is loaded on its first call (a separate chunk in bundles); the options are checked before.
+    mento: venueGroup(client, {
+      quote: async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
+      prepare: async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
     }),
   };
 }

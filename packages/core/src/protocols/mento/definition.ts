@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../flow/stepTypes.js";
 import { type DecodedCall, defineProtocol, type SwapCallFields } from "../definition.js";
 import { mentoRouterAbi } from "./abis.js";
-import { MENTO_ADDRESSES } from "./addresses.js";
+import { MENTO_ROUTER_ADDRESS } from "./addresses.js";
 import { decodeMentoRouter } from "./decoder.js";
 import { mentoErrors } from "./errors.js";
 
@@ -29,7 +29,7 @@ export function readMentoSwap(call: DecodedCall): SwapCallFields | string {
 export const mentoProtocol = /* @__PURE__ */ defineProtocol({
   id: "mento",
   label: "Mento",
-  contracts: [{ address: MENTO_ADDRESSES.router, label: MENTO_ROUTER_LABEL, abi: mentoRouterAbi }],
+  contracts: [{ address: MENTO_ROUTER_ADDRESS, label: MENTO_ROUTER_LABEL, abi: mentoRouterAbi }],
   errors: mentoErrors,
   decoders: [decodeMentoRouter],
   swapVenue: { venue: "mento", label: "Mento", readSwap: readMentoSwap },

@@ -1,9 +1,9 @@
-import { abiError } from "../abiError.js";
+import { abiErrors } from "../abiError.js";
 import type { ProtocolRevertErrors } from "../definition.js";
 
 /** Mento v3 reverts: the Router's (IRouter) and the FPMM pools' custom errors (no arguments). @internal */
 export const mentoErrors: ProtocolRevertErrors = {
-  errors: /* @__PURE__ */ [
+  errors: /* @__PURE__ */ abiErrors([
     "Expired",
     "InsufficientAmount",
     "InsufficientLiquidity",
@@ -20,5 +20,5 @@ export const mentoErrors: ProtocolRevertErrors = {
     "SameAddresses",
     "ZeroAddress",
     "ReferenceRateNotSet",
-  ].map((name) => abiError(name)),
+  ]),
 };

@@ -1,5 +1,8 @@
 import type { Address } from "viem";
 
+/** Uniswap SwapRouter02 on chain 42220 (also in the object below; a plain constant keeps bundlers able to drop what does not use it). */
+export const UNISWAP_SWAP_ROUTER02_ADDRESS = "0x5615CDAb10dc425a742d643d949a7F474C01abc4";
+
 /**
  * Uniswap v3 on chain 42220: the QuoterV2 that prices swaps and the SwapRouter02 that executes them (Uniswap's
  * deployment for Celo; SwapRouter02's WETH9 is CELO's ERC-20).
@@ -12,7 +15,7 @@ import type { Address } from "viem";
  */
 export const UNISWAP_ADDRESSES = Object.freeze({
   quoterV2: "0x82825d0554fA07f7FC52Ab63c961F330fdEFa8E8",
-  swapRouter02: "0x5615CDAb10dc425a742d643d949a7F474C01abc4",
+  swapRouter02: UNISWAP_SWAP_ROUTER02_ADDRESS,
 } as const satisfies Record<string, Address>);
 
 /**

@@ -1,13 +1,10 @@
-import { SWAP_OPTION_KEYS } from "../../actions/swap/parseSwapParameters.js";
 import type { SwapOptions } from "../../actions/swap/prepareSwap.js";
+import { venueGroup } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
-import { parseOptions } from "../../validation/parseOptions.js";
-import { type GetUniswapQuoteReturnType, getUniswapQuote } from "./actions/getUniswapQuote.js";
-import { type PrepareUniswapSwapReturnType, prepareUniswapSwap } from "./actions/prepareUniswapSwap.js";
-
-const OPTION_KEYS = SWAP_OPTION_KEYS.filter((key) => key !== "venue");
+import type { GetUniswapQuoteReturnType } from "./actions/getUniswapQuote.js";
+import type { PrepareUniswapSwapReturnType } from "./actions/prepareUniswapSwap.js";
 
 /**
  * `client.uniswap`: quotes and swaps on Uniswap v3 only. Not part of {@link createSdkClient}'s default groups: add it
@@ -102,27 +99,10 @@ export interface UniswapActions {
  */
 export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
   return {
-    uniswap: Object.freeze({
-      getQuote: async (
-        tokenIn: TokenInput,
-        tokenOut: TokenInput,
-        amountIn: string,
-        options?: ActionOptions,
-      ) => getUniswapQuote(client, { ...parseOptions(options), tokenIn, tokenOut, amountIn }),
-      prepareSwap: async (
-        from: string,
-        tokenIn: TokenInput,
-        tokenOut: TokenInput,
-        amountIn: string,
-        options?: Omit<SwapOptions, "venue">,
-      ) =>
-        prepareUniswapSwap(client, {
-          ...parseOptions(options, OPTION_KEYS),
-          from,
-          tokenIn,
-          tokenOut,
-          amountIn,
-        }),
+    // Each action is loaded on its first call (a separate chunk in bundles); the options are checked before.
+    uniswap: venueGroup(client, {
+      quote: async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
+      prepare: async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
     }),
   };
 }

@@ -1,7 +1,7 @@
 import type { JsonValue } from "../../flow/stepTypes.js";
 import { type DecodedCall, defineProtocol, type SwapCallFields } from "../definition.js";
 import { uniswapSwapRouter02Abi } from "./abis.js";
-import { UNISWAP_ADDRESSES } from "./addresses.js";
+import { UNISWAP_SWAP_ROUTER02_ADDRESS } from "./addresses.js";
 import { decodeUniswapSwapRouter02 } from "./decoder.js";
 import { uniswapErrors } from "./errors.js";
 import { decodeUniswapPath } from "./path.js";
@@ -51,7 +51,7 @@ export const uniswapProtocol = /* @__PURE__ */ defineProtocol({
   label: "Uniswap",
   contracts: [
     {
-      address: UNISWAP_ADDRESSES.swapRouter02,
+      address: UNISWAP_SWAP_ROUTER02_ADDRESS,
       label: UNISWAP_SWAP_ROUTER_LABEL,
       abi: uniswapSwapRouter02Abi,
     },

@@ -1,6 +1,5 @@
 import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
-import { parseSwapQuoteParameters } from "../../../actions/swap/parseSwapParameters.js";
-import { quoteOnVenues } from "../../../actions/swap/quoteOnVenues.js";
+import { quoteOnVenue } from "../../../actions/swap/quoteOnVenue.js";
 import type { SwapQuote } from "../../../actions/swap/types.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
@@ -83,9 +82,5 @@ export async function getMentoQuote(
   client: SdkBaseClient,
   parameters: GetMentoQuoteParameters,
 ): Promise<GetMentoQuoteReturnType> {
-  const parsed = parseSwapQuoteParameters(parameters);
-  return client.track("mento.getQuote", undefined, async () => {
-    const { best, blockNumber } = await quoteOnVenues(client, parsed, [mentoVenue]);
-    return { ...best, blockNumber };
-  });
+  return quoteOnVenue(client, parameters, mentoVenue);
 }

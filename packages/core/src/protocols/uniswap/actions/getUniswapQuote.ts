@@ -1,6 +1,5 @@
 import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
-import { parseSwapQuoteParameters } from "../../../actions/swap/parseSwapParameters.js";
-import { quoteOnVenues } from "../../../actions/swap/quoteOnVenues.js";
+import { quoteOnVenue } from "../../../actions/swap/quoteOnVenue.js";
 import type { SwapQuote } from "../../../actions/swap/types.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
@@ -83,9 +82,5 @@ export async function getUniswapQuote(
   client: SdkBaseClient,
   parameters: GetUniswapQuoteParameters,
 ): Promise<GetUniswapQuoteReturnType> {
-  const parsed = parseSwapQuoteParameters(parameters);
-  return client.track("uniswap.getQuote", undefined, async () => {
-    const { best, blockNumber } = await quoteOnVenues(client, parsed, [uniswapVenue]);
-    return { ...best, blockNumber };
-  });
+  return quoteOnVenue(client, parameters, uniswapVenue);
 }

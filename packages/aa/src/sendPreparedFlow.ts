@@ -1,8 +1,8 @@
 import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
-  AAVE_V3_ADDRESSES,
   decodeRevertReason,
   FlowAccountMismatchError,
+  findStepProtocol,
   parsePreparedFlow,
   type RevertReason,
   type SerializedPreparedFlow,
@@ -252,11 +252,9 @@ async function toFailure(
     stepIndex === null
       ? `The UserOperation of ${calls.length} steps`
       : `Step ${stepIndex} (${flow.steps[stepIndex]?.description || "no description"})`;
-  const step = stepIndex === null ? undefined : flow.steps[stepIndex];
-  const revertReason =
-    revertData === undefined
-      ? undefined
-      : decodeRevertReason(revertData, { aaveErrorCodes: isAaveStep(flow, step?.to) });
+  // The protocol of the failing step (or of the flow's intent) reads the revert's bare string codes.
+  const protocol = findStepProtocol(flow, stepIndex ?? -1)?.id;
+  const revertReason = revertData === undefined ? undefined : decodeRevertReason(revertData, { protocol });
   const why = reverted ? (revertReason?.message ?? "no revert data was returned") : failure.reason;
   const hashText = userOpHash && failure.code !== "EXECUTION_REVERTED" ? ` [userOpHash ${userOpHash}]` : "";
   const message = `${subject} ${failureText[failure.code]}: ${why}.${hashText}`;
@@ -267,13 +265,6 @@ async function toFailure(
     ...(userOpHash === undefined ? {} : { userOpHash }),
     ...(revertData === undefined ? {} : { revertData, revertReason }),
   };
-}
-
-/** Whether a bare `Error("26")` of this step reads as an Aave v3 error code: an Aave flow or a call to the Pool. */
-function isAaveStep(flow: SerializedPreparedFlow, to: string | undefined): boolean {
-  const intent = flow.intent;
-  if (intent !== undefined && "protocol" in intent && intent.protocol === "aave-v3") return true;
-  return to !== undefined && isAddressEqual(to as Hex, AAVE_V3_ADDRESSES.pool);
 }
 
 /**

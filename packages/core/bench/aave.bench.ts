@@ -39,7 +39,7 @@ function plainViem() {
   };
   const pool = AAVE_ADDRESSES.pool;
   return {
-    async prepareSupply() {
+    async prepareAaveSupply() {
       await checkChain();
       const usdc = TOKENS.USDC.address;
       const balance = await client.readContract({
@@ -132,7 +132,7 @@ it("prints requests and latency of client.aave vs plain sequential viem", async 
   const operations = {
     "aave.prepareSupply": {
       preflow: (c: ReturnType<typeof makeClient>) => c.aave.prepareSupply(owner, "USDC", "10"),
-      viem: (v: ReturnType<typeof plainViem>) => v.prepareSupply(),
+      viem: (v: ReturnType<typeof plainViem>) => v.prepareAaveSupply(),
     },
     "aave.getPositions": {
       preflow: (c: ReturnType<typeof makeClient>) => c.aave.getPositions(owner),

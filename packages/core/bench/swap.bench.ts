@@ -16,8 +16,6 @@ import {
 } from "viem";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, it } from "vitest";
-import { mentoCandidateRoutes } from "../src/actions/mento/mentoVenue.js";
-import { uniswapCandidateRoutes } from "../src/actions/uniswap/uniswapVenue.js";
 import {
   computeMinAmountOut,
   createSdkClient,
@@ -30,6 +28,8 @@ import {
   UNISWAP_ADDRESSES,
   uniswapSwapRouter02Abi,
 } from "../src/index.js";
+import { mentoCandidateRoutes } from "../src/protocols/mento/venue.js";
+import { uniswapCandidateRoutes } from "../src/protocols/uniswap/venue.js";
 import { freshAccount } from "../test/support/wallet.js";
 
 const devnet = useDevnet();

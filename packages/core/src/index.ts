@@ -13,46 +13,6 @@ export {
   summarizeError,
 } from "@preflow/errors";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
-// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
-// Lending on Aave v3 (`client.extend(aaveActions)`).
-export { aaveV3PoolAbi } from "./actions/aave/abis.js";
-export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./actions/aave/addresses.js";
-export {
-  type AaveAccount,
-  type AaveAmount,
-  type AaveReservePosition,
-  type GetAavePositionsErrorType,
-  type GetAavePositionsParameters,
-  type GetAavePositionsReturnType,
-  getAavePositions,
-} from "./actions/aave/getAavePositions.js";
-export {
-  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
-  type PrepareBorrowErrorType,
-  type PrepareBorrowParameters,
-  type PrepareBorrowReturnType,
-  prepareBorrow,
-} from "./actions/aave/prepareBorrow.js";
-export {
-  type PrepareRepayErrorType,
-  type PrepareRepayParameters,
-  type PrepareRepayReturnType,
-  prepareRepay,
-  REPAY_MAX_INTEREST_MARGIN_BPS,
-} from "./actions/aave/prepareRepay.js";
-export {
-  type PrepareSupplyErrorType,
-  type PrepareSupplyParameters,
-  type PrepareSupplyReturnType,
-  prepareSupply,
-} from "./actions/aave/prepareSupply.js";
-export {
-  type PrepareWithdrawErrorType,
-  type PrepareWithdrawParameters,
-  type PrepareWithdrawReturnType,
-  prepareWithdraw,
-} from "./actions/aave/prepareWithdraw.js";
-export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./actions/aave/reserves.js";
 export {
   type GetTransactionErrorType,
   type GetTransactionParameters,
@@ -70,21 +30,6 @@ export {
   type ResolveEnsReturnType,
   resolveEns,
 } from "./actions/ens/resolveEns.js";
-// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
-export {
-  type GetMentoQuoteErrorType,
-  type GetMentoQuoteParameters,
-  type GetMentoQuoteReturnType,
-  getMentoQuote,
-} from "./actions/mento/getMentoQuote.js";
-export { MENTO_ADDRESSES, mentoRouterAbi } from "./actions/mento/mentoAbis.js";
-export type { MentoRouteHop } from "./actions/mento/mentoVenue.js";
-export {
-  type PrepareMentoSwapErrorType,
-  type PrepareMentoSwapParameters,
-  type PrepareMentoSwapReturnType,
-  prepareMentoSwap,
-} from "./actions/mento/prepareMentoSwap.js";
 export {
   type GetStatusErrorType,
   type GetStatusParameters,
@@ -141,6 +86,7 @@ export {
   decodeRevertReason,
   type RevertReason,
   type RevertSource,
+  revertSources,
 } from "./actions/transaction/decodeRevertReason.js";
 export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
 export type {
@@ -188,25 +134,6 @@ export {
   simulatePreparedFlow,
 } from "./actions/transaction/simulatePreparedFlow.js";
 export {
-  type GetUniswapQuoteErrorType,
-  type GetUniswapQuoteParameters,
-  type GetUniswapQuoteReturnType,
-  getUniswapQuote,
-} from "./actions/uniswap/getUniswapQuote.js";
-export {
-  type PrepareUniswapSwapErrorType,
-  type PrepareUniswapSwapParameters,
-  type PrepareUniswapSwapReturnType,
-  prepareUniswapSwap,
-} from "./actions/uniswap/prepareUniswapSwap.js";
-export {
-  UNISWAP_ADDRESSES,
-  UNISWAP_FEE_TIERS,
-  uniswapSwapRouter02Abi,
-} from "./actions/uniswap/uniswapAbis.js";
-export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
-export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
-export {
   type SendPreparedFlowWithWalletErrorType,
   type SendPreparedFlowWithWalletParameters,
   type SendPreparedFlowWithWalletReturnType,
@@ -237,38 +164,151 @@ export {
 } from "./config/resolveConfig.js";
 export { Secret } from "./config/secret.js";
 export type { CelinaClientOptions, SdkConfig } from "./config/types.js";
-export {
-  type AaveActions,
-  type AaveHealthOptions,
-  aaveActions,
-} from "./decorators/aave.js";
 export { type BlockchainActions, blockchainActions } from "./decorators/blockchain.js";
 export { type EnsActions, ensActions } from "./decorators/ens.js";
-export { type MentoActions, mentoActions } from "./decorators/mento.js";
 export { type NetworkActions, networkActions } from "./decorators/network.js";
 export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
-export { type UniswapActions, uniswapActions } from "./decorators/uniswap.js";
 export * from "./errors/index.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
+export { findStepProtocol } from "./flow/findStepProtocol.js";
+export { currentChainTime, isPreparedFlowExpired } from "./flow/flowClock.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 export type {
-  ApproveIntent,
-  ContractCallIntent,
   FlowIntent,
   JsonValue,
-  LendingIntent,
   PreparedStep,
   PreparedStepKind,
-  SendIntent,
   SerializedPreparedFlow,
   StepCall,
-  SwapIntent,
 } from "./flow/types.js";
+// Lending on Aave v3 (`client.extend(aaveActions)`).
+export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
+export {
+  type AaveAccount,
+  type AaveAmount,
+  type AaveReservePosition,
+  type GetAavePositionsErrorType,
+  type GetAavePositionsParameters,
+  type GetAavePositionsReturnType,
+  getAavePositions,
+} from "./protocols/aave/actions/getAavePositions.js";
+export {
+  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
+  type PrepareAaveBorrowErrorType,
+  type PrepareAaveBorrowParameters,
+  type PrepareAaveBorrowReturnType,
+  prepareAaveBorrow,
+} from "./protocols/aave/actions/prepareAaveBorrow.js";
+export {
+  type PrepareAaveRepayErrorType,
+  type PrepareAaveRepayParameters,
+  type PrepareAaveRepayReturnType,
+  prepareAaveRepay,
+  REPAY_MAX_INTEREST_MARGIN_BPS,
+} from "./protocols/aave/actions/prepareAaveRepay.js";
+export {
+  type PrepareAaveSupplyErrorType,
+  type PrepareAaveSupplyParameters,
+  type PrepareAaveSupplyReturnType,
+  prepareAaveSupply,
+} from "./protocols/aave/actions/prepareAaveSupply.js";
+export {
+  type PrepareAaveWithdrawErrorType,
+  type PrepareAaveWithdrawParameters,
+  type PrepareAaveWithdrawReturnType,
+  prepareAaveWithdraw,
+} from "./protocols/aave/actions/prepareAaveWithdraw.js";
+export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./protocols/aave/addresses.js";
+export {
+  type AaveActions,
+  type AaveHealthOptions,
+  aaveActions,
+} from "./protocols/aave/decorator.js";
+export { aaveProtocol } from "./protocols/aave/definition.js";
+export type { LendingIntent } from "./protocols/aave/intents.js";
+export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
+// Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
+// PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
+export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
+// Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
+// Celo staking and governance (`client.staking`, `client.governance`).
+export * from "./protocols/celo-staking/index.js";
+export { contractCallProtocol } from "./protocols/contractCall/definition.js";
+export type { ContractCallIntent } from "./protocols/contractCall/intents.js";
+export { decodeCallStrictly } from "./protocols/decodeCallStrictly.js";
+export {
+  type DefaultProtocolGroups,
+  defaultProtocolGroups,
+} from "./protocols/defaultGroups.js";
+export {
+  type CheckedStep,
+  type DecodableStep,
+  type DecodedCall,
+  defineProtocol,
+  type FlowEffect,
+  type IntentCheckContext,
+  type IntentDescribeContext,
+  type IntentFieldReader,
+  type IntentKindDefinition,
+  type IntentKinds,
+  type IntentOf,
+  type IntentOfKind,
+  type IntentShape,
+  type ProtocolContract,
+  type ProtocolDefinition,
+  type ProtocolRevertErrors,
+  type ProtocolSimulation,
+  type SimulationLog,
+  type StepDecoder,
+  type SwapCallFields,
+  type SwapVenueDefinition,
+} from "./protocols/definition.js";
+export { erc20Protocol } from "./protocols/erc20/definition.js";
+export type { ApproveIntent, SendIntent } from "./protocols/erc20/intents.js";
+export { mentoRouterAbi } from "./protocols/mento/abis.js";
+// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
+export {
+  type GetMentoQuoteErrorType,
+  type GetMentoQuoteParameters,
+  type GetMentoQuoteReturnType,
+  getMentoQuote,
+} from "./protocols/mento/actions/getMentoQuote.js";
+export {
+  type PrepareMentoSwapErrorType,
+  type PrepareMentoSwapParameters,
+  type PrepareMentoSwapReturnType,
+  prepareMentoSwap,
+} from "./protocols/mento/actions/prepareMentoSwap.js";
+export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
+export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
+export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.js";
+export type { MentoRouteHop } from "./protocols/mento/venue.js";
+export { PROTOCOLS, type RegisteredIntent } from "./protocols/registry.js";
+export { swapProtocol } from "./protocols/swap/definition.js";
+export type { SwapIntent } from "./protocols/swap/intents.js";
+export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
+export {
+  type GetUniswapQuoteErrorType,
+  type GetUniswapQuoteParameters,
+  type GetUniswapQuoteReturnType,
+  getUniswapQuote,
+} from "./protocols/uniswap/actions/getUniswapQuote.js";
+export {
+  type PrepareUniswapSwapErrorType,
+  type PrepareUniswapSwapParameters,
+  type PrepareUniswapSwapReturnType,
+  prepareUniswapSwap,
+} from "./protocols/uniswap/actions/prepareUniswapSwap.js";
+export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap/addresses.js";
+export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorator.js";
+export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/definition.js";
+export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
+export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/venue.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

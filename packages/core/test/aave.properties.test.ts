@@ -5,27 +5,27 @@ import fc from "fast-check";
 import { encodeAbiParameters, type Hex, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import {
+  AaveReadError,
+  decodeFunctionResultStrict,
+  formatAmount,
+  InvalidArgumentError,
+} from "../src/index.js";
+import {
   assetPriceOf,
   reserveDataOf,
   reservesListOf,
   toAaveReadError,
   userAccountDataOf,
   userReserveDataOf,
-} from "../src/actions/aave/aaveReads.js";
-import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "../src/actions/aave/abis.js";
-import { AAVE_V3_ADDRESSES } from "../src/actions/aave/addresses.js";
+} from "../src/protocols/aave/aaveReads.js";
+import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "../src/protocols/aave/abis.js";
+import { AAVE_V3_ADDRESSES } from "../src/protocols/aave/addresses.js";
 import {
   estimateHealthFactor,
   parseHealthFactorFloor,
   toBaseCurrency,
   WAD,
-} from "../src/actions/aave/healthFactor.js";
-import {
-  AaveReadError,
-  decodeFunctionResultStrict,
-  formatAmount,
-  InvalidArgumentError,
-} from "../src/index.js";
+} from "../src/protocols/aave/healthFactor.js";
 
 const percentMul = (value: bigint, percentage: bigint) => (value * percentage + 5_000n) / 10_000n;
 const wadDiv = (a: bigint, b: bigint) => (a * WAD + b / 2n) / b;

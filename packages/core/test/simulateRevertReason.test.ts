@@ -73,7 +73,7 @@ describe("decodeRevertReason", () => {
     });
     // Aave v3.0–v3.3 string codes: only when the call went to Aave (a bare number is ambiguous).
     expect(decodeRevertReason(error("Error(string)", ["26"])).message).toBe('Error("26")');
-    expect(decodeRevertReason(error("Error(string)", ["26"]), { aaveErrorCodes: true })).toMatchObject({
+    expect(decodeRevertReason(error("Error(string)", ["26"]), { protocol: "aave-v3" })).toMatchObject({
       source: "aave-v3",
       message: 'Error("26"): Aave v3 INVALID_AMOUNT: amount must be greater than 0',
     });
@@ -118,7 +118,7 @@ describe("decodeRevertReason", () => {
     );
     fc.assert(
       fc.property(garbage, fc.boolean(), (data, aave) => {
-        const reason = decodeRevertReason(data, { aaveErrorCodes: aave });
+        const reason = decodeRevertReason(data, { protocol: aave ? "aave-v3" : undefined });
         expect(typeof reason.message).toBe("string");
         expect(JSON.parse(JSON.stringify(reason))).toEqual(reason);
       }),

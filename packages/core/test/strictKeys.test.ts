@@ -94,20 +94,20 @@ const options = (nearest: Row["nearest"] = "signal") => ({ field: "options", nea
 const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecked | Decorator } = {
   // actions: (client, parameters)
   getAavePositions: { call: (c, x) => core.getAavePositions(c, { owner: A, ...x }), ...parameters() },
-  prepareSupply: {
-    call: (c, x) => core.prepareSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveSupply: {
+    call: (c, x) => core.prepareAaveSupply(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareWithdraw: {
-    call: (c, x) => core.prepareWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveWithdraw: {
+    call: (c, x) => core.prepareAaveWithdraw(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareBorrow: {
-    call: (c, x) => core.prepareBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveBorrow: {
+    call: (c, x) => core.prepareAaveBorrow(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
-  prepareRepay: {
-    call: (c, x) => core.prepareRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
+  prepareAaveRepay: {
+    call: (c, x) => core.prepareAaveRepay(c, { from: A, token: "USDm", amount: "1", ...x }),
     ...parameters(),
   },
   getTransaction: {
@@ -184,8 +184,9 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     call: (_c, x) => core.computeMinAmountOut({ amountOut: 100n, slippageBps: 50, ...x }),
     ...parameters(null),
   },
+  revertSources: { noObjectParameter: "(no parameters)" },
   decodeRevertReason: {
-    call: (_c, x) => core.decodeRevertReason("0x", { aaveErrorCodes: true, ...x }),
+    call: (_c, x) => core.decodeRevertReason("0x", { protocol: "aave-v3", ...x }),
     ...options(null),
   },
   parseAmount: { call: (_c, x) => core.parseAmount("1", { decimals: 6, ...x }), ...parameters(null) },
@@ -223,6 +224,64 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   },
   // the decorators: their methods are rows of CLIENT_TABLE
   aaveActions: { decorator: "aave" },
+  getStakingBalances: { call: (c, x) => core.getStakingBalances(c, { account: A, ...x }), ...parameters() },
+  getStakingValidatorGroups: { call: (c, x) => core.getStakingValidatorGroups(c, { ...x }), ...parameters() },
+  prepareStakingLock: {
+    call: (c, x) => core.prepareStakingLock(c, { from: A, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareStakingUnlock: {
+    call: (c, x) => core.prepareStakingUnlock(c, { from: A, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareStakingRelock: {
+    call: (c, x) => core.prepareStakingRelock(c, { from: A, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareStakingWithdraw: {
+    call: (c, x) => core.prepareStakingWithdraw(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  prepareStakingVote: {
+    call: (c, x) => core.prepareStakingVote(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  prepareStakingActivate: {
+    call: (c, x) => core.prepareStakingActivate(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  prepareStakingRevoke: {
+    call: (c, x) => core.prepareStakingRevoke(c, { from: A, group: B, amount: "1", ...x }),
+    ...parameters(),
+  },
+  getGovernanceProposals: { call: (c, x) => core.getGovernanceProposals(c, { ...x }), ...parameters() },
+  getGovernanceProposal: {
+    call: (c, x) => core.getGovernanceProposal(c, { proposalId: 1n, ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceUpvote: {
+    call: (c, x) => core.prepareGovernanceUpvote(c, { from: A, proposalId: 1n, ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceRevokeUpvote: {
+    call: (c, x) => core.prepareGovernanceRevokeUpvote(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceVote: {
+    call: (c, x) => core.prepareGovernanceVote(c, { from: A, proposalId: 1n, value: "yes", ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceDelegate: {
+    call: (c, x) => core.prepareGovernanceDelegate(c, { from: A, to: B, percent: "1", ...x }),
+    ...parameters(),
+  },
+  prepareGovernanceUndelegate: {
+    call: (c, x) => core.prepareGovernanceUndelegate(c, { from: A, to: B, percent: "1", ...x }),
+    ...parameters(),
+  },
+  stakingActions: { decorator: "staking" },
+  governanceActions: { decorator: "governance" },
+  defaultProtocolGroups: { decorator: "aave" },
   blockchainActions: { decorator: "blockchain" },
   ensActions: { decorator: "ens" },
   mentoActions: { decorator: "mento" },
@@ -248,6 +307,13 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   parsePreparedFlow: { noObjectParameter: "(a flow: its own parser refuses unknown keys at every level)" },
   formatPreparedFlow: { noObjectParameter: "(flow, simulation result)" },
   findFlowMismatches: { noObjectParameter: "(a flow parsePreparedFlow checked; it calls this itself)" },
+  wordAsAddress: { noObjectParameter: "(calldata, word index): never throws" },
+  wordAsUint: { noObjectParameter: "(calldata, word index): never throws" },
+  decodeCallStrictly: { noObjectParameter: "(abi, calldata): never throws" },
+  currentChainTime: { noObjectParameter: "(block timestamp, now): pure" },
+  isPreparedFlowExpired: { noObjectParameter: "(flow, now): pure, never throws" },
+  findStepProtocol: { noObjectParameter: "(flow, step index): pure, never throws" },
+  defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
   // said out loud
   encodeUniswapPath: {
     notChecked: "a route value ({ tokens, fees }), not options; malformed routes are refused",
@@ -268,6 +334,8 @@ const CLIENT_TABLE: {
     | "blockchain"
     | "ens"
     | "aave"
+    | "staking"
+    | "governance"
     | "swap"
     | "mento"
     | "uniswap"
@@ -298,6 +366,26 @@ const CLIENT_TABLE: {
     prepareWithdraw: { call: (c, x) => c.aave.prepareWithdraw(A, "USDm", "1", x), ...options() },
     prepareBorrow: { call: (c, x) => c.aave.prepareBorrow(A, "USDm", "1", x), ...options() },
     prepareRepay: { call: (c, x) => c.aave.prepareRepay(A, "USDm", "1", x), ...options() },
+  },
+  staking: {
+    getStakingBalances: { call: (c, x) => c.staking.getStakingBalances(A, x), ...options() },
+    getValidatorGroups: { call: (c, x) => c.staking.getValidatorGroups(x), ...options() },
+    prepareLock: { call: (c, x) => c.staking.prepareLock(A, "1", x), ...options() },
+    prepareUnlock: { call: (c, x) => c.staking.prepareUnlock(A, "1", x), ...options() },
+    prepareRelock: { call: (c, x) => c.staking.prepareRelock(A, "1", x), ...options() },
+    prepareWithdraw: { call: (c, x) => c.staking.prepareWithdraw(A, x), ...options() },
+    prepareVote: { call: (c, x) => c.staking.prepareVote(A, B, "1", x), ...options() },
+    prepareActivate: { call: (c, x) => c.staking.prepareActivate(A, B, x), ...options() },
+    prepareRevoke: { call: (c, x) => c.staking.prepareRevoke(A, B, "1", x), ...options() },
+  },
+  governance: {
+    getProposals: { call: (c, x) => c.governance.getProposals(x), ...options() },
+    getProposal: { call: (c, x) => c.governance.getProposal(1n, x), ...options() },
+    prepareUpvote: { call: (c, x) => c.governance.prepareUpvote(A, 1n, x), ...options() },
+    prepareVote: { call: (c, x) => c.governance.prepareVote(A, 1n, "yes", x), ...options() },
+    prepareRevokeUpvote: { call: (c, x) => c.governance.prepareRevokeUpvote(A, x), ...options() },
+    prepareDelegate: { call: (c, x) => c.governance.prepareDelegate(A, B, "1", x), ...options() },
+    prepareUndelegate: { call: (c, x) => c.governance.prepareUndelegate(A, B, "1", x), ...options() },
   },
   swap: {
     getQuotes: { call: (c, x) => c.swap.getQuotes("USDm", "USDC", "1", x), ...options() },
@@ -501,6 +589,6 @@ describe("every action, function and client method refuses an unknown key, befor
     );
     expect(core.computeMinAmountOut({ amountOut: maxUint256 / 2n, slippageBps: 0 })).toBe(maxUint256 / 2n);
     expect(core.parseAddress(A, "owner", { allowZero: true })).toBe(A as Address);
-    expect(core.decodeRevertReason("0x", { aaveErrorCodes: false }).name).toBeNull();
+    expect(core.decodeRevertReason("0x", { protocol: undefined }).name).toBeNull();
   });
 });

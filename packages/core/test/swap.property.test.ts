@@ -2,7 +2,6 @@
 import fc from "fast-check";
 import { getAddress, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
-import { uniswapCandidateRoutes } from "../src/actions/uniswap/uniswapVenue.js";
 import {
   computeMinAmountOut,
   decodeUniswapPath,
@@ -13,6 +12,7 @@ import {
   TOKENS,
   ZeroQuoteError,
 } from "../src/index.js";
+import { uniswapCandidateRoutes } from "../src/protocols/uniswap/venue.js";
 
 const address = fc
   .uint8Array({ minLength: 20, maxLength: 20 })

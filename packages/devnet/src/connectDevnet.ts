@@ -3,6 +3,7 @@ import { DEVNET_ACCOUNTS, type DevnetAccount } from "./accounts.js";
 import { type RegisterCeloNameOptions, type RegisteredName, registerCeloName } from "./celoNames.js";
 import { type EthereumNameRecords, registerEthereumName } from "./ethereumEns.js";
 import { fundAccount } from "./fund.js";
+import { increaseDevnetTime, nextCeloEpoch } from "./protocols/celoCore.js";
 import type { DEVNET_TOKENS, DevnetTokenSymbol } from "./tokens.js";
 
 /** Everything a test or a demo needs to reach a running devnet; plain JSON (crosses vitest's `provide`). */
@@ -49,6 +50,16 @@ export interface DevnetClient extends DevnetInfo {
    * without `ethereum: true`. See `registerEthereumName`.
    */
   registerEthereumName(name: string, records: EthereumNameRecords): Promise<{ name: string; node: Hex }>;
+  /**
+   * Ends the current Celo epoch (the epoch stand-in at 0xf8 moves on; see `nextCeloEpoch`): Election votes cast
+   * before can then be activated. Resolves to the new epoch number.
+   */
+  nextEpoch(): Promise<bigint>;
+  /**
+   * Moves the chain's clock `seconds` forward and mines a block (e.g. past LockedGold's 3-day unlocking period).
+   * The clock never goes back: warp on a devnet of your own (see `increaseDevnetTime`).
+   */
+  increaseTime(seconds: number): Promise<void>;
 }
 
 /**
@@ -73,6 +84,8 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
       return registerEthereumName(info.ethereum.rpcUrl, name, records);
     },
     fund: (address, token, amount) => fundAccount(info.rpcUrl, address, token, amount),
+    nextEpoch: () => nextCeloEpoch(info.rpcUrl),
+    increaseTime: (seconds) => increaseDevnetTime(info.rpcUrl, seconds),
   };
 }
 

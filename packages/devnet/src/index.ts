@@ -52,6 +52,26 @@ export {
   setAavePrice,
 } from "./protocols/aave.js";
 export {
+  CELO_CORE_ADDRESSES,
+  CELO_DEVNET_GOVERNANCE_SEED,
+  CELO_DEVNET_VALIDATOR_GROUPS,
+  CELO_EPOCH_STAND_IN_ADDRESS,
+  CELO_GOVERNANCE_LAST_DEQUEUE_SLOT,
+  type CeloCoreContractName,
+  type CeloDevnetSeedAccount,
+  type CeloDevnetValidatorGroup,
+  celoEpochAbi,
+  celoProposalTimestampSlot,
+  celoRegistryAbi,
+  celoRegistryAddressFor,
+  currentCeloEpoch,
+  increaseDevnetTime,
+  nextCeloEpoch,
+  registerCeloCoreContract,
+  retimeCeloGovernance,
+  sortedGroupNeighbours,
+} from "./protocols/celoCore.js";
+export {
   MENTO_ADDRESSES,
   MENTO_POOL_SEEDS,
   type MentoPoolSeed,

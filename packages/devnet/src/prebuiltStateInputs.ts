@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { AAVE_ARTIFACTS } from "./protocols/aaveDeployment.js";
+import { CELO_CORE_ARTIFACTS } from "./protocols/celoCoreDeployment.js";
 import { UNISWAP_ARTIFACTS } from "./protocols/uniswapDeployment.js";
 
 const require = createRequire(import.meta.url);
@@ -38,6 +39,7 @@ function artifactSpecifiers(): string[] {
     "aa-contracts-08/artifacts/EntryPoint.json",
     ...Object.values(UNISWAP_ARTIFACTS),
     ...Object.values(AAVE_ARTIFACTS),
+    ...Object.values(CELO_CORE_ARTIFACTS),
   ];
 }
 

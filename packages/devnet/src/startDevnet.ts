@@ -10,6 +10,7 @@ import { deployEthereumEns } from "./ethereumEns.js";
 import { fundAccount } from "./fund.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
+import { retimeCeloGovernance } from "./protocols/celoCore.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { deploySimple7702Account } from "./simple7702Account.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
@@ -159,6 +160,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
       await deploySimple7702Account(rpcUrl);
+      await retimeCeloGovernance(rpcUrl);
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

@@ -175,6 +175,19 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { field: "token", token: "BRLm", reserves: ["USDm", "USDC"] },
     code: "NOT_AN_AAVE_RESERVE",
   },
+  CeloStakingRefusedError: {
+    parameters: {
+      operation: "withdraw",
+      reason: "no-matured-withdrawal",
+      message: "none has matured",
+      details: { secondsLeft: 60 },
+    },
+    code: "CELO_STAKING_REFUSED",
+  },
+  CeloGovernanceRefusedError: {
+    parameters: { operation: "vote", reason: "not-in-referendum", message: "proposal 2 is queued" },
+    code: "CELO_GOVERNANCE_REFUSED",
+  },
   AaveReserveUnavailableError: {
     parameters: { operation: "borrow", token: "USDC", state: "frozen" },
     code: "AAVE_RESERVE_UNAVAILABLE",

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 24 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 40 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -58,6 +58,10 @@ describe("tools/list", () => {
       "resolve_ens",
       "get_swap_quote",
       "get_lending_positions",
+      "get_staking_balances",
+      "get_validator_groups",
+      "get_governance_proposals",
+      "get_governance_proposal",
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
@@ -66,6 +70,18 @@ describe("tools/list", () => {
       "prepare_withdraw",
       "prepare_borrow",
       "prepare_repay",
+      "prepare_lock",
+      "prepare_unlock",
+      "prepare_relock",
+      "prepare_withdraw_unlocked",
+      "prepare_validator_vote",
+      "prepare_activate_votes",
+      "prepare_revoke_votes",
+      "prepare_governance_upvote",
+      "prepare_governance_revoke_upvote",
+      "prepare_governance_vote",
+      "prepare_governance_delegate",
+      "prepare_governance_undelegate",
       "simulate_flow",
       "execute_prepared_flow",
       "send_token",

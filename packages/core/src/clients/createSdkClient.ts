@@ -1,17 +1,18 @@
 import type { CelinaClientOptions } from "../config/types.js";
-import { type AaveActions, aaveActions } from "../decorators/aave.js";
 import { type BlockchainActions, blockchainActions } from "../decorators/blockchain.js";
 import { type EnsActions, ensActions } from "../decorators/ens.js";
 import { type NetworkActions, networkActions } from "../decorators/network.js";
 import { type TokenActions, tokenActions } from "../decorators/token.js";
 import { type TransactionActions, transactionActions } from "../decorators/transaction.js";
+import { type DefaultProtocolGroups, defaultProtocolGroups } from "../protocols/defaultGroups.js";
 import { createSdkBaseClient } from "./createSdkBaseClient.js";
 import type { SdkBaseClient } from "./types.js";
 
 /**
  * A preflow client for chain 42220, made by {@link createSdkClient}: the base client ({@link SdkBaseClient}:
  * `config`, `attributionTags`, `publicClient`, `rpc`, `extend`...) with the standard groups `transaction`,
- * `token`, `network`, `blockchain`, `ens` and `aave`. More groups are added with `client.extend(...)`.
+ * `token`, `network`, `blockchain`, `ens`, and the default protocol groups ({@link DefaultProtocolGroups}: lending).
+ * More groups are added with `client.extend(...)`.
  *
  * @example
  * ```ts
@@ -19,24 +20,23 @@ import type { SdkBaseClient } from "./types.js";
  * const client: SdkClient = createSdkClient();
  * ```
  */
-export type SdkClient = SdkBaseClient & {
-  /** Prepared flows: `prepareSend`, `prepareApprove`, `prepareContractCall` ({@link TransactionActions}). */
-  readonly transaction: TransactionActions;
-  /** Token registry, balances, allowances ({@link TokenActions}). */
-  readonly token: TokenActions;
-  /** Chain status ({@link NetworkActions}). */
-  readonly network: NetworkActions;
-  /** Transactions and their attribution ({@link BlockchainActions}). */
-  readonly blockchain: BlockchainActions;
-  /** ENS names: `resolveEns(name, network?)` on chain 42220 (`celo.eth`) or Ethereum (`ethRpcUrl`) ({@link EnsActions}). */
-  readonly ens: EnsActions;
-  /** Lending on Aave v3: `getPositions`, `prepareSupply`, `prepareWithdraw`, `prepareBorrow`, `prepareRepay` ({@link AaveActions}). */
-  readonly aave: AaveActions;
-};
+export type SdkClient = SdkBaseClient &
+  DefaultProtocolGroups & {
+    /** Prepared flows: `prepareSend`, `prepareApprove`, `prepareContractCall` ({@link TransactionActions}). */
+    readonly transaction: TransactionActions;
+    /** Token registry, balances, allowances ({@link TokenActions}). */
+    readonly token: TokenActions;
+    /** Chain status ({@link NetworkActions}). */
+    readonly network: NetworkActions;
+    /** Transactions and their attribution ({@link BlockchainActions}). */
+    readonly blockchain: BlockchainActions;
+    /** ENS names: `resolveEns(name, network?)` on chain 42220 (`celo.eth`) or Ethereum (`ethRpcUrl`) ({@link EnsActions}). */
+    readonly ens: EnsActions;
+  };
 
 /**
  * Creates a preflow client for chain 42220 with the standard groups (`transaction`, `token`, `network`,
- * `blockchain`, `ens`, `aave`). Every option is validated here, before any network I/O; the first RPC use checks that
+ * `blockchain`, `ens`, and {@link DefaultProtocolGroups}). Every option is validated here, before any network I/O; the first RPC use checks that
  * `rpcUrl` serves chain 42220, folded into that call's single HTTP request. For the smallest browser bundle, use
  * {@link createSdkBaseClient} with the exported actions you need instead.
  *
@@ -64,5 +64,5 @@ export function createSdkClient(options?: CelinaClientOptions): SdkClient {
     .extend(networkActions)
     .extend(blockchainActions)
     .extend(ensActions)
-    .extend(aaveActions);
+    .extend(defaultProtocolGroups);
 }

@@ -12,10 +12,7 @@ import {
   prepareContractCall,
 } from "../actions/transaction/prepareContractCall.js";
 import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
-import {
-  type SimulatePreparedFlowReturnType,
-  simulatePreparedFlow,
-} from "../actions/transaction/simulatePreparedFlow.js";
+import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
@@ -189,6 +186,9 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
       }) as TransactionActions["prepareContractCall"],
       simulatePreparedFlow: async (flow: unknown, options?: ActionOptions & { as?: string | undefined }) => {
         const { as, signal } = parseOptions(options, ["as", "signal"]);
+        // Loaded on first use (a separate chunk): the simulation, flow parsing and the protocol registry stay out
+        // of the initial load of an app that only prepares.
+        const { simulatePreparedFlow } = await import("../actions/transaction/simulatePreparedFlow.js");
         return simulatePreparedFlow(client, {
           flow,
           ...(as === undefined ? {} : { as: as as string }),

@@ -1,3 +1,4 @@
+import type { CeloStakingErrorCode } from "../protocols/celo-staking/errors.js";
 import type { LendingErrorCode } from "./lending.js";
 
 /**
@@ -38,4 +39,5 @@ export type CoreErrorCode =
   | "INVALID_ENS_NETWORK"
   | "NO_ROUTE"
   | "ZERO_QUOTE"
-  | LendingErrorCode;
+  | LendingErrorCode
+  | CeloStakingErrorCode;

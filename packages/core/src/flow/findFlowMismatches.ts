@@ -1,9 +1,7 @@
-import { type Abi, decodeFunctionData, erc20Abi, type Hex } from "viem";
-import { aaveV3PoolAbi } from "../actions/aave/abis.js";
-import { mentoRouterAbi } from "../actions/mento/mentoAbis.js";
-import { uniswapSwapRouter02Abi } from "../actions/uniswap/uniswapAbis.js";
-import { decodeUniswapPath } from "../actions/uniswap/uniswapPath.js";
-import { TOKENS } from "../tokens/registry.js";
+import { type Abi, decodeFunctionData, type Hex } from "viem";
+import type { CheckedStep, DecodedCall } from "../protocols/definition.js";
+import { PROTOCOLS } from "../protocols/registry.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { toJsonValue } from "./toJsonValue.js";
 import type { FlowIntent, JsonValue, SerializedPreparedFlow } from "./types.js";
 
@@ -25,13 +23,14 @@ export interface FlowMismatch {
   rule: string;
 }
 
-/** The functions preflow can read back from calldata: ERC-20, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool. */
-const KNOWN_ABI = [...erc20Abi, ...uniswapSwapRouter02Abi, ...mentoRouterAbi, ...aaveV3PoolAbi] as Abi;
-
-/** A call read back from calldata: its function and JSON-safe arguments (multicall's inner calls decoded too). */
-interface DecodedCall {
-  functionName: string;
-  args: JsonValue[];
+let knownAbi: Abi | undefined;
+/** The functions preflow can read back from calldata: every registered protocol's, built on first use. */
+function knownAbiOf(): Abi {
+  knownAbi ??= PROTOCOLS.flatMap((protocol) => [
+    ...(protocol.abi ?? []),
+    ...(protocol.contracts ?? []).flatMap((contract) => contract.abi),
+  ]) as Abi;
+  return knownAbi;
 }
 
 /**
@@ -40,7 +39,7 @@ interface DecodedCall {
  */
 export function decodeKnownCall(data: Hex): DecodedCall | undefined {
   try {
-    const { functionName, args = [] } = decodeFunctionData({ abi: KNOWN_ABI, data });
+    const { functionName, args = [] } = decodeFunctionData({ abi: knownAbiOf(), data });
     if (functionName === "multicall" && Array.isArray(args[1])) {
       const inner = (args[1] as readonly Hex[]).map((entry) => decodeKnownCall(entry));
       if (inner.some((call) => call === undefined)) return undefined;
@@ -72,17 +71,16 @@ function show(call: DecodedCall | { functionName: string; args: JsonValue[] }): 
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
-const CELO = TOKENS.CELO.address.toLowerCase();
-const lower = (value: string | undefined) => value?.toLowerCase();
-
 /**
- * Compares a flow's self-description with what its calldata does, where preflow can read the calldata back
- * (ERC-20 `transfer`/`approve`/`transferFrom`, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool):
+ * Compares a flow's self-description with what its calldata does, where preflow can read the calldata back (the
+ * ABIs of every registered protocol, `PROTOCOLS`: ERC-20 `transfer`/`approve`/`transferFrom`, the swap routers,
+ * the lending pool...):
  *
- * - every step's `call` must name the decoded function with the same arguments;
- * - the `intent` must be carried out by a step: a send by a `transfer` of that amount to that address (or, for
- *   CELO, native value), an approval by that `approve`, a swap by the router call with that amount in, minimum
- *   out, recipient, tokens and deadline, a lending operation by the Pool call with that asset, amount and account.
+ * - every step's `call` must name the function decoded from the same step's calldata, with the same arguments;
+ * - the `intent` must be carried out as its kind's definition says (`IntentKindDefinition.check`), step by step
+ *   by index: a send by a `transfer` of that amount to that address (or, for CELO, native value), a contract call
+ *   by a step sent to its target that calls its function, a swap or a lending operation by the flow's last step
+ *   (approvals come first); never by "the first step sent to the same address".
  *
  * A step whose calldata calls something else (a contract's own ABI) cannot be checked this way and is not
  * reported. `parsePreparedFlow` refuses a flow with any mismatch, so a flow edited by hand cannot show one thing
@@ -125,111 +123,23 @@ function intentProblem(
   flow: SerializedPreparedFlow,
   decoded: (DecodedCall | undefined)[],
 ): string | undefined {
-  const from = flow.from.toLowerCase();
-  const steps = flow.steps;
-  const calls = (to: string, functionName: string) =>
-    steps.flatMap((step, index) =>
-      lower(step.to) === lower(to) && decoded[index]?.functionName === functionName ? [decoded[index]!] : [],
-    );
-  switch (intent.kind) {
-    case "send": {
-      const transfers = calls(intent.token, "transfer");
-      const byTransfer = transfers.some(
-        (call) => same(call.args[0], intent.to) && same(call.args[1], intent.amount),
-      );
-      const byValue =
-        lower(intent.token) === CELO &&
-        steps.some((step) => lower(step.to) === lower(intent.to) && step.value === intent.amount);
-      if (byTransfer || byValue) return undefined;
-      return `says a send of ${intent.amount} of ${intent.token} to ${intent.to}, but no step makes it`;
-    }
-    case "approve": {
-      const approvals = calls(intent.token, "approve");
-      if (approvals.some((call) => same(call.args[0], intent.spender) && same(call.args[1], intent.amount)))
-        return undefined;
-      return `says an approval of ${intent.amount} of ${intent.token} for ${intent.spender}, but no step makes it`;
-    }
-    case "contractCall": {
-      const target = steps.findIndex((step) => lower(step.to) === lower(intent.to));
-      if (target === -1) return `says a call to ${intent.to}, but no step calls it`;
-      const actual = decoded[target];
-      if (actual !== undefined && actual.functionName !== intent.functionName)
-        return `says ${intent.functionName} on ${intent.to}, but the calldata calls ${actual.functionName}`;
-      return undefined;
-    }
-    case "swap":
-      return swapProblem(intent, from, flow, decoded);
-    default: {
-      const pool = steps.findIndex((_, index) => decoded[index] !== undefined && isPoolCall(decoded[index]!));
-      const actual = pool === -1 ? undefined : decoded[pool]!;
-      if (actual === undefined || actual.functionName !== intent.kind)
-        return `says an Aave ${intent.kind}, but no step calls the Pool's ${intent.kind}`;
-      const [asset, amount] = actual.args;
-      // The account: supply's onBehalfOf (2), withdraw's to (2), borrow's onBehalfOf (4), repay's onBehalfOf (3).
-      const account = actual.args[{ supply: 2, withdraw: 2, borrow: 4, repay: 3 }[intent.kind]];
-      if (!same(asset, intent.token) || !same(amount, intent.amount) || !same(account, from))
-        return `says ${intent.kind} ${intent.amount} of ${intent.token} for ${flow.from}, but the calldata is ${show(actual)}`;
-      return undefined;
-    }
-  }
-}
-
-function isPoolCall(call: DecodedCall): boolean {
-  return ["supply", "withdraw", "borrow", "repay"].includes(call.functionName);
-}
-
-function swapProblem(
-  intent: Extract<FlowIntent, { kind: "swap" }>,
-  from: string,
-  flow: SerializedPreparedFlow,
-  decoded: (DecodedCall | undefined)[],
-): string | undefined {
-  const recipient = intent.recipient ?? from;
-  const last = flow.steps.length - 1;
-  const swap = decoded[last];
-  const says = `says a swap of ${intent.amountIn} ${intent.tokenIn} for at least ${intent.minAmountOut} ${intent.tokenOut} to ${recipient} by ${intent.deadline}`;
-  if (swap === undefined) return `${says}, but its last step is not a known router call`;
-  let actual: {
-    tokenIn?: JsonValue;
-    tokenOut?: JsonValue;
-    amountIn?: JsonValue;
-    min?: JsonValue;
-    to?: JsonValue;
-    deadline?: JsonValue;
-  };
-  if (swap.functionName === "multicall") {
-    const inner = (swap.args[1] as unknown as DecodedCall[])[0];
-    const params = (inner?.args[0] ?? {}) as Record<string, JsonValue>;
-    let tokenIn = params.tokenIn;
-    let tokenOut = params.tokenOut;
-    if (inner?.functionName === "exactInput") {
-      const route = decodeUniswapPath(params.path);
-      tokenIn = route?.tokens[0];
-      tokenOut = route?.tokens.at(-1);
-    }
-    actual = {
-      tokenIn,
-      tokenOut,
-      amountIn: params.amountIn,
-      min: params.amountOutMinimum,
-      to: params.recipient,
-      deadline: swap.args[0],
-    };
-    if ((swap.args[1] as unknown as DecodedCall[]).length !== 1)
-      return `${says}, but the router multicall is not one swap`;
-  } else if (swap.functionName === "swapExactTokensForTokens") {
-    const [amountIn, min, routes, to, deadline] = swap.args;
-    const hops = (Array.isArray(routes) ? routes : []) as Record<string, JsonValue>[];
-    actual = { tokenIn: hops[0]?.from, tokenOut: hops.at(-1)?.to, amountIn, min, to, deadline };
-  } else {
-    return `${says}, but its last step calls ${swap.functionName}`;
-  }
-  const ok =
-    same(actual.tokenIn, intent.tokenIn) &&
-    same(actual.tokenOut, intent.tokenOut) &&
-    same(actual.amountIn, intent.amountIn) &&
-    same(actual.min, intent.minAmountOut) &&
-    same(actual.to, recipient) &&
-    same(actual.deadline, intent.deadline);
-  return ok ? undefined : `${says}, but the calldata is ${show(swap)}`;
+  const definition = INTENT_KIND_DEFINITIONS.get(intent.kind);
+  if (flow.steps.length === 0) return "says an intent, but the flow has no steps";
+  if (definition === undefined) return `says an intent of kind ${intent.kind}, which no protocol declares`;
+  const checked: CheckedStep[] = flow.steps.map((step, index) => ({
+    index,
+    to: step.to,
+    value: step.value,
+    data: step.data,
+    call: step.call,
+    decoded: decoded[index],
+  }));
+  return definition.check(intent, {
+    from: flow.from,
+    steps: checked,
+    action: checked[checked.length - 1]!,
+    same,
+    show,
+    protocols: PROTOCOLS,
+  });
 }

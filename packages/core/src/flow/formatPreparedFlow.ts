@@ -1,7 +1,12 @@
+import type { Address } from "viem";
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import { formatAmount } from "../amounts/formatAmount.js";
+import { describeApproval } from "../protocols/erc20/intents.js";
+import { PROTOCOLS } from "../protocols/registry.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { decodeKnownCall } from "./findFlowMismatches.js";
+import { isPreparedFlowExpired } from "./flowClock.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
 
@@ -9,13 +14,16 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 const BY_ADDRESS = new Map<string, TokenInfo>(
   Object.values(TOKENS).map((info) => [info.address.toLowerCase(), info]),
 );
-/** Contracts of chain 42220 that flows commonly call, by address (lower-case). */
-const KNOWN_CONTRACTS: Record<string, string> = {
-  "0x5615cdab10dc425a742d643d949a7f474c01abc4": "Uniswap SwapRouter02",
-  "0x4861840c2efb2b98312b0ae34d86fd73e8f9b6f6": "Mento Router",
-  "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402": "Aave v3 Pool",
-};
-const VENUES: Record<string, string> = { uniswap: "Uniswap", mento: "Mento" };
+let knownContracts: Map<string, string> | undefined;
+/** The labels of the registered protocols' contracts, by address (lower-case), built on first use. */
+function knownContractsOf(): Map<string, string> {
+  knownContracts ??= new Map(
+    PROTOCOLS.flatMap((protocol) =>
+      (protocol.contracts ?? []).map((contract) => [contract.address.toLowerCase(), contract.label] as const),
+    ),
+  );
+  return knownContracts;
+}
 
 /**
  * Renders a prepared flow as a readable multi-line preview for terminals, logs and agents: what it is for (from
@@ -58,7 +66,7 @@ export function formatPreparedFlow(
   // Checked first: a typed error for anything that is not a flow, and none whose `call` or `intent` says something
   // its calldata does not do (the preview prints them).
   const flow = parsePreparedFlow(input);
-  const labels = new Map<string, string>(Object.entries(KNOWN_CONTRACTS));
+  const labels = new Map<string, string>(knownContractsOf());
   for (const step of flow.steps) {
     const label = step.call?.contract;
     if (label && !/^0x[0-9a-fA-F]{40}$/.test(label) && !BY_ADDRESS.has(step.to.toLowerCase())) {
@@ -74,7 +82,13 @@ export function formatPreparedFlow(
   lines.push(`${flow.summary} (${count} step${count === 1 ? "" : "s"}, chain ${flow.chainId})`);
   const meta = [`From ${flow.from}`];
   if (flow.preparedAt) meta.push(`prepared at block ${flow.preparedAt.blockNumber}`);
-  if (flow.expiresAt) meta.push(`expires ${unixTime(flow.expiresAt)}`);
+  if (flow.expiresAt) {
+    meta.push(
+      isPreparedFlowExpired(flow)
+        ? `EXPIRED at ${unixTime(flow.expiresAt)}: prepare it again (signing it only pays for a revert)`
+        : `expires ${unixTime(flow.expiresAt)}`,
+    );
+  }
   lines.push(meta.join(", "));
   if (flow.intent) lines.push(describeIntent(flow.intent, name, flow.from));
   lines.push("Steps:");
@@ -93,33 +107,18 @@ export function formatPreparedFlow(
 
 type Namer = (address: string) => string;
 
-function describeIntent(intent: FlowIntent, name: Namer, from: string): string {
-  switch (intent.kind) {
-    case "send":
-      return `You send ${amount(intent.amount, intent.token)} to ${intent.to}`;
-    case "approve":
-      return approval(intent.spender, intent.amount, intent.token, name);
-    case "contractCall":
-      return `You call ${intent.functionName} on ${name(intent.to)}`;
-    case "swap": {
-      const venue = VENUES[intent.venue] ?? intent.venue;
-      const receiver =
-        intent.recipient === undefined || intent.recipient.toLowerCase() === from.toLowerCase()
-          ? "you receive"
-          : `${name(intent.recipient)} receives`;
-      return `Swap on ${venue}: you send ${amount(intent.amountIn, intent.tokenIn)}, ${receiver} at least ${amount(intent.minAmountOut, intent.tokenOut)} (expected ${amount(intent.expectedAmountOut, intent.tokenOut)}), deadline ${unixTime(intent.deadline)}`;
-    }
-    case "supply":
-      return `Supply ${amount(intent.amount, intent.token)} to Aave v3`;
-    case "withdraw":
-      return `Withdraw ${isMax(intent.amount) ? `all your ${symbolOf(intent.token)}` : amount(intent.amount, intent.token)} from Aave v3`;
-    case "borrow":
-      return `Borrow ${amount(intent.amount, intent.token)} from Aave v3`;
-    case "repay":
-      return `Repay ${isMax(intent.amount) ? `all your ${symbolOf(intent.token)} debt` : amount(intent.amount, intent.token)} to Aave v3`;
-    default:
-      return `Intent: ${JSON.stringify(intent)}`;
-  }
+function describeIntent(intent: FlowIntent, name: Namer, from: Address): string {
+  const definition = INTENT_KIND_DEFINITIONS.get(intent.kind);
+  if (definition === undefined) return `Intent: ${JSON.stringify(intent)}`;
+  return definition.describe(intent, {
+    from,
+    name,
+    amount,
+    symbol: symbolOf,
+    isMax,
+    time: unixTime,
+    protocols: PROTOCOLS,
+  });
 }
 
 function describeStep(step: PreparedStep, name: Namer): string {
@@ -129,7 +128,7 @@ function describeStep(step: PreparedStep, name: Namer): string {
   if (!call) return `${step.description}${sending}`;
   const [first, second] = call.args;
   if (call.functionName === "approve" && typeof first === "string" && isUint(second)) {
-    return `${approval(first, second, step.to, name)}${sending}`;
+    return `${describeApproval(first, second, step.to, { name, amount, symbol: symbolOf })}${sending}`;
   }
   if (call.functionName === "transfer" && typeof first === "string" && isUint(second)) {
     return `Transfer ${amount(second, step.to)} to ${first}${sending}`;
@@ -139,13 +138,6 @@ function describeStep(step: PreparedStep, name: Namer): string {
   }
   const args = call.args.map((arg) => shortArg(arg)).join(", ");
   return `Call ${name(step.to)}: ${call.functionName}(${args})${sending}`;
-}
-
-function approval(spender: string, value: string, token: string, name: Namer): string {
-  const symbol = symbolOf(token);
-  if (value === "0") return `Revoke ${name(spender)}'s ${symbol} allowance`;
-  if (isMax(value)) return `Approve ${name(spender)} to spend an UNLIMITED amount of ${symbol}`;
-  return `Approve ${name(spender)} to spend exactly ${amount(value, token)}`;
 }
 
 function describeSimulation(

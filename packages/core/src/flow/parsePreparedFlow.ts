@@ -2,7 +2,10 @@ import { getAddress, isAddress, maxUint256 } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
+import type { IntentFieldReader } from "../protocols/definition.js";
+import { PROTOCOLS } from "../protocols/registry.js";
 import { findFlowMismatches } from "./findFlowMismatches.js";
+import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import type {
   FlowIntent,
   JsonValue,
@@ -189,81 +192,31 @@ function parseStep(value: unknown, index: number): PreparedStep {
   return step;
 }
 
-const INTENT_FIELDS = {
-  send: ["kind", "token", "to", "amount"],
-  approve: ["kind", "token", "spender", "amount"],
-  contractCall: ["kind", "to", "functionName"],
-  swap: [
-    "kind",
-    "venue",
-    "tokenIn",
-    "tokenOut",
-    "amountIn",
-    "expectedAmountOut",
-    "minAmountOut",
-    "deadline",
-    "route",
-    "recipient",
-  ],
-  supply: ["kind", "protocol", "token", "amount"],
-  withdraw: ["kind", "protocol", "token", "amount"],
-  borrow: ["kind", "protocol", "token", "amount"],
-  repay: ["kind", "protocol", "token", "amount"],
-} as const;
-const INTENT_KINDS = Object.keys(INTENT_FIELDS) as (keyof typeof INTENT_FIELDS)[];
+/** A reader of the intent's fields that throws `InvalidPreparedFlowError` naming the field. */
+function intentReader(fields: Fields, path: string): IntentFieldReader {
+  const at = (key: string) => `${path}.${keyOf(key)}`;
+  return {
+    path,
+    has: (key) => fields[key] !== undefined,
+    address: (key) => address(fields[key], at(key)),
+    uint: (key) => uint(fields[key], at(key)),
+    text: (key, options) => text(fields[key], at(key), options?.nonEmpty === true),
+    oneOf: (key, allowed) => oneOf(fields[key], at(key), allowed),
+    json: (key) => json(fields[key], at(key)),
+    jsonList: (key) =>
+      list(fields[key], at(key), MAX_JSON_ENTRIES).map((entry, index) => json(entry, `${at(key)}[${index}]`)),
+    fail: (key, rule) => fail(at(key), rule),
+    protocols: PROTOCOLS,
+  };
+}
 
 function parseIntent(value: unknown): FlowIntent {
   const path = "intent";
   const all = record(value, path, undefined);
-  const kind = oneOf(all.kind, `${path}.kind`, INTENT_KINDS);
-  const fields = record(all, path, INTENT_FIELDS[kind]);
-  switch (kind) {
-    case "send":
-      return {
-        kind,
-        token: address(fields.token, `${path}.token`),
-        to: address(fields.to, `${path}.to`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
-    case "approve":
-      return {
-        kind,
-        token: address(fields.token, `${path}.token`),
-        spender: address(fields.spender, `${path}.spender`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
-    case "contractCall":
-      return {
-        kind,
-        to: address(fields.to, `${path}.to`),
-        functionName: text(fields.functionName, `${path}.functionName`, true),
-      };
-    case "swap": {
-      const route = list(fields.route, `${path}.route`, MAX_JSON_ENTRIES);
-      return {
-        kind,
-        venue: oneOf(fields.venue, `${path}.venue`, ["uniswap", "mento"] as const),
-        tokenIn: address(fields.tokenIn, `${path}.tokenIn`),
-        tokenOut: address(fields.tokenOut, `${path}.tokenOut`),
-        amountIn: uint(fields.amountIn, `${path}.amountIn`),
-        expectedAmountOut: uint(fields.expectedAmountOut, `${path}.expectedAmountOut`),
-        minAmountOut: uint(fields.minAmountOut, `${path}.minAmountOut`),
-        deadline: uint(fields.deadline, `${path}.deadline`),
-        route: route.map((hop, index) => json(hop, `${path}.route[${index}]`)),
-        // Optional: flows prepared before it was added have no recipient (the tokens go to `from`).
-        ...(fields.recipient === undefined
-          ? {}
-          : { recipient: address(fields.recipient, `${path}.recipient`) }),
-      };
-    }
-    default:
-      return {
-        kind,
-        protocol: oneOf(fields.protocol, `${path}.protocol`, ["aave-v3"] as const),
-        token: address(fields.token, `${path}.token`),
-        amount: uint(fields.amount, `${path}.amount`),
-      };
-  }
+  const kind = oneOf(all.kind, `${path}.kind`, [...INTENT_KIND_DEFINITIONS.keys()]);
+  const definition = INTENT_KIND_DEFINITIONS.get(kind)!;
+  const fields = record(all, path, ["kind", ...definition.fields]);
+  return definition.parse(intentReader(fields, path)) as FlowIntent;
 }
 
 const FLOW_FIELDS = [
@@ -285,9 +238,9 @@ const FLOW_FIELDS = [
  * `intent` (a {@link FlowIntent}), `preparedAt` (`{ blockNumber }`) and `expiresAt` (unix seconds) are checked
  * when present, so flows of older versions without them stay valid. Unknown fields are refused, not dropped.
  * `call` and `intent` must match the calldata wherever preflow can read it back ({@link findFlowMismatches}:
- * ERC-20, Uniswap SwapRouter02, the Mento Router, the Aave v3 Pool), so a flow edited by hand cannot describe
- * one transfer and make another.
- * No I/O.
+ * every registered protocol's ABI), so a flow edited by hand cannot describe one transfer and make another.
+ * No I/O. Time is not checked: an expired flow (its `expiresAt`, a swap's deadline, has passed) still parses;
+ * ask {@link isPreparedFlowExpired} before signing (`formatPreparedFlow` and the tools say it too).
  *
  * Limits: at most {@link MAX_PREPARED_FLOW_STEPS} (256) steps, `data` up to 256 KiB, text fields up to 10 000
  * characters, JSON arguments up to 16 levels deep and 1 000 entries per array or object; sparse arrays are

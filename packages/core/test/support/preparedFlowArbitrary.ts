@@ -8,6 +8,8 @@ import {
   aaveV3PoolAbi,
   type FlowIntent,
   type JsonValue,
+  MENTO_ADDRESSES,
+  mentoRouterAbi,
   type PreparedStep,
   type PreparedStepKind,
   type SerializedPreparedFlow,
@@ -93,7 +95,7 @@ export const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
   }),
 );
 
-/** A step that does what `intent` says (parsePreparedFlow checks that some step does) (for a swap: SwapRouter02's multicall of one exactInputSingle). */
+/** A step that does what `intent` says (parsePreparedFlow checks that the last step does) (for a swap: its venue's router call: SwapRouter02's multicall of one exactInputSingle, the Mento Router's swapExactTokensForTokens). */
 export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
   const step = (to: Address, data: Hex): PreparedStep => ({
     kind: "contract",
@@ -124,6 +126,28 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
     case "contractCall":
       return step(intent.to, "0x");
     case "swap": {
+      if (intent.venue === "mento") {
+        return step(
+          MENTO_ADDRESSES.router,
+          encodeFunctionData({
+            abi: mentoRouterAbi,
+            functionName: "swapExactTokensForTokens",
+            args: [
+              BigInt(intent.amountIn),
+              BigInt(intent.minAmountOut),
+              [
+                {
+                  from: intent.tokenIn,
+                  to: intent.tokenOut,
+                  factory: "0x0000000000000000000000000000000000000000",
+                },
+              ],
+              intent.recipient ?? from,
+              BigInt(intent.deadline),
+            ],
+          }),
+        );
+      }
       const single = encodeFunctionData({
         abi: uniswapSwapRouter02Abi,
         functionName: "exactInputSingle",
@@ -148,7 +172,10 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
         }),
       );
     }
-    default: {
+    case "supply":
+    case "withdraw":
+    case "borrow":
+    case "repay": {
       const [asset, amount] = [intent.token, BigInt(intent.amount)];
       const args = {
         supply: [asset, amount, from, 0],
@@ -161,6 +188,8 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
         encodeFunctionData({ abi: aaveV3PoolAbi, functionName: intent.kind, args } as never),
       );
     }
+    default:
+      throw new Error(`carryingStep: no generator for intent kind ${intent.kind}`);
   }
 }
 

@@ -6,6 +6,7 @@
 // from an environment variable becomes the variable, and the few remedies that name the SDK are said again in
 // terms of tools and the server's environment.
 import { ENV_OF_SDK_OPTION } from "../config/readToolServerConfigFromEnv.js";
+import { TOOL_CATALOG } from "../tools/catalog.js";
 import type { DescribedError } from "./formatError.js";
 import { camelKey } from "./toolResult.js";
 
@@ -20,10 +21,14 @@ export interface ToolLanguage {
 /** Details whose string values name fields or say a rule: translated like the message. */
 const WORDY_DETAILS = ["field", "path", "rule", "reason"];
 
-/** SDK calls named in core's remedies, and the tool that does the same. */
-const SDK_CALLS: readonly [RegExp, string][] = [
-  [/client\.aave\.getPositions\([^)]*\)/g, "the get_lending_positions tool"],
-];
+/** A client call named in core's remedies (`client.<group>.<member>(...)`): said as the tool that does the same. */
+const SDK_CALL = /client\.(\w+)\.(\w+)\([^)]*\)/g;
+const toolOfCall = (call: string, group: string, member: string): string => {
+  const tool = TOOL_CATALOG.find(
+    (entry) => entry.member === `${group}.${member}` && entry.family !== "execute",
+  );
+  return tool === undefined ? call : `the ${tool.name} tool`;
+};
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -49,7 +54,7 @@ function translator(words: Map<string, string>): (text: string) => string {
   const pattern = new RegExp(`\\b(?:${[...words.keys()].map(escapeRegExp).join("|")})\\b`, "g");
   const translateWords = (text: string): string => {
     let out = text;
-    for (const [call, tool] of SDK_CALLS) out = out.replace(call, tool);
+    out = out.replace(SDK_CALL, toolOfCall);
     return words.size === 0 ? out : out.replace(pattern, (word) => words.get(word) ?? word);
   };
   return (text) =>

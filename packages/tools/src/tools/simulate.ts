@@ -1,3 +1,4 @@
+import { revertSources } from "@preflow/core";
 import { z } from "zod/v4";
 import { address, hex, MAX, uint } from "../schemas/common.js";
 import { preparedFlow } from "../schemas/flow.js";
@@ -20,7 +21,8 @@ const amountView = z.strictObject({
 
 const revertReason = z.strictObject({
   name: z.string().nullable().describe('"Error", "Panic", a known custom error, or null when not decoded.'),
-  source: z.enum(["solidity", "erc20", "uniswap", "mento", "aave-v3"]).nullable(),
+  // "solidity", then every registered protocol that declares errors (PROTOCOLS in @preflow/core).
+  source: z.enum(revertSources() as [string, ...string[]]).nullable(),
   selector: z.string().nullable().describe("The first 4 bytes of the revert data."),
   args: z.array(z.unknown()).describe("The decoded arguments (integers as decimal strings)."),
   message: z.string().describe("One readable line."),

@@ -7,9 +7,9 @@ import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../e
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import { mentoVenue } from "../../protocols/mento/venue.js";
+import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
-import { mentoVenue } from "../mento/mentoVenue.js";
-import { uniswapVenue } from "../uniswap/uniswapVenue.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import type { SwapVenueChoice } from "./types.js";
@@ -94,7 +94,7 @@ export type PrepareSwapErrorType =
  * Prepares selling `amountIn` of `tokenIn` for `tokenOut` on the best venue (or the one asked for): quotes every
  * venue as {@link getSwapQuotes} does, checks the balance, adds an `approve` of exactly `amountIn` to the chosen
  * venue's router only when its allowance is short, then the swap with `minAmountOut = floor(quote × (10000 −
- * slippageBps) / 10000)` and `deadline` = the block's timestamp + `deadlineSeconds`:
+ * slippageBps) / 10000)` and `deadline` = the later of the block's timestamp and the local clock, + `deadlineSeconds`:
  *
  * - Uniswap: SwapRouter02 `multicall(deadline, [exactInputSingle(...)])` (one pool) or `[exactInput(...)]`
  *   (a two-hop path); `call` = `{ contract: "Uniswap SwapRouter02", functionName: "multicall",

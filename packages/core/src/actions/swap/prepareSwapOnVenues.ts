@@ -3,7 +3,9 @@ import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InsufficientBalanceError } from "../../errors/amount.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
-import type { PreparedStep, SerializedPreparedFlow, SwapIntent } from "../../flow/types.js";
+import { currentChainTime } from "../../flow/flowClock.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import type { SwapIntent } from "../../protocols/swap/intents.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { computeMinAmountOut } from "./computeMinAmountOut.js";
@@ -62,7 +64,8 @@ export async function prepareSwapOnVenues(
   const venue = venues[venueIndex]!;
   const allowance = expectUint(state.extra[1 + venueIndex], tokenIn, "allowance");
   const minAmountOut = computeMinAmountOut({ amountOut: candidate.amountOut, slippageBps });
-  const deadline = state.timestamp! + BigInt(deadlineSeconds);
+  // From the later of the block's time and the local clock: a stalled chain must not give a born-expired deadline.
+  const deadline = currentChainTime(state.timestamp!) + BigInt(deadlineSeconds);
   const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline });
 
   const steps: PreparedStep[] = [];

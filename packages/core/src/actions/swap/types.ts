@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import type { JsonValue, StepCall } from "../../flow/types.js";
+import type { JsonValue, StepCall } from "../../flow/stepTypes.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 

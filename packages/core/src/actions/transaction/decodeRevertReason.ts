@@ -1,11 +1,13 @@
 import { rejectUnknownKeys } from "@preflow/attribution";
-import { type AbiParameter, decodeErrorResult, encodeErrorResult, type Hex } from "viem";
+import { type Abi, decodeErrorResult, encodeErrorResult, type Hex } from "viem";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
+import { PROTOCOLS } from "../../protocols/registry.js";
 
 /**
- * Where a decoded revert's definition comes from: Solidity's own `Error(string)` / `Panic(uint256)`, or the
- * custom errors preflow knows of ERC-20 tokens, Uniswap, Mento and Aave v3; `null` when not decoded.
+ * Where a decoded revert's definition comes from: `"solidity"` for Solidity's own `Error(string)` /
+ * `Panic(uint256)`, else the `id` of the registered protocol whose errors matched (`"erc20"`, `"aave-v3"`... see
+ * `PROTOCOLS`); `null` when not decoded.
  *
  * @example
  * ```ts
@@ -13,7 +15,23 @@ import type { JsonValue } from "../../flow/types.js";
  * const source: RevertSource = "erc20";
  * ```
  */
-export type RevertSource = "solidity" | "erc20" | "uniswap" | "mento" | "aave-v3" | null;
+export type RevertSource = string | null;
+
+/**
+ * Every value a {@link RevertSource} may take besides `null`: `"solidity"`, then the id of each registered
+ * protocol that declares errors, in registry order (the tool server's output schema lists them).
+ *
+ * @returns The sources.
+ *
+ * @example
+ * ```ts
+ * import { revertSources } from "@preflow/core";
+ * revertSources(); // ["solidity", "erc20", ...]
+ * ```
+ */
+export function revertSources(): string[] {
+  return ["solidity", ...PROTOCOLS.filter((protocol) => protocol.errors !== undefined).map((p) => p.id)];
+}
 
 /**
  * Why a call reverted, decoded from its revert data. JSON-safe (integers as decimal strings).
@@ -51,143 +69,63 @@ export interface RevertReason {
  * @example
  * ```ts
  * import type { DecodeRevertReasonOptions } from "@preflow/core";
- * const options: DecodeRevertReasonOptions = { aaveErrorCodes: true };
+ * const options: DecodeRevertReasonOptions = { protocol: "aave-v3" };
  * ```
  */
 export interface DecodeRevertReasonOptions {
   /**
-   * Read `Error("26")`-style reverts as Aave v3.0–v3.3 error codes (`INVALID_AMOUNT`...). Set it when the call
-   * went to Aave (a bare number is ambiguous otherwise). Default `false`.
+   * The id of the registered protocol whose call reverted (`findStepProtocol` finds it for a flow's step): its
+   * bare `Error(string)` codes (`Error("26")`) are then explained (a bare code is ambiguous otherwise). Default:
+   * none.
    */
-  aaveErrorCodes?: boolean | undefined;
+  protocol?: string | undefined;
 }
 
-type Input = readonly [name: string, type: string];
-const entry = (name: string, inputs: readonly Input[] = []) =>
-  ({
-    type: "error",
-    name,
-    inputs: inputs.map(([n, t]) => ({ name: n, type: t })) as AbiParameter[],
-  }) as const;
+const SOLIDITY = [
+  { type: "error", name: "Error", inputs: [{ name: "message", type: "string" }] },
+  { type: "error", name: "Panic", inputs: [{ name: "code", type: "uint256" }] },
+] as const;
 
-const SOLIDITY = [entry("Error", [["message", "string"]]), entry("Panic", [["code", "uint256"]])];
+type ErrorItem = Extract<Abi[number], { type: "error" }>;
 
-// ERC-20: OpenZeppelin v5's IERC20Errors, and the common `InsufficientBalance`/`InsufficientAllowance` shapes
-// (devnet tokens, Solady-style tokens). OpenZeppelin v4 and most Celo tokens revert with `Error(string)`.
-const ERC20 = [
-  entry("ERC20InsufficientBalance", [
-    ["sender", "address"],
-    ["balance", "uint256"],
-    ["needed", "uint256"],
-  ]),
-  entry("ERC20InvalidSender", [["sender", "address"]]),
-  entry("ERC20InvalidReceiver", [["receiver", "address"]]),
-  entry("ERC20InsufficientAllowance", [
-    ["spender", "address"],
-    ["allowance", "uint256"],
-    ["needed", "uint256"],
-  ]),
-  entry("ERC20InvalidApprover", [["approver", "address"]]),
-  entry("ERC20InvalidSpender", [["spender", "address"]]),
-  entry("InsufficientBalance", [
-    ["account", "address"],
-    ["balance", "uint256"],
-    ["needed", "uint256"],
-  ]),
-  entry("InsufficientAllowance", [
-    ["spender", "address"],
-    ["allowance", "uint256"],
-    ["needed", "uint256"],
-  ]),
-  entry("InvalidReceiver", [["receiver", "address"]]),
-];
+interface RevertTables {
+  /** Solidity's and every registered protocol's custom errors. */
+  abi: readonly ErrorItem[];
+  /** Signature → the source whose errors declared it first. */
+  source: Map<string, string>;
+  /** A source's label (`"Aave v3"`). */
+  label: Map<string, string>;
+  /** `Error(string)` reasons explained, whichever call reverted. */
+  messages: Map<string, { source: string; text: string }>;
+}
 
-// Uniswap: Universal Router and Permit2 custom errors (SwapRouter02 and the v3 pools revert with short strings,
-// read below).
-const UNISWAP = [
-  entry("V3TooLittleReceived"),
-  entry("V3TooMuchRequested"),
-  entry("V3InvalidSwap"),
-  entry("V3InvalidAmountOut"),
-  entry("V3InvalidCaller"),
-  entry("V2TooLittleReceived"),
-  entry("V2TooMuchRequested"),
-  entry("TransactionDeadlinePassed"),
-  entry("InsufficientToken"),
-  entry("InsufficientETH"),
-  entry("AllowanceExpired", [["deadline", "uint256"]]),
-  entry("InsufficientAllowance", [["amount", "uint256"]]),
-];
+let tables: RevertTables | undefined;
+const signature = (item: ErrorItem) => `${item.name}(${item.inputs.map((input) => input.type).join(",")})`;
 
-// Mento v3: the Router (IRouter) and FPMM pool errors.
-const MENTO = [
-  "Expired",
-  "InsufficientAmount",
-  "InsufficientLiquidity",
-  "InsufficientOutputAmount",
-  "InsufficientInputAmount",
-  "InvalidPath",
-  "InvalidRouteA",
-  "InvalidRouteB",
-  "InvalidToken",
-  "InvalidToAddress",
-  "PoolDoesNotExist",
-  "PoolFactoryDoesNotExist",
-  "ReserveValueDecreased",
-  "SameAddresses",
-  "ZeroAddress",
-  "ReferenceRateNotSet",
-].map((name) => entry(name));
-
-// Aave v3.4+: argument-less custom errors named after the v3.0–v3.3 string codes (the user-facing ones).
-const AAVE = [
-  "InvalidAmount",
-  "ReserveInactive",
-  "ReserveFrozen",
-  "ReservePaused",
-  "BorrowingNotEnabled",
-  "NotEnoughAvailableUserBalance",
-  "CollateralBalanceIsZero",
-  "HealthFactorLowerThanLiquidationThreshold",
-  "CollateralCannotCoverNewBorrow",
-  "NoDebtOfSelectedType",
-  "NoExplicitAmountToRepayOnBehalf",
-  "NoOutstandingVariableDebt",
-  "UnderlyingBalanceZero",
-  "BorrowCapExceeded",
-  "SupplyCapExceeded",
-  "DebtCeilingExceeded",
-  "LtvValidationFailed",
-  "AssetNotBorrowableInIsolation",
-  "UserInIsolationModeOrLtvZero",
-  "SiloedBorrowingViolation",
-  "NotBorrowableInEMode",
-  "WithdrawToAToken",
-  "SupplyToAToken",
-  "ZeroAddressNotValid",
-].map((name) => entry(name));
-
-const KNOWN = [...SOLIDITY, ...ERC20, ...UNISWAP, ...MENTO, ...AAVE];
-const SOURCE = new Map<string, Exclude<RevertSource, null>>();
-for (const [list, source] of [
-  [SOLIDITY, "solidity"],
-  [ERC20, "erc20"],
-  [UNISWAP, "uniswap"],
-  [MENTO, "mento"],
-  [AAVE, "aave-v3"],
-] as const) {
-  for (const item of list) {
-    const key = `${item.name}(${item.inputs.map((input) => input.type).join(",")})`;
-    if (!SOURCE.has(key)) SOURCE.set(key, source);
+/** The decoding tables, built from the registry on first use. */
+function tablesOf(): RevertTables {
+  if (tables !== undefined) return tables;
+  const built: RevertTables = {
+    abi: [...SOLIDITY],
+    source: new Map(SOLIDITY.map((item) => [signature(item), "solidity"])),
+    label: new Map([["solidity", "Solidity"]]),
+    messages: new Map(),
+  };
+  for (const protocol of PROTOCOLS) {
+    const errors = protocol.errors;
+    if (errors === undefined) continue;
+    built.label.set(protocol.id, protocol.label);
+    for (const item of errors.errors ?? []) {
+      built.abi = [...built.abi, item];
+      if (!built.source.has(signature(item))) built.source.set(signature(item), protocol.id);
+    }
+    for (const [reason, text] of Object.entries(errors.messages ?? {})) {
+      if (!built.messages.has(reason)) built.messages.set(reason, { source: protocol.id, text });
+    }
   }
+  tables = built;
+  return built;
 }
-const SOURCE_LABEL: Record<Exclude<RevertSource, null>, string> = {
-  solidity: "Solidity",
-  erc20: "ERC-20",
-  uniswap: "Uniswap",
-  mento: "Mento",
-  "aave-v3": "Aave v3",
-};
 
 /** Solidity's panic codes. */
 const PANIC: Record<number, string> = {
@@ -203,59 +141,13 @@ const PANIC: Record<number, string> = {
   81: "call to an uninitialized function pointer",
 };
 
-/** Uniswap v3 periphery and pool short revert strings. */
-const UNISWAP_STRINGS: Record<string, string> = {
-  STF: "the token transfer from the sender failed (allowance or balance too low)",
-  TF: "a token transfer failed",
-  ST: "a token transfer failed",
-  SA: "a token approval failed",
-  "Too little received": "the output is below the minimum (price moved beyond the slippage limit)",
-  "Too much requested": "the input is above the maximum (price moved beyond the slippage limit)",
-  "Transaction too old": "the deadline has passed",
-  SPL: "the price limit is invalid",
-  LOK: "the pool is locked (re-entrancy)",
-  AS: "the swap amount is zero",
-  IIA: "the pool received too little input",
-};
-
-/** Aave v3.0–v3.3 string codes (`Errors.sol`), the user-facing ones. */
-const AAVE_CODES: Record<string, string> = {
-  "26": "INVALID_AMOUNT: amount must be greater than 0",
-  "27": "RESERVE_INACTIVE: the reserve is not active",
-  "28": "RESERVE_FROZEN: the reserve is frozen",
-  "29": "RESERVE_PAUSED: the reserve is paused",
-  "30": "BORROWING_NOT_ENABLED: borrowing is not enabled",
-  "32": "NOT_ENOUGH_AVAILABLE_USER_BALANCE: cannot withdraw more than the available balance",
-  "33": "INVALID_INTEREST_RATE_MODE_SELECTED: invalid interest rate mode",
-  "34": "COLLATERAL_BALANCE_IS_ZERO: the collateral balance is 0",
-  "35": "HEALTH_FACTOR_LOWER_THAN_LIQUIDATION_THRESHOLD: the health factor would fall below the liquidation threshold",
-  "36": "COLLATERAL_CANNOT_COVER_NEW_BORROW: not enough collateral to cover a new borrow",
-  "39": "NO_DEBT_OF_SELECTED_TYPE: no debt of this type to repay",
-  "40": "NO_EXPLICIT_AMOUNT_TO_REPAY_ON_BEHALF: repaying on behalf of another needs an explicit amount",
-  "42": "NO_OUTSTANDING_VARIABLE_DEBT: no variable-rate debt on this reserve",
-  "43": "UNDERLYING_BALANCE_ZERO: the underlying balance is 0",
-  "50": "BORROW_CAP_EXCEEDED: the borrow cap is exceeded",
-  "51": "SUPPLY_CAP_EXCEEDED: the supply cap is exceeded",
-  "53": "DEBT_CEILING_EXCEEDED: the debt ceiling is exceeded",
-  "57": "LTV_VALIDATION_FAILED: loan-to-value validation failed",
-  "60": "ASSET_NOT_BORROWABLE_IN_ISOLATION: the asset is not borrowable in isolation mode",
-  "62": "USER_IN_ISOLATION_MODE_OR_LTV_ZERO: the user is in isolation mode or the LTV is 0",
-  "77": "ZERO_ADDRESS_NOT_VALID: the zero address is not valid",
-  "82": "ASSET_NOT_LISTED: the asset is not listed",
-  "89": "SILOED_BORROWING_VIOLATION: borrowing several assets including a siloed one",
-  "91": "FLASHLOAN_DISABLED: flash loans are disabled for this asset",
-  "93": "WITHDRAW_TO_ATOKEN: withdrawing to the aToken is not allowed",
-  "94": "SUPPLY_TO_ATOKEN: supplying to the aToken is not allowed",
-  "100": "NOT_BORROWABLE_IN_EMODE: the asset is not borrowable in this eMode",
-};
-
 const MAX_DATA_CHARS = 2 + 4096;
 
 /**
- * Decodes revert data: `Error(string)`, `Panic(uint256)` with its meaning, the custom errors of ERC-20 tokens
- * (OpenZeppelin v5's `ERC20InsufficientBalance`... and the common `InsufficientBalance` shapes), Uniswap (Universal
- * Router, Permit2; SwapRouter02's short strings such as `"STF"` are explained), Mento v3 (Router, FPMM) and Aave v3
- * (v3.4+ custom errors; v3.0–v3.3 string codes with `aaveErrorCodes`); anything else is reported with its raw
+ * Decodes revert data: `Error(string)`, `Panic(uint256)` with its meaning, and the custom errors and revert strings
+ * of every registered protocol (`PROTOCOLS`: ERC-20 tokens' `ERC20InsufficientBalance`..., the swap venues' router
+ * errors and short strings such as `"STF"`, the lending pool's errors; a protocol's bare string codes such as
+ * `Error("26")` with `protocol`); anything else is reported with its raw
  * selector. The data must be the canonical ABI encoding of the error (a wrong length is not decoded). Never throws,
  * whatever the input. Pure; no I/O.
  *
@@ -273,7 +165,8 @@ const MAX_DATA_CHARS = 2 + 4096;
  * ```
  */
 export function decodeRevertReason(data: unknown, options: DecodeRevertReasonOptions = {}): RevertReason {
-  rejectUnknownKeys(options, "options", ["aaveErrorCodes"]);
+  rejectUnknownKeys(options, "options", ["protocol"]);
+  const known = tablesOf();
   if (typeof data !== "string" || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) {
     return {
       name: null,
@@ -306,9 +199,9 @@ export function decodeRevertReason(data: unknown, options: DecodeRevertReasonOpt
     message: `unknown error ${selector} (${bytes} bytes of data)`,
     data: kept,
   };
-  let decoded: { errorName: string; args: readonly unknown[] | undefined; abiItem: (typeof KNOWN)[number] };
+  let decoded: { errorName: string; args: readonly unknown[] | undefined; abiItem: ErrorItem };
   try {
-    decoded = decodeErrorResult({ abi: KNOWN, data: hex }) as unknown as typeof decoded;
+    decoded = decodeErrorResult({ abi: known.abi as Abi, data: hex }) as unknown as typeof decoded;
     // Only the canonical encoding: no trailing bytes, no short words.
     const again = encodeErrorResult({
       abi: [decoded.abiItem],
@@ -321,17 +214,22 @@ export function decodeRevertReason(data: unknown, options: DecodeRevertReasonOpt
   }
   const item = decoded.abiItem;
   const args = (decoded.args ?? []).map((arg) => toJsonValue(arg));
-  const source = SOURCE.get(`${item.name}(${item.inputs.map((input) => input.type).join(",")})`) ?? null;
+  const source = known.source.get(signature(item)) ?? null;
   const base = { name: item.name, source, selector, args, data: kept };
 
   if (item.name === "Error" && source === "solidity") {
     const text = String(args[0] ?? "");
     const quoted = `Error(${JSON.stringify(text.length > 300 ? `${text.slice(0, 297)}...` : text)})`;
-    const uniswap = UNISWAP_STRINGS[text];
-    if (uniswap !== undefined)
-      return { ...base, source: "uniswap", message: `${quoted}: Uniswap: ${uniswap}` };
-    const aave = options.aaveErrorCodes ? AAVE_CODES[text] : undefined;
-    if (aave !== undefined) return { ...base, source: "aave-v3", message: `${quoted}: Aave v3 ${aave}` };
+    const message = known.messages.get(text);
+    if (message !== undefined)
+      return {
+        ...base,
+        source: message.source,
+        message: `${quoted}: ${known.label.get(message.source)}: ${message.text}`,
+      };
+    const code = codeOf(options.protocol, text);
+    if (code !== undefined)
+      return { ...base, source: code.source, message: `${quoted}: ${code.label} ${code.text}` };
     return { ...base, message: quoted };
   }
   if (item.name === "Panic" && source === "solidity") {
@@ -340,6 +238,18 @@ export function decodeRevertReason(data: unknown, options: DecodeRevertReasonOpt
     return { ...base, message: `Panic(0x${code.toString(16)}): ${meaning ?? "unknown panic code"}` };
   }
   const shown = item.inputs.map((input, index) => `${input.name}: ${String(args[index])}`).join(", ");
-  const label = source === null ? "" : ` [${SOURCE_LABEL[source]}]`;
+  const label = source === null ? "" : ` [${known.label.get(source) ?? source}]`;
   return { ...base, message: `${item.name}(${shown})${label}` };
+}
+
+/** A bare `Error(string)` code of the protocol whose call reverted, explained. */
+function codeOf(
+  protocol: string | undefined,
+  text: string,
+): { source: string; label: string; text: string } | undefined {
+  if (protocol === undefined) return undefined;
+  const definition = PROTOCOLS.find((entry) => entry.id === protocol);
+  const explained = definition?.errors?.codes?.[text];
+  if (definition === undefined || explained === undefined) return undefined;
+  return { source: definition.id, label: definition.label, text: explained };
 }

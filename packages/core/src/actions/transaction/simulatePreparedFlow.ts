@@ -1,30 +1,22 @@
 import { rejectUnknownKeys } from "@preflow/attribution";
-import {
-  type Address,
-  type Chain,
-  type Client,
-  getAddress,
-  type Hex,
-  type Transport,
-  zeroAddress,
-} from "viem";
-import { formatAmount } from "../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../chain.js";
+import type { Address, Chain, Client, Transport } from "viem";
+import type { CHAIN_ID } from "../../chain.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import { ChainMismatchError } from "../../errors/chain.js";
+import type { ChainMismatchError } from "../../errors/chain.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
-import { redactUrl } from "../../errors/redact.js";
 import { RequestAbortedError, RpcError } from "../../errors/rpc.js";
-import { SimulationUnsupportedError } from "../../errors/simulation.js";
+import type { SimulationUnsupportedError } from "../../errors/simulation.js";
+import { currentChainTime } from "../../flow/flowClock.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
-import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { type RpcCall, type SdkRpc, withAbort } from "../../rpc/createRpc.js";
-import { toRpcError } from "../../rpc/toRpcError.js";
-import { TOKENS } from "../../tokens/registry.js";
+import type { RpcCall, SdkRpc } from "../../rpc/createRpc.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
-import { decodeRevertReason, type RevertReason } from "./decodeRevertReason.js";
+import type { RevertReason } from "./decodeRevertReason.js";
+import { approvedPairs, buildCalls } from "./simulatePreparedFlowCalls.js";
+import { interpret } from "./simulatePreparedFlowEffects.js";
+import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
+import { parseBaseFee, parseSimulation, QUANTITY } from "./simulatePreparedFlowResponse.js";
 
 /**
  * What the simulation says of one step:
@@ -232,15 +224,6 @@ export type SimulatePreparedFlowErrorType =
 export type SimulationClient = { readonly rpc: SdkRpc } | Client<Transport, Chain | undefined>;
 
 const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
-const CELO_ADDRESS = TOKENS.CELO.address;
-/** Where `traceTransfers` puts native value moves (ERC-7528). */
-const NATIVE_LOG_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-const APPROVAL_TOPIC = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
-const APPROVE_SELECTOR = "0x095ea7b3";
-const ALLOWANCE_SELECTOR = "0xdd62ed3e";
-const MAX_UINT256 = 2n ** 256n - 1n;
-const AAVE_POOL = "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402";
 
 /**
  * Simulates every step of a prepared flow in order on ONE state with `eth_simulateV1` (each step sees the earlier
@@ -257,7 +240,10 @@ const AAVE_POOL = "0x3e59a31363e2ad014dcbc521c4a0d5757d9f3402";
  * HTTP requests: 1, a JSON-RPC batch of `eth_simulateV1` (the steps, with the allowance reads before and after
  * each step as extra calls in the same simulated block) and `eth_feeHistory` (the base fee); with a preflow client
  * the one-time chain check is folded in; with a plain viem client `eth_chainId` is in the batch (one request when
- * its transport batches, as `createSdkClient().publicClient` does).
+ * its transport batches, as `createSdkClient().publicClient` does). The block runs at the current time (the local
+ * clock, a block override), so a flow whose deadline has passed simulates as the revert it will be; a node whose
+ * latest block is ahead of the local clock refuses that time, and the simulation is asked again at the node's own
+ * next-block time (2 requests, only then).
  *
  * @param client - {@link SimulationClient}: a preflow client, or a viem client on chain 42220.
  * @param parameters - {@link SimulatePreparedFlowParameters}.
@@ -291,15 +277,20 @@ export async function simulatePreparedFlow(
 
   const pairs = approvedPairs(flow, account);
   const layout = buildCalls(flow, account, pairs);
-  const simulateCall: RpcCall = {
-    method: "eth_simulateV1",
-    params: [
-      { blockStateCalls: [{ calls: layout.calls }], traceTransfers: true, validation: false },
-      "latest",
-    ],
-  };
   const feeCall: RpcCall = { method: "eth_feeHistory", params: ["0x1", "latest", []] };
-  const [rawSimulation, rawFees] = await requestAll(client, [simulateCall, feeCall], signal);
+  // At the current time (the local clock, + 1 s so that it is after the latest block of a live chain): a flow
+  // whose deadline has passed simulates as the revert it will be, even on a chain whose last block is old. A
+  // node whose latest block is ahead of the local clock refuses an earlier time: then the node's own next-block
+  // time, which is already "now" for that chain (a second request only in that case).
+  const now = currentChainTime(0n) + 1n;
+  let answers: unknown[];
+  try {
+    answers = await requestAll(client, [simulateCallAt(layout.calls, now), feeCall], signal);
+  } catch (error) {
+    if (!isTimeOrderRefusal(error)) throw error;
+    answers = await requestAll(client, [simulateCallAt(layout.calls, undefined), feeCall], signal);
+  }
+  const [rawSimulation, rawFees] = answers;
   const rpcUrl = endpointOf(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
@@ -313,450 +304,6 @@ export async function simulatePreparedFlow(
         ? block.number - 1n
         : 0n;
   return interpret({ flow, account, pairs, layout, block, baseFee, stateBlock });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Requests
-
-async function requestAll(
-  client: SimulationClient,
-  calls: RpcCall[],
-  signal: AbortSignal | undefined,
-): Promise<unknown[]> {
-  const rpcUrl = endpointOf(client);
-  if ("rpc" in client && typeof client.rpc?.batch === "function") {
-    try {
-      return await client.rpc.batch(calls, signal === undefined ? undefined : { signal });
-    } catch (error) {
-      throw unsupportedOr(error, rpcUrl);
-    }
-  }
-  const viem = client as Client<Transport, Chain | undefined>;
-  const all: RpcCall[] = [{ method: "eth_chainId" }, ...calls];
-  // Issued in the same tick: one JSON-RPC batch on a batching transport.
-  const settled = await withAbort(
-    Promise.allSettled(
-      all.map((call) =>
-        viem.request({ method: call.method, params: call.params } as never, { dedupe: false } as never),
-      ),
-    ),
-    signal,
-    "eth_simulateV1",
-  );
-  const [chain, ...rest] = settled;
-  if (chain?.status === "rejected") throw toRpcError(chain.reason, { rpcUrl, method: "eth_chainId" });
-  const chainId =
-    typeof chain?.value === "string" && /^0x[0-9a-fA-F]+$/.test(chain.value)
-      ? Number.parseInt(chain.value, 16)
-      : Number.NaN;
-  if (chainId !== CHAIN_ID) {
-    if (Number.isNaN(chainId)) {
-      throw toRpcError(new Error(`eth_chainId returned ${JSON.stringify(chain?.value)}`), {
-        rpcUrl,
-        method: "eth_chainId",
-      });
-    }
-    throw new ChainMismatchError({ expected: CHAIN_ID, actual: chainId, rpcUrl: redactUrl(rpcUrl) });
-  }
-  return rest.map((result, index) => {
-    if (result.status === "fulfilled") return result.value;
-    throw unsupportedOr(toRpcError(result.reason, { rpcUrl, method: calls[index]!.method }), rpcUrl);
-  });
-}
-
-/** A `SimulationUnsupportedError` when `error` says the node lacks `eth_simulateV1`; else `error` itself. */
-function unsupportedOr(error: unknown, rpcUrl: string): unknown {
-  if (!(error instanceof RpcError) || error.details.method !== "eth_simulateV1") return error;
-  const { rpcCode, reason } = error.details as { rpcCode?: number; reason: string };
-  const saysMissing =
-    /method not found|not supported|does not exist|not available|unknown method|unsupported method/i.test(
-      reason,
-    );
-  if (rpcCode === -32601 || saysMissing) {
-    return new SimulationUnsupportedError({ rpcUrl: redactUrl(rpcUrl), reason });
-  }
-  return error;
-}
-
-function endpointOf(client: SimulationClient): string {
-  if ("rpc" in client && typeof client.rpc?.rpcUrl === "string") return client.rpc.rpcUrl;
-  const url = ((client as Client).transport as { url?: unknown } | undefined)?.url;
-  return typeof url === "string" && url !== "" ? url : "(the client's transport)";
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The simulated block: allowance reads before the steps and after each step, around the steps
-
-interface Pair {
-  token: Address;
-  owner: Address;
-  spender: Address;
-}
-
-interface Layout {
-  calls: Record<string, unknown>[];
-  /** Index in `calls` of each step. */
-  stepAt: number[];
-  /** Index in `calls` of the reads of `pairs` before the first step. */
-  readsBefore: number;
-  /** Index in `calls` of the reads of `pairs` after each step. */
-  readsAfter: number[];
-}
-
-/** The (token, owner, spender) pairs the flow's own `approve` steps set, from their calldata. */
-function approvedPairs(flow: SerializedPreparedFlow, owner: Address): Pair[] {
-  const pairs: Pair[] = [];
-  for (const step of flow.steps) {
-    const data = step.data.toLowerCase();
-    // approve(address,uint256): selector, then a 32-byte address word (an attribution suffix may follow)
-    if (!data.startsWith(APPROVE_SELECTOR) || data.length < 10 + 128) continue;
-    const word = data.slice(10, 74);
-    if (!/^0{24}/.test(word)) continue;
-    const spender = checksummed(`0x${word.slice(24)}`);
-    if (!pairs.some((pair) => same(pair.token, step.to) && same(pair.spender, spender))) {
-      pairs.push({ token: step.to, owner, spender });
-    }
-  }
-  return pairs;
-}
-
-function buildCalls(flow: SerializedPreparedFlow, account: Address, pairs: Pair[]): Layout {
-  const calls: Record<string, unknown>[] = [];
-  const reads = () => {
-    const start = calls.length;
-    for (const pair of pairs) {
-      calls.push({
-        from: account,
-        to: pair.token,
-        data: `${ALLOWANCE_SELECTOR}${word(pair.owner)}${word(pair.spender)}`,
-      });
-    }
-    return start;
-  };
-  const readsBefore = reads();
-  const stepAt: number[] = [];
-  const readsAfter: number[] = [];
-  for (const step of flow.steps) {
-    stepAt.push(calls.length);
-    calls.push({
-      from: account,
-      to: step.to,
-      data: step.data,
-      value: `0x${BigInt(step.value).toString(16)}`,
-    });
-    readsAfter.push(reads());
-  }
-  return { calls, stepAt, readsBefore, readsAfter };
-}
-
-function word(address: string): string {
-  return address.toLowerCase().slice(2).padStart(64, "0");
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Parsing the node's answers (untrusted: checked, never assumed)
-
-interface SimLog {
-  address: string;
-  topics: string[];
-  data: string;
-}
-interface SimCall {
-  status: "success" | "reverted";
-  gasUsed: bigint;
-  returnData: Hex;
-  logs: SimLog[];
-}
-interface SimBlock {
-  number: bigint;
-  baseFeePerGas: bigint | undefined;
-  calls: SimCall[];
-}
-
-const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
-const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
-
-function malformed(rpcUrl: string, what: string): RpcError {
-  return new RpcError({
-    rpcUrl: redactUrl(rpcUrl),
-    method: "eth_simulateV1",
-    reason: `the node returned a malformed result (${what})`,
-  });
-}
-
-function parseSimulation(raw: unknown, expected: number, rpcUrl: string): SimBlock {
-  if (!Array.isArray(raw) || raw.length !== 1) throw malformed(rpcUrl, "not one block");
-  const block = raw[0] as Record<string, unknown> | null;
-  if (typeof block !== "object" || block === null) throw malformed(rpcUrl, "block is not an object");
-  if (typeof block.number !== "string" || !QUANTITY.test(block.number))
-    throw malformed(rpcUrl, "block number");
-  const baseFee =
-    typeof block.baseFeePerGas === "string" && QUANTITY.test(block.baseFeePerGas)
-      ? BigInt(block.baseFeePerGas)
-      : undefined;
-  if (!Array.isArray(block.calls) || block.calls.length !== expected) {
-    throw malformed(rpcUrl, `expected ${expected} call results`);
-  }
-  const calls = block.calls.map((value: unknown, index: number): SimCall => {
-    const call = value as Record<string, unknown> | null;
-    if (typeof call !== "object" || call === null) throw malformed(rpcUrl, `calls[${index}]`);
-    if (call.status !== "0x1" && call.status !== "0x0") throw malformed(rpcUrl, `calls[${index}].status`);
-    if (typeof call.gasUsed !== "string" || !QUANTITY.test(call.gasUsed))
-      throw malformed(rpcUrl, `calls[${index}].gasUsed`);
-    const returnData =
-      typeof call.returnData === "string" && HEX.test(call.returnData) ? (call.returnData as Hex) : "0x";
-    const logs = call.logs === undefined || call.logs === null ? [] : call.logs;
-    if (!Array.isArray(logs)) throw malformed(rpcUrl, `calls[${index}].logs`);
-    return {
-      status: call.status === "0x1" ? "success" : "reverted",
-      gasUsed: BigInt(call.gasUsed),
-      returnData,
-      logs: logs.map((log: unknown, at: number) => parseLog(log, `calls[${index}].logs[${at}]`, rpcUrl)),
-    };
-  });
-  return { number: BigInt(block.number), baseFeePerGas: baseFee, calls };
-}
-
-function parseLog(raw: unknown, path: string, rpcUrl: string): SimLog {
-  const log = raw as Record<string, unknown> | null;
-  if (
-    typeof log !== "object" ||
-    log === null ||
-    typeof log.address !== "string" ||
-    !/^0x[0-9a-fA-F]{40}$/.test(log.address) ||
-    !Array.isArray(log.topics) ||
-    !log.topics.every((topic) => typeof topic === "string" && /^0x[0-9a-fA-F]{64}$/.test(topic)) ||
-    typeof log.data !== "string" ||
-    !HEX.test(log.data)
-  ) {
-    throw malformed(rpcUrl, path);
-  }
-  return {
-    address: log.address.toLowerCase(),
-    topics: (log.topics as string[]).map((topic) => topic.toLowerCase()),
-    data: log.data.toLowerCase(),
-  };
-}
-
-function parseBaseFee(raw: unknown, fallback: bigint | undefined, rpcUrl: string): bigint {
-  const fees = (raw as { baseFeePerGas?: unknown } | null)?.baseFeePerGas;
-  // The last entry is the next block's base fee: what a transaction sent now pays.
-  const next = Array.isArray(fees) ? fees[fees.length - 1] : undefined;
-  if (typeof next === "string" && QUANTITY.test(next)) return BigInt(next);
-  if (fallback !== undefined) return fallback;
-  throw new RpcError({
-    rpcUrl: redactUrl(rpcUrl),
-    method: "eth_feeHistory",
-    reason: "the node returned no base fee",
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// What the steps did
-
-function interpret(input: {
-  flow: SerializedPreparedFlow;
-  account: Address;
-  pairs: Pair[];
-  layout: Layout;
-  block: SimBlock;
-  baseFee: bigint;
-  stateBlock: bigint;
-}): SimulatePreparedFlowReturnType {
-  const { flow, account, pairs, layout, block, baseFee, stateBlock } = input;
-  const aave = flow.intent !== undefined && "protocol" in flow.intent && flow.intent.protocol === "aave-v3";
-  const steps: SimulatedStep[] = [];
-  const deltas = new Map<string, { address: Address; token: Address; delta: bigint }>();
-  const approvals = new Map<string, { pair: Pair; value: bigint }>();
-  let failedStep: number | null = null;
-  let lastRun = -1;
-  let gas = 0n;
-
-  const add = (address: string, token: Address, amount: bigint) => {
-    if (amount === 0n) return;
-    const key = `${address.toLowerCase()}:${token.toLowerCase()}`;
-    const entry = deltas.get(key) ?? { address: checksummed(address), token, delta: 0n };
-    entry.delta += amount;
-    deltas.set(key, entry);
-  };
-  const move = (from: string, to: string, token: Address, value: bigint) => {
-    add(from, token, -value);
-    add(to, token, value);
-  };
-
-  for (const [index, prepared] of flow.steps.entries()) {
-    const base = { index, description: prepared.description, to: prepared.to };
-    if (failedStep !== null) {
-      steps.push({ ...base, status: "not-run", gasUsed: null });
-      continue;
-    }
-    const call = block.calls[layout.stepAt[index]!]!;
-    gas += call.gasUsed;
-    lastRun = index;
-    if (call.status === "reverted") {
-      failedStep = index;
-      const aaveTarget = aave || same(prepared.to, AAVE_POOL) || /^aave/i.test(prepared.call?.contract ?? "");
-      steps.push({
-        ...base,
-        status: "reverted",
-        gasUsed: call.gasUsed.toString(),
-        revertReason: decodeRevertReason(call.returnData, { aaveErrorCodes: aaveTarget }),
-      });
-      continue;
-    }
-    steps.push({ ...base, status: "success", gasUsed: call.gasUsed.toString() });
-
-    // Native moves (traceTransfers) and CELO's ERC-20 events are the same balance: pair them, count once.
-    const native: { from: string; to: string; value: bigint; used: boolean }[] = [];
-    const celo: { from: string; to: string; value: bigint }[] = [];
-    for (const log of call.logs) {
-      const transfer = readTransfer(log);
-      if (transfer && log.address === NATIVE_LOG_ADDRESS) native.push({ ...transfer, used: false });
-      else if (transfer && same(log.address, CELO_ADDRESS)) celo.push(transfer);
-      else if (transfer) move(transfer.from, transfer.to, checksummed(log.address), transfer.value);
-      const approval = readApproval(log);
-      if (approval) {
-        const pair: Pair = {
-          token: checksummed(log.address),
-          owner: checksummed(approval.owner),
-          spender: checksummed(approval.spender),
-        };
-        approvals.set(pairKey(pair), { pair, value: approval.value });
-      }
-    }
-    for (const transfer of celo) {
-      const twin = native.find(
-        (entry) =>
-          !entry.used &&
-          entry.value === transfer.value &&
-          entry.from === transfer.from &&
-          entry.to === transfer.to,
-      );
-      if (twin) twin.used = true;
-    }
-    for (const entry of native) if (!entry.used) move(entry.from, entry.to, CELO_ADDRESS, entry.value);
-    for (const transfer of celo) move(transfer.from, transfer.to, CELO_ADDRESS, transfer.value);
-    // A node that ignores traceTransfers still moved the step's own value.
-    const value = BigInt(prepared.value);
-    if (value > 0n && native.length === 0 && !call.logs.some((log) => log.address === NATIVE_LOG_ADDRESS)) {
-      move(account, prepared.to, CELO_ADDRESS, value);
-    }
-  }
-
-  const balanceChanges = [...deltas.values()]
-    // The zero address is where mints come from and burns go (an aToken minted on supply): not a balance.
-    .filter((entry) => entry.delta !== 0n && entry.address !== zeroAddress)
-    .sort((a, b) => Number(same(b.address, account)) - Number(same(a.address, account)))
-    .map((entry): SimulatedBalanceChange => {
-      const info = tokenInfo(entry.token);
-      return {
-        address: entry.address,
-        token: info?.address ?? entry.token,
-        symbol: info?.symbol ?? null,
-        decimals: info?.decimals ?? null,
-        delta: entry.delta.toString(),
-        formatted: info ? signedAmount(entry.delta, info.decimals) : null,
-      };
-    });
-
-  const allowanceChanges: SimulatedAllowanceChange[] = [];
-  for (const pair of pairs) {
-    const before = readUint(block.calls[layout.readsBefore + pairs.indexOf(pair)]);
-    const afterIndex = lastRun < 0 ? layout.readsBefore : layout.readsAfter[lastRun]!;
-    const after = readUint(block.calls[afterIndex + pairs.indexOf(pair)]);
-    approvals.delete(pairKey(pair));
-    if (after === undefined) continue; // not an ERC-20 allowance there
-    allowanceChanges.push({
-      ...describePair(pair),
-      before: before === undefined ? null : amountOf(before, pair.token),
-      after: amountOf(after, pair.token),
-    });
-  }
-  for (const { pair, value } of approvals.values()) {
-    allowanceChanges.push({ ...describePair(pair), before: null, after: amountOf(value, pair.token) });
-  }
-
-  const cost = gas * baseFee;
-  return {
-    success: failedStep === null,
-    chainId: CHAIN_ID,
-    account,
-    blockNumber: stateBlock.toString(),
-    failedStep,
-    steps,
-    balanceChanges,
-    allowanceChanges,
-    fee: {
-      gasUsed: gas.toString(),
-      baseFeePerGas: baseFee.toString(),
-      cost: cost.toString(),
-      formatted: formatAmount(cost, 18),
-    },
-  };
-}
-
-function readTransfer(log: SimLog): { from: string; to: string; value: bigint } | undefined {
-  // ERC-20 Transfer: 3 topics and a 32-byte value (ERC-721's has 4 topics: not a balance of this kind).
-  if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) return undefined;
-  return { from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), value: BigInt(log.data) };
-}
-
-function readApproval(log: SimLog): { owner: string; spender: string; value: bigint } | undefined {
-  if (log.topics.length !== 3 || log.topics[0] !== APPROVAL_TOPIC || log.data.length !== 66) return undefined;
-  return {
-    owner: topicAddress(log.topics[1]!),
-    spender: topicAddress(log.topics[2]!),
-    value: BigInt(log.data),
-  };
-}
-
-function readUint(call: SimCall | undefined): bigint | undefined {
-  if (call?.status !== "success" || call.returnData.length !== 66) return undefined;
-  return BigInt(call.returnData);
-}
-
-function topicAddress(topic: string): string {
-  return `0x${topic.slice(26)}`;
-}
-
-function pairKey(pair: Pair): string {
-  return `${pair.token}:${pair.owner}:${pair.spender}`.toLowerCase();
-}
-
-function describePair(pair: Pair) {
-  const info = tokenInfo(pair.token);
-  return {
-    token: info?.address ?? pair.token,
-    symbol: info?.symbol ?? null,
-    owner: pair.owner,
-    spender: pair.spender,
-  };
-}
-
-function amountOf(value: bigint, token: Address): SimulatedAmount {
-  const info = tokenInfo(token);
-  return {
-    value: value.toString(),
-    formatted: value === MAX_UINT256 ? "unlimited" : info ? formatAmount(value, info.decimals) : null,
-  };
-}
-
-function signedAmount(value: bigint, decimals: number): string {
-  return value < 0n ? `-${formatAmount(-value, decimals)}` : formatAmount(value, decimals);
-}
-
-const BY_ADDRESS = new Map(Object.values(TOKENS).map((info) => [info.address.toLowerCase(), info]));
-function tokenInfo(address: string) {
-  return BY_ADDRESS.get(address.toLowerCase());
-}
-
-function same(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/** Addresses read from logs and calldata (lower-case), checksummed. */
-function checksummed(address: string): Address {
-  return getAddress(address);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -775,4 +322,20 @@ function checkParameters(
   }
   const { signal } = rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
   parseSignal(signal);
+}
+
+/** The `eth_simulateV1` call of the steps, at `time` (unix seconds) or at the node's next-block time. */
+function simulateCallAt(calls: Record<string, unknown>[], time: bigint | undefined): RpcCall {
+  const block =
+    time === undefined ? { calls } : { blockOverrides: { time: `0x${time.toString(16)}` }, calls };
+  return {
+    method: "eth_simulateV1",
+    params: [{ blockStateCalls: [block], traceTransfers: true, validation: false }, "latest"],
+  };
+}
+
+/** Whether the node refused the simulated block's time (before its latest block's). */
+function isTimeOrderRefusal(error: unknown): boolean {
+  if (!(error instanceof RpcError) || error.details.method !== "eth_simulateV1") return false;
+  return /timestamp|block time/i.test(String((error.details as { reason?: unknown }).reason ?? ""));
 }

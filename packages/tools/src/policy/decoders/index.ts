@@ -1,21 +1,9 @@
-// The extension point of the spending policy: one file per decoder, listed here. A swap (Uniswap
-// SwapRouter02 exactInputSingle / exactInput, Mento swapExactTokensForTokens) decoder is a StepDecoder in its
-// own file that returns a known `call` effect plus the `pull`s (token, spender, amount) and `transfer`s the call
-// makes; add it to STEP_DECODERS. Lending: aaveV3Pool.ts (Aave v3 supply, withdraw, borrow, repay).
-import { decodeAaveV3Pool } from "./aaveV3Pool.js";
-import { decodeErc20Approve } from "./erc20Approve.js";
-import { decodeErc20Transfer } from "./erc20Transfer.js";
-import { decodeMentoRouter } from "./mentoRouter.js";
-import type { StepDecoder } from "./types.js";
-import { decodeUniswapSwapRouter02 } from "./uniswapSwapRouter02.js";
+// The extension point of the spending policy: every registered protocol's decoders (`PROTOCOLS` in
+// @preflow/core; each protocol's own `protocols/<name>/decoder.ts`), tried in registry order. A new protocol's
+// decoders come with its definition: nothing to add here.
+import { PROTOCOLS, type StepDecoder } from "@preflow/core";
 
-export type { DecodableStep, FlowEffect, StepDecoder } from "./types.js";
+export type { DecodableStep, FlowEffect, StepDecoder } from "@preflow/core";
 
 /** Every decoder, tried in order; the first that recognises a step wins. @internal */
-export const STEP_DECODERS: readonly StepDecoder[] = [
-  decodeErc20Transfer,
-  decodeErc20Approve,
-  decodeUniswapSwapRouter02,
-  decodeMentoRouter,
-  decodeAaveV3Pool,
-];
+export const STEP_DECODERS: readonly StepDecoder[] = PROTOCOLS.flatMap((protocol) => protocol.decoders ?? []);

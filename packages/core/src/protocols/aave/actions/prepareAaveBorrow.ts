@@ -1,0 +1,212 @@
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import type { InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
+import {
+  type AaveReadError,
+  type AaveReserveUnavailableError,
+  BorrowLimitExceededError,
+  HealthFactorTooLowError,
+  type NotAnAaveReserveError,
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { UnknownTokenError } from "../../../errors/token.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
+import {
+  assetPriceOf,
+  assetPriceRead,
+  expectReserveUsable,
+  readAave,
+  reserveDataOf,
+  reserveDataRead,
+  userAccountDataOf,
+  userAccountDataRead,
+} from "../aaveReads.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import {
+  BASE_CURRENCY_DECIMALS,
+  estimateHealthFactor,
+  reportedHealthFactor,
+  toBaseCurrency,
+  WAD,
+} from "../healthFactor.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
+
+/**
+ * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BORROW_HEALTH_FACTOR_FLOOR } from "@preflow/core";
+ * await client.aave.prepareBorrow(from, "USDm", "10", { healthFactorFloor: DEFAULT_BORROW_HEALTH_FACTOR_FLOOR });
+ * ```
+ */
+export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
+
+/**
+ * Parameters of {@link prepareAaveBorrow}. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveBorrowParameters } from "@preflow/core";
+ * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
+ * ```
+ */
+export interface PrepareAaveBorrowParameters {
+  /** The borrower (and signer); it receives the tokens and owes the debt. */
+  from: string;
+  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
+  token: TokenInput;
+  /** A human decimal string (`"50"`), exact to the token's decimals. */
+  amount: string;
+  /**
+   * The lowest health factor the borrow may leave, as a decimal string or number: default `"1.1"`
+   * ({@link DEFAULT_BORROW_HEALTH_FACTOR_FLOOR}). Between 1 and 100.
+   */
+  healthFactorFloor?: string | number | undefined;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The return type of {@link prepareAaveBorrow}: `[borrow]` at the variable rate, with `intent` `{ kind: "borrow",
+ * protocol: "aave-v3", token, amount }` and `preparedAt`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveBorrowReturnType } from "@preflow/core";
+ * const flow: PrepareAaveBorrowReturnType = await client.aave.prepareBorrow(from, "USDm", "50");
+ * ```
+ */
+export type PrepareAaveBorrowReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareAaveBorrow} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveBorrowErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareAaveBorrowErrorType =
+  | InvalidArgumentError
+  | InvalidAddressError
+  | UnknownTokenError
+  | NotAnAaveReserveError
+  | InvalidAmountError
+  | BorrowLimitExceededError
+  | HealthFactorTooLowError
+  | AaveReserveUnavailableError
+  | AaveReadError
+  | ChainMismatchError
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
+
+const DEFAULT_FLOOR = (WAD * 11n) / 10n;
+
+/**
+ * Prepares a variable-rate borrow from Aave v3: `Pool.borrow(asset, amount, 2, 0, from)`. Refuses, before
+ * anything is sent, an amount above the account's available borrows (`BorrowLimitExceededError`, naming them) or
+ * one that would take the health factor below the floor (default 1.1; `HealthFactorTooLowError`). The reserve must
+ * be listed, active, not paused or frozen, with borrowing enabled. The reserve's free liquidity is not checked:
+ * a borrow above it reverts on chain.
+ *
+ * The borrow's value is the amount at the oracle price, rounded up; the health-factor estimate after it is never
+ * above what Aave computes on chain at the block read, and at most about 2 × health factor / (average liquidation
+ * threshold in basis points) below it (see {@link prepareAaveWithdraw}); interest accrued until inclusion is not in it.
+ *
+ * HTTP requests: 1 (account data, reserve configuration, price and the block number in one Multicall3 call).
+ *
+ * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, a bad `healthFactorFloor` or `signal`.
+ * @throws {InvalidAddressError} `from` is not an address.
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
+ * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
+ * @throws {BorrowLimitExceededError} the amount is above the available borrows.
+ * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
+ * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive, paused, frozen or not borrowable.
+ * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareAaveBorrow } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient();
+ * const flow = await prepareAaveBorrow(client, { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" });
+ * // flow.steps: [borrow(USDm, 50e18, 2, 0, from)]
+ * ```
+ */
+export async function prepareAaveBorrow(
+  client: SdkBaseClient,
+  parameters: PrepareAaveBorrowParameters,
+): Promise<PrepareAaveBorrowReturnType> {
+  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+    allowMax: false,
+    floor: { default: DEFAULT_FLOOR },
+  });
+  const value = amount as bigint;
+  const human = formatAmount(value, token.decimals);
+
+  const { results, blockNumber } = await readAave(
+    client,
+    [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)],
+    signal,
+  );
+  const account = userAccountDataOf(results[0]);
+  const reserve = reserveDataOf(results[1]);
+  const price = assetPriceOf(results[2]);
+  expectReserveUsable(reserve, token, "borrow");
+
+  const borrowBase = toBaseCurrency(value, price, token.decimals, "up");
+  if (borrowBase > account.availableBorrowsBase) {
+    const availableInToken = (account.availableBorrowsBase * 10n ** BigInt(token.decimals)) / price;
+    throw new BorrowLimitExceededError({
+      token: token.symbol,
+      amount: human,
+      availableUsd: formatAmount(account.availableBorrowsBase, BASE_CURRENCY_DECIMALS),
+      availableInToken: formatAmount(availableInToken, token.decimals),
+    });
+  }
+  const after = estimateHealthFactor({
+    collateralBase: account.totalCollateralBase,
+    debtBase: account.totalDebtBase,
+    liquidationThreshold: account.currentLiquidationThreshold,
+    debtIncreaseBase: borrowBase,
+  });
+  if (after !== null && after < floor) {
+    const current = reportedHealthFactor(account.totalDebtBase, account.healthFactor);
+    throw new HealthFactorTooLowError({
+      operation: "borrow",
+      token: token.symbol,
+      amount: human,
+      healthFactor: formatAmount(after, 18),
+      current: current === null ? null : formatAmount(current, 18),
+      floor: formatAmount(floor, 18),
+    });
+  }
+
+  const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
+  return {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
+    from,
+    summary: description,
+    steps: [
+      buildPoolStep(
+        { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
+        description,
+        client.tag,
+      ),
+    ],
+    intent: { kind: "borrow", protocol: "aave-v3", token: token.address, amount: value.toString() },
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+}

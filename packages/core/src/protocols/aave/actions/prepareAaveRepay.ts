@@ -1,0 +1,221 @@
+import { maxUint256 } from "viem";
+import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAddressError } from "../../../errors/address.js";
+import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
+import {
+  type AaveReadError,
+  type AaveReserveUnavailableError,
+  AmountExceedsPositionError,
+  NoLendingPositionError,
+  type NotAnAaveReserveError,
+} from "../../../errors/lending.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import { buildApproveStep } from "../../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
+import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
+import type { TokenInput } from "../../../tokens/resolveToken.js";
+import {
+  expectReserveUsable,
+  readAave,
+  reserveDataOf,
+  reserveDataRead,
+  userReserveDataOf,
+  userReserveDataRead,
+} from "../aaveReads.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { parseLendingParameters } from "../parseLendingParameters.js";
+
+/**
+ * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
+ * 10 (0.1 %, at least one base unit), for interest that accrues until the repayment is included (at a 10 % APR,
+ * about three and a half days of interest).
+ *
+ * @example
+ * ```ts
+ * import { REPAY_MAX_INTEREST_MARGIN_BPS } from "@preflow/core";
+ * const approved = debt + (debt * BigInt(REPAY_MAX_INTEREST_MARGIN_BPS) + 9_999n) / 10_000n;
+ * ```
+ */
+export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
+
+/**
+ * Parameters of {@link prepareAaveRepay}. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveRepayParameters } from "@preflow/core";
+ * const parameters: PrepareAaveRepayParameters = { from, token: "USDm", amount: "max" };
+ * ```
+ */
+export interface PrepareAaveRepayParameters {
+  /** The borrower, who pays (and signs). */
+  from: string;
+  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
+  token: TokenInput;
+  /** A human decimal string (`"20"`), or `"max"` for the whole variable debt, interest until inclusion included. */
+  amount: string;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The return type of {@link prepareAaveRepay}: `[approve (only when the allowance is short), repay]`, with `intent`
+ * `{ kind: "repay", protocol: "aave-v3", token, amount }` (`amount` is 2^256 − 1 for `"max"`, as in the calldata)
+ * and `preparedAt`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveRepayReturnType } from "@preflow/core";
+ * const flow: PrepareAaveRepayReturnType = await client.aave.prepareRepay(from, "USDm", "max");
+ * ```
+ */
+export type PrepareAaveRepayReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareAaveRepay} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareAaveRepayErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareAaveRepayErrorType =
+  | InvalidArgumentError
+  | InvalidAddressError
+  | UnknownTokenError
+  | NotAnAaveReserveError
+  | InvalidAmountError
+  | NoLendingPositionError
+  | AmountExceedsPositionError
+  | InsufficientBalanceError
+  | AaveReserveUnavailableError
+  | AaveReadError
+  | TokenReadError
+  | ChainMismatchError
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
+
+/**
+ * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is
+ * short), then `Pool.repay(asset, amount, 2, from)`.
+ *
+ * `"max"` repays the whole debt: it calls `repay` with `type(uint256).max`, so the Pool takes exactly the debt at
+ * inclusion, and approves the debt read now plus {@link REPAY_MAX_INTEREST_MARGIN_BPS} (0.1 %) for the interest
+ * accrued until then (the approve step's description says so). The balance must cover the debt plus that margin.
+ * A fixed amount must not exceed the debt (pass `"max"` instead) and must be covered by the balance.
+ *
+ * HTTP requests: 1 (the debt, balance, allowance, reserve data and the block number in one Multicall3 call).
+ *
+ * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, `signal` is not an AbortSignal.
+ * @throws {InvalidAddressError} `from` is not an address.
+ * @throws {UnknownTokenError} the token is not in the registry.
+ * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
+ * @throws {InvalidAmountError} the amount is neither `"max"` nor a positive decimal string for the token.
+ * @throws {NoLendingPositionError} there is no debt in the token.
+ * @throws {AmountExceedsPositionError} the amount is more than the debt.
+ * @throws {InsufficientBalanceError} the balance does not cover the repayment.
+ * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive or paused.
+ * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted).
+ * @throws {RequestAbortedError} `signal` aborted.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareAaveRepay } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient();
+ * const flow = await prepareAaveRepay(client, { from, token: "USDm", amount: "max" });
+ * // flow.steps: [approve Aave v3 Pool debt + 0.1 % (if needed), repay(USDm, 2^256 - 1, 2, from)]
+ * ```
+ */
+export async function prepareAaveRepay(
+  client: SdkBaseClient,
+  parameters: PrepareAaveRepayParameters,
+): Promise<PrepareAaveRepayReturnType> {
+  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: true });
+
+  const { results, blockNumber } = await readAave(
+    client,
+    [
+      userReserveDataRead(token.address, from),
+      balanceOfCall(token, from),
+      allowanceCall(token, from, AAVE_V3_ADDRESSES.pool),
+      reserveDataRead(token.address),
+    ],
+    signal,
+  );
+  const debt = userReserveDataOf(results[0]).variableDebt;
+  const balance = expectUint(results[1], token, "balanceOf");
+  const allowance = expectUint(results[2], token, "allowance");
+  expectReserveUsable(reserveDataOf(results[3]), token, "repay");
+
+  const format = (value: bigint) => formatAmount(value, token.decimals);
+  if (debt === 0n) throw new NoLendingPositionError({ operation: "repay", token: token.symbol, owner: from });
+  if (amount !== "max" && amount > debt) {
+    throw new AmountExceedsPositionError({
+      operation: "repay",
+      token: token.symbol,
+      amount,
+      position: debt,
+      amountFormatted: format(amount),
+      positionFormatted: format(debt),
+    });
+  }
+  const margin =
+    amount === "max" ? (debt * BigInt(REPAY_MAX_INTEREST_MARGIN_BPS) + 9_999n) / 10_000n || 1n : 0n;
+  const need = amount === "max" ? debt + margin : amount;
+  if (balance < need) {
+    throw new InsufficientBalanceError({
+      owner: from,
+      token: token.symbol,
+      have: balance,
+      need,
+      haveFormatted: format(balance),
+      needFormatted: format(need),
+    });
+  }
+
+  const steps: PreparedStep[] = [];
+  if (allowance < need) {
+    const approve = buildApproveStep({
+      token,
+      spender: AAVE_V3_ADDRESSES.pool,
+      amount: need,
+      tag: client.tag,
+      spenderLabel: AAVE_V3_POOL_LABEL,
+    });
+    if (amount === "max") {
+      approve.description = `${approve.description}: the debt of ${format(debt)} ${token.symbol} plus ${format(margin)} (${REPAY_MAX_INTEREST_MARGIN_BPS / 100} %) for interest accrued until the repayment is included`;
+    }
+    steps.push(approve);
+  }
+  const argument = amount === "max" ? maxUint256 : amount;
+  const what =
+    amount === "max"
+      ? `the whole ${token.symbol} debt (${format(debt)} now, plus interest until inclusion)`
+      : `${format(amount)} ${token.symbol}`;
+  steps.push(
+    buildPoolStep(
+      { functionName: "repay", args: [token.address, argument, 2n, from] },
+      `Repay ${what} of variable debt on Aave v3 for ${from}`,
+      client.tag,
+    ),
+  );
+  return {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
+    from,
+    summary: `Repay ${what} on Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
+    steps,
+    intent: { kind: "repay", protocol: "aave-v3", token: token.address, amount: argument.toString() },
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+}

@@ -1,0 +1,223 @@
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
+import { throwIfAborted } from "../../rpc/createRpc.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import { parseOptions } from "../../validation/parseOptions.js";
+import { parseSignal } from "../../validation/parseSignal.js";
+import type { GetAavePositionsReturnType } from "./actions/getAavePositions.js";
+import type { PrepareAaveBorrowReturnType } from "./actions/prepareAaveBorrow.js";
+import type { PrepareAaveRepayReturnType } from "./actions/prepareAaveRepay.js";
+import type { PrepareAaveSupplyReturnType } from "./actions/prepareAaveSupply.js";
+import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdraw.js";
+
+/**
+ * Options of `client.aave.prepareBorrow` and `client.aave.prepareWithdraw`: the health-factor floor and an abort signal.
+ *
+ * @example
+ * ```ts
+ * import type { AaveHealthOptions } from "@preflow/core";
+ * const options: AaveHealthOptions = { healthFactorFloor: "1.5" };
+ * ```
+ */
+export interface AaveHealthOptions extends ActionOptions {
+  /** The lowest health factor the operation may leave (borrow: default `"1.1"`; withdraw: default `"1"`). */
+  healthFactorFloor?: string | number | undefined;
+}
+
+/**
+ * `client.aave`: lending on the Aave v3 market of chain 42220 (reserves {@link AAVE_V3_RESERVES}). Every method
+ * costs ONE HTTP request. `prepare*` return prepared flows (approve steps only where the allowance is short, for
+ * the exact amount; the Pool call; `intent` `{ kind, protocol: "aave-v3", token, amount }`; `preparedAt`) and are
+ * never tracked by telemetry; `getPositions` is a tracked read. Part of {@link createSdkClient}; add it to a
+ * minimal client with `createSdkBaseClient().extend(aaveActions)`.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient } from "@preflow/core";
+ * const client = createSdkClient();
+ * const flow = await client.aave.prepareSupply(from, "USDC", "100");
+ * ```
+ */
+export interface AaveActions {
+  /**
+   * `owner`'s positions: per reserve, supplied and borrowed (base units and formatted), collateral use, price; the
+   * account's collateral, debt and available borrows (USD, 8 decimals) and health factor (`null` without debt).
+   * The client form of {@link getAavePositions}. HTTP requests: 1.
+   *
+   * @param owner - The account.
+   * @param options - `{ signal? }`.
+   * @throws {InvalidAddressError} `owner` is not an address.
+   * @throws {InvalidArgumentError} an unknown option, a bad `signal`.
+   * @throws {AaveReadError} an Aave read failed (no market at this endpoint?).
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   *
+   * @example
+   * ```ts
+   * const { reserves, account } = await client.aave.getPositions(owner);
+   * account.healthFactor?.formatted; // null without debt
+   * ```
+   */
+  getPositions(owner: string, options?: ActionOptions): Promise<GetAavePositionsReturnType>;
+  /**
+   * Prepares `[approve (only if short), supply(asset, amount, from, 0)]` after checking the balance. The client form
+   * of {@link prepareAaveSupply}. HTTP requests: 1.
+   *
+   * @param from - The account that supplies and signs.
+   * @param token - A reserve: `"USDC"`, `"USDT"`, `"EURm"`, `"USDm"`, `"CELO"`, `"WETH"` (or an address, a former ticker).
+   * @param amount - A human decimal string.
+   * @param options - `{ signal? }`.
+   * @throws {NotAnAaveReserveError} the token is not a reserve (before any request).
+   * @throws {InsufficientBalanceError} the balance is below the amount.
+   * @throws {AaveReserveUnavailableError} the reserve is paused, frozen or inactive.
+   * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.aave.prepareSupply(from, "USDC", "100");
+   * ```
+   */
+  prepareSupply(
+    from: string,
+    token: TokenInput,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareAaveSupplyReturnType>;
+  /**
+   * Prepares `withdraw(asset, amount, from)`; `"max"` withdraws everything. Refuses a withdrawal that would leave the
+   * health factor below the floor (default 1.0). The client form of {@link prepareAaveWithdraw}. HTTP requests: 1.
+   *
+   * @param from - The account that supplied and signs.
+   * @param token - A reserve.
+   * @param amount - A human decimal string or `"max"`.
+   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @throws {NoLendingPositionError} nothing supplied.
+   * @throws {AmountExceedsPositionError} more than supplied.
+   * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.aave.prepareWithdraw(from, "USDC", "max");
+   * ```
+   */
+  prepareWithdraw(
+    from: string,
+    token: TokenInput,
+    amount: string,
+    options?: AaveHealthOptions,
+  ): Promise<PrepareAaveWithdrawReturnType>;
+  /**
+   * Prepares `borrow(asset, amount, 2, 0, from)` (variable rate). Refuses an amount above the available borrows or
+   * one that takes the health factor below the floor (default 1.1). The client form of {@link prepareAaveBorrow}. HTTP
+   * requests: 1.
+   *
+   * @param from - The borrower, who signs.
+   * @param token - A reserve.
+   * @param amount - A human decimal string.
+   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @throws {BorrowLimitExceededError} above the available borrows.
+   * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.aave.prepareBorrow(from, "USDm", "50", { healthFactorFloor: "1.5" });
+   * ```
+   */
+  prepareBorrow(
+    from: string,
+    token: TokenInput,
+    amount: string,
+    options?: AaveHealthOptions,
+  ): Promise<PrepareAaveBorrowReturnType>;
+  /**
+   * Prepares `[approve (only if short), repay(asset, amount, 2, from)]`; `"max"` repays the whole debt and approves
+   * it plus 0.1 % for interest until inclusion. The client form of {@link prepareAaveRepay}. HTTP requests: 1.
+   *
+   * @param from - The borrower, who pays and signs.
+   * @param token - A reserve.
+   * @param amount - A human decimal string or `"max"`.
+   * @param options - `{ signal? }`.
+   * @throws {NoLendingPositionError} no debt in the token.
+   * @throws {AmountExceedsPositionError} more than the debt.
+   * @throws {InsufficientBalanceError} the balance does not cover it.
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   *
+   * @example
+   * ```ts
+   * const flow = await client.aave.prepareRepay(from, "USDm", "max");
+   * ```
+   */
+  prepareRepay(
+    from: string,
+    token: TokenInput,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareAaveRepayReturnType>;
+}
+
+/**
+ * The `aave` group as a decorator: `createSdkBaseClient().extend(aaveActions)` gives `client.aave`
+ * ({@link AaveActions}). Part of {@link createSdkClient} (it adds about 4.4 KB gzipped to a page that uses
+ * `createSdkClient`; the budget test keeps that page under 60 KB); with the base client and the exported actions,
+ * a page that does not lend does not bundle it.
+ *
+ * @param client - Any preflow client.
+ * @returns `{ aave }`.
+ *
+ * @example
+ * ```ts
+ * import { aaveActions, createSdkBaseClient } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ attributionTags: ["my_app"] }).extend(aaveActions);
+ * const { account } = await client.aave.getPositions(owner);
+ * const flow = await client.aave.prepareBorrow(owner, "USDm", "50");
+ * ```
+ */
+export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
+  /**
+   * Loads an action's module, then calls it with the (already checked) parameters. An aborted signal stops the
+   * call before the load (in a browser, a chunk download) and before any request.
+   */
+  const run = async <P extends { signal?: unknown }, R>(
+    parameters: P,
+    load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
+  ): Promise<R> => {
+    throwIfAborted(parseSignal(parameters.signal), "eth_call");
+    return (await load())(client, parameters);
+  };
+  const read = ["signal"];
+  const health = ["healthFactorFloor", "signal"];
+  return {
+    aave: Object.freeze({
+      // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
+      // not download the Aave code with `createSdkClient`. The options are checked before that load.
+      getPositions: async (owner: string, rest?: ActionOptions) =>
+        run(
+          { ...parseOptions(rest, read), owner },
+          async () => (await import("./actions/getAavePositions.js")).getAavePositions,
+        ),
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+        run(
+          { ...parseOptions(rest, read), from, token, amount },
+          async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
+        ),
+      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+        run(
+          { ...parseOptions(rest, health), from, token, amount },
+          async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
+        ),
+      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
+        run(
+          { ...parseOptions(rest, health), from, token, amount },
+          async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
+        ),
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+        run(
+          { ...parseOptions(rest, read), from, token, amount },
+          async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
+        ),
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+import { abiErrors } from "../abiError.js";
+import type { ProtocolRevertErrors } from "../definition.js";
+
+/**
+ * Aave v3 reverts: v3.4+'s argument-less custom errors named after the v3.0–v3.3 string codes (the user-facing
+ * ones), and v3.0–v3.3's bare string codes (`Error("26")`), read as Aave's only when the reverted call is Aave's.
+ * @internal
+ */
+export const aaveErrors: ProtocolRevertErrors = {
+  errors: /* @__PURE__ */ abiErrors([
+    "InvalidAmount",
+    "ReserveInactive",
+    "ReserveFrozen",
+    "ReservePaused",
+    "BorrowingNotEnabled",
+    "NotEnoughAvailableUserBalance",
+    "CollateralBalanceIsZero",
+    "HealthFactorLowerThanLiquidationThreshold",
+    "CollateralCannotCoverNewBorrow",
+    "NoDebtOfSelectedType",
+    "NoExplicitAmountToRepayOnBehalf",
+    "NoOutstandingVariableDebt",
+    "UnderlyingBalanceZero",
+    "BorrowCapExceeded",
+    "SupplyCapExceeded",
+    "DebtCeilingExceeded",
+    "LtvValidationFailed",
+    "AssetNotBorrowableInIsolation",
+    "UserInIsolationModeOrLtvZero",
+    "SiloedBorrowingViolation",
+    "NotBorrowableInEMode",
+    "WithdrawToAToken",
+    "SupplyToAToken",
+    "ZeroAddressNotValid",
+  ]),
+  codes: {
+    "26": "INVALID_AMOUNT: amount must be greater than 0",
+    "27": "RESERVE_INACTIVE: the reserve is not active",
+    "28": "RESERVE_FROZEN: the reserve is frozen",
+    "29": "RESERVE_PAUSED: the reserve is paused",
+    "30": "BORROWING_NOT_ENABLED: borrowing is not enabled",
+    "32": "NOT_ENOUGH_AVAILABLE_USER_BALANCE: cannot withdraw more than the available balance",
+    "33": "INVALID_INTEREST_RATE_MODE_SELECTED: invalid interest rate mode",
+    "34": "COLLATERAL_BALANCE_IS_ZERO: the collateral balance is 0",
+    "35": "HEALTH_FACTOR_LOWER_THAN_LIQUIDATION_THRESHOLD: the health factor would fall below the liquidation threshold",
+    "36": "COLLATERAL_CANNOT_COVER_NEW_BORROW: not enough collateral to cover a new borrow",
+    "39": "NO_DEBT_OF_SELECTED_TYPE: no debt of this type to repay",
+    "40": "NO_EXPLICIT_AMOUNT_TO_REPAY_ON_BEHALF: repaying on behalf of another needs an explicit amount",
+    "42": "NO_OUTSTANDING_VARIABLE_DEBT: no variable-rate debt on this reserve",
+    "43": "UNDERLYING_BALANCE_ZERO: the underlying balance is 0",
+    "50": "BORROW_CAP_EXCEEDED: the borrow cap is exceeded",
+    "51": "SUPPLY_CAP_EXCEEDED: the supply cap is exceeded",
+    "53": "DEBT_CEILING_EXCEEDED: the debt ceiling is exceeded",
+    "57": "LTV_VALIDATION_FAILED: loan-to-value validation failed",
+    "60": "ASSET_NOT_BORROWABLE_IN_ISOLATION: the asset is not borrowable in isolation mode",
+    "62": "USER_IN_ISOLATION_MODE_OR_LTV_ZERO: the user is in isolation mode or the LTV is 0",
+    "77": "ZERO_ADDRESS_NOT_VALID: the zero address is not valid",
+    "82": "ASSET_NOT_LISTED: the asset is not listed",
+    "89": "SILOED_BORROWING_VIOLATION: borrowing several assets including a siloed one",
+    "91": "FLASHLOAN_DISABLED: flash loans are disabled for this asset",
+    "93": "WITHDRAW_TO_ATOKEN: withdrawing to the aToken is not allowed",
+    "94": "SUPPLY_TO_ATOKEN: supplying to the aToken is not allowed",
+    "100": "NOT_BORROWABLE_IN_EMODE: the asset is not borrowable in this eMode",
+  },
+};

@@ -1,0 +1,103 @@
+import { rejectUnknownKeys } from "@preflow/attribution";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import { parseAddress } from "../../../validation/parseAddress.js";
+import { parseSignal } from "../../../validation/parseSignal.js";
+import { fixidityPercent } from "../amounts.js";
+import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
+import { readCeloAccountState } from "../lens.js";
+import { parsePercent } from "../parameters.js";
+import { buildCeloStep, celoFlow } from "../steps.js";
+
+/**
+ * Parameters of {@link prepareGovernanceUndelegate}. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareGovernanceUndelegateParameters } from "@preflow/core";
+ * const parameters: PrepareGovernanceUndelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
+ * ```
+ */
+export interface PrepareGovernanceUndelegateParameters {
+  /** The delegator (and signer). */
+  from: string;
+  /** The delegatee. */
+  to: string;
+  /** A percentage of the delegator's governance voting power, above 0 and at most 100 (`"50"`, `12.5`). */
+  percent: string | number;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The return type of {@link prepareGovernanceUndelegate}: `[LockedGold.revokeDelegatedGovernanceVotes(to, fraction)]`, intent
+ * `{ kind: "governanceUndelegate", to, fraction }` (Fixidity: 1e24 = 100 %).
+ *
+ * @example
+ * ```ts
+ * import type { PrepareGovernanceUndelegateReturnType } from "@preflow/core";
+ * const flow: PrepareGovernanceUndelegateReturnType = await client.governance.prepareUndelegate(from, to, "50");
+ * ```
+ */
+export type PrepareGovernanceUndelegateReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareGovernanceUndelegate} throws.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareGovernanceUndelegateErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareGovernanceUndelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+
+/**
+ * Prepares taking back a percentage of governance voting power delegated to `to`
+ * (`LockedGold.revokeDelegatedGovernanceVotes`). Refused when the account delegates less than that to `to`
+ * (`not-delegated`, with what it delegates).
+ *
+ * HTTP requests: 1.
+ *
+ * @throws {@link PrepareGovernanceUndelegateErrorType}
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareGovernanceUndelegate } from "@preflow/core";
+ * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
+ * ```
+ */
+export async function prepareGovernanceUndelegate(
+  client: SdkBaseClient,
+  parameters: PrepareGovernanceUndelegateParameters,
+): Promise<PrepareGovernanceUndelegateReturnType> {
+  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "to", "percent", "signal"]);
+  const from = parseAddress(raw.from, "from");
+  const to = parseAddress(raw.to, "to");
+  const fraction = parsePercent(raw.percent);
+  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
+  const percent = fixidityPercent(fraction);
+  const current = s.delegations.find((d) => d.delegatee.toLowerCase() === to.toLowerCase())?.fraction ?? 0n;
+  if (current < fraction) {
+    throw new CeloGovernanceRefusedError({
+      operation: "undelegate",
+      reason: "not-delegated",
+      message: `${from} delegates ${fixidityPercent(current)} % to ${to}, less than ${percent} %`,
+      details: { delegatedPercent: fixidityPercent(current), percent },
+    });
+  }
+  return celoFlow(
+    from,
+    `Take back ${percent} % of ${from}'s governance voting power from ${to}`,
+    [
+      buildCeloStep(
+        "lockedGold",
+        "revokeDelegatedGovernanceVotes",
+        [to, fraction],
+        `Take back ${percent} % of governance voting power from ${to}`,
+        client.tag,
+      ),
+    ],
+    { kind: "governanceUndelegate", to, fraction: fraction.toString() },
+    s.blockNumber,
+  );
+}

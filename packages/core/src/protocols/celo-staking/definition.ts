@@ -1,0 +1,41 @@
+import { defineProtocol } from "../definition.js";
+import { celoAccountsAbi, celoElectionAbi, celoGovernanceAbi, celoLockedGoldAbi } from "./abis.js";
+import { CELO_STAKING_ADDRESSES, CELO_STAKING_LABELS } from "./addresses.js";
+import { decodeCeloStakingCall } from "./decoder.js";
+import { celoStakingRevertErrors } from "./errors.js";
+import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
+
+/**
+ * Celo staking and governance on Celo's core contracts (Accounts, LockedGold, Election, Governance at their
+ * mainnet proxy addresses): their calls read back from calldata, the intents (`lock`, `unlock`, `relock`,
+ * `withdrawUnlocked`, `vote`, `activate`, `revoke`, `governanceUpvote`, `governanceRevokeUpvote`,
+ * `governanceVote`, `governanceDelegate`, `governanceUndelegate`), the contracts' revert strings explained, and
+ * the spending policy's decoder (a lock is CELO sent to LockedGold; the rest is left to `allow.contracts`).
+ *
+ * @example
+ * ```ts
+ * import { celoStakingProtocol } from "@preflow/core";
+ * celoStakingProtocol.contracts?.map((c) => c.label); // ["Celo Accounts", "Celo LockedGold", ...]
+ * ```
+ */
+export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingIntent>({
+  id: "celo-staking",
+  label: "Celo staking and governance",
+  contracts: [
+    { address: CELO_STAKING_ADDRESSES.accounts, label: CELO_STAKING_LABELS.accounts, abi: celoAccountsAbi },
+    {
+      address: CELO_STAKING_ADDRESSES.lockedGold,
+      label: CELO_STAKING_LABELS.lockedGold,
+      abi: celoLockedGoldAbi,
+    },
+    { address: CELO_STAKING_ADDRESSES.election, label: CELO_STAKING_LABELS.election, abi: celoElectionAbi },
+    {
+      address: CELO_STAKING_ADDRESSES.governance,
+      label: CELO_STAKING_LABELS.governance,
+      abi: celoGovernanceAbi,
+    },
+  ],
+  intents: celoStakingIntents,
+  errors: celoStakingRevertErrors,
+  decoders: [decodeCeloStakingCall],
+});

@@ -1,0 +1,89 @@
+// The one read of every staking and governance operation: the lens's creation code (CeloStakingLens.sol) in one
+// `eth_call` without `to`, through `readBatch` (so the client's one-time chain check is folded into the same
+// HTTP request), decoded strictly with the lens's own output types.
+import {
+  type Address,
+  type ContractFunctionReturnType,
+  concat,
+  encodeAbiParameters,
+  zeroAddress,
+} from "viem";
+import type { SdkBaseClient } from "../../clients/types.js";
+import { decodeOutputs, wrongReadError } from "../../rpc/decodeFunctionResultStrict.js";
+import { readBatch } from "../../rpc/readBatch.js";
+import { celoStakingLensAbi, celoStakingLensBytecode } from "./lens.generated.js";
+
+type Outputs<name extends "accountState" | "groups" | "governanceState"> = ContractFunctionReturnType<
+  typeof celoStakingLensAbi,
+  "view",
+  name
+>;
+
+/** An account's staking and governance state as the lens reads it (one block). @internal */
+export type CeloAccountState = Outputs<"accountState">;
+/** The registered validator groups as the lens reads them. @internal */
+export type CeloGroupsState = Outputs<"groups">;
+/** Governance's queue, referendums and an account's part in them, as the lens reads them. @internal */
+export type CeloGovernanceState = Outputs<"governanceState">;
+
+const MODES = { accountState: 0n, groups: 1n, governanceState: 2n } as const;
+/** Gas for the lens's `eth_call` (its constructor loops over groups, votes and proposals). */
+const LENS_GAS = "0x2faf080"; // 50,000,000
+
+async function readLens<name extends keyof typeof MODES>(
+  client: SdkBaseClient,
+  name: name,
+  account: Address,
+  proposalId: bigint,
+  signal: AbortSignal | undefined,
+): Promise<Outputs<name>> {
+  const data = concat([
+    celoStakingLensBytecode,
+    encodeAbiParameters(
+      [{ type: "uint256" }, { type: "address" }, { type: "uint256" }],
+      [MODES[name], account, proposalId],
+    ),
+  ]);
+  const { calls } = await readBatch(client, {
+    calls: [{ method: "eth_call", params: [{ data, gas: LENS_GAS }, "latest"] }],
+    signal,
+  });
+  const item = celoStakingLensAbi.find((entry) => entry.name === name);
+  const decoded = decodeOutputs(item?.outputs ?? [], calls[0]);
+  if (!decoded.ok) {
+    throw wrongReadError({
+      rpcUrl: client.rpc.rpcUrl,
+      target: "Celo core contracts (staking lens)",
+      functionName: name,
+      reason: `the lens returned ${decoded.reason} (are Celo's core contracts at their mainnet addresses?)`,
+    });
+  }
+  return decoded.values[0] as Outputs<name>;
+}
+
+/** `account`'s locked CELO, votes, pending withdrawals and governance part, and the eligible groups. @internal */
+export function readCeloAccountState(
+  client: SdkBaseClient,
+  account: Address,
+  signal: AbortSignal | undefined,
+): Promise<CeloAccountState> {
+  return readLens(client, "accountState", account, 0n, signal);
+}
+
+/** Every registered validator group with name, members, votes, capacity and eligibility. @internal */
+export function readCeloGroups(
+  client: SdkBaseClient,
+  signal: AbortSignal | undefined,
+): Promise<CeloGroupsState> {
+  return readLens(client, "groups", zeroAddress, 0n, signal);
+}
+
+/** Governance's queue and referendums (and `proposalId` when neither has it), and `account`'s part. @internal */
+export function readCeloGovernance(
+  client: SdkBaseClient,
+  account: Address | undefined,
+  proposalId: bigint,
+  signal: AbortSignal | undefined,
+): Promise<CeloGovernanceState> {
+  return readLens(client, "governanceState", account ?? zeroAddress, proposalId, signal);
+}

@@ -1,0 +1,247 @@
+import type { SdkBaseClient } from "../../clients/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
+import { throwIfAborted } from "../../rpc/createRpc.js";
+import { parseOptions } from "../../validation/parseOptions.js";
+import { parseSignal } from "../../validation/parseSignal.js";
+import type { GetStakingBalancesReturnType } from "./actions/getStakingBalances.js";
+import type { GetStakingValidatorGroupsReturnType } from "./actions/getStakingValidatorGroups.js";
+import type { PrepareStakingActivateReturnType } from "./actions/prepareStakingActivate.js";
+import type { PrepareStakingLockReturnType } from "./actions/prepareStakingLock.js";
+import type { PrepareStakingRelockReturnType } from "./actions/prepareStakingRelock.js";
+import type { PrepareStakingRevokeReturnType } from "./actions/prepareStakingRevoke.js";
+import type { PrepareStakingUnlockReturnType } from "./actions/prepareStakingUnlock.js";
+import type { PrepareStakingVoteReturnType } from "./actions/prepareStakingVote.js";
+import type { PrepareStakingWithdrawReturnType } from "./actions/prepareStakingWithdraw.js";
+
+/**
+ * `client.staking`: locking CELO and voting for validator groups on Celo's core contracts (LockedGold, Election).
+ * Every method costs ONE HTTP request (preflow's read-only lens in one `eth_call`). `prepare*` return prepared
+ * flows with their `intent` and `preparedAt` and are never tracked; the reads are tracked.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient } from "@preflow/core";
+ * const client = createSdkClient();
+ * const flow = await client.staking.prepareLock(from, "50");
+ * ```
+ */
+export interface StakingActions {
+  /**
+   * The account's locked CELO, votes per group, pending withdrawals and registration. The client form of
+   * {@link getStakingBalances}. HTTP requests: 1.
+   *
+   * @throws {@link GetStakingBalancesErrorType}
+   *
+   * @example
+   * ```ts
+   * const { locked, votes } = await client.staking.getStakingBalances(account);
+   * ```
+   */
+  getStakingBalances(account: string, options?: ActionOptions): Promise<GetStakingBalancesReturnType>;
+  /**
+   * Every registered validator group with name, votes, capacity, members and eligibility. The client form of
+   * {@link getStakingValidatorGroups}. HTTP requests: 1.
+   *
+   * @throws {@link GetStakingValidatorGroupsErrorType}
+   *
+   * @example
+   * ```ts
+   * const { groups } = await client.staking.getValidatorGroups();
+   * ```
+   */
+  getValidatorGroups(options?: ActionOptions): Promise<GetStakingValidatorGroupsReturnType>;
+  /**
+   * Locks CELO (registers the account first when needed; relocks pending withdrawals before locking new CELO).
+   * The client form of {@link prepareStakingLock}. HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingLockErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareLock(from, "50");
+   * ```
+   */
+  prepareLock(from: string, amount: string, options?: ActionOptions): Promise<PrepareStakingLockReturnType>;
+  /**
+   * Unlocks CELO (refused when it votes or backs a governance vote). The client form of {@link prepareStakingUnlock}.
+   * HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingUnlockErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareUnlock(from, "20");
+   * ```
+   */
+  prepareUnlock(
+    from: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingUnlockReturnType>;
+  /**
+   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingRelockErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareRelock(from, "20");
+   * ```
+   */
+  prepareRelock(
+    from: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingRelockReturnType>;
+  /**
+   * Withdraws every matured pending withdrawal (refused with the time left when none is). The client form of
+   * {@link prepareStakingWithdraw}. HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingWithdrawErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareWithdraw(from);
+   * ```
+   */
+  prepareWithdraw(from: string, options?: ActionOptions): Promise<PrepareStakingWithdrawReturnType>;
+  /**
+   * Votes locked CELO for a validator group (capacity and non-voting balance checked). The client form of
+   * {@link prepareStakingVote}. HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingVoteErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareVote(from, group, "30");
+   * ```
+   */
+  prepareVote(
+    from: string,
+    group: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingVoteReturnType>;
+  /**
+   * Activates pending votes for `group` (or every group with some). The client form of {@link prepareStakingActivate}.
+   * HTTP requests: 1.
+   *
+   * @throws {@link PrepareStakingActivateErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareActivate(from);
+   * ```
+   */
+  prepareActivate(
+    from: string,
+    group?: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingActivateReturnType>;
+  /**
+   * Revokes votes for a group, pending first, then active. The client form of {@link prepareStakingRevoke}. HTTP
+   * requests: 1.
+   *
+   * @throws {@link PrepareStakingRevokeErrorType}
+   *
+   * @example
+   * ```ts
+   * const flow = await client.staking.prepareRevoke(from, group, "30");
+   * ```
+   */
+  prepareRevoke(
+    from: string,
+    group: string,
+    amount: string,
+    options?: ActionOptions,
+  ): Promise<PrepareStakingRevokeReturnType>;
+}
+
+/**
+ * Loads an action's module on its first call (a separate chunk in bundles), then calls it; an aborted signal
+ * stops the call before the load and before any request. @internal
+ */
+export async function runLoaded<P extends { signal?: unknown }, R>(
+  client: SdkBaseClient,
+  parameters: P,
+  load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
+): Promise<R> {
+  throwIfAborted(parseSignal(parameters.signal), "eth_call");
+  return (await load())(client, parameters);
+}
+
+/**
+ * The `staking` group as a decorator: `createSdkBaseClient().extend(stakingActions)` gives `client.staking`
+ * ({@link StakingActions}). Part of {@link createSdkClient}; each action loads on its first call.
+ *
+ * @param client - Any preflow client.
+ * @returns `{ staking }`.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, stakingActions } from "@preflow/core";
+ * const client = createSdkBaseClient().extend(stakingActions);
+ * const { locked } = await client.staking.getStakingBalances(account);
+ * ```
+ */
+export function stakingActions(client: SdkBaseClient): { staking: StakingActions } {
+  const o = (rest: ActionOptions | undefined) => parseOptions(rest);
+  return {
+    staking: Object.freeze({
+      getStakingBalances: async (account: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), account },
+          async () => (await import("./actions/getStakingBalances.js")).getStakingBalances,
+        ),
+      getValidatorGroups: async (rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest) },
+          async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
+        ),
+      prepareLock: async (from: string, amount: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, amount },
+          async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
+        ),
+      prepareUnlock: async (from: string, amount: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, amount },
+          async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
+        ),
+      prepareRelock: async (from: string, amount: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, amount },
+          async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
+        ),
+      prepareWithdraw: async (from: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from },
+          async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
+        ),
+      prepareVote: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, group, amount },
+          async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
+        ),
+      prepareActivate: async (from: string, group?: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, ...(group === undefined ? {} : { group }) },
+          async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
+        ),
+      prepareRevoke: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
+        runLoaded(
+          client,
+          { ...o(rest), from, group, amount },
+          async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
+        ),
+    }),
+  };
+}

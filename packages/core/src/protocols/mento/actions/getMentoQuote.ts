@@ -1,0 +1,86 @@
+import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
+import { quoteOnVenue } from "../../../actions/swap/quoteOnVenue.js";
+import type { SwapQuote } from "../../../actions/swap/types.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { InvalidAmountError } from "../../../errors/amount.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
+import type { ChainMismatchError } from "../../../errors/chain.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { NoRouteError, ZeroQuoteError } from "../../../errors/swap.js";
+import type { UnknownTokenError } from "../../../errors/token.js";
+import { mentoVenue } from "../venue.js";
+
+/**
+ * Parameters of {@link getMentoQuote}: the same as {@link getSwapQuotes}'. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { GetMentoQuoteParameters } from "@preflow/core";
+ * const parameters: GetMentoQuoteParameters = { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" };
+ * ```
+ */
+export type GetMentoQuoteParameters = GetSwapQuotesParameters;
+
+/**
+ * The return type of {@link getMentoQuote}: the venue's best quote and the block read at.
+ *
+ * @example
+ * ```ts
+ * import type { GetMentoQuoteReturnType } from "@preflow/core";
+ * const { amountOut, route }: GetMentoQuoteReturnType = await client.mento.getQuote("USDC", "USDm", "100");
+ * ```
+ */
+export type GetMentoQuoteReturnType = SwapQuote & {
+  /** The block the quote was read at, decimal string. */
+  blockNumber: string;
+};
+
+/**
+ * The errors {@link getMentoQuote} throws.
+ *
+ * @example
+ * ```ts
+ * import type { GetMentoQuoteErrorType } from "@preflow/core";
+ * ```
+ */
+export type GetMentoQuoteErrorType =
+  | InvalidArgumentError
+  | UnknownTokenError
+  | InvalidAmountError
+  | NoRouteError
+  | ZeroQuoteError
+  | ChainMismatchError
+  | RpcError
+  | RpcRateLimitedError
+  | RequestAbortedError;
+
+/**
+ * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Mento v3 through the Router's `getAmountsOut`: the pair's FPMM pool and, when neither token is USDm, the path through USDm; returns the better. A read (reported to telemetry as `mento.getQuote`).
+ *
+ * HTTP requests: 1 (every route's quote and the block number in one Multicall3 call).
+ *
+ * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`, an unknown key, a bad `signal`.
+ * @throws {UnknownTokenError} a token is not in the registry.
+ * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
+ * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
+ * @throws {ZeroQuoteError} the amount is too small to buy anything.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, getMentoQuote } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient();
+ * const quote = await getMentoQuote(client, { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
+ * // { venue: "mento", amountOut, amountOutFormatted, route: [USDC, USDm], fee: null, blockNumber, ... }
+ * ```
+ */
+export async function getMentoQuote(
+  client: SdkBaseClient,
+  parameters: GetMentoQuoteParameters,
+): Promise<GetMentoQuoteReturnType> {
+  return quoteOnVenue(client, parameters, mentoVenue);
+}

@@ -1,0 +1,75 @@
+import { parsePrepareSwapParameters } from "../../../actions/swap/parseSwapParameters.js";
+import type { PrepareSwapErrorType, PrepareSwapParameters } from "../../../actions/swap/prepareSwap.js";
+import { prepareSwapOnVenues } from "../../../actions/swap/prepareSwapOnVenues.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import { mentoVenue } from "../venue.js";
+
+/**
+ * Parameters of {@link prepareMentoSwap}: those of {@link prepareSwap} without `venue`. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareMentoSwapParameters } from "@preflow/core";
+ * const parameters: PrepareMentoSwapParameters = { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100", slippageBps: 30 };
+ * ```
+ */
+export type PrepareMentoSwapParameters = Omit<PrepareSwapParameters, "venue">;
+
+/**
+ * The return type of {@link prepareMentoSwap}: `[approve (only when needed)], swap` with the swap `intent`,
+ * `preparedAt` and `expiresAt`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareMentoSwapReturnType } from "@preflow/core";
+ * const flow: PrepareMentoSwapReturnType = await client.mento.prepareSwap(from, "USDC", "USDm", "100");
+ * ```
+ */
+export type PrepareMentoSwapReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareMentoSwap} throws (those of {@link prepareSwap}).
+ *
+ * @example
+ * ```ts
+ * import type { PrepareMentoSwapErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareMentoSwapErrorType = PrepareSwapErrorType;
+
+/**
+ * Prepares a swap on Mento v3 only: the better of the pair's FPMM pool and the path through USDm (as {@link getMentoQuote}), swapped with the Router's `swapExactTokensForTokens(amountIn, amountOutMin, routes, to, deadline)`. An exact `approve` of `amountIn` to the Mento Router comes first only
+ * when its allowance is short. Otherwise as {@link prepareSwap} with `venue: "mento"`. Not tracked by telemetry.
+ *
+ * HTTP requests: 1 (balance, allowance, block number and timestamp, and every route's quote in one Multicall3 call).
+ *
+ * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
+ * `deadlineSeconds` not an integer in 1…86400; an unknown key; a bad `signal`.
+ * @throws {InvalidAddressError} `from` or `recipient` is not an address.
+ * @throws {UnknownTokenError} a token is not in the registry.
+ * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
+ * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
+ * @throws {ZeroQuoteError} the amount is too small to buy anything.
+ * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareMentoSwap } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ attributionTags: ["my_app"] });
+ * const flow = await prepareMentoSwap(client, { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
+ * // flow.steps.at(-1)!.call: { contract: "Mento Router", functionName: "swapExactTokensForTokens", args: [amountIn, amountOutMin, routes, to, deadline] }
+ * ```
+ */
+export async function prepareMentoSwap(
+  client: SdkBaseClient,
+  parameters: PrepareMentoSwapParameters,
+): Promise<PrepareMentoSwapReturnType> {
+  return prepareSwapOnVenues(client, parsePrepareSwapParameters(parameters, false), [mentoVenue]);
+}

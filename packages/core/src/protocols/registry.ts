@@ -1,0 +1,43 @@
+// The registry: one line per protocol. Generic code (flow parsing, mismatch checks, formatting, revert decoding,
+// simulation, preflow/aa's send path, the tool server's policy) loops over it and never names a protocol.
+// Adding a protocol: its folder under protocols/, then one line here (docs/adding-a-protocol.md).
+
+import { aaveProtocol } from "./aave/definition.js";
+import { celoStakingProtocol } from "./celo-staking/definition.js";
+import { contractCallProtocol } from "./contractCall/definition.js";
+import type { IntentOf, ProtocolDefinition } from "./definition.js";
+import { erc20Protocol } from "./erc20/definition.js";
+import { mentoProtocol } from "./mento/definition.js";
+import { swapProtocol } from "./swap/definition.js";
+import { uniswapProtocol } from "./uniswap/definition.js";
+
+/**
+ * Every protocol preflow knows, in the order generic code tries them (the first policy decoder that recognises a
+ * step wins; the first definition of a revert error names its source).
+ *
+ * @example
+ * ```ts
+ * import { PROTOCOLS } from "@preflow/core";
+ * for (const protocol of PROTOCOLS) console.log(protocol.id, protocol.label);
+ * ```
+ */
+export const PROTOCOLS = [
+  erc20Protocol,
+  contractCallProtocol,
+  swapProtocol,
+  uniswapProtocol,
+  mentoProtocol,
+  aaveProtocol,
+  celoStakingProtocol,
+] as const satisfies readonly ProtocolDefinition[];
+
+/**
+ * The intents of every registered protocol (the protocol-declared part of `FlowIntent`).
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredIntent } from "@preflow/core";
+ * const kind = (intent: RegisteredIntent) => intent.kind;
+ * ```
+ */
+export type RegisteredIntent = IntentOf<(typeof PROTOCOLS)[number]>;

@@ -1,0 +1,75 @@
+import { parsePrepareSwapParameters } from "../../../actions/swap/parseSwapParameters.js";
+import type { PrepareSwapErrorType, PrepareSwapParameters } from "../../../actions/swap/prepareSwap.js";
+import { prepareSwapOnVenues } from "../../../actions/swap/prepareSwapOnVenues.js";
+import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import { uniswapVenue } from "../venue.js";
+
+/**
+ * Parameters of {@link prepareUniswapSwap}: those of {@link prepareSwap} without `venue`. Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUniswapSwapParameters } from "@preflow/core";
+ * const parameters: PrepareUniswapSwapParameters = { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100", slippageBps: 30 };
+ * ```
+ */
+export type PrepareUniswapSwapParameters = Omit<PrepareSwapParameters, "venue">;
+
+/**
+ * The return type of {@link prepareUniswapSwap}: `[approve (only when needed)], swap` with the swap `intent`,
+ * `preparedAt` and `expiresAt`.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUniswapSwapReturnType } from "@preflow/core";
+ * const flow: PrepareUniswapSwapReturnType = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100");
+ * ```
+ */
+export type PrepareUniswapSwapReturnType = SerializedPreparedFlow;
+
+/**
+ * The errors {@link prepareUniswapSwap} throws (those of {@link prepareSwap}).
+ *
+ * @example
+ * ```ts
+ * import type { PrepareUniswapSwapErrorType } from "@preflow/core";
+ * ```
+ */
+export type PrepareUniswapSwapErrorType = PrepareSwapErrorType;
+
+/**
+ * Prepares a swap on Uniswap v3 only: the best pool or two-hop path (as {@link getUniswapQuote}), swapped through SwapRouter02 `multicall(deadline, [exactInputSingle | exactInput])` (SwapRouter02's structs have no deadline field). An exact `approve` of `amountIn` to SwapRouter02 comes first only
+ * when its allowance is short. Otherwise as {@link prepareSwap} with `venue: "uniswap"`. Not tracked by telemetry.
+ *
+ * HTTP requests: 1 (balance, allowance, block number and timestamp, and every route's quote in one Multicall3 call).
+ *
+ * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
+ * `deadlineSeconds` not an integer in 1…86400; an unknown key; a bad `signal`.
+ * @throws {InvalidAddressError} `from` or `recipient` is not an address.
+ * @throws {UnknownTokenError} a token is not in the registry.
+ * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
+ * @throws {NoRouteError} no pool or two-hop path holds the pair.
+ * @throws {ZeroQuoteError} the amount is too small to buy anything.
+ * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
+ * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+ * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
+ * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
+ *
+ * @example
+ * ```ts
+ * import { createSdkBaseClient, prepareUniswapSwap } from "@preflow/core";
+ *
+ * const client = createSdkBaseClient({ attributionTags: ["my_app"] });
+ * const flow = await prepareUniswapSwap(client, { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
+ * // flow.steps.at(-1)!.call: { contract: "Uniswap SwapRouter02", functionName: "multicall", args: [deadline, [{ functionName: "exactInputSingle", args: [params] }]] }
+ * ```
+ */
+export async function prepareUniswapSwap(
+  client: SdkBaseClient,
+  parameters: PrepareUniswapSwapParameters,
+): Promise<PrepareUniswapSwapReturnType> {
+  return prepareSwapOnVenues(client, parsePrepareSwapParameters(parameters, false), [uniswapVenue]);
+}

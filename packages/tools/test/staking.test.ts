@@ -1,0 +1,116 @@
+// Celo staking and governance over stdio with the built binary on the devnet's core contracts: prepare_lock and
+// prepare_validator_vote executed by execute_prepared_flow (the server's EOA signs), balances and proposals read
+// back; a policy that allows locking but not Election denies the vote before anything is sent.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CELO_CORE_ADDRESSES,
+  CELO_DEVNET_GOVERNANCE_SEED,
+  CELO_DEVNET_VALIDATOR_GROUPS,
+} from "@preflow/devnet";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { createPublicClient, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+
+const devnet = useDevnet();
+const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
+const key = generatePrivateKey();
+const signer = privateKeyToAccount(key).address;
+const GROUP = CELO_DEVNET_VALIDATOR_GROUPS[0].address;
+
+interface Flow {
+  steps: { call?: { contract: string; function_name: string } }[];
+  intent?: Record<string, unknown>;
+}
+interface Balances {
+  registered: boolean;
+  locked: { total: { formatted: string }; nonvoting: { formatted: string } };
+  votes: { group: string; pending: { formatted: string } }[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), "preflow-staking-"));
+let server: SpawnedServer;
+let guarded: SpawnedServer;
+beforeAll(async () => {
+  await devnet.fund(signer, "CELO", "100");
+  server = await spawnServer({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1", CHAIN_PRIVATE_KEY: key });
+  const policyFile = join(dir, "policy.json");
+  // lock (CELO to LockedGold) and Accounts allowed; Election is not in allow.contracts
+  writeFileSync(
+    policyFile,
+    JSON.stringify({
+      caps: { CELO: { perCall: "60" } },
+      allow: {
+        recipients: [CELO_CORE_ADDRESSES.LockedGold],
+        contracts: [CELO_CORE_ADDRESSES.Accounts, CELO_CORE_ADDRESSES.LockedGold],
+      },
+    }),
+  );
+  guarded = await spawnServer({
+    RPC_URL: devnet.rpcUrl,
+    DO_NOT_TRACK: "1",
+    CHAIN_PRIVATE_KEY: key,
+    PREFLOW_POLICY: policyFile,
+    PREFLOW_STATE_DIR: join(dir, "state"),
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await guarded?.close();
+});
+
+async function execute(on: SpawnedServer, flow: Flow): Promise<Execution> {
+  const execution = data<Execution>(await on.call("execute_prepared_flow", { flow }));
+  expect(execution.status, JSON.stringify(execution)).toBe("success");
+  return execution;
+}
+
+describe("staking tools", () => {
+  it("prepare_lock and prepare_validator_vote run through execute_prepared_flow; get_staking_balances shows them", async () => {
+    const lock = data<Flow>(await guarded.call("prepare_lock", { amount: "50" }));
+    expect(lock.intent).toEqual({ kind: "lock", amount: "50000000000000000000", relocked: "0" });
+    expect(lock.steps.map((s) => [s.call?.contract, s.call?.function_name])).toEqual([
+      ["Celo Accounts", "createAccount"],
+      ["Celo LockedGold", "lock"],
+    ]);
+    await execute(guarded, lock); // the policy allows locking
+    let balances = data<Balances>(await server.call("get_staking_balances", {}));
+    expect(balances.registered).toBe(true);
+    expect(balances.locked.total.formatted).toBe("50");
+
+    const vote = data<Flow>(await server.call("prepare_validator_vote", { group: GROUP, amount: "30" }));
+    const nonce = await reader.getTransactionCount({ address: signer });
+    const denied = toolError(await guarded.call("execute_prepared_flow", { flow: vote }));
+    expect(denied.code).toBe("POLICY_VIOLATION");
+    const rules = (denied.details as { violations: { rule: string }[] }).violations.map((v) => v.rule);
+    expect(rules).toContain("allow.contracts");
+    expect(await reader.getTransactionCount({ address: signer })).toBe(nonce);
+
+    await execute(server, vote); // no policy: the vote goes through
+    balances = data<Balances>(await server.call("get_staking_balances", {}));
+    expect(balances.votes).toEqual([
+      expect.objectContaining({ group: GROUP, pending: expect.objectContaining({ formatted: "30" }) }),
+    ]);
+    expect(balances.locked.nonvoting.formatted).toBe("20");
+  });
+
+  it("lists validator groups and proposals; refuses a withdrawal with nothing unlocked, naming the rule", async () => {
+    const groups = data<{ groups: { address: string; name: string }[] }>(
+      await server.call("get_validator_groups", {}),
+    );
+    expect(groups.groups.map((g) => g.name)).toContain("Devnet RPC Group One");
+    const proposals = data<{ queue: { id: string }[]; referendum: { id: string }[] }>(
+      await server.call("get_governance_proposals", {}),
+    );
+    expect(proposals.referendum.map((p) => p.id)).toContain(
+      String(CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId),
+    );
+    const refused = toolError(await server.call("prepare_withdraw_unlocked", {}));
+    expect(refused.code).toBe("CELO_STAKING_REFUSED");
+    expect(refused.details).toMatchObject({ reason: "no-matured-withdrawal" });
+  });
+});

@@ -8,7 +8,7 @@ import {
   type SerializedPreparedFlow,
 } from "@preflow/core";
 import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
-import { type Hex, isAddressEqual } from "viem";
+import type { Hex } from "viem";
 import { FeeCurrencyNotSponsoredError } from "./errors/FeeCurrencyNotSponsoredError.js";
 import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./internal/context.js";

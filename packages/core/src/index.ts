@@ -78,16 +78,17 @@ export {
   type RevertSource,
   revertSources,
 } from "./actions/transaction/decodeRevertReason.js";
-export {
-  type ExecutedStep,
-  type ExecutedStepCode,
-  type ExecutedStepStatus,
-  type ExecutePreparedFlowErrorType,
-  type ExecutePreparedFlowParameters,
-  type ExecutePreparedFlowReturnType,
-  type ExecutionStepEvent,
-  executePreparedFlow,
-} from "./actions/transaction/executePreparedFlow.js";
+export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
+export type {
+  ExecutedStep,
+  ExecutedStepCode,
+  ExecutedStepStatus,
+  ExecutePreparedFlowErrorType,
+  ExecutePreparedFlowParameters,
+  ExecutePreparedFlowResume,
+  ExecutePreparedFlowReturnType,
+  ExecutionStepEvent,
+} from "./actions/transaction/executePreparedFlow/types.js";
 export {
   type ApprovalAmount,
   type PrepareApproveErrorType,
@@ -122,6 +123,18 @@ export {
   type SimulationFee,
   simulatePreparedFlow,
 } from "./actions/transaction/simulatePreparedFlow.js";
+export {
+  type SendPreparedFlowWithWalletErrorType,
+  type SendPreparedFlowWithWalletParameters,
+  type SendPreparedFlowWithWalletReturnType,
+  sendPreparedFlowWithWallet,
+} from "./actions/wallet/sendPreparedFlowWithWallet.js";
+export {
+  type PreparedCall,
+  type ToCallsParameters,
+  type ToCallsReturnType,
+  toCalls,
+} from "./actions/wallet/toCalls.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";

@@ -15,6 +15,7 @@ const GENERIC = [
   "core/src/actions/transaction",
   "core/src/rpc",
   "core/src/clients",
+  "core/src/actions/wallet",
   "aa/src/sendPreparedFlow.ts",
   "aa/src/internal",
   "tools/src/execution",

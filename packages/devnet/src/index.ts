@@ -39,7 +39,7 @@ export {
   type JsonRpcRequest,
   PARSE_ERROR,
   startFaultProxy,
-} from "./faultProxy.js";
+} from "./faultProxy/index.js";
 export { fundAccount } from "./fund.js";
 export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
 export {

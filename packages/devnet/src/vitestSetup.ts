@@ -14,8 +14,17 @@ declare module "vitest" {
  * `@preflow/devnet/vitest` in tests.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { timings, pids, stop, fund, sponsorUrl, registerCeloName, registerEthereumName, ...info } =
-    await startDevnet();
+  const {
+    timings,
+    pids,
+    childExited,
+    stop,
+    fund,
+    sponsorUrl,
+    registerCeloName,
+    registerEthereumName,
+    ...info
+  } = await startDevnet();
   project.provide("devnet", info);
   return stop;
 }

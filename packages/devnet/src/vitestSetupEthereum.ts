@@ -12,8 +12,17 @@ import type {} from "./vitestSetup.js";
  * export default defineConfig({ test: { globalSetup: ["@preflow/devnet/vitest-setup-ethereum"] } });
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { timings, pids, stop, fund, sponsorUrl, registerCeloName, registerEthereumName, ...info } =
-    await startDevnet({ ethereum: true });
+  const {
+    timings,
+    pids,
+    childExited,
+    stop,
+    fund,
+    sponsorUrl,
+    registerCeloName,
+    registerEthereumName,
+    ...info
+  } = await startDevnet({ ethereum: true });
   project.provide("devnet", info);
   return stop;
 }

@@ -6,12 +6,14 @@ import { DEVNET_TOKENS } from "./tokens.js";
 // `pnpm devnet`: start the devnet on fixed ports (8545 and the two after it, or `--port`), fund its accounts
 // with every token, print its URLs and accounts, and run until Ctrl-C.
 //
-// Nothing outlives it. SIGINT, SIGTERM or SIGHUP to this process (Ctrl-C sends SIGINT to the whole group; pnpm
-// passes a SIGINT or SIGTERM it gets on to its script, which the root script `exec`s so that this process is
-// pnpm's direct child) stops the devnet and exits. Its children (anvil, alto) die with it through
-// `setpriv --pdeathsig KILL`, even on `kill -9` of this process. When a child dies (a signal to anvil or
-// alto), the rest is stopped and the CLI exits with status 1. When this process's parent dies (`kill -9` of
-// pnpm), it is re-parented; a check of its parent pid every 250 ms then stops everything.
+// Nothing outlives it. SIGINT, SIGTERM or SIGHUP to this process stops the devnet and exits (Ctrl-C signals the
+// terminal's whole group, this process included). pnpm runs the root script with its shell emulator
+// (`shell-emulator=true` in .npmrc), so this process is pnpm's direct child: pnpm passes a SIGTERM on to it, but
+// its SIGINT handler is empty (it leaves Ctrl-C to the terminal), so a SIGINT sent to pnpm's pid alone reaches
+// nobody. The children (anvil, alto; alto starts none of its own) die with this process through
+// `setpriv --pdeathsig KILL`, even on `kill -9` of it. When a child dies (a signal to anvil or alto), the rest
+// is stopped and the CLI exits with status 1. When its parent dies (`kill -9` of pnpm), it is re-parented; a
+// check of its parent pid every 250 ms then stops everything.
 
 /** The RPC's port when `--port` is not given; the bundler and the sponsor endpoint take the two after it. */
 const DEFAULT_PORT = 8545;
@@ -132,6 +134,7 @@ const info = {
   accounts: devnet.accounts.map((a) => ({ address: a.address, privateKey: a.privateKey, balances })),
   fundedAddresses: extraAddresses,
   startedInMs: devnet.timings.totalMs,
+  pids: { cli: process.pid, anvil: devnet.pids.anvil, bundler: devnet.pids.bundler },
 };
 if (json) {
   process.stdout.write(`${JSON.stringify(info, null, 2)}\n`);

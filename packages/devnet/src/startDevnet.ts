@@ -70,8 +70,9 @@ export interface Devnet extends DevnetClient {
 }
 
 /**
- * Starts the embedded offline devnet on loopback and free ports: anvil at chain id 42220 with Celo's transfer
- * precompile, EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, Multicall3, the
+ * Starts the embedded offline devnet on loopback, on free ports (or `port` and the two after it): anvil at
+ * chain id 42220 with Celo's transfer precompile, mined by the block producer (a block per transaction and at
+ * least every second, base fee >= 25 gwei), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, Multicall3, the
  * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.

@@ -24,6 +24,7 @@ import {
   TokenReadError,
   TransactionNotFoundError,
 } from "../src/index.js";
+import { answerAsAbsentContracts } from "./support/absentContracts.js";
 import { compileTipJar } from "./support/tipJar.js";
 import { devnetClients, executeFlow, expectTagged, freshAccount } from "./support/wallet.js";
 
@@ -119,10 +120,10 @@ describe("reads", () => {
     expect(info).toMatchObject({ symbol: "USDC", decimals: 6, address: TOKENS.USDC.address });
     expect(info.totalSupply).toBeGreaterThanOrEqual(12_500_000n);
     expect(alice.address).toBeTruthy();
-    // Every registry token is on the devnet: a contract that answers nothing is a node answering "0x".
+    // Every registry token is on the devnet: "no contract there" comes from a proxy answering as for one.
     const empty = await startFaultProxy({ upstream: devnet.rpcUrl });
     try {
-      empty.inject({ method: "eth_call", fault: { kind: "forward-then-result", result: "0x" } });
+      answerAsAbsentContracts(empty);
       const reader = createSdkClient({ rpcUrl: empty.url, analyticsEnabled: false });
       await expect(reader.token.getTokenInfo("KESm")).rejects.toBeInstanceOf(TokenReadError);
     } finally {

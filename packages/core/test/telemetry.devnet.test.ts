@@ -4,6 +4,7 @@ import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createSdkClient, SDK_VERSION, TokenReadError } from "../src/index.js";
+import { answerAsAbsentContracts } from "./support/absentContracts.js";
 import { startTelemetrySink, type TelemetryBatch, type TelemetrySink } from "./support/telemetrySink.js";
 import { freshAccount } from "./support/wallet.js";
 
@@ -25,7 +26,7 @@ const events = () => sink.events();
 describe("telemetry wiring", () => {
   it("every read reports one event; prepare* never does; no secret, URL or amount is sent", async () => {
     const signer = privateKeyToAccount(generatePrivateKey()).address;
-    // Every registry token is on the devnet: the failed read is a contract answering "0x" (through a proxy).
+    // Every registry token is on the devnet: the failed read comes from a proxy answering as for no contract.
     const rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
     onTestFinished(() => rpc.close());
     const client = createSdkClient({
@@ -42,7 +43,7 @@ describe("telemetry wiring", () => {
     await client.token.getAllowance(alice.address, signer, "USDm");
     await client.token.getTokenInfo("USDm");
     await client.network.getStatus();
-    const empty = rpc.inject({ method: "eth_call", fault: { kind: "forward-then-result", result: "0x" } });
+    const empty = answerAsAbsentContracts(rpc);
     await expect(client.token.getBalance(alice.address, "KESm")).rejects.toBeInstanceOf(TokenReadError);
     empty.remove();
     await client.transaction.prepareSend(alice.address, signer, "USDm", "1.234567");

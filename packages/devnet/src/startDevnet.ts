@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmdirSync, unlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -92,9 +92,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const processes: DevnetProcess[] = [];
   let sponsor: SponsorEndpoint | undefined;
   let producer: BlockProducer | undefined;
-  // anvil's IPC socket, for the block producer's subscription (removed by stop()).
+  // anvil's IPC socket, for the block producer's subscription (removed once it is connected, or by stop()).
   const ipcDir = mkdtempSync(path.join(os.tmpdir(), "preflow-devnet-"));
   const ipcPath = path.join(ipcDir, "anvil.ipc");
+  const removeIpcSocket = () => {
+    // (not rmSync({ recursive }): in Node 20 it broke later ESM resolution in this process; measured)
+    for (const remove of [() => unlinkSync(ipcPath), () => rmdirSync(ipcDir)]) {
+      try {
+        remove();
+      } catch {
+        // already gone
+      }
+    }
+  };
   let stopped = false;
   const signal = options.signal;
   const checkAborted = () => signal?.throwIfAborted();
@@ -104,7 +114,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await producer?.stop().catch(() => {});
     await sponsor?.stop().catch(() => {});
     await Promise.all(processes.map((p) => stopProcess(p)));
-    rmSync(ipcDir, { recursive: true, force: true });
+    removeIpcSocket();
   };
   try {
     checkAborted();
@@ -184,6 +194,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
       producer = await startBlockProducer({ rpcUrl, ipcPath });
+      // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
+      removeIpcSocket();
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

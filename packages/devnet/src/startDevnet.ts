@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { type Address, isAddress } from "viem";
-import { entryPoint07Address } from "viem/account-abstraction";
+import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { type BlockProducer, startBlockProducer } from "./blockProducer.js";
@@ -14,6 +14,7 @@ import { checkPortsFree, isDevnetPort } from "./ports.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
+import { deploySimple7702Account } from "./simple7702Account.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
 import { DEVNET_TOKENS } from "./tokens.js";
 
@@ -72,7 +73,8 @@ export interface Devnet extends DevnetClient {
 /**
  * Starts the embedded offline devnet on loopback, on free ports (or `port` and the two after it): anvil at
  * chain id 42220 with Celo's transfer precompile, mined by the block producer (a block per transaction and at
- * least every second, base fee >= 25 gwei), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, Multicall3, the
+ * least every second, base fee >= 25 gwei), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical
+ * addresses (and EntryPoint v0.8 with the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
  * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.
@@ -151,7 +153,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       process.execPath,
       [
         altoCli,
-        ...["--entrypoints", entryPoint07Address, "--rpc-url", rpcUrl, "--port", String(altoPort)],
+        ...[
+          "--entrypoints",
+          `${entryPoint07Address},${entryPoint08Address}`,
+          "--rpc-url",
+          rpcUrl,
+          "--port",
+          String(altoPort),
+        ],
         ...["--executor-private-keys", DEVNET_ROLES.bundlerExecutor.privateKey],
         ...["--utility-private-key", DEVNET_ROLES.bundlerUtility.privateKey],
         ...[
@@ -196,6 +205,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       producer = await startBlockProducer({ rpcUrl, ipcPath });
       // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
       removeIpcSocket();
+      await deploySimple7702Account(rpcUrl);
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

@@ -6,9 +6,21 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+// Whatever a test started is killed after it, also when it failed half-way (the CLI's children die with it).
+const spawned: ChildProcess[] = [];
+function start(args: readonly string[]): ChildProcess {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  spawned.push(child);
+  return child;
+}
+afterEach(() => {
+  for (const child of spawned.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
 
 interface Pids {
   cli: number;
@@ -91,9 +103,7 @@ function watch(child: ChildProcess) {
 async function startCli(
   port: number,
 ): Promise<{ child: ChildProcess; pids: Pids; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [cli, "--json", "--no-fund", "--port", String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = start([cli, "--json", "--no-fund", "--port", String(port)]);
   const { exited, output } = watch(child);
   const out = await output((text) => text.endsWith("}\n"));
   const { pids } = JSON.parse(out) as { pids: Pids };
@@ -103,9 +113,7 @@ async function startCli(
 describe.runIf(process.platform === "linux")("pnpm devnet's lifecycle", () => {
   it("listens on --port and the two after it, prints export lines, refuses a taken port, and SIGTERM stops everything", async () => {
     const port = await freePortTriple();
-    const child = spawn(process.execPath, [cli, "--no-fund", "--port", String(port)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = start([cli, "--no-fund", "--port", String(port)]);
     const { exited, output } = watch(child);
     const text = await output((out) => out.includes("Press Ctrl-C"));
     expect(text).toContain(`export RPC_URL=http://127.0.0.1:${port}\n`);
@@ -123,9 +131,7 @@ describe.runIf(process.platform === "linux")("pnpm devnet's lifecycle", () => {
     expect(children.length).toBe(2); // anvil and alto, nothing else
 
     // A second devnet on the same port is refused before it starts anything.
-    const second = spawn(process.execPath, [cli, "--no-fund", "--port", String(port)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const second = start([cli, "--no-fund", "--port", String(port)]);
     const refused = watch(second);
     expect(await refused.exited).toBe(1);
     expect(refused.stderr()).toContain(`port ${port} on 127.0.0.1 (the RPC (anvil)) is already in use`);
@@ -154,14 +160,10 @@ describe.runIf(process.platform === "linux")("pnpm devnet's lifecycle", () => {
   it("kill -9 of the CLI's parent (pnpm's place) stops the CLI, anvil and alto", async () => {
     const port = await freePortTriple();
     // A parent that starts the CLI as pnpm does (its direct child) and passes its output through.
-    const parent = spawn(
-      process.execPath,
-      [
-        "-e",
-        `const c = require("node:child_process").spawn(process.execPath, ${JSON.stringify([cli, "--json", "--no-fund", "--port", String(port)])}, { stdio: "inherit" }); setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const parent = start([
+      "-e",
+      `const c = require("node:child_process").spawn(process.execPath, ${JSON.stringify([cli, "--json", "--no-fund", "--port", String(port)])}, { stdio: "inherit" }); setInterval(() => {}, 1000);`,
+    ]);
     const { output } = watch(parent);
     const { pids } = JSON.parse(await output((text) => text.endsWith("}\n"))) as { pids: Pids };
     expect(childrenOf(parent.pid!)).toEqual([pids.cli]);

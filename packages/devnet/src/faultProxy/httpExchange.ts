@@ -1,5 +1,4 @@
-// The HTTP side of the proxy: reading a bounded request body, error answers in the request's shape, and an
-// abortable wait for delayed answers.
+// The HTTP side of the proxy: reading a bounded request body and error answers in the request's shape.
 import type { IncomingMessage } from "node:http";
 import { idOf, MAX_BODY_BYTES } from "./parseJsonRpcBody.js";
 import type { JsonRpcRequest } from "./types.js";
@@ -26,20 +25,6 @@ export function isJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Sleeps `ms`, or until `signal` aborts (then resolves too); the caller checks `signal.aborted`. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** The request's body as text, or `"too-large"` once it passes `MAX_BODY_BYTES`. */

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { forwardUrl } from "./forwardUrl.js";
-import { errorAnswers, isJson, readBody, sleep, type Upstream } from "./httpExchange.js";
+import { errorAnswers, isJson, readBody, type Upstream } from "./httpExchange.js";
 import { INVALID_REQUEST_ERROR, idOf, isRecord, parseJsonRpcBody } from "./parseJsonRpcBody.js";
 import { checkRule, HTTP_LEVEL, LOCAL, type Rule } from "./rules.js";
 import type { Fault, FaultKind, FaultProxy, FaultProxyOptions, JsonRpcRequest } from "./types.js";
@@ -53,8 +53,27 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let batches: string[][] = [];
   let rules: Rule[] = [];
   const closing = new AbortController();
+  /**
+   * Wakes the requests waiting (a hang, a delay) when the proxy closes. One set for all: each waiter removes
+   * itself when its request ends, so none is left behind and no listener piles up on `closing.signal`.
+   */
+  const waiting = new Set<() => void>();
   const inFlight = new Set<Promise<void>>();
   const sockets = new Set<Socket>();
+
+  /** Waits `ms`, or until the proxy closes; the caller checks `closing.signal.aborted`. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (closing.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+    });
+  }
 
   /** The due fault for a call of `method`, advancing every matching rule's count. */
   function faultFor(method: string): Fault | undefined {
@@ -142,7 +161,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const faults = calls.map((call) => faultFor(call.method));
 
     const delay = Math.max(0, ...faults.map((fault) => (fault?.kind === "delay" ? fault.ms : 0)));
-    if (delay > 0) await sleep(delay, closing.signal);
+    if (delay > 0) await pause(delay);
     if (closing.signal.aborted) return;
 
     const httpLevel = faults.find((fault) => fault !== undefined && HTTP_LEVEL.has(fault.kind));
@@ -155,8 +174,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           if (httpLevel.forward) await forward(path, text).catch(() => undefined);
           await new Promise<void>((resolve) => {
             if (closing.signal.aborted || res.destroyed) return resolve();
-            closing.signal.addEventListener("abort", () => resolve(), { once: true });
-            res.once("close", () => resolve());
+            const done = () => {
+              waiting.delete(done);
+              res.off("close", done);
+              resolve();
+            };
+            waiting.add(done);
+            res.once("close", done);
           });
           res.destroy();
           return;
@@ -336,6 +360,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     close() {
       closed ??= (async () => {
         closing.abort();
+        for (const wake of [...waiting]) wake();
         const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         server.closeAllConnections();

@@ -1,10 +1,10 @@
 import {
   CHAIN_ID,
-  redactUrl,
   type SdkClient,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
 } from "@preflow/core";
+import { redactUrl } from "@preflow/errors";
 import { createSmartAccountClient } from "permissionless";
 import { to7702SimpleSmartAccount, toSimpleSmartAccount } from "permissionless/accounts";
 import {

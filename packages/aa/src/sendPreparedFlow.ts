@@ -1,13 +1,13 @@
-import { appendSdkCalldataTag, rejectUnknownKeys } from "@preflow/attribution";
+import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
   AAVE_V3_ADDRESSES,
   decodeRevertReason,
   FlowAccountMismatchError,
-  InvalidArgumentError,
   parsePreparedFlow,
   type RevertReason,
   type SerializedPreparedFlow,
 } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import { type Hex, isAddressEqual } from "viem";
 import { FeeCurrencyNotSponsoredError } from "./errors/FeeCurrencyNotSponsoredError.js";
 import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";

@@ -1,4 +1,4 @@
-import { appendSdkCalldataTag, rejectUnknownKeys } from "@preflow/attribution";
+import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
   FlowAccountMismatchError,
   parsePreparedFlow,
@@ -6,6 +6,7 @@ import {
   type SimulatePreparedFlowReturnType,
   simulatePreparedFlow,
 } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Hex } from "viem";
 import type { AAContext } from "./internal/context.js";
 

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Hex, keccak256, stringToBytes } from "viem";
 import { canonicalizeAgentUrl } from "./canonicalUrl.js";
 

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Address, Hex, LocalAccount } from "viem";
 import { type AgentRequestBody, hashAgentRequest } from "./hashAgentRequest.js";
 

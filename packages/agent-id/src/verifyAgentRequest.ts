@@ -1,4 +1,4 @@
-import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import { type Address, recoverMessageAddress } from "viem";
 import { AGENT_REQUEST_MAX_AGE_MS } from "./constants.js";
 import { type AgentRequestBody, hashAgentRequest } from "./hashAgentRequest.js";

@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agentId from "../src/index.js";
 import { type AgentIdActions, type AgentRegistrationSession, agentIdActions } from "../src/index.js";
+import { ERROR_TYPES, expectInErrorType, operationOf } from "./support/errorTypes.js";
 
 const SECRET = "0xsecret_value_never_echoed";
 const AGENT = "0x1111111111111111111111111111111111111111";
@@ -173,6 +174,13 @@ describe("every export and client method of @preflow/agent-id refuses an unknown
     else expect(details.rule).toContain(`did you mean \`${row.nearest}\``);
     expect(`${JSON.stringify(error)}\n${(error as Error).message}`).not.toContain(SECRET);
     expect(proxy.requests).toBe(0);
+    const operation = operationOf(_name);
+    if (operation !== undefined) expectInErrorType(operation, error);
+  });
+
+  it("every action's rows and client members are checked against its ErrorType", () => {
+    const checked = rows.map(([name]) => operationOf(name)).filter((name) => name !== undefined);
+    expect(new Set(checked)).toEqual(new Set(Object.keys(ERROR_TYPES)));
   });
 
   it("the exports table lists every function @preflow/agent-id exports", () => {

@@ -1,10 +1,10 @@
+import { InvalidArgumentError } from "@preflow/errors";
 import { AbiFunction } from "ox";
 import { describe, expect, it } from "vitest";
 import { encodeAccountCalls, encodeHandleOps } from "../test/encoders.js";
 import { appendSdkCalldataTag } from "./appendSdkCalldataTag.js";
 import { checkAttributionInTransaction } from "./checkAttributionInTransaction.js";
 import { AttributionError } from "./errors/AttributionError.js";
-import { InvalidArgumentError } from "./errors/InvalidArgumentError.js";
 import { InvalidRequestFunctionError } from "./errors/InvalidRequestFunctionError.js";
 import { InvalidTransactionHashError } from "./errors/InvalidTransactionHashError.js";
 import { TransactionNotFoundError } from "./errors/TransactionNotFoundError.js";

@@ -1,3 +1,22 @@
+// The SDK's base error, unknown-key checks, redaction and bounded waits live in `@preflow/errors`; re-exported
+// here so that `import { SdkError } from "@preflow/attribution"` keeps working.
+export {
+  describeValue,
+  type ErrorSummary,
+  errorCauses,
+  InvalidArgumentError,
+  nearestKey,
+  RequestAbortedError,
+  redactSecrets,
+  redactUrl,
+  rejectUnknownKeys,
+  SdkError,
+  type SdkErrorDetails,
+  type SdkErrorJson,
+  type SdkErrorParameters,
+  summarizeError,
+  withAbort,
+} from "@preflow/errors";
 export {
   type AppendSdkCalldataTagParameters,
   type AppendSdkCalldataTagReturnType,
@@ -34,9 +53,7 @@ export {
   decodeSmartAccountCalls,
   type SmartAccountCall,
 } from "./decodeSmartAccountCalls.js";
-export { describeValue } from "./describeValue.js";
 export { AttributionError, type AttributionErrorCode } from "./errors/AttributionError.js";
-export { InvalidArgumentError } from "./errors/InvalidArgumentError.js";
 export {
   InvalidAttributionTagError,
   type InvalidAttributionTagRule,
@@ -44,31 +61,19 @@ export {
 export { InvalidCalldataError } from "./errors/InvalidCalldataError.js";
 export { InvalidRequestFunctionError } from "./errors/InvalidRequestFunctionError.js";
 export { InvalidTransactionHashError } from "./errors/InvalidTransactionHashError.js";
-export { RequestAbortedError } from "./errors/RequestAbortedError.js";
-export {
-  SdkError,
-  type SdkErrorDetails,
-  type SdkErrorJson,
-  type SdkErrorParameters,
-} from "./errors/SdkError.js";
 export { TransactionNotFoundError } from "./errors/TransactionNotFoundError.js";
 export { TransactionRequestError } from "./errors/TransactionRequestError.js";
 export type { AttributionLocation, AttributionRequestFn, TransactionLookup } from "./internal/transaction.js";
-export { nearestKey } from "./nearestKey.js";
 export {
   type NormalizeAttributionTagsParameters,
   type NormalizeAttributionTagsReturnType,
   normalizeAttributionTags,
 } from "./normalizeAttributionTags.js";
-export { redactSecrets } from "./redactSecrets.js";
-export { redactUrl } from "./redactUrl.js";
-export { rejectUnknownKeys } from "./rejectUnknownKeys.js";
 export {
   type StripAttributionSuffixParameters,
   type StripAttributionSuffixReturnType,
   stripAttributionSuffix,
 } from "./stripAttributionSuffix.js";
-export { type ErrorSummary, errorCauses, summarizeError } from "./summarizeError.js";
 export {
   type ToAttributionCodesParameters,
   type ToAttributionCodesReturnType,
@@ -86,4 +91,3 @@ export {
   type VerifyAttributionInTransactionReturnType,
   verifyAttributionInTransaction,
 } from "./verifyAttributionInTransaction.js";
-export { withAbort } from "./withAbort.js";

@@ -1,5 +1,6 @@
 /// <reference types="node" />
-// @preflow/attribution installs and works alone: pack it, install the tarball into an empty project, run it.
+// @preflow/attribution installs and works alone (with @preflow/errors, its one workspace dependency): pack both,
+// install the tarballs into an empty project, run it.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -9,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const errorsDir = fileURLToPath(new URL("../../errors", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "preflow-attribution-pack-"));
 const consumer = join(work, "consumer");
 
@@ -45,20 +47,36 @@ console.log(JSON.stringify({ check: checkAttributionInCalldata("0xdddddddd626173
 
 describe("packed @preflow/attribution", () => {
   let tarball: string;
+  let errorsTarball: string;
 
   beforeAll(() => {
     if (!existsSync(join(packageDir, "dist", "index.js")))
       throw new Error("dist/index.js is missing: run `pnpm --filter @preflow/attribution build` first");
+    if (!existsSync(join(errorsDir, "dist", "index.js")))
+      throw new Error("errors' dist/index.js is missing: run `pnpm --filter @preflow/errors build` first");
     run("pnpm", ["pack", "--pack-destination", work], packageDir);
-    const name = readdirSync(work).find((file) => file.endsWith(".tgz"));
-    if (name === undefined) throw new Error(`pnpm pack wrote no tarball into ${work}`);
+    run("pnpm", ["pack", "--pack-destination", work], errorsDir);
+    const names = readdirSync(work).filter((file) => file.endsWith(".tgz"));
+    const name = names.find((file) => file.startsWith("preflow-attribution-"));
+    const errorsName = names.find((file) => file.startsWith("preflow-errors-"));
+    if (name === undefined || errorsName === undefined)
+      throw new Error(`pnpm pack wrote no tarball into ${work}`);
     tarball = join(work, name);
+    errorsTarball = join(work, errorsName);
     execFileSync("mkdir", [consumer]);
     writeFileSync(
       join(consumer, "package.json"),
       JSON.stringify({ name: "consumer", private: true, type: "module" }),
     );
-    const install = ["install", tarball, "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"];
+    const install = [
+      "install",
+      tarball,
+      errorsTarball,
+      "--no-audit",
+      "--no-fund",
+      "--no-package-lock",
+      "--loglevel=error",
+    ];
     try {
       run("npm", [...install, "--offline"], consumer);
     } catch {
@@ -69,7 +87,7 @@ describe("packed @preflow/attribution", () => {
   // Removing two installed projects can take seconds on a loaded machine: async, with its own bound.
   afterAll(() => rm(work, { recursive: true, force: true }), 120_000);
 
-  it("ships only dist, README and package.json, with ox as its one dependency", () => {
+  it("ships only dist, README and package.json, with ox and @preflow/errors as its dependencies", () => {
     const listing = run("tar", ["-tzf", tarball], work).trim().split("\n");
     for (const file of listing) expect(file).toMatch(/^package\/(dist\/|README\.md$|package\.json$)/);
     expect(listing).toContain("package/dist/index.js");
@@ -77,7 +95,8 @@ describe("packed @preflow/attribution", () => {
     const manifest = JSON.parse(
       readFileSync(join(consumer, "node_modules/@preflow/attribution/package.json"), "utf8"),
     );
-    expect(Object.keys(manifest.dependencies)).toEqual(["ox"]);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["@preflow/errors", "ox"]);
+    expect(manifest.dependencies["@preflow/errors"]).toMatch(/^\^?\d/); // a version, not `workspace:`
     expect(existsSync(join(consumer, "node_modules/viem"))).toBe(false);
   });
 

@@ -1,7 +1,17 @@
 // Flushes queued read telemetry of every client (for short-lived scripts and servers shutting down).
 
-// One unknown-key check and one "did you mean" matcher for the whole SDK (from @preflow/attribution).
-export { nearestKey, rejectUnknownKeys } from "@preflow/attribution";
+// The SDK's base pieces, from `@preflow/errors`: one unknown-key check and "did you mean" matcher, one redactor, one
+// error summariser, one value preview for the whole SDK.
+export {
+  describeValue,
+  type ErrorSummary,
+  errorCauses,
+  nearestKey,
+  redactSecrets,
+  redactUrl,
+  rejectUnknownKeys,
+  summarizeError,
+} from "@preflow/errors";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
 // Actions: one operation per file, `(client, parameters)`, with their Parameters / ReturnType / ErrorType.
 // Lending on Aave v3 (`client.extend(aaveActions)`).
@@ -214,7 +224,7 @@ export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./cha
 // Clients: the minimal base client, and the full client assembled from the decorator groups.
 export { createSdkBaseClient } from "./clients/createSdkBaseClient.js";
 export { createSdkClient, type SdkClient } from "./clients/createSdkClient.js";
-export type { SdkBaseClient, SdkClientConfig, Track } from "./clients/types.js";
+export type { SdkBaseClient, SdkClientConfig, SdkClientExtension, Track } from "./clients/types.js";
 export { SDK_VERSION } from "./clients/version.js";
 export { type ParseHttpUrlOptionParameters, parseHttpUrlOption } from "./config/parseHttpUrlOption.js";
 export {
@@ -240,16 +250,7 @@ export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 export { type UniswapActions, uniswapActions } from "./decorators/uniswap.js";
-// One redactor, one error summariser, one value preview for the whole SDK (from @preflow/attribution).
-export { describeValue } from "./errors/base.js";
 export * from "./errors/index.js";
-export {
-  type ErrorSummary,
-  errorCauses,
-  redactSecrets,
-  redactUrl,
-  summarizeError,
-} from "./errors/redact.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";

@@ -15,6 +15,7 @@ import {
   UnknownOptionError,
   UnknownTokenError,
 } from "../src/index.js";
+import { expectInErrorType, operationOf } from "./support/errorTypes.js";
 
 const devnet = useDevnet();
 const A = "0x1111111111111111111111111111111111111111";
@@ -105,6 +106,13 @@ const rows: Row[] = [
   ["parsePreparedFlow: data not hex", () => parsePreparedFlow({ preparedFlow: true, chainId: 42220, from: A, summary: "", steps: [{ kind: "erc20", to: B, data: "hello", value: "0", description: "" }] }), InvalidPreparedFlowError],
 ];
 
+/** The operation of a row, by the prefix of its name (`"send: …"` is prepareSend's). */
+const OPERATION_OF_ROW: Record<string, string> = {
+  send: "prepareSend",
+  approve: "prepareApprove",
+  call: "prepareContractCall",
+};
+
 let proxy: FaultProxy;
 let client: SdkClient;
 
@@ -131,6 +139,16 @@ describe("bad inputs are rejected with the right class before any RPC request", 
     expect(caught).toBeInstanceOf(SdkError);
     expect((caught as SdkError).code).toMatch(/^[A-Z_]+$/);
     expect(proxy.requests).toBe(0);
+    // ...and the class belongs to the operation's ErrorType (`send: …` is prepareSend's row, and so on).
+    const operation = operationOf(OPERATION_OF_ROW[_name.split(":")[0]!] ?? _name.split(":")[0]!);
+    if (operation !== undefined) expectInErrorType(operation, caught);
+  });
+
+  it("the rows of every action are checked against its ErrorType", () => {
+    const checked = rows.filter(
+      ([name]) => operationOf(OPERATION_OF_ROW[name.split(":")[0]!] ?? name.split(":")[0]!) !== undefined,
+    );
+    expect(checked.length).toBeGreaterThanOrEqual(35);
   });
 
   it("the counting proxy does see requests (the zero counts above are not vacuous)", async () => {

@@ -19,6 +19,7 @@ import {
   UnknownOptionError,
   uniswapActions,
 } from "../src/index.js";
+import { expectInErrorType, operationOf } from "./support/errorTypes.js";
 
 const A = "0x1111111111111111111111111111111111111111";
 const B = "0x2222222222222222222222222222222222222222";
@@ -404,6 +405,37 @@ describe("every action, function and client method refuses an unknown key, befor
     expect(JSON.stringify(error)).not.toContain(SECRET);
     expect((error as Error).message).not.toContain(SECRET);
     expect(proxy.requests).toBe(0);
+    // The error belongs to the operation's ErrorType (where the table has the operation).
+    const operation = operationOf(_name.split(":")[0]!);
+    if (operation !== undefined) expectInErrorType(operation, error);
+  });
+
+  it("the ErrorType table covers the rows of every protocol-independent action and client member", () => {
+    const covered = rows
+      .filter(([name]) => operationOf(name.split(":")[0]!) !== undefined)
+      .map(([name]) => name);
+    for (const name of [
+      "prepareSend",
+      "prepareApprove",
+      "prepareContractCall",
+      "getBalance",
+      "getBalances",
+      "getAllowance",
+      "getTokenInfo",
+      "getStatus",
+      "getTransaction",
+      "resolveEns",
+      "readBatch",
+      "decodeFunctionResultStrict",
+      "client.transaction.prepareSend",
+      "client.token.getBalance",
+      "client.network.getStatus",
+      "client.blockchain.getTransaction",
+      "client.ens.resolveEns",
+      "prepareContractCall: an approval",
+      "readBatch: a read",
+    ])
+      expect(covered).toContain(name);
   });
 
   it("the options of a client method must be an object", async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const packagesDir = fileURLToPath(new URL("../..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "preflow-umbrella-pack-"));
-const PACKED = ["preflow", "core", "attribution", "telemetry", "aa", "agent-id"];
+const PACKED = ["preflow", "core", "attribution", "errors", "telemetry", "aa", "agent-id"];
 
 // The environment of a user's shell: the test runner's module search path does not leak into the projects.
 const { NODE_PATH: _runnerNodePath, ...freshEnv } = process.env;

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from "@preflow/errors";
 import type { TelemetryEvent } from "./buildTelemetryEvent.js";
 
 /**
@@ -49,12 +50,9 @@ export function unrefSleep(ms: number): Promise<void> {
 
 function retryAfterMs(headers: { get(name: string): string | null } | undefined): number | undefined {
   try {
-    const value = headers?.get("retry-after");
-    if (value == null) return undefined;
-    const seconds = Number(value);
-    return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+    return parseRetryAfter(headers?.get("retry-after"));
   } catch {
-    return undefined;
+    return undefined; // a broken Headers object
   }
 }
 

@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/core";
+import { SdkError } from "@preflow/errors";
 import type { Address } from "viem";
 import type { CompletedSteps } from "./SponsorshipUnauthorizedError.js";
 

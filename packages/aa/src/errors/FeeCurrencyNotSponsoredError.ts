@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/core";
+import { SdkError } from "@preflow/errors";
 
 /**
  * A step of the flow carries `feeCurrency` (CIP-64: gas paid in a token), which a sponsored UserOperation does

@@ -1,4 +1,4 @@
-import { redactSecrets, SdkError } from "@preflow/core";
+import { redactSecrets, SdkError } from "@preflow/errors";
 import type { CompletedSteps } from "./SponsorshipUnauthorizedError.js";
 
 /**

@@ -1,4 +1,4 @@
-import { redactSecrets, SdkError } from "@preflow/core";
+import { redactSecrets, SdkError } from "@preflow/errors";
 
 /**
  * The gas-sponsorship service refused the API key (HTTP 401/403 or JSON-RPC error -32001). Nothing was

@@ -1,4 +1,5 @@
-import { CHAIN_ID, redactSecrets } from "@preflow/core";
+import { CHAIN_ID } from "@preflow/core";
+import { redactSecrets } from "@preflow/errors";
 import { createPimlicoClient } from "permissionless/clients/pimlico";
 import { http, numberToHex } from "viem";
 import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";

@@ -1,4 +1,5 @@
-import { CHAIN_ID, ChainMismatchError, summarizeError } from "@preflow/core";
+import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
+import { summarizeError } from "@preflow/errors";
 import { getAddress, type Hex } from "viem";
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from "../constants.js";
 import { DelegationConflictError } from "../errors/DelegationConflictError.js";

@@ -1,4 +1,4 @@
-import { summarizeError } from "@preflow/core";
+import { sleep, summarizeError } from "@preflow/errors";
 import type { Hex } from "viem";
 import type { RpcUserOperation } from "viem/account-abstraction";
 import type { AAContext } from "./context.js";
@@ -42,19 +42,6 @@ export interface AwaitUserOperationParameters {
 export function boundedSignal(signal: AbortSignal | undefined, ms: number): AbortSignal {
   const timeout = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;

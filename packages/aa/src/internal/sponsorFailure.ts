@@ -1,4 +1,4 @@
-import { type ErrorSummary, summarizeError } from "@preflow/core";
+import { type ErrorSummary, summarizeError } from "@preflow/errors";
 import { ServiceResponseError, ServiceUnreachableError } from "../errors/ServiceUnreachableError.js";
 import { type CompletedSteps, SponsorshipUnauthorizedError } from "../errors/SponsorshipUnauthorizedError.js";
 

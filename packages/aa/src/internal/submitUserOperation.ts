@@ -1,4 +1,5 @@
-import { CHAIN_ID, type ErrorSummary, summarizeError } from "@preflow/core";
+import { CHAIN_ID } from "@preflow/core";
+import { type ErrorSummary, summarizeError } from "@preflow/errors";
 import type { Hex } from "viem";
 import {
   formatUserOperationRequest,

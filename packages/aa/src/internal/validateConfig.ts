@@ -1,8 +1,9 @@
 import { normalizeAttributionTags } from "@preflow/attribution";
 import { CHAIN_ID, DEFAULT_RPC_URL, InvalidConfigError, parseHttpUrlOption } from "@preflow/core";
+import { isRecord, typeName } from "@preflow/errors";
 import type { Chain, LocalAccount, PublicClient, Transport } from "viem";
 import { GasSponsorshipService } from "../gasSponsorship/GasSponsorshipService.js";
-import { isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
+import { refuseUnknownKeys } from "./optionChecks.js";
 
 const OPTION_NAMES = [
   "client",
@@ -40,7 +41,7 @@ function validateOwner(owner: unknown): LocalAccount {
   if (!isRecord(owner)) {
     throw new InvalidConfigError({
       option: "owner",
-      rule: `is required: a local account able to sign, e.g. privateKeyToAccount(key), not ${typeOf(owner)}`,
+      rule: `is required: a local account able to sign, e.g. privateKeyToAccount(key), not ${typeName(owner)}`,
     });
   }
   if (owner.type !== "local" || typeof owner.signMessage !== "function") {
@@ -74,7 +75,7 @@ function validateClient(client: unknown): {
 } {
   const rule = "must be a client made by createSdkClient (with `publicClient` and `attributionTags`)";
   if (!isRecord(client))
-    throw new InvalidConfigError({ option: "client", rule: `${rule}, not ${typeOf(client)}` });
+    throw new InvalidConfigError({ option: "client", rule: `${rule}, not ${typeName(client)}` });
   const { publicClient } = client;
   if (!isRecord(publicClient) || typeof publicClient.request !== "function") {
     throw new InvalidConfigError({ option: "client.publicClient", rule });
@@ -102,7 +103,7 @@ export function resolveAAConfig(parameters: unknown): ResolvedAAConfig {
   if (!isRecord(parameters)) {
     throw new InvalidConfigError({
       option: "(options)",
-      rule: `must be an object { client?, owner, gasSponsorship, attributionTags?, rpcUrl?, smartAccount? }, not ${typeOf(parameters)}`,
+      rule: `must be an object { client?, owner, gasSponsorship, attributionTags?, rpcUrl?, smartAccount? }, not ${typeName(parameters)}`,
     });
   }
   refuseUnknownKeys("", parameters, OPTION_NAMES);

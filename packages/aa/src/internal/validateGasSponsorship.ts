@@ -1,6 +1,7 @@
 import { InvalidConfigError, parseHttpUrlOption } from "@preflow/core";
+import { isRecord, typeName } from "@preflow/errors";
 import type { GasSponsorship } from "../gasSponsorship/types.js";
-import { isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
+import { refuseUnknownKeys } from "./optionChecks.js";
 
 /** The provider values of version 1. @internal */
 export const PROVIDERS = ["sponsor_a"] as const;
@@ -10,7 +11,7 @@ export function validateGasSponsorship(value: unknown): GasSponsorship {
   if (!isRecord(value)) {
     throw new InvalidConfigError({
       option: "gasSponsorship",
-      rule: `is required: an object like { provider: "sponsor_a", sponsor_a: { apiKey } }, not ${typeOf(value)}`,
+      rule: `is required: an object like { provider: "sponsor_a", sponsor_a: { apiKey } }, not ${typeName(value)}`,
     });
   }
   const { provider } = value;
@@ -26,7 +27,7 @@ export function validateGasSponsorship(value: unknown): GasSponsorship {
   if (!isRecord(settings)) {
     throw new InvalidConfigError({
       option: `gasSponsorship.${provider}`,
-      rule: `is required: an object { apiKey, baseUrl? }, not ${typeOf(settings)}`,
+      rule: `is required: an object { apiKey, baseUrl? }, not ${typeName(settings)}`,
     });
   }
   refuseUnknownKeys(`gasSponsorship.${provider}`, settings, ["apiKey", "baseUrl"], "gasSponsorship");
@@ -34,7 +35,7 @@ export function validateGasSponsorship(value: unknown): GasSponsorship {
   if (typeof apiKey !== "string") {
     throw new InvalidConfigError({
       option: `gasSponsorship.${provider}.apiKey`,
-      rule: `is required: the app's own project API key as a string, not ${typeOf(apiKey)}`,
+      rule: `is required: the app's own project API key as a string, not ${typeName(apiKey)}`,
     });
   }
   if (apiKey.trim().length === 0 || /\s/.test(apiKey)) {

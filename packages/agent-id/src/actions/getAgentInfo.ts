@@ -1,5 +1,7 @@
-import type { InvalidArgumentError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, rejectUnknownKeys } from "@preflow/core";
+import type { SdkBaseClient } from "@preflow/core";
+import { CHAIN_ID } from "@preflow/core";
+import type { InvalidArgumentError } from "@preflow/errors";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address, Hex } from "viem";
 import type {
   AgentIdHttpError,
@@ -45,7 +47,13 @@ export interface GetAgentInfoParameters {
 }
 
 /**
- * The errors {@link getAgentInfo} throws.
+ * The errors {@link getAgentInfo} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link AgentIdHttpError}: the API answered 4xx/5xx (`status`) or was unreachable.
+ * - {@link AgentIdInvalidResponseError}: a 2xx body without the documented shape.
+ * - {@link InvalidArgumentError}: `agentId` is not a non-negative integer.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -62,11 +70,7 @@ export type GetAgentInfoErrorType =
  * Reads an agent's public record from the agent-identity API (`agentIdApiBase`), no auth. One HTTP request.
  * Throws `AgentIdHttpError` (e.g. status 404) or `AgentIdInvalidResponseError`.
  *
- * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
- * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
- * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link GetAgentInfoErrorType}
  *
  * @example
  * ```ts

@@ -1,5 +1,6 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, parseAddress, rejectUnknownKeys } from "@preflow/core";
+import { CHAIN_ID, parseAddress } from "@preflow/core";
+import { type InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,
@@ -53,7 +54,13 @@ export interface GetAgentsForAddressParameters {
 }
 
 /**
- * The errors {@link getAgentsForAddress} throws.
+ * The errors {@link getAgentsForAddress} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `address` is not an address.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
+ * - {@link AgentIdHttpError}: the API answered 4xx/5xx (`status`) or was unreachable.
+ * - {@link AgentIdInvalidResponseError}: a 2xx body without the documented shape.
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -64,18 +71,15 @@ export type GetAgentsForAddressErrorType =
   | AgentIdHttpError
   | AgentIdInvalidResponseError
   | AgentIdUnavailableInBrowserError
-  | InvalidAddressError;
+  | InvalidAddressError
+  | InvalidArgumentError;
 
 /**
  * Lists the agents of an address (for example the human wallet that registered them), no auth. One HTTP
  * request. The response must carry an `agents` array whose entries have `agentId`, `agentAddress` and
  * `isVerified`.
  *
- * @throws {InvalidAddressError} `address` is not an address.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
- * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
- * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link GetAgentsForAddressErrorType}
  *
  * @example
  * ```ts

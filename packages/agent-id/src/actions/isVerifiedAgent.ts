@@ -1,5 +1,12 @@
-import type { ChainMismatchError, InvalidAddressError, RpcError, SdkBaseClient } from "@preflow/core";
-import { parseAddress, rejectUnknownKeys, toRpcError } from "@preflow/core";
+import type {
+  ChainMismatchError,
+  InvalidAddressError,
+  RpcError,
+  RpcRateLimitedError,
+  SdkBaseClient,
+} from "@preflow/core";
+import { parseAddress, toRpcError } from "@preflow/core";
+import { type InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import { decodeFunctionResult, encodeFunctionData, type Hex, pad } from "viem";
 import { AGENT_REGISTRY_ADDRESS, agentRegistryAbi } from "../constants.js";
 import {
@@ -23,7 +30,15 @@ export interface IsVerifiedAgentParameters {
 }
 
 /**
- * The errors {@link isVerifiedAgent} throws.
+ * The errors {@link isVerifiedAgent} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `address` is not an address.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
+ * - {@link ChainMismatchError}: `rpcUrl` is not chain 42220.
+ * - {@link AgentRegistryNotDeployedError}: there is no contract at the registry address on this chain (a devnet or an old fork).
+ * - {@link RpcError}: the endpoint failed or the registry answered garbage (URL redacted).
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -35,7 +50,9 @@ export type IsVerifiedAgentErrorType =
   | AgentRegistryNotDeployedError
   | InvalidAddressError
   | ChainMismatchError
-  | RpcError;
+  | InvalidArgumentError
+  | RpcError
+  | RpcRateLimitedError;
 
 /**
  * Asks the on-chain agent registry (`AGENT_REGISTRY_ADDRESS` on 42220) whether `address` is a verified
@@ -43,13 +60,7 @@ export type IsVerifiedAgentErrorType =
  * (one `eth_call`; on a client's first RPC use the chain check rides in the same batch); one more
  * (`eth_getCode`) only when the call answers no data, to tell a missing registry from a broken one.
  *
- * @throws {InvalidAddressError} `address` is not an address.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {AgentRegistryNotDeployedError} there is no contract at the registry address on this chain (a
- * devnet or an old fork).
- * @throws {RpcError} the endpoint failed or the registry answered garbage (URL redacted).
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link IsVerifiedAgentErrorType}
  *
  * @example
  * ```ts

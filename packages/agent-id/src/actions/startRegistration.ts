@@ -1,5 +1,6 @@
 import type { InvalidAddressError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, InvalidArgumentError, parseAddress, rejectUnknownKeys } from "@preflow/core";
+import { CHAIN_ID, parseAddress } from "@preflow/core";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type {
   AgentIdHttpError,
@@ -98,7 +99,14 @@ function registrationBody(options: StartRegistrationOptions, agentAddress: Addre
 }
 
 /**
- * The errors {@link startRegistration} throws.
+ * The errors {@link startRegistration} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link MissingAgentIdKeyError}: no `agentIdPrivateKey` / `AGENT_ID_PRIVATE_KEY`.
+ * - {@link InvalidAddressError}: `options.humanAddress` is not an address.
+ * - {@link InvalidArgumentError}: a bad or unknown option (mode, name, description, disclosures; an unknown key is named, with the nearest valid one).
+ * - {@link AgentIdHttpError}: the API answered 4xx/5xx (`status`) or was unreachable.
+ * - {@link AgentIdInvalidResponseError}: a 2xx body without the documented shape.
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -118,12 +126,7 @@ export type StartRegistrationErrorType =
  * (a signed request, so the service sees the agent's address proven by its key). Returns the session: show
  * its deep link or QR code to the human, then `waitForRegistration(session)`. One HTTP request.
  *
- * @throws {MissingAgentIdKeyError} no `agentIdPrivateKey` / `AGENT_ID_PRIVATE_KEY`.
- * @throws {InvalidArgumentError} a bad or unknown option (mode, name, description, disclosures; an unknown key is
- *   named, with the nearest valid one).
- * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
- * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link StartRegistrationErrorType}
  *
  * @example
  * ```ts

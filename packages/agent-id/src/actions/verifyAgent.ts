@@ -1,5 +1,7 @@
-import type { InvalidArgumentError, SdkBaseClient } from "@preflow/core";
-import { CHAIN_ID, rejectUnknownKeys } from "@preflow/core";
+import type { SdkBaseClient } from "@preflow/core";
+import { CHAIN_ID } from "@preflow/core";
+import type { InvalidArgumentError } from "@preflow/errors";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type {
   AgentIdHttpError,
   AgentIdInvalidResponseError,
@@ -42,7 +44,13 @@ export interface VerifyAgentParameters {
 }
 
 /**
- * The errors {@link verifyAgent} throws.
+ * The errors {@link verifyAgent} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link AgentIdHttpError}: the API answered 4xx/5xx (`status`) or was unreachable.
+ * - {@link AgentIdInvalidResponseError}: a 2xx body without the documented shape.
+ * - {@link InvalidArgumentError}: `agentId` is not a non-negative integer.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -59,11 +67,7 @@ export type VerifyAgentErrorType =
  * Asks the agent-identity API whether an agent id has a human proof, no auth. One HTTP request. For a
  * trust decision about an address prefer the on-chain `isVerifiedAgent`.
  *
- * @throws {AgentIdHttpError} the API answered 4xx/5xx (`status`) or was unreachable.
- * @throws {AgentIdInvalidResponseError} a 2xx body without the documented shape.
- * @throws {InvalidArgumentError} `agentId` is not a non-negative integer.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one), before any I/O.
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link VerifyAgentErrorType}
  *
  * @example
  * ```ts

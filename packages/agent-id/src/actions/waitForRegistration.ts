@@ -1,5 +1,6 @@
 import type { SdkBaseClient } from "@preflow/core";
-import { InvalidArgumentError, parseAddress, redactSecrets, rejectUnknownKeys } from "@preflow/core";
+import { parseAddress } from "@preflow/core";
+import { InvalidArgumentError, redactSecrets, rejectUnknownKeys, sleep } from "@preflow/errors";
 import type { Address, Hex } from "viem";
 import {
   AgentIdHttpError,
@@ -74,21 +75,6 @@ const DEFAULT_POLL_MS = 5_000;
 const MAX_BACKOFF_MS = 60_000;
 const FINAL = new Set<string>(["completed", "failed", "expired"]);
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 function nonNegative(field: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0)
@@ -115,7 +101,15 @@ export interface WaitForRegistrationParameters extends WaitForRegistrationOption
 }
 
 /**
- * The errors {@link waitForRegistration} throws.
+ * The errors {@link waitForRegistration} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link AgentIdRegistrationFailedError}: the final stage is `failed`.
+ * - {@link AgentIdRegistrationExpiredError}: HTTP 410 or stage `expired`.
+ * - {@link AgentIdTimeoutError}: no final stage within `timeoutMs` (call again to resume).
+ * - {@link AgentIdHttpError}: a 4xx answer other than 410/429.
+ * - {@link AgentIdInvalidResponseError}: a status answer does not have the documented shape.
+ * - {@link InvalidArgumentError}: not a session from `startRegistration`, or bad or unknown options (an unknown key is named, with the nearest valid one).
+ * - {@link AgentIdUnavailableInBrowserError}: outside Node.
  *
  * @example
  * ```ts
@@ -141,13 +135,7 @@ export const OPTION_KEYS = ["signal", "onStage", "timeoutMs", "pollIntervalMs"];
  * `timeoutMs`, `AgentIdHttpError` on other 4xx. 429, 5xx and network failures back off and retry.
  * Calling it again after a timeout resumes with the latest token.
  *
- * @throws {AgentIdRegistrationFailedError} the final stage is `failed`.
- * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
- * @throws {AgentIdTimeoutError} no final stage within `timeoutMs` (call again to resume).
- * @throws {AgentIdHttpError} a 4xx answer other than 410/429.
- * @throws {InvalidArgumentError} not a session from `startRegistration`, or bad or unknown options (an unknown key
- *   is named, with the nearest valid one).
- * @throws {AgentIdUnavailableInBrowserError} outside Node.
+ * @throws {@link WaitForRegistrationErrorType}
  *
  * @example
  * ```ts
@@ -285,5 +273,6 @@ export async function waitForRegistration(
       throw new AgentIdTimeoutError({ timeoutMs, lastStage });
     }
     await sleep(delay, signal);
+    signal?.throwIfAborted();
   }
 }

@@ -1,4 +1,5 @@
-import { rejectUnknownKeys, type SdkBaseClient } from "@preflow/core";
+import type { SdkBaseClient } from "@preflow/core";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { type AgentInfo, getAgentInfo } from "../actions/getAgentInfo.js";
 import { type AgentsForAddress, getAgentsForAddress } from "../actions/getAgentsForAddress.js";
@@ -102,8 +103,7 @@ export interface AgentIdActions {
    * Whether the on-chain agent registry lists `address` as a verified agent ({@link isVerifiedAgent}).
    * HTTP requests: 1.
    *
-   * @throws {InvalidAddressError} `address` is not an address.
-   * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {@link IsVerifiedAgentErrorType}
    *
    * @example
    * ```ts
@@ -114,8 +114,7 @@ export interface AgentIdActions {
   /**
    * An agent's public record, `GET /api/agent/info/42220/{id}` ({@link getAgentInfo}). HTTP requests: 1.
    *
-   * @throws {AgentIdHttpError} the API answered 4xx/5xx or was unreachable.
-   * @throws {AgentIdInvalidResponseError} the body does not have the documented shape.
+   * @throws {@link GetAgentInfoErrorType}
    *
    * @example
    * ```ts
@@ -127,7 +126,7 @@ export interface AgentIdActions {
    * The agents of an address, `GET /api/agent/agents/42220/{address}` ({@link getAgentsForAddress}).
    * HTTP requests: 1.
    *
-   * @throws {AgentIdHttpError} the API answered 4xx/5xx or was unreachable.
+   * @throws {@link GetAgentsForAddressErrorType}
    *
    * @example
    * ```ts
@@ -138,7 +137,7 @@ export interface AgentIdActions {
   /**
    * An agent's verification, `GET /api/agent/verify/42220/{id}` ({@link verifyAgent}). HTTP requests: 1.
    *
-   * @throws {AgentIdHttpError} the API answered 4xx/5xx or was unreachable.
+   * @throws {@link VerifyAgentErrorType}
    *
    * @example
    * ```ts
@@ -150,9 +149,7 @@ export interface AgentIdActions {
    * Starts a registration: signed `POST /api/agent/register`, returns the session (`deepLink`, `qrData`,
    * `expiresAt`) ({@link startRegistration}). HTTP requests: 1.
    *
-   * @throws {MissingAgentIdKeyError} no agent key configured.
-   * @throws {AgentIdHttpError} the API answered 4xx/5xx or was unreachable.
-   * @throws {InvalidArgumentError} a bad or unknown option (named, with the nearest valid one).
+   * @throws {@link StartRegistrationErrorType}
    *
    * @example
    * ```ts
@@ -163,10 +160,7 @@ export interface AgentIdActions {
   /**
    * Polls the registration until a final stage ({@link waitForRegistration}). HTTP requests: 1 per poll.
    *
-   * @throws {AgentIdRegistrationFailedError} stage `failed`.
-   * @throws {AgentIdRegistrationExpiredError} HTTP 410 or stage `expired`.
-   * @throws {AgentIdTimeoutError} no final stage within `timeoutMs`.
-   * @throws {InvalidArgumentError} a bad or unknown option (named, with the nearest valid one).
+   * @throws {@link WaitForRegistrationErrorType}
    *
    * @example
    * ```ts

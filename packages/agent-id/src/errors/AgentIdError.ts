@@ -1,4 +1,5 @@
-import { redactSecrets, SdkError, type SdkErrorOptions } from "@preflow/core";
+import type { SdkErrorOptions } from "@preflow/core";
+import { redactSecrets, SdkError } from "@preflow/errors";
 
 /**
  * The base class of every agent-identity error (`client.agentId`). Extends `SdkError`, so one

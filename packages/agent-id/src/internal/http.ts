@@ -1,4 +1,4 @@
-import { redactSecrets } from "@preflow/core";
+import { parseRetryAfter, redactSecrets } from "@preflow/errors";
 import { AgentIdHttpError, AgentIdInvalidResponseError } from "../errors/AgentIdError.js";
 
 /** One JSON request to the agent-identity API. @internal */
@@ -26,13 +26,6 @@ const MAX_BODY_CHARS = 1_000_000;
 function redact(text: string, secrets: readonly string[] = []): string {
   const out = redactSecrets(text, secrets);
   return out.length > 200 ? `${out.slice(0, 197)}...` : out;
-}
-
-function retryAfter(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** Sends one request (15 s timeout, abortable) and parses the JSON body; network failures throw. @internal */
@@ -63,7 +56,11 @@ export async function apiRequest(apiBase: string, request: ApiRequest): Promise<
         body = undefined;
       }
     }
-    return { status: response.status, body, retryAfterMs: retryAfter(response.headers.get("retry-after")) };
+    return {
+      status: response.status,
+      body,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+    };
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     const reason = timeout.signal.aborted

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@preflow/core";
+import { InvalidArgumentError } from "@preflow/errors";
 
 /** Validates an agent id argument (the registry's ERC-721 token id): a non-negative integer. @internal */
 export function parseAgentIdArgument(value: unknown): bigint {

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "@preflow/core";
+import { InvalidArgumentError } from "@preflow/errors";
 import type { LocalAccount } from "viem";
 import { signAgentRequest } from "../signAgentRequest.js";
 

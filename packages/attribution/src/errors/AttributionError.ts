@@ -1,4 +1,4 @@
-import { SdkError, type SdkErrorParameters } from "./SdkError.js";
+import { SdkError, type SdkErrorParameters } from "@preflow/errors";
 
 /**
  * The stable machine-readable codes of the errors this package throws.
@@ -16,9 +16,7 @@ export type AttributionErrorCode =
   | "INVALID_TRANSACTION_HASH"
   | "INVALID_REQUEST_FUNCTION"
   | "TRANSACTION_NOT_FOUND"
-  | "TRANSACTION_REQUEST_FAILED"
-  | "INVALID_ARGUMENT"
-  | "REQUEST_ABORTED";
+  | "TRANSACTION_REQUEST_FAILED";
 
 /**
  * The base class of every error `@preflow/attribution` throws on purpose; it extends {@link SdkError}, the root of

@@ -1,4 +1,4 @@
-import { describeValue } from "../describeValue.js";
+import { describeValue } from "@preflow/errors";
 import { AttributionError } from "./AttributionError.js";
 
 /**

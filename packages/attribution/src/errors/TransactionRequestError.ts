@@ -1,4 +1,4 @@
-import { redactSecrets } from "../redactSecrets.js";
+import { redactSecrets } from "@preflow/errors";
 import type { Hex } from "../types.js";
 import { AttributionError } from "./AttributionError.js";
 

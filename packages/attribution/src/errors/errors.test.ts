@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AttributionError } from "./AttributionError.js";
-import { InvalidArgumentError } from "./InvalidArgumentError.js";
 import { InvalidAttributionTagError } from "./InvalidAttributionTagError.js";
 import { InvalidCalldataError } from "./InvalidCalldataError.js";
 import { InvalidRequestFunctionError } from "./InvalidRequestFunctionError.js";
 import { InvalidTransactionHashError } from "./InvalidTransactionHashError.js";
-import { RequestAbortedError } from "./RequestAbortedError.js";
 import { TransactionNotFoundError } from "./TransactionNotFoundError.js";
 import { TransactionRequestError } from "./TransactionRequestError.js";
 
@@ -30,16 +28,6 @@ describe("errors", () => {
       "INVALID_REQUEST_FUNCTION",
     ],
     [new TransactionNotFoundError({ hash }), "TransactionNotFoundError", "TRANSACTION_NOT_FOUND"],
-    [
-      new InvalidArgumentError({ field: "parameters", value: "sginal", rule: "unknown key" }),
-      "InvalidArgumentError",
-      "INVALID_ARGUMENT",
-    ],
-    [
-      new RequestAbortedError({ method: "eth_getTransactionByHash", reason: new Error("stop") }),
-      "RequestAbortedError",
-      "REQUEST_ABORTED",
-    ],
     [
       new TransactionRequestError({ hash, reason: "boom" }),
       "TransactionRequestError",

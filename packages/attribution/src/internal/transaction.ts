@@ -1,15 +1,17 @@
+import {
+  InvalidArgumentError,
+  RequestAbortedError,
+  rejectUnknownKeys,
+  summarizeError,
+  withAbort,
+} from "@preflow/errors";
 import * as OxAddress from "ox/Address";
 import { decodeHandleOpsCalldata } from "../decodeHandleOpsCalldata.js";
-import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { InvalidRequestFunctionError } from "../errors/InvalidRequestFunctionError.js";
 import { InvalidTransactionHashError } from "../errors/InvalidTransactionHashError.js";
-import { RequestAbortedError } from "../errors/RequestAbortedError.js";
 import { TransactionNotFoundError } from "../errors/TransactionNotFoundError.js";
 import { TransactionRequestError } from "../errors/TransactionRequestError.js";
-import { rejectUnknownKeys } from "../rejectUnknownKeys.js";
-import { summarizeError } from "../summarizeError.js";
 import type { Address, Hex } from "../types.js";
-import { withAbort } from "../withAbort.js";
 import { isHexData } from "./hex.js";
 
 /**

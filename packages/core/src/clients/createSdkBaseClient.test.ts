@@ -28,6 +28,57 @@ describe("createSdkBaseClient and extend", () => {
     expect(twice.rpc).toBe(base.rpc);
   });
 
+  it("an extension cannot replace a member of the base client (viem's rule), at run time or in types", () => {
+    const base = createSdkBaseClient(options);
+    const hostile = () =>
+      ({
+        rpc: "replaced",
+        tag: () => "0x",
+        config: {},
+        publicClient: null,
+        chainId: 1,
+        attributionTags: ["X"],
+        track: null,
+        extend: null,
+        extra: 1,
+      }) as never as { extra: number };
+    const extended = base.extend(hostile);
+    for (const key of [
+      "rpc",
+      "tag",
+      "config",
+      "publicClient",
+      "chainId",
+      "attributionTags",
+      "track",
+    ] as const)
+      expect(extended[key]).toBe(base[key]);
+    expect(typeof extended.extend).toBe("function");
+    expect(extended.extra).toBe(1);
+    // The types say so too: a decorator returning a base member does not compile.
+    // @ts-expect-error `rpc` is a member of the base client
+    base.extend(() => ({ rpc: "replaced" }));
+    // A member an earlier extension added (not a base member) may be replaced by a later one.
+    expect(extended.extend(() => ({ extra: 2 })).extra).toBe(2);
+  });
+
+  it("groups of the same name merge into one frozen group, newer methods winning on a clash", () => {
+    const base = createSdkBaseClient(options);
+    const one = base.extend(() => ({ swap: { a: () => "a1", b: () => "b1" } }));
+    const two = one.extend(() => ({ swap: { b: () => "b2", c: () => "c2" } }));
+    expect(Object.keys(two.swap).sort()).toEqual(["a", "b", "c"]);
+    expect([two.swap.a(), two.swap.b(), two.swap.c()]).toEqual(["a1", "b2", "c2"]);
+    expect(Object.isFrozen(two.swap)).toBe(true);
+    expect(Object.keys(one.swap).sort()).toEqual(["a", "b"]); // the earlier client is unchanged
+    // Not groups (functions, arrays, class instances) are replaced, not merged.
+    const list = base.extend(() => ({ list: [1] })).extend(() => ({ list: [2] }));
+    expect(list.list).toEqual([2]);
+    // The standard groups merge with an extension of the same name.
+    const client = createSdkClient(options).extend(() => ({ token: { myRead: () => 1 } }));
+    expect(client.token.myRead()).toBe(1);
+    expect(typeof client.token.getBalance).toBe("function");
+  });
+
   it("createSdkClient is the base client with the standard groups", () => {
     const client = createSdkClient(options);
     for (const group of ["transaction", "token", "network", "blockchain", "ens"] as const) {

@@ -1,4 +1,5 @@
 import { appendSdkCalldataTag } from "@preflow/attribution";
+import { isRecord } from "@preflow/errors";
 import type { Hex } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import { resolveConfig } from "../config/resolveConfig.js";
@@ -7,11 +8,31 @@ import { createRpc } from "../rpc/createRpc.js";
 import { createTrack } from "./createTrack.js";
 import type { SdkBaseClient } from "./types.js";
 
-function withExtend<client extends object>(members: client): client & Pick<SdkBaseClient, "extend"> {
+/** A group of actions (`client.transaction`): a plain object, not a function, an array or a viem client. */
+function isGroup(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * viem's `extend`: the decorator sees the client and returns members to add. Members of the base client
+ * (`chainId`, `config`, `rpc`, `tag`, `extend`...) cannot be replaced: the decorator's are dropped, as viem does. A
+ * group that the client already has (`swap` from `swapActions`, then `swap` again) is merged into one frozen
+ * group, the newer methods winning on a name clash.
+ */
+function withExtend<client extends object>(
+  members: client,
+  baseKeys: ReadonlySet<string>,
+): client & Pick<SdkBaseClient, "extend"> {
   const client = {
     ...members,
     extend(decorator: (client: never) => Record<string, unknown>) {
-      return withExtend({ ...members, ...decorator(client as never) });
+      const combined: Record<string, unknown> = { ...(members as Record<string, unknown>) };
+      for (const [key, value] of Object.entries(decorator(client as never))) {
+        if (baseKeys.has(key)) continue;
+        const current = combined[key];
+        combined[key] = isGroup(current) && isGroup(value) ? Object.freeze({ ...current, ...value }) : value;
+      }
+      return withExtend(combined, baseKeys);
     },
   };
   return Object.freeze(client) as client & Pick<SdkBaseClient, "extend">;
@@ -45,7 +66,7 @@ export function createSdkBaseClient(options?: CelinaClientOptions): SdkBaseClien
   const { rpc, publicClient } = createRpc(config.rpcUrl, config.rpc);
   const tags = config.attributionTags;
   const { track } = createTrack(config);
-  return withExtend({
+  const members = {
     chainId: CHAIN_ID,
     config,
     attributionTags: tags,
@@ -53,5 +74,6 @@ export function createSdkBaseClient(options?: CelinaClientOptions): SdkBaseClien
     rpc,
     tag: tags === undefined ? (data: Hex) => data : (data: Hex) => appendSdkCalldataTag(data, tags) as Hex,
     track,
-  }) as SdkBaseClient;
+  };
+  return withExtend(members, new Set([...Object.keys(members), "extend"])) as SdkBaseClient;
 }

@@ -54,7 +54,10 @@ export interface SdkBaseClient {
   readonly track: Track;
   /**
    * Returns a new client with the members returned by `decorator(client)` added (viem's `extend`). Optional
-   * groups of actions are added this way.
+   * groups of actions are added this way. As in viem, a decorator cannot replace a member of the base client
+   * (`chainId`, `config`, `attributionTags`, `publicClient`, `rpc`, `tag`, `track`, `extend`): such members are
+   * dropped. A group the client already has is merged with the new one of the same name (the newer methods win
+   * on a name clash); the client and its groups stay frozen, and the client `extend` was called on is unchanged.
    *
    * @example
    * ```ts
@@ -63,10 +66,24 @@ export interface SdkBaseClient {
    * await client.token.getBalance(owner, "USDm");
    * ```
    */
-  extend<const extension extends Record<string, unknown>>(
+  extend<const extension extends SdkClientExtension>(
     decorator: (client: this) => extension,
   ): this & extension;
 }
+
+/**
+ * What a decorator passed to {@link SdkBaseClient.extend} may return: any members but those of the base client
+ * (viem's rule: `rpc`, `tag`, `config`... cannot be replaced, so they are typed `never` here and dropped at run time).
+ *
+ * @example
+ * ```ts
+ * import type { SdkClientExtension } from "@preflow/core";
+ * const extension: SdkClientExtension = { greeting: { hello: () => "hi" } };
+ * ```
+ */
+export type SdkClientExtension = Record<string, unknown> & {
+  readonly [key in keyof Omit<SdkBaseClient, never>]?: never;
+};
 
 /**
  * The validated configuration of a client (`client.config`). Secrets are wrapped in {@link Secret}, so printing

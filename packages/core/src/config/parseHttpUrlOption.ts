@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { InvalidConfigError } from "../errors/config.js";
 import { redactUrl } from "../errors/redact.js";
 

@@ -1,4 +1,5 @@
 import { normalizeAttributionTags } from "@preflow/attribution";
+import { typeName } from "@preflow/errors";
 import { type Address, getAddress, type Hex, isAddress } from "viem";
 import { DEFAULT_RPC_URL } from "../chain.js";
 import { describeValue } from "../errors/base.js";
@@ -138,7 +139,7 @@ function integerIn(option: string, value: unknown, min: number, max: number, fal
     throw new InvalidConfigError({
       option,
       value: describeValue(value),
-      rule: `must be an integer from ${min} to ${max}${typeof value === "number" ? "" : `, not ${typeOf(value)}`}`,
+      rule: `must be an integer from ${min} to ${max}${typeof value === "number" ? "" : `, not ${typeName(value)}`}`,
     });
   }
   return value;
@@ -156,15 +157,9 @@ export function rpcCallBoundMs(rpc: ResolvedConfig["rpc"]): number {
   return (rpc.retryCount + 1) * rpc.timeoutMs + backoff;
 }
 
-function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value;
-}
-
 function nonEmptyString(option: string, value: unknown, secret = false): string {
   if (typeof value !== "string")
-    throw new InvalidConfigError({ option, rule: `must be a string, not ${typeOf(value)}` });
+    throw new InvalidConfigError({ option, rule: `must be a string, not ${typeName(value)}` });
   if (value.trim().length === 0) {
     throw new InvalidConfigError({
       option,
@@ -179,7 +174,7 @@ function privateKey(option: string, value: unknown): Secret<Hex> {
   if (typeof value !== "string") {
     throw new InvalidConfigError({
       option,
-      rule: `must be a string (0x followed by 64 hex digits), not ${typeOf(value)}`,
+      rule: `must be a string (0x followed by 64 hex digits), not ${typeName(value)}`,
     });
   }
   if (!/^0x[0-9a-fA-F]{64}$/.test(value)) {
@@ -200,7 +195,10 @@ export function resolveConfig(
   resolveOptions: ResolveConfigOptions = {},
 ): ResolvedConfig {
   if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
-    throw new InvalidConfigError({ option: "(options)", rule: `must be an object, not ${typeOf(options)}` });
+    throw new InvalidConfigError({
+      option: "(options)",
+      rule: `must be an object, not ${typeName(options)}`,
+    });
   }
   const given = (options ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(given)) {
@@ -237,14 +235,14 @@ export function resolveConfig(
     if (!Array.isArray(tags)) {
       throw new InvalidConfigError({
         option: "attributionTags",
-        rule: `must be an array of strings, not ${typeOf(tags)}`,
+        rule: `must be an array of strings, not ${typeName(tags)}`,
       });
     }
     tags.forEach((tag, index) => {
       if (typeof tag !== "string") {
         throw new InvalidConfigError({
           option: `attributionTags[${index}]`,
-          rule: `must be a string, not ${typeOf(tag)}`,
+          rule: `must be a string, not ${typeName(tag)}`,
         });
       }
     });
@@ -265,7 +263,7 @@ export function resolveConfig(
     throw new InvalidConfigError({
       option: "analyticsEnabled",
       value: describeValue(analyticsEnabled),
-      rule: `must be a boolean, not ${typeOf(analyticsEnabled)}`,
+      rule: `must be a boolean, not ${typeName(analyticsEnabled)}`,
     });
   }
   const telemetryApiKey =

@@ -18,10 +18,7 @@ export interface BlockchainActions {
    * HTTP requests: 1.
    *
    * @param hash - The transaction hash (0x + 64 hex digits).
-   * @throws {InvalidArgumentError} `hash` is not a transaction hash.
-   * @throws {TransactionNotFoundError} no such transaction (`TRANSACTION_NOT_FOUND`).
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetTransactionErrorType}
    *
    * @example
    * ```ts

@@ -21,12 +21,7 @@ export interface EnsActions {
    *
    * @param name - An ENS name (`"alice.celo.eth"`, `"vitalik.eth"`).
    * @param network - `"celo"` (default; names under `celo.eth`) or `"ethereum"` (needs the `ethRpcUrl` option).
-   * @throws {InvalidEnsNameError} the name is not a valid ENS name.
-   * @throws {InvalidEnsNetworkError} `network` is neither `"celo"` nor `"ethereum"`.
-   * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on `"celo"`.
-   * @throws {MissingEthRpcUrlError} `"ethereum"` without `ethRpcUrl`.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link ResolveEnsErrorType}
    *
    * @example
    * ```ts

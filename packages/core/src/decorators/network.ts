@@ -16,9 +16,7 @@ export interface NetworkActions {
    * Chain id, latest block number and time, base fee and gas price. The client form of {@link getStatus}.
    * HTTP requests: 1.
    *
-   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetStatusErrorType}
    *
    * @example
    * ```ts

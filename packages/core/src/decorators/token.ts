@@ -22,10 +22,7 @@ export interface TokenActions {
    * form of {@link getTokenInfo}. HTTP requests: 1.
    *
    * @param token - A symbol, former ticker (`"cUSD"`) or listed address.
-   * @throws {UnknownTokenError} the token is not in the registry.
-   * @throws {TokenReadError} the token contract did not answer.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetTokenInfoErrorType}
    *
    * @example
    * ```ts
@@ -37,11 +34,7 @@ export interface TokenActions {
    * `owner`'s balance of `token`: `{ value, formatted, token, owner }`. The client form of {@link getBalance}.
    * HTTP requests: 1.
    *
-   * @throws {InvalidAddressError} `owner` is not an address.
-   * @throws {UnknownTokenError} the token is not in the registry.
-   * @throws {TokenReadError} the token contract did not answer.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetBalanceErrorType}
    *
    * @example
    * ```ts
@@ -53,11 +46,7 @@ export interface TokenActions {
    * `owner`'s balances of `tokens` (default: the whole registry); failed reads are listed in `unavailable`. The
    * client form of {@link getBalances}. HTTP requests: 1.
    *
-   * @throws {InvalidAddressError} `owner` is not an address.
-   * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
-   * @throws {UnknownTokenError} a token is not in the registry.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetBalancesErrorType}
    *
    * @example
    * ```ts
@@ -73,11 +62,7 @@ export interface TokenActions {
    * How much of `owner`'s `token` `spender` may spend: `{ value, formatted, unlimited }`. The client form of
    * {@link getAllowance}. HTTP requests: 1.
    *
-   * @throws {InvalidAddressError} `owner` or `spender` is not an address.
-   * @throws {UnknownTokenError} the token is not in the registry.
-   * @throws {TokenReadError} the token contract did not answer.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetAllowanceErrorType}
    *
    * @example
    * ```ts

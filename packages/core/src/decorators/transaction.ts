@@ -43,13 +43,7 @@ export interface TransactionActions {
    * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals.
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns A one-step prepared flow.
-   * @throws {InvalidAddressError} `from` or `to` is not an address.
-   * @throws {UnknownTokenError} the token is not in the registry.
-   * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
-   * @throws {InsufficientBalanceError} the balance is below the amount.
-   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareSendErrorType}
    *
    * @example
    * ```ts
@@ -76,11 +70,7 @@ export interface TransactionActions {
    * @param amount - A human decimal string or `"max"`.
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns A one-step prepared flow.
-   * @throws {InvalidAddressError} `from` or `spender` is not an address.
-   * @throws {UnknownTokenError} the token is not in the registry.
-   * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareApproveErrorType}
    *
    * @example
    * ```ts
@@ -105,12 +95,7 @@ export interface TransactionActions {
    * @param call - `{ to, abi, functionName, args, value?, approvals?, description? }` ({@link ContractCall}).
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns The prepared flow: approvals (only where needed), then the call.
-   * @throws {InvalidContractCallError} bad ABI, function or arguments; a view function; value to a non-payable function.
-   * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
-   * @throws {InsufficientBalanceError} the CELO balance is below `value`.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `call`, an approval or `options` (named, with the nearest
-   *   valid one; `from` and `signal` belong in the method's arguments, not in `call`).
+   * @throws {@link PrepareContractCallErrorType}
    *
    * @example
    * ```ts

@@ -1,4 +1,4 @@
-// The root of every preflow error lives at the bottom of the package graph (`@preflow/attribution`); core
+// The root of every preflow error lives at the bottom of the package graph (`@preflow/errors`); core
 // re-exports it so `import { SdkError } from "@preflow/core"` keeps working.
 export {
   describeValue,
@@ -6,7 +6,7 @@ export {
   type SdkErrorDetails,
   type SdkErrorJson,
   type SdkErrorParameters,
-} from "@preflow/attribution";
+} from "@preflow/errors";
 
 /**
  * The `details` and `cause` of an {@link SdkError} (the constructor's parameters without `code` and `message`).
@@ -17,4 +17,4 @@ export {
  * const options: SdkErrorOptions = { details: { field: "amount" } };
  * ```
  */
-export type SdkErrorOptions = Omit<import("@preflow/attribution").SdkErrorParameters, "code" | "message">;
+export type SdkErrorOptions = Omit<import("@preflow/errors").SdkErrorParameters, "code" | "message">;

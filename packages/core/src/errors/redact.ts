@@ -1,8 +1,8 @@
-// The one redactor of preflow lives in `@preflow/attribution`; core re-exports it.
+// The one redactor and error summariser of preflow live in `@preflow/errors`; core's modules import them from here.
 export {
   type ErrorSummary,
   errorCauses,
   redactSecrets,
   redactUrl,
   summarizeError,
-} from "@preflow/attribution";
+} from "@preflow/errors";

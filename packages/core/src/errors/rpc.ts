@@ -1,9 +1,9 @@
 import { SdkError } from "./base.js";
 import { redactSecrets } from "./redact.js";
 
-// One class for "the caller's signal stopped it" across the SDK: the attribution package's (its transaction
-// forms throw it too).
-export { RequestAbortedError } from "@preflow/attribution";
+// One class for "the caller's signal stopped it" across the SDK, from `@preflow/errors` (attribution's
+// transaction forms throw it too).
+export { RequestAbortedError } from "@preflow/errors";
 
 /**
  * Parameters of {@link RpcError}.

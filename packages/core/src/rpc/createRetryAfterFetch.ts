@@ -1,3 +1,5 @@
+import { parseRetryAfter } from "@preflow/errors";
+
 /**
  * What the fetch of a client's transport throws when the endpoint asked to wait longer than `maxRetryAfterMs`
  * (and, until that wait is over, for every later request, which it does not send). `toRpcError` turns it into
@@ -14,18 +16,6 @@ export class RetryAfterBeyondCap extends Error {
     this.retryAfterMs = parameters.retryAfterMs;
     this.status = parameters.status;
   }
-}
-
-/**
- * Reads a `Retry-After` header: delay-seconds or an HTTP date. `undefined` when absent or unreadable.
- * @internal
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 const RATE_LIMIT_STATUSES = new Set([429, 503]);

@@ -1,4 +1,4 @@
-import { withAbort } from "@preflow/attribution";
+import { withAbort } from "@preflow/errors";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN, CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";

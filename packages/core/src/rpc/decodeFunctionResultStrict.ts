@@ -1,8 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys, typeName } from "@preflow/errors";
 import {
   type Abi,
   type AbiFunction,
   type AbiParameter,
+  type AbiStateMutability,
   type Address,
   type ContractFunctionArgs,
   type ContractFunctionName,
@@ -12,6 +13,7 @@ import {
   getAbiItem,
   type Hex,
 } from "viem";
+import type { InvalidArgumentError } from "../errors/argument.js";
 import { redactUrl } from "../errors/redact.js";
 import { RpcError } from "../errors/rpc.js";
 
@@ -34,11 +36,11 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 export interface DecodeFunctionResultStrictParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
     abi,
-    "pure" | "view" | "nonpayable" | "payable",
+    AbiStateMutability,
     functionName
-  > = ContractFunctionArgs<abi, "pure" | "view" | "nonpayable" | "payable", functionName>,
+  >,
 > {
   /** The contract's ABI (at least the function called). */
   abi: abi;
@@ -68,22 +70,25 @@ export interface DecodeFunctionResultStrictParameters<
 export type DecodeFunctionResultStrictReturnType<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
     abi,
-    "pure" | "view" | "nonpayable" | "payable",
+    AbiStateMutability,
     functionName
-  > = ContractFunctionArgs<abi, "pure" | "view" | "nonpayable" | "payable", functionName>,
+  >,
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**
- * The errors {@link decodeFunctionResultStrict} throws.
+ * The errors {@link decodeFunctionResultStrict} throws (every one an `SdkError`), and when.
+ *
+ * - {@link InvalidArgumentError}: `parameters` is not an object or has an unknown key; before anything is decoded.
+ * - {@link RpcError}: the data is not the canonical encoding of the function's outputs (`details.read` names it).
  *
  * @example
  * ```ts
  * import type { DecodeFunctionResultStrictErrorType } from "@preflow/core";
  * ```
  */
-export type DecodeFunctionResultStrictErrorType = RpcError;
+export type DecodeFunctionResultStrictErrorType = InvalidArgumentError | RpcError;
 
 /**
  * Decodes the return data of a contract call, strictly: the bytes must be exactly the canonical ABI encoding of
@@ -95,8 +100,8 @@ export type DecodeFunctionResultStrictErrorType = RpcError;
  * `eth_call`.
  *
  * @returns The decoded value(s), as viem's `decodeFunctionResult` returns them.
- * @throws {RpcError} the data is not the canonical encoding of the function's outputs (`details.read` is
- *   `{ target, functionName }`; `details.method` names them too).
+ * @throws {@link DecodeFunctionResultStrictErrorType} (an {@link RpcError} for data that is not the canonical
+ *   encoding: `details.read` is `{ target, functionName }`; `details.method` names them too).
  *
  * @example
  * ```ts
@@ -113,7 +118,7 @@ export type DecodeFunctionResultStrictErrorType = RpcError;
 export function decodeFunctionResultStrict<
   const abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi>,
-  const args extends ContractFunctionArgs<abi, "pure" | "view" | "nonpayable" | "payable", functionName>,
+  const args extends ContractFunctionArgs<abi, AbiStateMutability, functionName>,
 >(
   parameters: DecodeFunctionResultStrictParameters<abi, functionName, args>,
 ): DecodeFunctionResultStrictReturnType<abi, functionName, args> {
@@ -194,12 +199,6 @@ function typeOf(parameter: AbiParameter): string {
   if (!parameter.type.startsWith("tuple")) return parameter.type;
   const components = (parameter as { components?: readonly AbiParameter[] }).components ?? [];
   return `(${components.map(typeOf).join(",")})${parameter.type.slice(5)}`;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value;
 }
 
 /**

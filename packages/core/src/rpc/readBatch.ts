@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";
@@ -137,7 +137,13 @@ export interface ReadBatchReturnType {
 }
 
 /**
- * The errors {@link readBatch} throws.
+ * The errors {@link readBatch} throws (every one an `SdkError`), and when.
+ *
+ * - {@link ChainMismatchError}: the endpoint is not chain 42220.
+ * - {@link RpcError}: transport or JSON-RPC failure (URL redacted), a Multicall3 answer that does not decode strictly, or a read (with `abi`) whose answer is not its function's canonical encoding.
+ * - {@link RpcRateLimitedError}: the endpoint asked to wait longer than `maxRetryAfterMs`.
+ * - {@link RequestAbortedError}: `signal` aborted.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters`, a read or a call (named, with the nearest valid one), or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -167,13 +173,7 @@ const CALL_KEYS = ["method", "params"];
  * that carries its `abi` exactly the canonical encoding of its function's outputs; anything else is an
  * `RpcError` naming the function and contract, never a silently wrong value.
  *
- * @throws {ChainMismatchError} the endpoint is not chain 42220.
- * @throws {RpcError} transport or JSON-RPC failure (URL redacted), a Multicall3 answer that does not decode
- *   strictly, or a read (with `abi`) whose answer is not its function's canonical encoding.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters`, a read or a call (named, with the nearest valid
- *   one), or a `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link ReadBatchErrorType}
  *
  * @example
  * ```ts

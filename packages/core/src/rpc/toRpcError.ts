@@ -1,6 +1,7 @@
+import { parseRetryAfter } from "@preflow/errors";
 import { errorCauses, redactUrl, summarizeError } from "../errors/redact.js";
 import { RpcError, RpcRateLimitedError } from "../errors/rpc.js";
-import { parseRetryAfter, RetryAfterBeyondCap } from "./createRetryAfterFetch.js";
+import { RetryAfterBeyondCap } from "./createRetryAfterFetch.js";
 
 /**
  * Wraps a transport or JSON-RPC failure in an {@link RpcError}: the reason comes from `summarizeError` (the

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, getAddress, isAddress, zeroAddress } from "viem";
 import { InvalidAddressError } from "../errors/address.js";
 

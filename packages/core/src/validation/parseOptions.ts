@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 
 /** The keys of `ActionOptions`: the options of every client method that only takes a signal. @internal */
 export const SIGNAL_ONLY = ["signal"] as const;

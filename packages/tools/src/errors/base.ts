@@ -1,4 +1,4 @@
-import { SdkError, type SdkErrorDetails, type SdkErrorParameters } from "@preflow/attribution";
+import { SdkError, type SdkErrorDetails, type SdkErrorParameters } from "@preflow/errors";
 
 /**
  * The stable codes of the errors `@preflow/tools` itself throws (tool results carry them as `error.code`).
@@ -26,7 +26,7 @@ export type ToolsErrorCode =
  *
  * @example
  * ```ts
- * import { SdkError } from "@preflow/core";
+ * import { SdkError } from "@preflow/errors";
  * import { ToolsError } from "@preflow/tools";
  *
  * function isOurs(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { nearestKey } from "@preflow/attribution";
+import { nearestKey } from "@preflow/errors";
 import type { z } from "zod/v4";
 import { InvalidInputError, UnknownArgumentError } from "../errors/input.js";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { nearestKey } from "@preflow/attribution";
+import { isRecord, nearestKey } from "@preflow/errors";
 import { InvalidPolicyError } from "../errors/policy.js";
 import { ADDRESS_PATTERN } from "../schemas/patterns.js";
 
@@ -36,9 +36,6 @@ export interface RawPolicy {
 const DECIMAL = /^\d{1,60}(?:\.\d{1,36})?$/;
 const TOKEN_KEY = /^(?:[A-Za-z0-9.₮€$-]{1,32}|0x[0-9a-fA-F]{40})$/;
 const LISTS = ["recipients", "spenders", "contracts"] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Reads and checks a policy file strictly (no network, no registry): JSON, known keys only (an unknown key

@@ -1,4 +1,4 @@
-import { redactSecrets } from "@preflow/attribution";
+import { redactSecrets } from "@preflow/errors";
 
 /** Replaces every occurrence of the given secrets in text or JSON values. @internal */
 export type Redactor = {

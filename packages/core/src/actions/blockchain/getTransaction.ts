@@ -1,14 +1,10 @@
-import {
-  checkAttributionInTransaction,
-  rejectUnknownKeys,
-  TransactionNotFoundError,
-} from "@preflow/attribution";
+import { checkAttributionInTransaction, TransactionNotFoundError } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { describeValue, SdkError } from "../../errors/base.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -139,22 +135,21 @@ export interface GetTransactionParameters {
 export type GetTransactionReturnType = TransactionDetails;
 
 /**
- * The errors {@link getTransaction} throws.
+ * The errors {@link getTransaction} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: `hash` is not a transaction hash.
+ * - {@link TransactionNotFoundError}: no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
  * import type { GetTransactionErrorType } from "@preflow/core";
  * ```
  */
-export type GetTransactionErrorType =
-  | InvalidArgumentError
-  | TransactionNotFoundError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetTransactionErrorType = InvalidArgumentError | TransactionNotFoundError | ReadBatchErrorType;
 
-const KEYS = ["hash", "signal"];
+const KEYS = ["hash", "signal"] as const;
 
 /**
  * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
@@ -164,15 +159,7 @@ const KEYS = ["hash", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidArgumentError} `hash` is not a transaction hash.
- * @throws {TransactionNotFoundError} no transaction with that hash (code `TRANSACTION_NOT_FOUND`).
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered with a malformed transaction or receipt
- *   (`details.method` and the message name the field).
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetTransactionErrorType}
  *
  * @example
  * ```ts
@@ -187,8 +174,7 @@ export async function getTransaction(
   client: SdkBaseClient,
   parameters: GetTransactionParameters,
 ): Promise<GetTransactionReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { hash, signal } = parameters;
+  const { hash, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   if (typeof hash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
     throw new InvalidArgumentError({
       field: "hash",

@@ -1,16 +1,15 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
 import {
   type InvalidEnsNameError,
   type InvalidEnsNetworkError,
   MissingEthRpcUrlError,
   type UnsupportedEnsNameError,
 } from "../../errors/ens.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { throwIfAborted, withAbort } from "../../rpc/createRpc.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { parseEnsName } from "./parseEnsName.js";
 import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
@@ -47,7 +46,14 @@ export interface ResolveEnsParameters {
 export type ResolveEnsReturnType = Address | null;
 
 /**
- * The errors {@link resolveEns} throws.
+ * The errors {@link resolveEns} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidEnsNameError}: the name is not a valid ENS name.
+ * - {@link InvalidEnsNetworkError}: `network` is neither `"celo"` nor `"ethereum"`.
+ * - {@link UnsupportedEnsNameError}: a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
+ * - {@link MissingEthRpcUrlError}: network `"ethereum"` without the `ethRpcUrl` option.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -60,12 +66,9 @@ export type ResolveEnsErrorType =
   | InvalidEnsNetworkError
   | UnsupportedEnsNameError
   | MissingEthRpcUrlError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
-const KEYS = ["name", "network", "signal"];
+const KEYS = ["name", "network", "signal"] as const;
 
 /**
  * Resolves an ENS name to an address. The name is normalized first (ENSIP-15); every argument is checked before
@@ -81,15 +84,7 @@ const KEYS = ["name", "network", "signal"];
  * HTTP requests: 1 (`"ethereum"`: 1 when the names' resolvers are on-chain). A tracked read
  * (`ens.resolveEns`; the resolved address is not sent).
  *
- * @throws {InvalidEnsNameError} the name is not a valid ENS name.
- * @throws {InvalidEnsNetworkError} `network` is neither `"celo"` nor `"ethereum"`.
- * @throws {UnsupportedEnsNameError} a name outside `celo.eth` on network `"celo"` (use `"ethereum"`).
- * @throws {MissingEthRpcUrlError} network `"ethereum"` without the `ethRpcUrl` option.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link ResolveEnsErrorType}
  *
  * @example
  * ```ts
@@ -104,8 +99,7 @@ export async function resolveEns(
   client: SdkBaseClient,
   parameters: ResolveEnsParameters,
 ): Promise<ResolveEnsReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { name, network } = parameters;
+  const { name, network } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const where = parseEnsNetwork(network);
   const signal = parseSignal(parameters.signal);
   // Before any I/O, the ENSIP-15 module load included (in a browser, a chunk download).

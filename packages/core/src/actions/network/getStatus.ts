@@ -1,10 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -53,21 +52,19 @@ export interface GetStatusParameters {
 export type GetStatusReturnType = NetworkStatus;
 
 /**
- * The errors {@link getStatus} throws.
+ * The errors {@link getStatus} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
  * import type { GetStatusErrorType } from "@preflow/core";
  * ```
  */
-export type GetStatusErrorType =
-  | InvalidArgumentError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetStatusErrorType = InvalidArgumentError | ReadBatchErrorType;
 
-const KEYS = ["signal"];
+const KEYS = ["signal"] as const;
 
 /**
  * Reads the chain id, latest block and fees (`eth_chainId`, `eth_getBlockByNumber`, `eth_gasPrice` in one
@@ -75,12 +72,7 @@ const KEYS = ["signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed or returned no block (URL redacted).
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetStatusErrorType}
  *
  * @example
  * ```ts
@@ -92,8 +84,7 @@ export async function getStatus(
   client: SdkBaseClient,
   parameters: GetStatusParameters = {},
 ): Promise<GetStatusReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { signal } = parameters;
+  const { signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   return client.track("network.getStatus", undefined, async () => {
     const [block, gasPrice] = await client.rpc.batch(
       [{ method: "eth_getBlockByNumber", params: ["latest", false] }, { method: "eth_gasPrice" }],

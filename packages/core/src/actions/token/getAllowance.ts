@@ -1,13 +1,11 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, maxUint256 } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -63,7 +61,13 @@ export interface GetAllowanceParameters {
 export type GetAllowanceReturnType = TokenAllowance;
 
 /**
- * The errors {@link getAllowance} throws.
+ * The errors {@link getAllowance} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `owner` or `spender` is not an address.
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link TokenReadError}: the token contract did not answer.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -74,28 +78,17 @@ export type GetAllowanceErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
-const KEYS = ["owner", "spender", "token", "signal"];
+const KEYS = ["owner", "spender", "token", "signal"] as const;
 
 /**
  * Reads how much of `owner`'s `token` `spender` may spend. A tracked read (`token.getAllowance`).
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidAddressError} `owner` or `spender` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {TokenReadError} the token contract did not answer.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetAllowanceErrorType}
  *
  * @example
  * ```ts
@@ -111,8 +104,7 @@ export async function getAllowance(
   client: SdkBaseClient,
   parameters: GetAllowanceParameters,
 ): Promise<GetAllowanceReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { owner, spender, token, signal } = parameters;
+  const { owner, spender, token, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
   const approved = parseAddress(spender, "spender");
   const info = resolveToken(token);

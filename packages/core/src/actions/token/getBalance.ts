@@ -1,13 +1,11 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -59,7 +57,13 @@ export interface GetBalanceParameters {
 export type GetBalanceReturnType = TokenBalance;
 
 /**
- * The errors {@link getBalance} throws.
+ * The errors {@link getBalance} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `owner` is not an address.
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link TokenReadError}: the token contract did not answer.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -70,13 +74,10 @@ export type GetBalanceErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
-const KEYS = ["owner", "token", "signal"];
+const KEYS = ["owner", "token", "signal"] as const;
 
 /**
  * Reads `owner`'s balance of `token` (CELO: the native balance, through its ERC-20 interface). A tracked read
@@ -84,15 +85,7 @@ const KEYS = ["owner", "token", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidAddressError} `owner` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {TokenReadError} the token contract did not answer.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetBalanceErrorType}
  *
  * @example
  * ```ts
@@ -104,8 +97,7 @@ export async function getBalance(
   client: SdkBaseClient,
   parameters: GetBalanceParameters,
 ): Promise<GetBalanceReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { owner, token, signal } = parameters;
+  const { owner, token, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
   const info = resolveToken(token);
   return client.track("token.getBalance", account, async () => {

@@ -1,13 +1,11 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -49,7 +47,13 @@ export interface GetBalancesParameters {
 }
 
 /**
- * The errors {@link getBalances} throws.
+ * The errors {@link getBalances} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `owner` is not an address.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: `tokens` is not a non-empty array.
+ * - {@link UnknownTokenError}: a token is not in the registry.
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -60,12 +64,9 @@ export type GetBalancesErrorType =
   | InvalidAddressError
   | InvalidArgumentError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
-const KEYS = ["owner", "tokens", "signal"];
+const KEYS = ["owner", "tokens", "signal"] as const;
 
 /**
  * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
@@ -74,15 +75,7 @@ const KEYS = ["owner", "tokens", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {InvalidAddressError} `owner` is not an address.
- * @throws {InvalidArgumentError} `tokens` is not a non-empty array.
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetBalancesErrorType}
  *
  * @example
  * ```ts
@@ -95,8 +88,7 @@ export async function getBalances(
   client: SdkBaseClient,
   parameters: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { owner, tokens, signal } = parameters;
+  const { owner, tokens, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
   let infos: TokenInfo[];
   if (tokens === undefined) infos = Object.values(TOKENS);

@@ -1,10 +1,8 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { expectUint, totalSupplyCall } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -40,7 +38,12 @@ export interface GetTokenInfoParameters {
 }
 
 /**
- * The errors {@link getTokenInfo} throws.
+ * The errors {@link getTokenInfo} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link TokenReadError}: the token contract did not answer.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -50,13 +53,10 @@ export interface GetTokenInfoParameters {
 export type GetTokenInfoErrorType =
   | InvalidArgumentError
   | UnknownTokenError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
-const KEYS = ["token", "signal"];
+const KEYS = ["token", "signal"] as const;
 
 /**
  * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on chain,
@@ -64,14 +64,7 @@ const KEYS = ["token", "signal"];
  *
  * HTTP requests: 1.
  *
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {TokenReadError} the token contract did not answer.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link GetTokenInfoErrorType}
  *
  * @example
  * ```ts
@@ -84,8 +77,7 @@ export async function getTokenInfo(
   client: SdkBaseClient,
   parameters: GetTokenInfoParameters,
 ): Promise<GetTokenInfoReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { token, signal } = parameters;
+  const { token, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const info = resolveToken(token);
   return client.track("token.getTokenInfo", undefined, async () => {
     const { reads } = await readBatch(client, { reads: [totalSupplyCall(info)], signal });

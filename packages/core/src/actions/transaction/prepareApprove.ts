@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { maxUint256 } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
@@ -6,12 +6,10 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
@@ -59,7 +57,13 @@ export interface PrepareApproveParameters {
 export type PrepareApproveReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareApprove} throws.
+ * The errors {@link prepareApprove} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from` or `spender` is not an address (or `spender` is the zero address).
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link InvalidAmountError}: the amount is neither `"max"` nor a decimal string for the token.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -71,10 +75,7 @@ export type PrepareApproveErrorType =
   | InvalidAddressError
   | UnknownTokenError
   | InvalidAmountError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
 const KEYS = ["from", "spender", "token", "amount", "signal"];
 
@@ -84,15 +85,7 @@ const KEYS = ["from", "spender", "token", "amount", "signal"];
  *
  * HTTP requests: 1 (the block number, with the first call's chain check folded in).
  *
- * @throws {InvalidAddressError} `from` or `spender` is not an address (or `spender` is the zero address).
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {InvalidAmountError} the amount is neither `"max"` nor a decimal string for the token.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareApproveErrorType}
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import {
   type Abi,
   type Address,
@@ -16,14 +16,18 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import { decodeEthBalance, ethBalanceRead, type ReadCall, readBatch } from "../../rpc/readBatch.js";
+import {
+  decodeEthBalance,
+  ethBalanceRead,
+  type ReadBatchErrorType,
+  type ReadCall,
+  readBatch,
+} from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -102,7 +106,16 @@ export type PrepareContractCallParameters<
 };
 
 /**
- * The errors {@link prepareContractCall} throws.
+ * The errors {@link prepareContractCall} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from`, `to` or a spender is not an address.
+ * - {@link InvalidContractCallError}: bad ABI, unknown function, arguments that do not fit, a view function, `value` to a non-payable function, a duplicate approval.
+ * - {@link InvalidAmountError}: a bad `value` or approval amount.
+ * - {@link UnknownTokenError}: an approval's token is not in the registry.
+ * - {@link InsufficientBalanceError}: the CELO balance is below `value`.
+ * - {@link TokenReadError}: a token contract answered an allowance read with something that is not a uint256.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` or an approval (named, with the nearest valid one), or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -116,11 +129,8 @@ export type PrepareContractCallErrorType =
   | InvalidAmountError
   | UnknownTokenError
   | InsufficientBalanceError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
 /**
  * The return type of {@link prepareContractCall}.
@@ -223,18 +233,7 @@ function encodeCall(parameters: ContractCall): {
  *
  * HTTP requests: 1 (allowances, the CELO balance for `value` and the block number in one Multicall3 call).
  *
- * @throws {InvalidAddressError} `from`, `to` or a spender is not an address.
- * @throws {InvalidContractCallError} bad ABI, unknown function, arguments that do not fit, a view function,
- * `value` to a non-payable function, a duplicate approval.
- * @throws {InvalidAmountError} a bad `value` or approval amount.
- * @throws {UnknownTokenError} an approval's token is not in the registry.
- * @throws {InsufficientBalanceError} the CELO balance is below `value`.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` or an approval (named, with the nearest valid
- *   one), or a `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareContractCallErrorType}
  *
  * @example
  * ```ts

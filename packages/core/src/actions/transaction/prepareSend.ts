@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";
@@ -7,11 +7,9 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -50,7 +48,15 @@ export interface PrepareSendParameters {
 export type PrepareSendReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareSend} throws.
+ * The errors {@link prepareSend} throws (every one an `SdkError`), and when. Its client form throws the same.
+ *
+ * - {@link InvalidAddressError}: `from` or `to` is not an address (or `to` is the zero address).
+ * - {@link UnknownTokenError}: the token is not in the registry.
+ * - {@link InvalidAmountError}: the amount is not a positive decimal string for the token.
+ * - {@link InsufficientBalanceError}: the balance is below the amount.
+ * - {@link TokenReadError}: the token contract answered the balance read with something that is not a uint256.
+ * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
+ * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
  * @example
  * ```ts
@@ -63,11 +69,8 @@ export type PrepareSendErrorType =
   | UnknownTokenError
   | InvalidAmountError
   | InsufficientBalanceError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | ReadBatchErrorType;
 
 const KEYS = ["from", "to", "token", "amount", "signal"];
 
@@ -78,16 +81,7 @@ const KEYS = ["from", "to", "token", "amount", "signal"];
  *
  * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in).
  *
- * @throws {InvalidAddressError} `from` or `to` is not an address (or `to` is the zero address).
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
- * @throws {InsufficientBalanceError} the balance is below the amount.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {InvalidArgumentError} an unknown key in `parameters` (named, with the nearest valid one) or a
- *   `signal` that is not an AbortSignal; before any I/O.
+ * @throws {@link PrepareSendErrorType}
  *
  * @example
  * ```ts

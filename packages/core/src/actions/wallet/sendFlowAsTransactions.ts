@@ -2,8 +2,8 @@ import type { Hex } from "viem";
 import { sendTransaction } from "viem/actions";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
-import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./sendPreparedFlowWithWallet.js";
 import { quantity } from "./walletAnswers.js";
+import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
 import { classifyWalletFailure, pause, within } from "./walletWait.js";
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;

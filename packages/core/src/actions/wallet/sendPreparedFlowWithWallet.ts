@@ -10,12 +10,10 @@ import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import type { RpcError } from "../../errors/rpc.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import type {
-  ExecutedStep,
-  ExecutePreparedFlowReturnType,
-} from "../transaction/executePreparedFlow/types.js";
+import type { ExecutePreparedFlowReturnType } from "../transaction/executePreparedFlow/types.js";
 import { sendFlowAsCalls } from "./sendFlowAsCalls.js";
 import { sendFlowAsTransactions } from "./sendFlowAsTransactions.js";
+import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
 import { within } from "./walletWait.js";
 
 /**
@@ -82,23 +80,6 @@ export type SendPreparedFlowWithWalletErrorType =
 
 const KEYS = ["flow", "account", "receiptTimeoutMs", "signal", "pollingIntervalMs"];
 const DEFAULT_RECEIPT_TIMEOUT_MS = 45_000;
-/** Bound of each request before anything is sent (chain id, capabilities). @internal */
-export const WALLET_REQUEST_TIMEOUT_MS = 10_000;
-
-/** What the two send paths share. @internal */
-export interface WalletSendContext {
-  client: Client<Transport, Chain | undefined>;
-  account: Account;
-  steps: ExecutedStep[];
-  flow: ReturnType<typeof parsePreparedFlow>;
-  /** How long a wait (the batch's status, or one step's receipt) goes on before it gives up with `pending`, in ms. */
-  receiptTimeoutMs: number;
-  pollingIntervalMs: number;
-  signal: AbortSignal | undefined;
-  /** The fee currency of the flow's steps (CIP-64), when they carry one. */
-  feeCurrency: Address | undefined;
-}
-
 function integer(value: unknown, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {

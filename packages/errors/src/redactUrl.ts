@@ -13,7 +13,7 @@ const MASK = "***";
  *
  * @example
  * ```ts
- * import { redactUrl } from "@preflow/attribution";
+ * import { redactUrl } from "@preflow/errors";
  *
  * redactUrl("https://user:pw@rpc.example/v2/abcdefghij0123456789xyz?apikey=s3cret");
  * // "https://***:***@rpc.example/v2/***?apikey=***"

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { SdkErrorDetails } from "@preflow/attribution";
+ * import type { SdkErrorDetails } from "@preflow/errors";
  *
  * const details: SdkErrorDetails = { field: "amount", rule: "must be positive" };
  * ```
@@ -15,7 +15,7 @@ export type SdkErrorDetails = Readonly<Record<string, unknown>>;
  *
  * @example
  * ```ts
- * import { SdkError, type SdkErrorParameters } from "@preflow/attribution";
+ * import { SdkError, type SdkErrorParameters } from "@preflow/errors";
  *
  * const parameters: SdkErrorParameters<"MY_CODE"> = { code: "MY_CODE", message: "What went wrong. What to do." };
  * new SdkError(parameters);
@@ -40,7 +40,7 @@ export interface SdkErrorParameters<
  *
  * @example
  * ```ts
- * import type { SdkErrorJson } from "@preflow/attribution";
+ * import type { SdkErrorJson } from "@preflow/errors";
  *
  * const json: SdkErrorJson = { name: "InvalidAmountError", code: "INVALID_AMOUNT", message: "...", details: {} };
  * ```
@@ -56,8 +56,8 @@ export interface SdkErrorJson<
 }
 
 /**
- * The root of every error preflow throws on purpose, in every package (`@preflow/attribution`,
- * `@preflow/core`, `@preflow/aa`, `@preflow/agent-id`, `@preflow/tools`, and `preflow`, which re-exports it).
+ * The root of every error preflow throws on purpose, in every package (`@preflow/errors`, `@preflow/attribution`,
+ * `@preflow/core`, `@preflow/aa`, `@preflow/agent-id`, `@preflow/tools`, and `preflow`, which re-export it).
  * `code` is stable across versions, `details` holds structured JSON-safe facts, the message says what was wrong
  * and what to do, and `toJSON()` gives `{ name, code, message, details }`. It lives at the bottom of the package
  * graph, so one `instanceof SdkError` check covers everything.

@@ -1,12 +1,14 @@
 import { redactSecrets } from "./redactSecrets.js";
-import type { Hex } from "./types.js";
+
+/** A 0x-prefixed hex string. */
+type Hex = `0x${string}`;
 
 /**
  * What matters about a failed request or call, sanitized: the result of {@link summarizeError}.
  *
  * @example
  * ```ts
- * import type { ErrorSummary } from "@preflow/attribution";
+ * import type { ErrorSummary } from "@preflow/errors";
  *
  * const summary: ErrorSummary = { reason: "execution reverted", status: undefined, rpcCode: 3, unreachable: false, revertData: "0x08c379a0" };
  * ```
@@ -35,7 +37,7 @@ const MAX_REASON = 400;
  *
  * @example
  * ```ts
- * import { errorCauses } from "@preflow/attribution";
+ * import { errorCauses } from "@preflow/errors";
  *
  * const timedOut = errorCauses(error).some((link) => link.name === "TimeoutError");
  * ```
@@ -84,7 +86,7 @@ function revertDataOf(reason: string, data: unknown): Hex | undefined {
  *
  * @example
  * ```ts
- * import { summarizeError } from "@preflow/attribution";
+ * import { summarizeError } from "@preflow/errors";
  *
  * try {
  *   await publicClient.request({ method: "eth_blockNumber" });

@@ -32,7 +32,7 @@ const fold = (key: string): string => key.toLowerCase().replace(/[_\-\s]/g, "");
  *
  * @example
  * ```ts
- * import { nearestKey } from "@preflow/attribution";
+ * import { nearestKey } from "@preflow/errors";
  *
  * nearestKey("sginal", ["owner", "token", "signal"]); // "signal"
  * nearestKey("dryRun", ["to", "dry_run"]); // "dry_run"

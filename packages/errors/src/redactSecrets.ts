@@ -45,7 +45,7 @@ function urlForms(url: string): string[] {
  *
  * @example
  * ```ts
- * import { redactSecrets } from "@preflow/attribution";
+ * import { redactSecrets } from "@preflow/errors";
  *
  * redactSecrets("POST https://rpc.example/v2?apikey=s3cret failed", []);
  * // "POST https://rpc.example/v2?apikey=*** failed"

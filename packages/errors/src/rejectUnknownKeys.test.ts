@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InvalidArgumentError } from "./errors/InvalidArgumentError.js";
+import { InvalidArgumentError } from "./InvalidArgumentError.js";
 import { rejectUnknownKeys } from "./rejectUnknownKeys.js";
 
 describe("rejectUnknownKeys", () => {

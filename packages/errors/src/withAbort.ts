@@ -1,4 +1,4 @@
-import { RequestAbortedError } from "./errors/RequestAbortedError.js";
+import { RequestAbortedError } from "./RequestAbortedError.js";
 
 /**
  * Settles as `work` does, or rejects with {@link RequestAbortedError} (naming `method`) as soon as `signal` aborts;
@@ -13,7 +13,7 @@ import { RequestAbortedError } from "./errors/RequestAbortedError.js";
  *
  * @example
  * ```ts
- * import { withAbort } from "@preflow/attribution";
+ * import { withAbort } from "@preflow/errors";
  * const block = await withAbort(client.request({ method: "eth_blockNumber" }), AbortSignal.timeout(2_000), "eth_blockNumber");
  * ```
  */

@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import { describeValue } from "@preflow/attribution";
+ * import { describeValue } from "@preflow/errors";
  *
  * describeValue("0x12"); // "\"0x12\""
  * describeValue(10n); // "10n"

@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // Property tests run thousands of cases; leave room on a busy machine.
+    testTimeout: 60_000,
+  },
+});

@@ -79,7 +79,9 @@ describe("executePreparedFlow: resume", () => {
     const { account, flow } = await twoStepFlow(devnet);
     const start = await chain.nonce(account.address);
     proxy.inject({ method: "eth_sendRawTransaction", nth: 2, fault: { kind: "status", status: 503 } });
-    const first = await executePreparedFlow(viaProxy(), { account, flow, receiptTimeoutMs: 1_000 });
+    // 3 s: step 1 is mined a few milliseconds after its send (1 s blocks, a block per transaction), after the first
+    // receipt poll; the next poll comes one polling interval later.
+    const first = await executePreparedFlow(viaProxy(), { account, flow, receiptTimeoutMs: 3_000 });
     expect(summary(first)).toEqual(["success/true/-", "pending/unknown/TRANSACTION_OUTCOME_UNKNOWN"]);
     const stuck = first.steps[1];
     expect(stuck?.signedTransaction).toMatch(/^0x[0-9a-f]+$/);
@@ -151,7 +153,9 @@ describe("executePreparedFlow: resume", () => {
     const { account, flow } = await twoStepFlow(devnet);
     const start = await chain.nonce(account.address);
     proxy.inject({ method: "eth_getTransactionReceipt", fault: { kind: "result", result: null } });
-    const first = await executePreparedFlow(viaProxy(), { account, flow, receiptTimeoutMs: 1_000 });
+    // 3 s: step 1 is mined a few milliseconds after its send (1 s blocks, a block per transaction), after the first
+    // receipt poll; the next poll comes one polling interval later.
+    const first = await executePreparedFlow(viaProxy(), { account, flow, receiptTimeoutMs: 3_000 });
     expect(first.status).toBe("pending");
     proxy.reset();
     const began = Date.now();

@@ -1,8 +1,10 @@
+import { startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { flushTelemetry } from "@preflow/telemetry";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createSdkClient, SDK_VERSION, TokenReadError } from "../src/index.js";
+import { answerAsAbsentContracts } from "./support/absentContracts.js";
 import { startTelemetrySink, type TelemetryBatch, type TelemetrySink } from "./support/telemetrySink.js";
 import { freshAccount } from "./support/wallet.js";
 
@@ -24,8 +26,11 @@ const events = () => sink.events();
 describe("telemetry wiring", () => {
   it("every read reports one event; prepare* never does; no secret, URL or amount is sent", async () => {
     const signer = privateKeyToAccount(generatePrivateKey()).address;
+    // Every registry token is on the devnet: the failed read comes from a proxy answering as for no contract.
+    const rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
+    onTestFinished(() => rpc.close());
     const client = createSdkClient({
-      rpcUrl: `${devnet.rpcUrl}/?apikey=rpc_secret_999`,
+      rpcUrl: `${rpc.url}?apikey=rpc_secret_999`,
       telemetryEndpoint: sinkUrl,
       telemetryApiKey: "telemetry_test_key",
       analyticsDeviceId: "core_tests",
@@ -38,7 +43,9 @@ describe("telemetry wiring", () => {
     await client.token.getAllowance(alice.address, signer, "USDm");
     await client.token.getTokenInfo("USDm");
     await client.network.getStatus();
+    const empty = answerAsAbsentContracts(rpc);
     await expect(client.token.getBalance(alice.address, "KESm")).rejects.toBeInstanceOf(TokenReadError);
+    empty.remove();
     await client.transaction.prepareSend(alice.address, signer, "USDm", "1.234567");
     await client.transaction.prepareApprove(alice.address, signer, "USDm", "1");
     await flushTelemetry();

@@ -25,8 +25,11 @@ export interface AnvilInstance {
 }
 
 /**
- * Starts anvil on 127.0.0.1 and a free port (automine, silent) and waits until it answers with `chainId`.
- * Chain 42220 gets `--celo` (Celo's transfer precompile) and no request size limit. `fail` runs while waiting (to abort a start).
+ * Starts anvil on 127.0.0.1 and a free port (or `port`, which the caller has checked is free), silent, and
+ * waits until it answers with `chainId`. Chain 42220 gets `--celo` (Celo's transfer precompile). anvil mines
+ * every transaction at once (automine) unless `mining` is `"external"`: then it mines nothing by itself
+ * (`--no-mining`; the devnet's block producer mines, see `blockProducer.ts`). `fail` runs while waiting (to
+ * abort a start).
  *
  * @example
  * const anvil = await startAnvil({ name: "anvil", chainId: 42220 });
@@ -34,16 +37,20 @@ export interface AnvilInstance {
 export async function startAnvil(options: {
   name: string;
   chainId: 1 | 42220;
+  port?: number;
+  mining?: "automine" | "external";
+  /** Also serve JSON-RPC on this IPC socket path (`--ipc`). */
+  ipcPath?: string;
   verbose?: boolean;
   fail?: () => void;
   onStarted?: (process: DevnetProcess) => void;
 }): Promise<AnvilInstance> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const rpcUrl = `http://127.0.0.1:${port}`;
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId)];
-  // the prebuilt state of chain 42220 (with Celo's unoptimized core contracts) is sent in one anvil_loadState
-  // request larger than anvil's default 2 MB request limit
-  if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit");
+  if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit"); // the prebuilt state (Celo's unoptimized core contracts) is one anvil_loadState request over 2 MB
+  if (options.mining === "external") args.push("--no-mining");
+  if (options.ipcPath !== undefined) args.push("--ipc", options.ipcPath);
   args.push("--silent");
   const anvil = startProcess(options.name, anvilBinaryPath(), args, { verbose: options.verbose });
   options.onStarted?.(anvil);

@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devnetTokenAbi } from "./contracts.generated.js";
-import { rpcCall, waitFor } from "./rpc.js";
+import { HELPER_FEES, rpcCall, waitFor } from "./rpc.js";
 import { type DevnetTokenSymbol, findDevnetToken } from "./tokens.js";
 
 /**
@@ -38,6 +38,7 @@ export async function fundAccount(
       to: token.address,
       data: encodeFunctionData({ abi: devnetTokenAbi, functionName: "mint", args: [address, value] }),
       gas: "0x30000",
+      ...HELPER_FEES,
     },
   ]);
   await rpcCall(rpcUrl, "anvil_stopImpersonatingAccount", [minter]);

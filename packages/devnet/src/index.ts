@@ -1,6 +1,14 @@
 export { DEVNET_ACCOUNTS, DEVNET_ROLES, type DevnetAccount } from "./accounts.js";
 export { anvilBinaryPath } from "./anvil.js";
 export {
+  type BlockProducer,
+  type BlockProducerOptions,
+  CELO_BASE_FEE_FLOOR,
+  DEVNET_BLOCK_TIME_MS,
+  nextBaseFee,
+  startBlockProducer,
+} from "./blockProducer.js";
+export {
   CELO_COIN_TYPE,
   CELO_L2_REGISTRY_ADDRESS,
   deployCeloNames,
@@ -39,7 +47,7 @@ export {
   type JsonRpcRequest,
   PARSE_ERROR,
   startFaultProxy,
-} from "./faultProxy.js";
+} from "./faultProxy/index.js";
 export { fundAccount } from "./fund.js";
 export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
 export {

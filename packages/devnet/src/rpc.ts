@@ -50,3 +50,10 @@ export async function waitFor(
   const reason = lastError instanceof Error ? `: ${lastError.message}` : "";
   throw new Error(`devnet: timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
 }
+
+/**
+ * The fees the devnet's own impersonated sends (minting, deployments, protocol helpers) offer: 100 gwei at most,
+ * 1 gwei tip. Explicit, so that a send never depends on the fee anvil would fill in from the moment's base fee
+ * (see `blockProducer.ts`).
+ */
+export const HELPER_FEES = { maxFeePerGas: "0x174876e800", maxPriorityFeePerGas: "0x3b9aca00" } as const;

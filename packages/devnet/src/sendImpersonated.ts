@@ -1,6 +1,6 @@
 import { type Address, type Hex, isAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { rpcCall, waitFor } from "./rpc.js";
+import { HELPER_FEES, rpcCall, waitFor } from "./rpc.js";
 
 /**
  * Sends one transaction as `from` (impersonated; a fresh random account when omitted, so concurrent callers
@@ -25,6 +25,7 @@ export async function sendImpersonated(
       ...(transaction.to === undefined ? {} : { to: transaction.to }),
       data: transaction.data,
       gas: `0x${(transaction.gas ?? 3_000_000n).toString(16)}`,
+      ...HELPER_FEES,
     },
   ]);
   let receipt: { status: Hex; contractAddress: Address | null } | null = null;

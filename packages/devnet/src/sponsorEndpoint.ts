@@ -53,6 +53,8 @@ export async function startSponsorEndpoint(options: {
   anvilUrl: string;
   altoUrl: string;
   apiKey?: string;
+  /** The front's port (the mock paymaster behind it takes a free one); free when omitted. */
+  port?: number;
   /** Let the mock paymaster's error dumps through (see above); default false. */
   verbose?: boolean;
 }): Promise<SponsorEndpoint> {
@@ -70,7 +72,7 @@ export async function startSponsorEndpoint(options: {
     };
   }
   const { paymaster } = await import("@pimlico/mock-paymaster");
-  const [paymasterPort, frontPort] = await Promise.all([freePort(), freePort()]);
+  const [paymasterPort, frontPort] = await Promise.all([freePort(), options.port ?? freePort()]);
   const paymasterUrl = `http://127.0.0.1:${paymasterPort}`;
   const instance = paymaster({
     anvilRpc: options.anvilUrl,
@@ -143,7 +145,16 @@ export async function startSponsorEndpoint(options: {
   }
 
   const frontServer: Server = server;
-  await new Promise<void>((resolve) => frontServer.listen(frontPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    frontServer.once("error", reject);
+    frontServer.listen(frontPort, "127.0.0.1", () => {
+      frontServer.off("error", reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await instance.stop();
+    throw error;
+  });
   return {
     baseUrl: `http://127.0.0.1:${frontPort}`,
     apiKey,

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmdirSync, unlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -5,9 +6,11 @@ import { type Address, isAddress } from "viem";
 import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
+import { type BlockProducer, startBlockProducer } from "./blockProducer.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
 import { fundAccount } from "./fund.js";
+import { checkPortsFree, isDevnetPort } from "./ports.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { retimeCeloGovernance } from "./protocols/celoCore.js";
@@ -40,6 +43,12 @@ export interface StartDevnetOptions {
    * `"10000"`.
    */
   fundAccounts?: { readonly amount: string; readonly extraAddresses?: readonly Address[] };
+  /**
+   * Listen on fixed ports: the RPC (anvil) on `port`, the bundler on `port + 1`, the sponsor endpoint on
+   * `port + 2` (`pnpm devnet`: 8545, 8546, 8547). Taken ports fail the start with an error naming them. Free
+   * random ports when omitted (tests: parallel runs never collide).
+   */
+  port?: number;
 }
 
 /** A running devnet. */
@@ -56,14 +65,17 @@ export interface Devnet extends DevnetClient {
   };
   /** Process ids of the children (anvil, alto, and the Ethereum anvil when started); the sponsor endpoint runs in this process. */
   readonly pids: { anvil: number; bundler: number; ethereumAnvil?: number };
+  /** Resolves (with e.g. `"anvil exited (SIGTERM)"`) when anvil or alto exits while the devnet runs; never after `stop()`. */
+  readonly childExited: Promise<string>;
   /** Stops everything; idempotent. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the embedded offline devnet on loopback and free ports: anvil at chain id 42220 with Celo's transfer
- * precompile, EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses (and EntryPoint v0.8 with
- * the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
+ * Starts the embedded offline devnet on loopback, on free ports (or `port` and the two after it): anvil at
+ * chain id 42220 with Celo's transfer precompile, mined by the block producer (a block per transaction and at
+ * least every second, base fee >= 25 gwei), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical
+ * addresses (and EntryPoint v0.8 with the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
  * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.
@@ -77,25 +89,57 @@ export interface Devnet extends DevnetClient {
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const verbose = options.verbose ?? process.env.DEVNET_VERBOSE === "1";
   if (options.fundAccounts) checkFundAccounts(options.fundAccounts);
+  if (options.port !== undefined && !isDevnetPort(options.port))
+    throw new Error(`startDevnet: port ${String(options.port)} is not a port number from 1 to 65533`);
   const t0 = performance.now();
   const processes: DevnetProcess[] = [];
   let sponsor: SponsorEndpoint | undefined;
+  let producer: BlockProducer | undefined;
+  // anvil's IPC socket, for the block producer's subscription (removed once it is connected, or by stop()).
+  const ipcDir = mkdtempSync(path.join(os.tmpdir(), "preflow-devnet-"));
+  const ipcPath = path.join(ipcDir, "anvil.ipc");
+  const removeIpcSocket = () => {
+    // (not rmSync({ recursive }): in Node 20 it broke later ESM resolution in this process; measured)
+    for (const remove of [() => unlinkSync(ipcPath), () => rmdirSync(ipcDir)]) {
+      try {
+        remove();
+      } catch {
+        // already gone
+      }
+    }
+  };
   let stopped = false;
   const signal = options.signal;
   const checkAborted = () => signal?.throwIfAborted();
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    await producer?.stop().catch(() => {});
     await sponsor?.stop().catch(() => {});
     await Promise.all(processes.map((p) => stopProcess(p)));
+    removeIpcSocket();
   };
   try {
     checkAborted();
-    const altoPort = await freePort();
+    const port = options.port;
+    if (port !== undefined)
+      await checkPortsFree(
+        [
+          { port, what: "the RPC (anvil)" },
+          { port: port + 1, what: "the bundler (alto)" },
+          { port: port + 2, what: "the sponsor endpoint" },
+        ],
+        "--port",
+      );
+    const altoPort = port !== undefined ? port + 1 : await freePort();
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
     const { rpcUrl, process: anvil } = await startAnvil({
       name: "anvil",
       chainId: 42220,
+      ...(port !== undefined ? { port } : {}),
+      // Mined by the block producer: a block per second and per transaction, base fee >= 25 gwei.
+      mining: "external",
+      ipcPath,
       verbose,
       fail: checkAborted,
       onStarted: (started) => processes.push(started),
@@ -159,6 +203,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     let fundMs = 0;
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
+      producer = await startBlockProducer({ rpcUrl, ipcPath });
+      // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
+      removeIpcSocket();
       await deploySimple7702Account(rpcUrl);
       await retimeCeloGovernance(rpcUrl);
       tContracts = performance.now();
@@ -189,6 +236,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       anvilUrl: rpcUrl,
       altoUrl: bundlerUrl,
       apiKey: options.sponsorApiKey,
+      ...(port !== undefined ? { port: port + 2 } : {}),
       verbose,
     });
     checkAborted();
@@ -204,8 +252,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       tokens: DEVNET_TOKENS,
       ...(ethereum ? { ethereum: { rpcUrl: ethereum.rpcUrl, chainId: ethereum.chainId } } : {}),
     });
+    const childExited = new Promise<string>((resolve) => {
+      for (const p of processes)
+        p.child.once("exit", (code, signal) => {
+          if (!stopped) resolve(`${p.name} exited (${signal ?? `status ${code}`})`);
+        });
+    });
     return {
       ...client,
+      childExited,
       timings: {
         anvilMs: Math.round(tAnvil - t0),
         contractsMs: Math.round(tContracts - tAnvil),

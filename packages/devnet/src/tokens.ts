@@ -11,7 +11,11 @@ export interface DevnetToken {
 /** CELO's ERC-20 interface (mainnet GoldToken); balances are native balances. */
 export const CELO_TOKEN_ADDRESS: Address = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
-/** The tokens on the devnet, keyed by symbol (facts: shared/notes/chain-facts.md). */
+/**
+ * The tokens on the devnet, keyed by symbol: every token of preflow's registry (`TOKENS` of `@preflow/core`), at
+ * its mainnet address with its symbol and decimals (facts: shared/notes/chain-facts.md and
+ * shared/notes/celo-native/README.md).
+ */
 export const DEVNET_TOKENS = {
   CELO: { symbol: "CELO", name: "Celo native asset", address: CELO_TOKEN_ADDRESS, decimals: 18 },
   USDm: {
@@ -32,12 +36,30 @@ export const DEVNET_TOKENS = {
     address: "0xe8537a3d056DA446677B9E9d6c5dB704EaAb4787",
     decimals: 18,
   },
+  XOFm: {
+    symbol: "XOFm",
+    name: "Mento West African CFA franc",
+    address: "0x73F93dcc49cB8A239e2032663e9475dd5ef29A08",
+    decimals: 18,
+  },
+  KESm: {
+    symbol: "KESm",
+    name: "Mento Kenyan Shilling",
+    address: "0x456a3D042C0DbD3db53D5489e98dFb038553B0d0",
+    decimals: 18,
+  },
   USDC: { symbol: "USDC", name: "USDC", address: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C", decimals: 6 },
   USDT: {
     symbol: "USDT",
     name: "Tether USD",
     address: "0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e",
     decimals: 6,
+  },
+  USDGLO: {
+    symbol: "USDGLO",
+    name: "Glo Dollar",
+    address: "0x4F604735c1cF31399C6E711D5962b2B3E0225AD3",
+    decimals: 18,
   },
   WETH: {
     symbol: "WETH",

@@ -15,6 +15,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const {
     timings,
     pids,
+    childExited,
     stop,
     fund,
     sponsorUrl,

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { createPublicClient, createWalletClient, type Hex, http, keccak256, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
-import { forwardUrl, parseJsonRpcBody } from "../src/faultProxy.js";
+import { forwardUrl, parseJsonRpcBody } from "../src/faultProxy/index.js";
 import {
   closedPortUrl,
   devnetChain,

@@ -5,6 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { startAnvil } from "./anvil.js";
 import { deployCeloNames } from "./celoNames.js";
 import { deployAccountAbstraction, deployTokens } from "./deployContracts.js";
+import { deployFeeCurrencies } from "./feeCurrencies/deployFeeCurrencies.js";
 import { PREBUILT_STATE_FILE, PREBUILT_STATE_INPUTS_FILE } from "./prebuiltState.js";
 import { prebuiltStateInputsHash } from "./prebuiltStateInputs.js";
 import { stopProcess } from "./processes.js";
@@ -25,6 +26,7 @@ try {
   };
   await phase("erc4337", () => deployAccountAbstraction(rpcUrl));
   await phase("tokens", () => deployTokens(rpcUrl));
+  await phase("feeCurrencies", () => deployFeeCurrencies(rpcUrl));
   await phase("celoNames", () => deployCeloNames(rpcUrl));
   await phase("uniswap", () => deployUniswap(rpcUrl));
   await phase("mento", () => deployMento(rpcUrl));

@@ -7,6 +7,7 @@ import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
+import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
 import { fundAccount } from "./fund.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
@@ -77,6 +78,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const t0 = performance.now();
   const processes: DevnetProcess[] = [];
   let sponsor: SponsorEndpoint | undefined;
+  let feeCurrencyNode: FeeCurrencyNode | undefined;
   let stopped = false;
   const signal = options.signal;
   const checkAborted = () => signal?.throwIfAborted();
@@ -84,13 +86,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (stopped) return;
     stopped = true;
     await sponsor?.stop().catch(() => {});
+    await feeCurrencyNode?.stop().catch(() => {});
     await Promise.all(processes.map((p) => stopProcess(p)));
   };
   try {
     checkAborted();
     const altoPort = await freePort();
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
-    const { rpcUrl, process: anvil } = await startAnvil({
+    const { rpcUrl: anvilRpcUrl, process: anvil } = await startAnvil({
       name: "anvil",
       chainId: 42220,
       verbose,
@@ -98,6 +101,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       onStarted: (started) => processes.push(started),
     });
     const tAnvil = performance.now();
+    // The chain's URL is the fee-currency node front; alto, the sponsor endpoint and the state load use anvil's.
+    const rpcUrl = anvilRpcUrl;
+    feeCurrencyNode = await startFeeCurrencyNode({ upstreamUrl: anvilRpcUrl });
 
     // alto spends ~1 s loading its modules; the prebuilt chain state (every contract, token and protocol) is
     // loaded meanwhile.
@@ -183,7 +189,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const tEnd = performance.now();
 
     const client = connectDevnet({
-      rpcUrl,
+      rpcUrl: feeCurrencyNode.url,
+      anvilRpcUrl,
       bundlerUrl,
       sponsorBaseUrl: sponsor.baseUrl,
       sponsorApiKey: sponsor.apiKey,

@@ -76,6 +76,12 @@ export async function decodeCip64(raw: unknown): Promise<Cip64Transaction | Cip6
   const sValue = s === "0x" ? 0n : BigInt(s);
   if (rValue === 0n || sValue === 0n || sValue > HALF_ORDER || r.length > 66 || s.length > 66)
     return { error: "invalid transaction v, r, s values" };
+  const feeCurrencyField = fields[9];
+  if (feeCurrencyField === "0x")
+    return { error: "CIP-64 transaction without feeCurrency: send a type-2 transaction to pay in CELO" };
+  if (typeof feeCurrencyField !== "string" || feeCurrencyField.length !== 42)
+    return { error: "rlp: feeCurrency must be 20 bytes" };
+  if (BigInt(feeCurrencyField) === 0n) return { error: "unregistered fee-currency address: 0x0" };
   let tx: ParsedCip64;
   try {
     tx = parseTransaction(raw) as unknown as ParsedCip64;

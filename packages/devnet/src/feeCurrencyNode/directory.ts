@@ -74,3 +74,41 @@ export async function readFeeCurrency(
 export function celoToCurrency(amount: bigint, currency: FeeCurrencyInfo): bigint {
   return (amount * currency.numerator) / currency.denominator;
 }
+
+const adapterAbi = [
+  { type: "function", name: "getAdaptedToken", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
+  { type: "function", name: "adaptedToken", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
+  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] },
+] as const;
+
+/**
+ * One unit of the token a fee currency moves, in the currency's 18-decimal amounts: 10^(18 - decimals) for an
+ * adapter (`getAdaptedToken()`, or `adaptedToken()` on older ones), 1 for a token that is its own fee currency.
+ *
+ * @example
+ * await adaptedUnit(upstream, USDC_ADAPTER); // 10n ** 12n
+ */
+export async function adaptedUnit(upstream: Upstream, currency: Address): Promise<bigint> {
+  for (const functionName of ["getAdaptedToken", "adaptedToken"] as const) {
+    try {
+      const result = await upstream<Hex>("eth_call", [
+        { to: currency, data: encodeFunctionData({ abi: adapterAbi, functionName }) },
+        "latest",
+      ]);
+      if (result.length !== 66) continue;
+      const token = decodeFunctionResult({ abi: adapterAbi, functionName, data: result });
+      const decimals = decodeFunctionResult({
+        abi: adapterAbi,
+        functionName: "decimals",
+        data: await upstream<Hex>("eth_call", [
+          { to: token, data: encodeFunctionData({ abi: adapterAbi, functionName: "decimals" }) },
+          "latest",
+        ]),
+      });
+      return decimals < 18 ? 10n ** BigInt(18 - decimals) : 1n;
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+    }
+  }
+  return 1n;
+}

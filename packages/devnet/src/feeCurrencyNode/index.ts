@@ -33,6 +33,10 @@
 //   fee-currency fee. address(0)'s CELO balance is likewise restored after each debit and credit.
 // - The debit and credit get 1,000,000 gas each and their real cost is not charged: the charged gas is the call's
 //   plus the currency's intrinsic gas from the directory (on Celo the intrinsic gas also caps what they may use).
+// - For an adapter (a currency with `getAdaptedToken()`), the tip and the base fee are rounded up to whole units of
+//   the adapted token before the credit: Celo's v11 FeeCurrencyAdapter rounds each credited amount up and refuses
+//   to credit more than it debited, which exact amounts would often trip. The sender pays at most one unit more
+//   per amount, as the adapter's own rounding already charges.
 // - The directory is read per transaction at `latest` (op-geth reads it once per block), and a currency whose
 //   debit reverts is refused without being blocklisted.
 // - A nonce above the account's next nonce is refused ("nonce too high"); op-geth would queue the transaction.

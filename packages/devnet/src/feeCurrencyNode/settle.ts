@@ -3,7 +3,7 @@
 // op-geth are listed at the top of ./index.ts.
 import { type Address, encodeFunctionData, type Hex, hexToBytes, toHex, zeroAddress } from "viem";
 import { type Cip64Transaction, decodeCip64 } from "./decodeCip64.js";
-import { celoToCurrency, type FeeCurrencyInfo, readFeeCurrency } from "./directory.js";
+import { adaptedUnit, celoToCurrency, type FeeCurrencyInfo, readFeeCurrency } from "./directory.js";
 import type { Cip64Ledger, RpcLog, SettledCip64 } from "./ledger.js";
 import { RpcError, refuse, type Upstream } from "./upstream.js";
 
@@ -260,8 +260,11 @@ export async function settleCip64(ctx: SettlementContext, raw: unknown): Promise
   const blockBaseFee = BigInt(call.receipt.effectiveGasPrice); // the call paid no tip: its price is the base fee
   const baseFeePerGas = minBigInt(celoToCurrency(blockBaseFee, currency), tx.maxFeePerGas);
   const tipPerGas = minBigInt(tx.maxPriorityFeePerGas, tx.maxFeePerGas - baseFeePerGas);
-  const tip = gasUsed * tipPerGas;
-  const baseFee = gasUsed * baseFeePerGas;
+  // An adapter rounds each credited amount up to whole units of its token and refuses to credit more than it
+  // debited; tip and base fee in whole units keep the three within the debit (the refund absorbs the rest).
+  const unit = await adaptedUnit(ctx.upstream, tx.feeCurrency);
+  const tip = minBigInt(roundUp(gasUsed * tipPerGas, unit), maxFee);
+  const baseFee = minBigInt(roundUp(gasUsed * baseFeePerGas, unit), maxFee - tip);
   const refund = maxFee - tip - baseFee;
   const creditCall = await systemCall(ctx, tx.feeCurrency, credit(ctx, tx, { refund, tip, baseFee }), "creditGasFees");
 
@@ -279,6 +282,10 @@ export async function settleCip64(ctx: SettlementContext, raw: unknown): Promise
   };
   ctx.ledger.add(settled);
   return tx.hash;
+}
+
+function roundUp(amount: bigint, unit: bigint): bigint {
+  return ((amount + unit - 1n) / unit) * unit;
 }
 
 function minBigInt(a: bigint, b: bigint): bigint {

@@ -26,7 +26,7 @@ export interface AnvilInstance {
 
 /**
  * Starts anvil on 127.0.0.1 and a free port (automine, silent) and waits until it answers with `chainId`.
- * Chain 42220 gets `--celo` (Celo's transfer precompile). `fail` runs while waiting (to abort a start).
+ * Chain 42220 gets `--celo` (Celo's transfer precompile) and no request size limit. `fail` runs while waiting (to abort a start).
  *
  * @example
  * const anvil = await startAnvil({ name: "anvil", chainId: 42220 });
@@ -41,7 +41,9 @@ export async function startAnvil(options: {
   const port = await freePort();
   const rpcUrl = `http://127.0.0.1:${port}`;
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId)];
-  if (options.chainId === 42220) args.push("--celo");
+  // the prebuilt state of chain 42220 (with Celo's unoptimized core contracts) is sent in one anvil_loadState
+  // request larger than anvil's default 2 MB request limit
+  if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit");
   args.push("--silent");
   const anvil = startProcess(options.name, anvilBinaryPath(), args, { verbose: options.verbose });
   options.onStarted?.(anvil);

@@ -10,6 +10,7 @@ import { PREBUILT_STATE_FILE, PREBUILT_STATE_INPUTS_FILE } from "./prebuiltState
 import { prebuiltStateInputsHash } from "./prebuiltStateInputs.js";
 import { stopProcess } from "./processes.js";
 import { deployAave } from "./protocols/aaveDeployment.js";
+import { deployCeloCore } from "./protocols/celoCoreDeployment.js";
 import { deployMento } from "./protocols/mentoDeployment.js";
 import { deployUniswap } from "./protocols/uniswapDeployment.js";
 import { rpcCall } from "./rpc.js";
@@ -31,6 +32,7 @@ try {
   await phase("uniswap", () => deployUniswap(rpcUrl));
   await phase("mento", () => deployMento(rpcUrl));
   await phase("aave", () => deployAave(rpcUrl));
+  await phase("celoCore", () => deployCeloCore(rpcUrl));
   const state = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState");
   const blockNumber = BigInt(await rpcCall<string>(rpcUrl, "eth_blockNumber"));
   await writeFile(PREBUILT_STATE_FILE, Buffer.from(state.slice(2), "hex"));

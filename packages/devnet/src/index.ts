@@ -72,6 +72,18 @@ export {
   setAavePrice,
 } from "./protocols/aave.js";
 export {
+  CELO_CORE_ADDRESSES,
+  CELO_EPOCH_STAND_IN_ADDRESS,
+  type CeloCoreContractName,
+  celoEpochAbi,
+  celoRegistryAbi,
+  celoRegistryAddressFor,
+  currentCeloEpoch,
+  increaseDevnetTime,
+  nextCeloEpoch,
+  registerCeloCoreContract,
+} from "./protocols/celoCore.js";
+export {
   MENTO_ADDRESSES,
   MENTO_POOL_SEEDS,
   type MentoPoolSeed,

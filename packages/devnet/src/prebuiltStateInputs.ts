@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { FEE_CURRENCY_ARTIFACTS } from "./feeCurrencies/deployFeeCurrencies.js";
 import { AAVE_ARTIFACTS } from "./protocols/aaveDeployment.js";
+import { CELO_CORE_ARTIFACTS } from "./protocols/celoCoreDeployment.js";
 import { UNISWAP_ARTIFACTS } from "./protocols/uniswapDeployment.js";
 
 const require = createRequire(import.meta.url);
@@ -45,6 +46,7 @@ function artifactSpecifiers(): string[] {
     ...Object.values(UNISWAP_ARTIFACTS),
     ...Object.values(AAVE_ARTIFACTS),
     ...Object.values(FEE_CURRENCY_ARTIFACTS),
+    ...Object.values(CELO_CORE_ARTIFACTS),
   ];
 }
 

@@ -27,12 +27,12 @@ try {
   };
   await phase("erc4337", () => deployAccountAbstraction(rpcUrl));
   await phase("tokens", () => deployTokens(rpcUrl));
+  await phase("celoCore", () => deployCeloCore(rpcUrl)); // before the Mento stables: they read the Registry
   await phase("feeCurrencies", () => deployFeeCurrencies(rpcUrl));
   await phase("celoNames", () => deployCeloNames(rpcUrl));
   await phase("uniswap", () => deployUniswap(rpcUrl));
   await phase("mento", () => deployMento(rpcUrl));
   await phase("aave", () => deployAave(rpcUrl));
-  await phase("celoCore", () => deployCeloCore(rpcUrl));
   const state = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState");
   const blockNumber = BigInt(await rpcCall<string>(rpcUrl, "eth_blockNumber"));
   await writeFile(PREBUILT_STATE_FILE, Buffer.from(state.slice(2), "hex"));

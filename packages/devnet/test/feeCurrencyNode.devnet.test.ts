@@ -8,6 +8,7 @@ import {
   fromRlp,
   type Hex,
   http,
+  parseAbi,
   parseEventLogs,
   parseUnits,
   toRlp,
@@ -132,8 +133,25 @@ describe("fee-currency node front", () => {
     expect(logs.some((log) => log.transactionHash === hash)).toBe(true);
   });
 
-  it("settles a USDm transfer paid in USDm", async () => {
+  it("settles a USDm transfer paid in USDm: Celo's StableToken credits the fee with its own events", async () => {
+    // the devnet's USDm runs Celo's StableToken (v11): version 1.2.0.1, debitGasFees only for the VM
+    const version = await client.readContract({
+      address: USDm.address,
+      abi: parseAbi(["function getVersionNumber() pure returns (uint256, uint256, uint256, uint256)"]),
+      functionName: "getVersionNumber",
+    });
+    expect(version).toEqual([1n, 2n, 0n, 1n]);
     const { account, wallet } = await newAccount("USDm", "20");
+    await expect(
+      client.simulateContract({
+        account: account.address,
+        address: USDm.address,
+        abi: parseAbi(["function debitGasFees(address from, uint256 value)"]),
+        functionName: "debitGasFees",
+        args: [account.address, 1n],
+      }),
+    ).rejects.toThrow(/Only VM can call/);
+
     const hash = await wallet.writeContract({
       address: USDm.address,
       abi: erc20Abi,
@@ -142,10 +160,19 @@ describe("fee-currency node front", () => {
       feeCurrency: USDm.address,
     });
     const receipt = await client.waitForTransactionReceipt({ hash });
-    expect(receipt.type).toBe("0x7b"); // viem formats 0x7b only in transactions
+    expect(receipt.type).toBe("0x7b");
     const fee = receipt.gasUsed * receipt.effectiveGasPrice;
     expect(await balance(USDm.address, account.address)).toBe(parseUnits("15", 18) - fee);
     expect(await client.getBalance({ address: account.address })).toBe(0n);
+    // StableToken's debit emits nothing; its credit emits the base-fee and tip transfers from the payer
+    const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" });
+    expect(transfers.map((log) => log.args.to)).toEqual([
+      SEQUENCER_FEE_VAULT_ADDRESS, // the 5 USDm sent
+      FEE_HANDLER_ADDRESS,
+      SEQUENCER_FEE_VAULT_ADDRESS,
+    ]);
+    expect(transfers.every((log) => log.args.from === account.address && log.transactionHash === hash)).toBe(true);
+    expect(transfers[1]!.args.value + transfers[2]!.args.value).toBe(fee);
   });
 
   it("serves the fee-currency forms of eth_gasPrice, eth_maxPriorityFeePerGas and eth_estimateGas", async () => {

@@ -1,4 +1,5 @@
-// Build-time deployment of the devnet's fee currencies (scripts/build-state): the FeeCurrencyDirectory stand-in at
+// Build-time deployment of the devnet's fee currencies (scripts/build-state): the Mento stables (mentoStableTokens.ts),
+// the FeeCurrencyDirectory stand-in at
 // Celo's address, the rate oracle stand-in, Celo's own FeeCurrencyAdapter (bytecode from @celo/celo-devchain 7.0.0,
 // core contracts v11) at the USDC and USD₮ adapters' mainnet addresses, and every currency registered.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
@@ -13,6 +14,7 @@ import {
 import { deployAt, loadArtifact } from "../protocols/deployAt.js";
 import { rpcCall } from "../rpc.js";
 import { sendImpersonated } from "../sendImpersonated.js";
+import { deployMentoStableTokens, MENTO_STABLE_ARTIFACTS } from "./mentoStableTokens.js";
 import {
   DEVNET_FEE_CURRENCIES,
   DEVNET_FEE_ORACLE_ADDRESS,
@@ -25,6 +27,7 @@ import {
 /** The npm artifacts of Celo's fee-currency contracts the devnet deploys. */
 export const FEE_CURRENCY_ARTIFACTS = {
   FeeCurrencyAdapter: "@celo/celo-devchain/contracts/contracts-0.8/FeeCurrencyAdapter.json",
+  ...MENTO_STABLE_ARTIFACTS,
 } as const;
 
 const feeCurrencyAdapterAbi = parseAbi([
@@ -38,10 +41,12 @@ async function send(rpcUrl: string, to: Address, data: `0x${string}`, what: stri
 }
 
 /**
- * Places and registers the devnet's fee currencies; the tokens must be deployed (and initialized by the deployer,
- * who may then name the adapter as their fee caller).
+ * Places the Mento stables (Celo's StableToken), the directory, the oracle and the adapters, and registers every
+ * currency. Needs the Celo Registry and Freezer (deployCeloCore) and the other tokens (deployTokens: initialized
+ * by the deployer, who may then name the adapter as their fee caller).
  */
 export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
+  await deployMentoStableTokens(rpcUrl);
   await rpcCall(rpcUrl, "anvil_setCode", [FEE_CURRENCY_DIRECTORY_ADDRESS, feeCurrencyDirectoryStandInRuntimeCode]);
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_FEE_ORACLE_ADDRESS, exchangeRateOracleStandInRuntimeCode]);
   const initialize = encodeFunctionData({ abi: feeCurrencyDirectoryStandInAbi, functionName: "initialize" });

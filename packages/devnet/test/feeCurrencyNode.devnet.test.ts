@@ -129,7 +129,11 @@ describe("fee-currency node front", () => {
     // the block and eth_getLogs show the CIP-64 hash, not anvil's
     const block = await client.getBlock({ blockHash: receipt.blockHash });
     expect(block.transactions).toContain(hash);
-    const logs = await client.getLogs({ address: USDC.address, fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber });
+    const logs = await client.getLogs({
+      address: USDC.address,
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber,
+    });
     expect(logs.some((log) => log.transactionHash === hash)).toBe(true);
   });
 
@@ -171,39 +175,50 @@ describe("fee-currency node front", () => {
       FEE_HANDLER_ADDRESS,
       SEQUENCER_FEE_VAULT_ADDRESS,
     ]);
-    expect(transfers.every((log) => log.args.from === account.address && log.transactionHash === hash)).toBe(true);
+    expect(transfers.every((log) => log.args.from === account.address && log.transactionHash === hash)).toBe(
+      true,
+    );
     expect(transfers[1]!.args.value + transfers[2]!.args.value).toBe(fee);
   });
 
   it("serves the fee-currency forms of eth_gasPrice, eth_maxPriorityFeePerGas and eth_estimateGas", async () => {
     const rate = DEVNET_FEE_CURRENCIES.USDm.rateNumerator;
     const celoPrice = BigInt((await rpc("eth_gasPrice", [])).result as Hex);
-    expect(BigInt((await rpc("eth_gasPrice", [USDm.address])).result as Hex)).toBe((celoPrice * rate) / 10n ** 24n);
+    expect(BigInt((await rpc("eth_gasPrice", [USDm.address])).result as Hex)).toBe(
+      (celoPrice * rate) / 10n ** 24n,
+    );
     const celoTip = BigInt((await rpc("eth_maxPriorityFeePerGas", [])).result as Hex);
     expect(BigInt((await rpc("eth_maxPriorityFeePerGas", [usdcAdapter])).result as Hex)).toBe(
       (celoTip * rate) / 10n ** 24n,
     );
     const call = { from: SEQUENCER_FEE_VAULT_ADDRESS, to: zeroAddress, value: "0x0" };
     const plain = BigInt((await rpc("eth_estimateGas", [call])).result as Hex);
-    const inUsdc = BigInt((await rpc("eth_estimateGas", [{ ...call, feeCurrency: usdcAdapter }])).result as Hex);
+    const inUsdc = BigInt(
+      (await rpc("eth_estimateGas", [{ ...call, feeCurrency: usdcAdapter }])).result as Hex,
+    );
     expect(inUsdc - plain).toBe(FEE_CURRENCY_INTRINSIC_GAS);
     expect((await rpc("eth_fillTransaction", [call])).error?.code).toBe(-32601);
-    expect((await rpc("eth_gasPrice", [USDC.address])).error?.message).toMatch(/unregistered fee-currency address/);
+    expect((await rpc("eth_gasPrice", [USDC.address])).error?.message).toMatch(
+      /unregistered fee-currency address/,
+    );
   });
 
   it("refuses what op-geth refuses: chain id, nonce, unregistered or zero currency, invalid rate, low balance", async () => {
     const { account } = await newAccount("USDm", "1");
-    const send = async (raw: Hex) => (await rpc("eth_sendRawTransaction", [raw])).error?.message ?? "accepted";
+    const send = async (raw: Hex) =>
+      (await rpc("eth_sendRawTransaction", [raw])).error?.message ?? "accepted";
     expect(await send(await signCip64(account, { chainId: 44787, feeCurrency: USDm.address }))).toMatch(
       /invalid chain id for signer: have 44787 want 42220/,
     );
-    expect(await send(await signCip64(account, { nonce: 3, feeCurrency: USDm.address }))).toMatch(/nonce too high/);
+    expect(await send(await signCip64(account, { nonce: 3, feeCurrency: USDm.address }))).toMatch(
+      /nonce too high/,
+    );
     expect(await send(await signCip64(account, { feeCurrency: USDC.address }))).toMatch(
       /unregistered fee-currency address/,
     );
-    expect(await send(withFeeCurrency(await signCip64(account, { feeCurrency: USDm.address }), zeroAddress))).toMatch(
-      /unregistered fee-currency address/,
-    );
+    expect(
+      await send(withFeeCurrency(await signCip64(account, { feeCurrency: USDm.address }), zeroAddress)),
+    ).toMatch(/unregistered fee-currency address/);
     expect(
       await send(await signCip64(account, { feeCurrency: USDm.address, maxFeePerGas: 10n ** 19n })),
     ).toMatch(/insufficient funds for gas \* price \+ value/);
@@ -222,18 +237,21 @@ describe("fee-currency node front", () => {
     const raw = await signCip64(account, { feeCurrency: USDm.address });
     expect(await send(raw)).toBe("accepted");
     expect(await send(raw)).toMatch(/already known/);
-    expect(await send(await signCip64(account, { nonce: 0, feeCurrency: USDm.address, gas: 200_001n }))).toMatch(
-      /nonce too low/,
-    );
+    expect(
+      await send(await signCip64(account, { nonce: 0, feeCurrency: USDm.address, gas: 200_001n })),
+    ).toMatch(/nonce too low/);
 
     // a zero rate makes the currency unregistered for the node
     await setFeeCurrencyRate(devnet, { currency: "EURm", numerator: 0n, denominator: 0n });
     try {
-      expect(await send(await signCip64(account, { nonce: 1, feeCurrency: devnet.tokens.EURm.address }))).toMatch(
-        /unregistered fee-currency address/,
-      );
+      expect(
+        await send(await signCip64(account, { nonce: 1, feeCurrency: devnet.tokens.EURm.address })),
+      ).toMatch(/unregistered fee-currency address/);
     } finally {
-      await setFeeCurrencyRate(devnet, { currency: "EURm", numerator: DEVNET_FEE_CURRENCIES.EURm.rateNumerator });
+      await setFeeCurrencyRate(devnet, {
+        currency: "EURm",
+        numerator: DEVNET_FEE_CURRENCIES.EURm.rateNumerator,
+      });
     }
   });
 });

@@ -14,7 +14,6 @@ import {
 import { deployAt, loadArtifact } from "../protocols/deployAt.js";
 import { rpcCall } from "../rpc.js";
 import { sendImpersonated } from "../sendImpersonated.js";
-import { deployMentoStableTokens, MENTO_STABLE_ARTIFACTS } from "./mentoStableTokens.js";
 import {
   DEVNET_FEE_CURRENCIES,
   DEVNET_FEE_ORACLE_ADDRESS,
@@ -23,6 +22,7 @@ import {
   FEE_CURRENCY_INTRINSIC_GAS,
   FEE_RATE_DENOMINATOR,
 } from "./addresses.js";
+import { deployMentoStableTokens, MENTO_STABLE_ARTIFACTS } from "./mentoStableTokens.js";
 
 /** The npm artifacts of Celo's fee-currency contracts the devnet deploys. */
 export const FEE_CURRENCY_ARTIFACTS = {
@@ -47,7 +47,10 @@ async function send(rpcUrl: string, to: Address, data: `0x${string}`, what: stri
  */
 export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
   await deployMentoStableTokens(rpcUrl);
-  await rpcCall(rpcUrl, "anvil_setCode", [FEE_CURRENCY_DIRECTORY_ADDRESS, feeCurrencyDirectoryStandInRuntimeCode]);
+  await rpcCall(rpcUrl, "anvil_setCode", [
+    FEE_CURRENCY_DIRECTORY_ADDRESS,
+    feeCurrencyDirectoryStandInRuntimeCode,
+  ]);
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_FEE_ORACLE_ADDRESS, exchangeRateOracleStandInRuntimeCode]);
   const initialize = encodeFunctionData({ abi: feeCurrencyDirectoryStandInAbi, functionName: "initialize" });
   await send(rpcUrl, FEE_CURRENCY_DIRECTORY_ADDRESS, initialize, "FeeCurrencyDirectory initialization");
@@ -60,7 +63,12 @@ export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
   const adapter = loadArtifact(FEE_CURRENCY_ARTIFACTS.FeeCurrencyAdapter);
   for (const currency of Object.values(DEVNET_FEE_CURRENCIES) as DevnetFeeCurrency[]) {
     if (currency.feeCurrency !== currency.token) {
-      await deployAt(rpcUrl, currency.feeCurrency, { artifact: adapter, args: [true] }, `${currency.symbol} adapter`);
+      await deployAt(
+        rpcUrl,
+        currency.feeCurrency,
+        { artifact: adapter, args: [true] },
+        `${currency.symbol} adapter`,
+      );
       await send(
         rpcUrl,
         currency.feeCurrency,
@@ -74,7 +82,11 @@ export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
       await send(
         rpcUrl,
         currency.token,
-        encodeFunctionData({ abi: devnetTokenAbi, functionName: "updateFeeCaller", args: [currency.feeCurrency] }),
+        encodeFunctionData({
+          abi: devnetTokenAbi,
+          functionName: "updateFeeCaller",
+          args: [currency.feeCurrency],
+        }),
         `${currency.symbol}: the adapter as fee caller`,
       );
     }

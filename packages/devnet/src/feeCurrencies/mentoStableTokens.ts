@@ -29,7 +29,9 @@ export const MENTO_STABLE_ARTIFACTS = {
   Proxy: "@celo/celo-devchain/contracts/contracts-mento/Proxy.json",
 } as const;
 
-const proxyAbi = parseAbi(["function _setAndInitializeImplementation(address implementation, bytes callbackData)"]);
+const proxyAbi = parseAbi([
+  "function _setAndInitializeImplementation(address implementation, bytes callbackData)",
+]);
 
 /** Devnet addresses of the stables' implementations. */
 function implementationAddress(index: number): Address {
@@ -48,12 +50,27 @@ export async function deployMentoStableTokens(rpcUrl: string): Promise<void> {
   for (const [symbol, { exchangeId }] of Object.entries(MENTO_STABLE_TOKENS)) {
     const token = DEVNET_TOKENS[symbol as keyof typeof MENTO_STABLE_TOKENS];
     const implementation = implementationAddress(index++);
-    await deployAt(rpcUrl, implementation, { artifact: stableToken, args: [false] }, `the ${symbol} implementation`);
+    await deployAt(
+      rpcUrl,
+      implementation,
+      { artifact: stableToken, args: [false] },
+      `the ${symbol} implementation`,
+    );
     await deployAt(rpcUrl, token.address, { artifact: proxy }, `the ${symbol} proxy`);
     const initialize = encodeFunctionData({
       abi: stableToken.abi,
       functionName: "initialize",
-      args: [token.name, token.symbol, token.decimals, CELO_CORE_ADDRESSES.Registry, 10n ** 24n, 2n ** 128n, [], [], exchangeId],
+      args: [
+        token.name,
+        token.symbol,
+        token.decimals,
+        CELO_CORE_ADDRESSES.Registry,
+        10n ** 24n,
+        2n ** 128n,
+        [],
+        [],
+        exchangeId,
+      ],
     });
     await sendImpersonated(
       rpcUrl,

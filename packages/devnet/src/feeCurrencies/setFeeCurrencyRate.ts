@@ -28,7 +28,9 @@ export async function setFeeCurrencyRate(
   const known = DEVNET_FEE_CURRENCIES[parameters.currency as keyof typeof DEVNET_FEE_CURRENCIES];
   const feeCurrency = known?.feeCurrency ?? parameters.currency;
   if (!isAddress(feeCurrency))
-    throw new Error(`setFeeCurrencyRate: currency ${String(parameters.currency)} is neither a symbol nor an address`);
+    throw new Error(
+      `setFeeCurrencyRate: currency ${String(parameters.currency)} is neither a symbol nor an address`,
+    );
   const data = encodeFunctionData({
     abi: exchangeRateOracleStandInAbi,
     functionName: "setExchangeRate",

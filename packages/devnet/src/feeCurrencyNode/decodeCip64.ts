@@ -1,4 +1,4 @@
-import { type Address, type Hex, fromRlp, isHex, keccak256, recoverAddress } from "viem";
+import { type Address, fromRlp, type Hex, isHex, keccak256, recoverAddress } from "viem";
 import { parseTransaction, serializeTransaction } from "viem/celo";
 
 /** A signed CIP-64 (type 0x7b) transaction, decoded, with its sender recovered. */
@@ -95,8 +95,13 @@ export async function decodeCip64(raw: unknown): Promise<Cip64Transaction | Cip6
   const yParity = yParityField === "0x" ? 0 : 1;
   let from: Address;
   try {
-    const unsigned = serializeTransaction({ ...tx, type: "cip64" } as Parameters<typeof serializeTransaction>[0]);
-    from = await recoverAddress({ hash: keccak256(unsigned), signature: { r: r as Hex, s: s as Hex, yParity } });
+    const unsigned = serializeTransaction({ ...tx, type: "cip64" } as Parameters<
+      typeof serializeTransaction
+    >[0]);
+    from = await recoverAddress({
+      hash: keccak256(unsigned),
+      signature: { r: r as Hex, s: s as Hex, yParity },
+    });
   } catch {
     return { error: "invalid sender" };
   }

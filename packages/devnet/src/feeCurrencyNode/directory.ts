@@ -27,9 +27,11 @@ async function read<T>(
     args,
   } as Parameters<typeof encodeFunctionData>[0]);
   const result = await upstream<Hex>("eth_call", [{ to: directory, data }, block]);
-  return decodeFunctionResult({ abi: feeCurrencyDirectoryStandInAbi, functionName, data: result } as Parameters<
-    typeof decodeFunctionResult
-  >[0]) as T;
+  return decodeFunctionResult({
+    abi: feeCurrencyDirectoryStandInAbi,
+    functionName,
+    data: result,
+  } as Parameters<typeof decodeFunctionResult>[0]) as T;
 }
 
 /**
@@ -58,7 +60,13 @@ export async function readFeeCurrency(
   if (!listed.some((a) => a.toLowerCase() === currency.toLowerCase())) return unregistered();
   try {
     const [config, rate] = await Promise.all([
-      read<{ oracle: Address; intrinsicGas: bigint }>(upstream, directory, "getCurrencyConfig", [currency], block),
+      read<{ oracle: Address; intrinsicGas: bigint }>(
+        upstream,
+        directory,
+        "getCurrencyConfig",
+        [currency],
+        block,
+      ),
       read<readonly [bigint, bigint]>(upstream, directory, "getExchangeRate", [currency], block),
     ]);
     if (config.intrinsicGas === 0n || config.intrinsicGas > MAX_INTRINSIC_GAS) return unregistered();
@@ -76,8 +84,20 @@ export function celoToCurrency(amount: bigint, currency: FeeCurrencyInfo): bigin
 }
 
 const adapterAbi = [
-  { type: "function", name: "getAdaptedToken", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
-  { type: "function", name: "adaptedToken", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
+  {
+    type: "function",
+    name: "getAdaptedToken",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "address" }],
+  },
+  {
+    type: "function",
+    name: "adaptedToken",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "address" }],
+  },
   { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] },
 ] as const;
 

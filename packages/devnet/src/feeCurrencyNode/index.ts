@@ -57,7 +57,6 @@ import { relabelBlock, relabelLog, relabelReceipt, relabelTransaction } from "./
 import { type SettlementContext, settleCip64 } from "./settle.js";
 import { createUpstream, RpcError, type RpcErrorObject, refuse } from "./upstream.js";
 
-
 /** Options of {@link startFeeCurrencyNode}. */
 export interface FeeCurrencyNodeOptions {
   /** anvil's JSON-RPC URL. */
@@ -141,16 +140,28 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
       }
       case "eth_estimateGas": {
         const request = params[0] as Record<string, unknown> | undefined;
-        if (!request || typeof request !== "object" || request.feeCurrency === undefined || request.feeCurrency === null) break;
+        if (
+          !request ||
+          typeof request !== "object" ||
+          request.feeCurrency === undefined ||
+          request.feeCurrency === null
+        )
+          break;
         const currency = await currencyParameter(request.feeCurrency);
         const { feeCurrency: _, ...rest } = request;
         for (const field of FEE_FIELDS) delete rest[field];
-        const gas = BigInt(await forward(method, [rest, ...params.slice(1)]) as Hex);
+        const gas = BigInt((await forward(method, [rest, ...params.slice(1)])) as Hex);
         return toHex(gas + currency.intrinsicGas);
       }
       case "eth_call": {
         const request = params[0] as Record<string, unknown> | undefined;
-        if (!request || typeof request !== "object" || request.feeCurrency === undefined || request.feeCurrency === null) break;
+        if (
+          !request ||
+          typeof request !== "object" ||
+          request.feeCurrency === undefined ||
+          request.feeCurrency === null
+        )
+          break;
         const { feeCurrency: _, ...rest } = request;
         for (const field of FEE_FIELDS) delete rest[field];
         return forward(method, [rest, ...params.slice(1)]);
@@ -217,7 +228,9 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
       return { jsonrpc: "2.0", id, result: (await handle(request.method, params)) ?? null };
     } catch (error) {
       const rpc: RpcErrorObject =
-        error instanceof RpcError ? error.rpc : { code: -32603, message: String((error as Error)?.message ?? error) };
+        error instanceof RpcError
+          ? error.rpc
+          : { code: -32603, message: String((error as Error)?.message ?? error) };
       return { jsonrpc: "2.0", id, error: rpc };
     }
   }
@@ -225,7 +238,8 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
   const server: Server = createServer(async (req, res) => {
     const reply = (status: number, body: unknown) =>
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    if (req.method !== "POST") return reply(405, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "POST only" } });
+    if (req.method !== "POST")
+      return reply(405, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "POST only" } });
     let text: string;
     try {
       text = await readBody(req);

@@ -160,7 +160,9 @@ async function checkTransaction(ctx: SettlementContext, tx: Cip64Transaction) {
       `insufficient funds for gas * price + value: address ${tx.from} have ${balance} want ${maxFee} (in fee currency ${tx.feeCurrency})`,
     );
   if (BigInt(celo) < tx.value)
-    refuse(`insufficient funds for gas * price + value: address ${tx.from} have ${BigInt(celo)} want ${tx.value}`);
+    refuse(
+      `insufficient funds for gas * price + value: address ${tx.from} have ${BigInt(celo)} want ${tx.value}`,
+    );
   return { currency, maxFee };
 }
 
@@ -251,7 +253,12 @@ export async function settleCip64(ctx: SettlementContext, raw: unknown): Promise
     call = await runCall(ctx, tx, currency);
   } catch (error) {
     // anvil refused the call: give the whole debit back, as if the transaction never entered a block
-    await systemCall(ctx, tx.feeCurrency, credit(ctx, tx, { refund: maxFee, tip: 0n, baseFee: 0n }), "creditGasFees");
+    await systemCall(
+      ctx,
+      tx.feeCurrency,
+      credit(ctx, tx, { refund: maxFee, tip: 0n, baseFee: 0n }),
+      "creditGasFees",
+    );
     throw error;
   }
 
@@ -266,7 +273,12 @@ export async function settleCip64(ctx: SettlementContext, raw: unknown): Promise
   const tip = minBigInt(roundUp(gasUsed * tipPerGas, unit), maxFee);
   const baseFee = minBigInt(roundUp(gasUsed * baseFeePerGas, unit), maxFee - tip);
   const refund = maxFee - tip - baseFee;
-  const creditCall = await systemCall(ctx, tx.feeCurrency, credit(ctx, tx, { refund, tip, baseFee }), "creditGasFees");
+  const creditCall = await systemCall(
+    ctx,
+    tx.feeCurrency,
+    credit(ctx, tx, { refund, tip, baseFee }),
+    "creditGasFees",
+  );
 
   const settled: SettledCip64 = {
     tx,

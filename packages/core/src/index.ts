@@ -237,6 +237,18 @@ export {
   redactUrl,
   summarizeError,
 } from "./errors/redact.js";
+export {
+  FEE_CURRENCY_DIRECTORY_ADDRESS,
+  FEE_CURRENCY_OF_TOKEN,
+  type FeeCurrencyInput,
+} from "./fees/feeCurrencies.js";
+export {
+  type FeeCurrency,
+  type GetFeeCurrenciesErrorType,
+  type GetFeeCurrenciesParameters,
+  type GetFeeCurrenciesReturnType,
+  getFeeCurrencies,
+} from "./fees/getFeeCurrencies.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";

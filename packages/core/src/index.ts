@@ -249,6 +249,7 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
+export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";

@@ -65,6 +65,11 @@ export interface PreparedStep {
   description: string;
   /** The decoded call (set by every `prepare*`; optional so that flows of older versions stay valid). */
   call?: StepCall;
+  /**
+   * CIP-64: the fee currency to sign this step with (the adapter for USDC and USD₮; `flow.fee` says what it
+   * costs); absent = gas paid in CELO.
+   */
+  feeCurrency?: Address;
 }
 
 /**
@@ -199,4 +204,6 @@ export interface SerializedPreparedFlow {
   preparedAt?: { blockNumber: string };
   /** Unix seconds (decimal string) after which the flow is stale (a quote's deadline). */
   expiresAt?: string;
+  /** When gas is paid in a fee currency: the currency, gas and fee caps of every step and the fee it costs. */
+  fee?: import("../fees/planFee.js").FlowFee;
 }

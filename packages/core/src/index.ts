@@ -132,16 +132,17 @@ export {
   type RevertReason,
   type RevertSource,
 } from "./actions/transaction/decodeRevertReason.js";
-export {
-  type ExecutedStep,
-  type ExecutedStepCode,
-  type ExecutedStepStatus,
-  type ExecutePreparedFlowErrorType,
-  type ExecutePreparedFlowParameters,
-  type ExecutePreparedFlowReturnType,
-  type ExecutionStepEvent,
-  executePreparedFlow,
-} from "./actions/transaction/executePreparedFlow.js";
+export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
+export type {
+  ExecutedStep,
+  ExecutedStepCode,
+  ExecutedStepStatus,
+  ExecutePreparedFlowErrorType,
+  ExecutePreparedFlowParameters,
+  ExecutePreparedFlowResume,
+  ExecutePreparedFlowReturnType,
+  ExecutionStepEvent,
+} from "./actions/transaction/executePreparedFlow/types.js";
 export {
   type ApprovalAmount,
   type PrepareApproveErrorType,

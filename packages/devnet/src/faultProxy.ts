@@ -356,20 +356,6 @@ function isJson(text: string): boolean {
   }
 }
 
-/** Sleeps `ms`, or until `signal` aborts (then resolves too); the caller checks `signal.aborted`. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
 function readBody(req: IncomingMessage): Promise<string | "too-large"> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -429,8 +415,27 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   let batches: string[][] = [];
   let rules: Rule[] = [];
   const closing = new AbortController();
+  /**
+   * Wakes the requests waiting (a hang, a delay) when the proxy closes. One set for all: each waiter removes
+   * itself when its request ends, so none is left behind and no listener piles up on `closing.signal`.
+   */
+  const waiting = new Set<() => void>();
   const inFlight = new Set<Promise<void>>();
   const sockets = new Set<Socket>();
+
+  /** Waits `ms`, or until the proxy closes; the caller checks `closing.signal.aborted`. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (closing.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiting.add(done);
+    });
+  }
 
   /** The due fault for a call of `method`, advancing every matching rule's count. */
   function faultFor(method: string): Fault | undefined {
@@ -518,7 +523,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const faults = calls.map((call) => faultFor(call.method));
 
     const delay = Math.max(0, ...faults.map((fault) => (fault?.kind === "delay" ? fault.ms : 0)));
-    if (delay > 0) await sleep(delay, closing.signal);
+    if (delay > 0) await pause(delay);
     if (closing.signal.aborted) return;
 
     const httpLevel = faults.find((fault) => fault !== undefined && HTTP_LEVEL.has(fault.kind));
@@ -531,8 +536,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           if (httpLevel.forward) await forward(path, text).catch(() => undefined);
           await new Promise<void>((resolve) => {
             if (closing.signal.aborted || res.destroyed) return resolve();
-            closing.signal.addEventListener("abort", () => resolve(), { once: true });
-            res.once("close", () => resolve());
+            const done = () => {
+              waiting.delete(done);
+              res.off("close", done);
+              resolve();
+            };
+            waiting.add(done);
+            res.once("close", done);
           });
           res.destroy();
           return;
@@ -712,6 +722,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     close() {
       closed ??= (async () => {
         closing.abort();
+        for (const wake of [...waiting]) wake();
         const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         server.closeAllConnections();

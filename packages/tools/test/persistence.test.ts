@@ -89,7 +89,7 @@ describe("after a restart", () => {
     }
   });
 
-  it("an execution killed while its step was in flight is read from the chain: the step success with its block, interrupted: true, nothing sent again", async () => {
+  it("an execution killed while its step was in flight is read from the chain (the step success with its block, interrupted: true); executing it again sends only the step never sent", async () => {
     const stateDir = freshStateDir();
     // The first server never sees a receipt, so it is still waiting for step 0 when it is killed.
     const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
@@ -164,17 +164,26 @@ describe("after a restart", () => {
         steps: [{ status: "success", blockNumber: receipt.blockNumber.toString() }, { status: "skipped" }],
       });
 
-      // Executing it again sends nothing: the first step is on chain.
-      const again = await second.call("execute_prepared_flow", { flow });
-      expect(again.isError).toBe(true); // it did not fully succeed
-      expect(again.structuredContent).toMatchObject({ replayed: true, interrupted: true, status: "failed" });
-      expect(text(again)).toMatch(
-        /^Already executed .*Interrupted by a restart of the tool server\. Execution stopped at step 1/,
+      expect(text(await second.call("get_flow_status", { flow_id: persisted?.flowId }))).toMatch(
+        /Execute the flow again \(without force\) to continue from step 1/,
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await nonceOf(signer)).toBe(nonce);
+
+      // Executing it again continues it: the first step is on chain (looked up, not sent again), the second is sent.
+      const again = await second.call("execute_prepared_flow", { flow });
+      expect(again.structuredContent).toMatchObject({ replayed: false, status: "success" });
+      expect(data<Status>(again).interrupted).toBeUndefined();
+      expect(data<Status>(again).steps).toMatchObject([
+        { index: 0, hash, status: "success" },
+        { index: 1, status: "success", nonce },
+      ]);
+      expect(text(again)).toMatch(/^Continued from step 1: .*not sent again\. All 2 step\(s\) executed/);
+      expect(await nonceOf(signer)).toBe(nonce + 1);
       expect(await usdm(to)).toBe(parseUnits("5", 18));
-      expect(await reader.getBalance({ address: to })).toBe(0n);
+      expect(await reader.getBalance({ address: to })).toBe(parseEther("0.01"));
+      // And a third time is the replay: nothing sent.
+      const third = await second.call("execute_prepared_flow", { flow });
+      expect(third.structuredContent).toMatchObject({ replayed: true, status: "success" });
+      expect(await nonceOf(signer)).toBe(nonce + 1);
       expect(second.captured().stderr).toContain("1 had not ended when the server stopped");
     } finally {
       await second.close();

@@ -2,7 +2,8 @@
 // spending policy before signing, queue behind the signer's other executions, run it step by step (stopping
 // on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far. Every
 // change of the record is saved to the state directory (rememberedExecution.ts), the step's hash before its
-// send, so a restart neither forgets nor repeats it.
+// send, so a restart neither forgets nor repeats it. An earlier execution whose sent steps all succeeded and
+// whose next steps were never sent is continued (core's `resume`): its landed steps are never sent again.
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
@@ -10,10 +11,18 @@ import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
 import { decodeFlow } from "../policy/decodeFlow.js";
 import type { ToolReply } from "../server/toolResult.js";
 import { requireSigner, type ToolCall, type ToolContext, type ToolRuntime } from "../tools/context.js";
-import { type ExecutionRecord, type StepRecord, sentAny, snapshot } from "./executionRegistry.js";
+import { executionHeadline as outcome } from "./executionHeadline.js";
+import {
+  continueFrom,
+  type ExecutionRecord,
+  type StepRecord,
+  sentAny,
+  snapshot,
+} from "./executionRegistry.js";
 import { flowIdentity } from "./flowIdentity.js";
 import { findExecution } from "./rememberedExecution.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
+import { isSent } from "./stepSent.js";
 
 /** Parameters of {@link executeFlow}. @internal */
 export interface ExecuteFlowParameters {
@@ -37,10 +46,12 @@ function until(deadline: number): { promise: Promise<"deadline">; clear(): void 
   return { promise, clear: () => clearTimeout(timer) };
 }
 
-function check(runtime: ToolRuntime, flow: SerializedPreparedFlow): PolicyCheck | undefined {
+/** Checks the steps from `fromStep` on (a continuation's landed steps were checked, and counted, before). */
+function check(runtime: ToolRuntime, flow: SerializedPreparedFlow, fromStep = 0): PolicyCheck | undefined {
   if (!runtime.policy) return undefined;
   const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
-  const result = checkPolicy(runtime.policy, decodeFlow(flow.steps, flow.from), celo, flow.from);
+  const effects = decodeFlow(flow.steps, flow.from).filter((effect) => effect.step >= fromStep);
+  const result = checkPolicy(runtime.policy, effects, celo, flow.from);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;
 }
@@ -96,13 +107,18 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   // Remembered across restarts (loaded on first use); an execution a restart interrupted is first looked up on
   // chain. Then the record is read again: from this read to `set` below nothing awaits, so of two identical
   // calls exactly one creates the record and the other finds it.
+  // Settled from the chain first: a pending step that has been mined since is success or reverted now.
   await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: !force });
   const earlier = context.executions.get(flowId);
-  if (earlier && !force && (earlier.state !== "done" || sentAny(earlier))) {
+  // Continued where the earlier execution stopped, when its sent steps all succeeded and the rest never left.
+  const resumeAt = earlier && !force ? continueFrom(earlier) : undefined;
+  const continuing = earlier !== undefined && resumeAt !== undefined && resumeAt > 0;
+  if (earlier && !force && !continuing && (earlier.state !== "done" || sentAny(earlier))) {
     return answer(earlier, call, true, context);
   }
 
-  check(runtime, flow);
+  const fromStep = continuing ? (resumeAt as number) : 0;
+  check(runtime, flow, fromStep);
   const record: ExecutionRecord = {
     flowId,
     chainId: 42220,
@@ -110,18 +126,25 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     summary: flow.summary,
     state: "queued",
     outcome: undefined,
-    steps: flow.steps.map((step, index) => ({
-      index,
-      description: step.description,
-      to: step.to,
-      hash: null,
-      status: "queued",
-    })),
-    startedAt: now(),
+    steps: flow.steps.map((step, index) =>
+      continuing && index < fromStep
+        ? { ...(earlier.steps[index] as StepRecord) }
+        : { index, description: step.description, to: step.to, hash: null, status: "queued" },
+    ),
+    startedAt: continuing ? earlier.startedAt : now(),
     finishedAt: null,
     done: Promise.resolve(),
   };
+  // The landed steps, as core's resume takes them: looked up by hash, never sent again.
+  const resume = continuing ? { steps: record.steps.map(toResumedStep) } : undefined;
   context.executions.set(record);
+  /** A refusal before anything new was sent: the earlier record stays what the server remembers. */
+  const refused = (error: unknown) => {
+    record.refusal = error;
+    finish("failed");
+    if (continuing) context.executions.set(earlier);
+    else context.executions.delete(record);
+  };
   const total = flow.steps.length;
   const saved = () => context.executions.changed(record);
   const finish = (outcomeValue: ExecutionRecord["outcome"]) => {
@@ -142,7 +165,12 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       record.state = "running";
       saved();
       // Re-checked in the queue: executions ahead of this one may have spent since the first check.
-      const policy = check(runtime, flow);
+      const policy = check(runtime, flow, fromStep);
+      if (continuing) {
+        context.log(
+          `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again`,
+        );
+      }
       let result: Awaited<ReturnType<typeof runPreparedFlow>>;
       try {
         result = await runPreparedFlow(runtime.client, {
@@ -150,6 +178,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
           flow,
           signal: call.signal,
           receiptTimeoutMs: context.receiptTimeoutMs,
+          ...(resume === undefined ? {} : { resume }),
           onStep: async (event) => {
             const step = record.steps[event.index] as StepRecord;
             if (event.phase === "signed") {
@@ -179,10 +208,9 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
           },
         });
       } catch (error) {
-        if (sentAny(record)) throw error;
-        record.refusal = error;
-        finish("failed");
-        context.executions.delete(record);
+        // core throws only before it signs anything: nothing of this execution left.
+        if (record.steps.slice(fromStep).some((step) => step.hash !== null)) throw error;
+        refused(error);
         return;
       }
       result.steps.forEach((step, index) => {
@@ -190,7 +218,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       });
       finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
       if (result.cancelled) {
-        const sent = record.steps.filter((step) => step.hash !== null).map((step) => step.index);
+        const sent = record.steps.filter(isSent).map((step) => step.index);
         context.log(
           `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
         );
@@ -198,9 +226,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     })
     .catch((error: unknown) => {
       if (error instanceof PolicyViolationError) {
-        record.refusal = error;
-        finish("failed");
-        context.executions.delete(record);
+        refused(error);
         return;
       }
       context.log(`${tool}: flow ${flowId} stopped: ${(error as Error)?.message ?? String(error)}`);
@@ -211,7 +237,20 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       finish("failed");
     });
 
-  return answer(record, call, false, context);
+  return answer(record, call, false, context, continuing ? fromStep : undefined);
+}
+
+/** A step of the record as core's `resume` reads it (`queued` is a step not attempted). */
+function toResumedStep(step: StepRecord) {
+  return {
+    index: step.index,
+    description: step.description,
+    to: step.to as `0x${string}`,
+    hash: step.hash as `0x${string}` | null,
+    sent: step.sent ?? (step.hash === null ? false : "unknown"),
+    status: step.status === "queued" ? "skipped" : step.status,
+    ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
+  } as const;
 }
 
 async function answer(
@@ -219,6 +258,7 @@ async function answer(
   call: ToolCall,
   replayed: boolean,
   context: ToolContext,
+  continuedFrom?: number,
 ): Promise<ToolReply> {
   const timer = until(call.deadline);
   await Promise.race([record.done, timer.promise]);
@@ -232,7 +272,7 @@ async function answer(
     }
     context.log(`flow ${record.flowId} still running at the answer bound; answered pending`);
   }
-  return { data, ...outcome(data) };
+  return { data, ...outcome(data, continuedFrom) };
 }
 
 function toStepRecord(step: {
@@ -254,54 +294,5 @@ function toStepRecord(step: {
     ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
     ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
     ...(step.error === undefined ? {} : { error: step.error }),
-  };
-}
-
-function outcome(data: {
-  status: string;
-  dryRun: boolean;
-  replayed: boolean;
-  interrupted?: boolean;
-  flowId: string;
-  failedStep: number | null;
-  completedSteps: number;
-  steps: readonly { status: string; hash: string | null; error?: string | undefined }[];
-}): { isError?: boolean; headline: string } {
-  const total = data.steps.length;
-  const verb = data.dryRun ? "simulated" : "executed";
-  const again = data.replayed
-    ? "Already executed (this is the earlier result; pass force: true to send again). "
-    : "";
-  const sent = data.steps.filter((step) => step.hash !== null).length;
-  if (data.interrupted) {
-    // Ended (or not) while no server was running it: what the chain says about its steps.
-    const restart = `${again}Interrupted by a restart of the tool server; the steps' outcomes are read from the chain by hash. `;
-    if (data.status === "success") return { headline: `${restart}All ${total} step(s) succeeded.` };
-    if (data.status === "pending") {
-      return {
-        headline: `${restart}${data.completedSteps} of ${total} step(s) succeeded; step ${data.completedSteps} was sent (or being sent) and the chain has no receipt for it yet; later steps were not sent. Ask get_flow_status with flow_id ${data.flowId} later; do not execute it again.`,
-      };
-    }
-  }
-  if (data.status === "success") return { headline: `${again}All ${total} step(s) ${verb} successfully.` };
-  if (data.status === "pending") {
-    return {
-      headline: `${again}Still running when the answer was due: ${data.completedSteps} of ${total} step(s) done, ${sent} sent. Ask get_flow_status with flow_id ${data.flowId} for the outcome; do not execute it again.`,
-    };
-  }
-  if (data.status === "cancelled") {
-    return {
-      isError: true,
-      headline: `${again}Cancelled: ${sent} step(s) were sent before it stopped; the rest were not sent.`,
-    };
-  }
-  const failed = data.steps[data.failedStep ?? 0];
-  const notSent = total - (data.failedStep ?? 0) - 1;
-  const restart = data.interrupted ? "Interrupted by a restart of the tool server. " : "";
-  return {
-    isError: true,
-    headline:
-      `${again}${restart}${data.dryRun ? "Simulation" : "Execution"} stopped at step ${data.failedStep} (${failed?.status}${failed?.error ? `: ${failed.error}` : ""}). ` +
-      `${data.completedSteps} step(s) before it succeeded; ${notSent} later step(s) ${data.dryRun ? "not simulated" : "not sent"}.`,
   };
 }

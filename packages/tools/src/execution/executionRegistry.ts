@@ -1,6 +1,7 @@
 // On the start-up path (createToolServer builds the registry): keep it free of file and chain code. The
 // persisted records come in through `open`, whose loader (executionStore.ts) is imported on first use.
 import { SignerQueue } from "./signerQueue.js";
+import { neverSent } from "./stepSent.js";
 
 /** A step's state in a record. @internal */
 export interface StepRecord {
@@ -33,7 +34,7 @@ export interface ExecutionRecord {
   finishedAt: string | null;
   /**
    * The record was loaded from the state directory and had not ended when the server that ran it stopped:
-   * its steps are read from the chain by hash (see interruptedExecution.ts).
+   * its steps are read from the chain by hash (see interruptedExecution.ts, settleFromChain.ts).
    */
   interrupted?: boolean;
   /** Settles when the execution has ended (never rejects). */
@@ -113,6 +114,15 @@ export class ExecutionRegistry {
     }
   }
 
+  /** The ended records with a step whose outcome the chain may now know (pending, with a hash). */
+  pending(): ExecutionRecord[] {
+    return [...this.records.values()].filter(
+      (record) =>
+        record.state === "done" &&
+        record.steps.some((step) => step.status === "pending" && step.hash !== null),
+    );
+  }
+
   /** Saves after `record` changed (queued, running, a step signed, sent or done, ended). */
   changed(record: ExecutionRecord): void {
     if (this.records.get(record.flowId) === record) this.save();
@@ -137,15 +147,29 @@ export function sentAny(record: ExecutionRecord): boolean {
   return record.steps.some((step) => step.hash !== null || step.status === "pending");
 }
 
+/**
+ * Where an ended execution can be continued: the index of its first step not done, when every step before it
+ * succeeded on chain and it and every later step were never sent (the steps sent all succeeded, the rest never
+ * left); `undefined` when it cannot (it succeeded, a step reverted, or one may still be mined). @internal
+ */
+export function continueFrom(record: ExecutionRecord): number | undefined {
+  if (record.state !== "done") return undefined;
+  const first = record.steps.findIndex((step) => step.status !== "success");
+  if (first < 0) return undefined;
+  return record.steps.slice(first).every(neverSent) ? first : undefined;
+}
+
 /** The record as a result (`status` pending while it runs). @internal */
 export function snapshot(record: ExecutionRecord, replayed: boolean) {
   const steps = record.steps.map((step) => ({ ...step }));
   const failed = steps.find((step) => step.status !== "success");
   const status = record.state === "done" ? (record.outcome ?? "failed") : "pending";
-  // An interrupted flow stopped where the restart left it: its first step not sent is where it stopped.
+  // A flow stopped at its first step not done; a cancelled one stopped before its first step not attempted.
   const notAttempted = failed?.status === "skipped" || failed?.status === "queued";
   const failedStep =
-    record.state !== "done" || !failed || (notAttempted && !record.interrupted) ? null : failed.index;
+    record.state !== "done" || !failed || (notAttempted && record.outcome === "cancelled")
+      ? null
+      : failed.index;
   return {
     flowId: record.flowId,
     status,

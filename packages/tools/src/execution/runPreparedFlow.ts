@@ -3,6 +3,7 @@
 // `pending` rather than "not sent" when a send's answer is lost.
 import {
   type ExecutedStep,
+  type ExecutePreparedFlowResume,
   type ExecutePreparedFlowReturnType,
   type ExecutionStepEvent,
   executePreparedFlow,
@@ -21,6 +22,8 @@ export interface RunPreparedFlowParameters {
   signal?: AbortSignal;
   receiptTimeoutMs?: number;
   onStep?: (event: ExecutionStepEvent) => void | Promise<void>;
+  /** Continue an earlier execution: its sent steps are looked up by hash, never sent again (core's `resume`). */
+  resume?: ExecutePreparedFlowResume;
 }
 
 /** What happened; `cancelled` when the signal stopped it before its last step. @internal */
@@ -35,7 +38,7 @@ export async function runPreparedFlow(
   client: Client<Transport, Chain | undefined>,
   parameters: RunPreparedFlowParameters,
 ): Promise<RunPreparedFlowReturnType> {
-  const { account, flow, dryRun = false, signal, receiptTimeoutMs, onStep } = parameters;
+  const { account, flow, dryRun = false, signal, receiptTimeoutMs, onStep, resume } = parameters;
   const result = await executePreparedFlow(client, {
     // The server's signer (privateKeyToAccount); dry runs go through simulatePreparedFlow and need none.
     account: account as LocalAccount,
@@ -44,6 +47,7 @@ export async function runPreparedFlow(
     ...(signal === undefined ? {} : { signal }),
     ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
     ...(onStep === undefined ? {} : { onStep }),
+    ...(resume === undefined ? {} : { resume }),
   });
   return { ...result, cancelled: result.aborted };
 }

@@ -23,7 +23,7 @@ export const executedStep = z.strictObject({
   sent: z
     .union([z.boolean(), z.literal("unknown")])
     .describe(
-      'Whether the step left the server: true, false (certainly not sent), or "unknown" (the answer to the send was lost; look the hash up before executing again).',
+      'Whether the step was sent: true (the node acknowledged it or the chain shows it), false (certainly not sent), or "unknown" (signed, hash known, but neither confirmed yet: the answer to its send was lost; it may still be mined).',
     )
     .optional(),
   code: z
@@ -52,7 +52,7 @@ export const executionResult = z.strictObject({
   replayed: z
     .boolean()
     .describe(
-      "true: this flow was already executed; this is the earlier execution (force: true sends again).",
+      "true: this flow was already executed; this is the earlier execution (force: true sends again). A flow whose sent steps all succeeded and whose next steps were never sent is continued instead (replayed: false).",
     ),
   interrupted: z
     .literal(true)

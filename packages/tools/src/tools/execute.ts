@@ -24,7 +24,7 @@ const force = z
   .boolean()
   .optional()
   .describe(
-    "true: send even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent).",
+    "true: send every step again even if this exact flow (same chain, from and steps) was executed before (default false: the earlier result is returned and nothing is sent, except that a flow whose sent steps all succeeded and whose next steps were never sent is continued: only those next steps are sent).",
   );
 
 /** The flow back in the SDK's shape (camelCase) for core's parsePreparedFlow. @internal */
@@ -85,7 +85,7 @@ export const executePreparedFlowTool = defineTool({
   title: "Execute a prepared flow",
   family: "execute",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -149,7 +149,7 @@ export const getFlowStatusTool = defineTool({
   title: "Flow status",
   family: "execute",
   description:
-    "Reports an execution by its `flow_id` (from execute_prepared_flow or send_token): `pending` while it runs, then success, failed or cancelled, with every step's hash and status. The signer's last 1,000 executions are remembered across restarts; one that a restart interrupted comes back with `interrupted: true`, its sent steps looked up on chain by hash (`pending` while the chain has no receipt). Otherwise waits for no chain request.",
+    "Reports an execution by its `flow_id` (from execute_prepared_flow or send_token): `pending` while it runs, then success, failed or cancelled, with every step's hash and status. The signer's last 1,000 executions are remembered across restarts; each read settles a pending step from the chain by its hash (success or reverted once mined; `pending` while there is no receipt). One that a restart interrupted comes back with `interrupted: true`. Sent means the node acknowledged the step or the chain shows it; sent unknown: the answer to its send was lost. When the sent steps all succeeded and the next were never sent, execute the flow again to continue it.",
   input: z.strictObject({ flow_id: flowId("The flow_id an executing tool returned.") }),
   output: executionResult,
   annotations: { ...READ_ONLY, idempotentHint: false },
@@ -165,7 +165,10 @@ export const getFlowStatusTool = defineTool({
     });
     if (!record) throw new FlowNotFoundError({ flowId: args.flow_id });
     const { snapshot } = await import("../execution/executionRegistry.js");
-    return { data: snapshot(record, false) };
+    const { executionHeadline } = await import("../execution/executionHeadline.js");
+    const data = snapshot(record, false);
+    // The status itself was read fine: the headline says what happened, without marking the call an error.
+    return { data, headline: executionHeadline(data).headline };
   },
 });
 

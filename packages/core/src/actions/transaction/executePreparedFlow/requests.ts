@@ -1,0 +1,129 @@
+// The requests and waits executePreparedFlow is made of: one JSON-RPC request without the transport's retries,
+// the bounds on every wait, a lookup of a transaction by hash, and the one-line redacted reason of a failure.
+import type { Chain, Client, Hash, Transport } from "viem";
+import { summarizeError } from "../../../errors/redact.js";
+import { decodeRevertReason } from "../decodeRevertReason.js";
+
+/** The client every part of the execution takes. @internal */
+export type AnyClient = Client<Transport, Chain | undefined>;
+
+/** Default receipt wait per step: with the reads and the send, a tool call answers within 60 s. @internal */
+export const DEFAULT_RECEIPT_TIMEOUT_MS = 45_000;
+/** The longest receipt wait a caller may ask for. @internal */
+export const MAX_RECEIPT_TIMEOUT_MS = 600_000;
+/**
+ * Bound on each request phase before a step is sent (chain and nonce read, filling, one send attempt, a
+ * lookup). @internal
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Why a wait ended early. @internal */
+export class Stop extends Error {
+  constructor(
+    readonly reason: "timeout" | "aborted",
+    ms: number,
+  ) {
+    super(reason === "timeout" ? `no answer within ${ms} ms` : "aborted");
+    this.name = "Stop";
+  }
+}
+
+/** Whether `error` is the {@link Stop} of an aborted signal. @internal */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Stop && error.reason === "aborted";
+}
+
+/**
+ * `promise`, or a {@link Stop} after `ms` or when `signal` aborts (the request itself is left to finish). Its
+ * timer and its abort listener are removed when it settles. @internal
+ */
+export function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      cleanup();
+      reject(new Stop("aborted", ms));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Stop("timeout", ms));
+    }, ms);
+    const cleanup = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cleanup();
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Waits `ms`, or less when `signal` aborts (it then resolves at once; its listener is removed). @internal */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** The HTTP endpoint of the client's transport, when it has one (for redaction and error messages). @internal */
+export function endpointOf(client: AnyClient): string | undefined {
+  const url = (client.transport as { url?: unknown } | undefined)?.url;
+  return typeof url === "string" && url !== "" ? url : undefined;
+}
+
+/** One JSON-RPC request, without the transport's own retries (this action decides what to do on failure). @internal */
+export function rawRequest(client: AnyClient, method: string, params: unknown[]): Promise<unknown> {
+  return (
+    client.request as (
+      args: { method: string; params: unknown[] },
+      options: { retryCount: number; dedupe: boolean },
+    ) => Promise<unknown>
+  )({ method, params }, { retryCount: 0, dedupe: false });
+}
+
+/**
+ * Whether the node knows the transaction (pending or mined): `true`, `false`, or `undefined` when it cannot
+ * tell. @internal
+ */
+export async function isKnown(
+  client: AnyClient,
+  hash: Hash,
+  bound = REQUEST_TIMEOUT_MS,
+): Promise<boolean | undefined> {
+  try {
+    const found = await within(rawRequest(client, "eth_getTransactionByHash", [hash]), bound);
+    if (found === null || found === undefined) return false;
+    const got = (found as { hash?: unknown }).hash;
+    return typeof got === "string" && got.toLowerCase() === hash.toLowerCase() ? true : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A failure in one line, redacted (the shared summariser) and cut to 300 characters; revert data is decoded
+ * (`InsufficientAllowance(...) [ERC-20]`, not a selector). @internal
+ */
+export function describeFailure(error: unknown, rpcUrl: string | undefined): string {
+  const summary = summarizeError(error, [rpcUrl]);
+  const text =
+    summary.revertData !== undefined && summary.revertData !== "0x"
+      ? `execution reverted: ${decodeRevertReason(summary.revertData).message}`
+      : summary.reason;
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}

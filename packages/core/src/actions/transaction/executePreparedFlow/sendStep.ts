@@ -1,0 +1,191 @@
+// Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
+// answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
+import { type Address, type Hex, keccak256 } from "viem";
+import { prepareTransactionRequest } from "viem/actions";
+import { CHAIN_ID } from "../../../chain.js";
+import {
+  describeFailure,
+  isAbort,
+  isKnown,
+  REQUEST_TIMEOUT_MS,
+  rawRequest,
+  Stop,
+  sleep,
+  within,
+} from "./requests.js";
+import { settleStep } from "./settleStep.js";
+import type { StepContext } from "./stepContext.js";
+import type { ExecutedStep } from "./types.js";
+
+/** Gas limit = the node's estimate + this many percent (see `withGasHeadroom`). */
+const GAS_HEADROOM_PERCENT = 20;
+/** Sends of the same signed bytes (same hash, so never a second transaction) while the answer is lost. */
+const SEND_ATTEMPTS = 3;
+
+/**
+ * Fills, signs, sends and settles one step, writing its outcome into `step`. Returns `"aborted"` when the signal
+ * stopped it before signing (the step stays `skipped`), else `"done"`. @internal
+ */
+export async function sendStep(
+  context: StepContext,
+  step: ExecutedStep,
+  request: { to: Address; data: Hex; value: bigint },
+  nonce: number,
+): Promise<"aborted" | "done"> {
+  const { client, account, signal, rpcUrl, total, notify } = context;
+  const index = step.index;
+  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" => {
+    step.status = "failed";
+    step.sent = false;
+    step.code = code;
+    step.error = error;
+    return "done";
+  };
+
+  // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
+  // leaves nothing behind.
+  let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
+  try {
+    filled = await within(
+      prepareTransactionRequest(client, {
+        ...request,
+        account,
+        chain: client.chain,
+        chainId: CHAIN_ID,
+        nonce,
+        parameters: ["chainId", "fees", "gas", "type"],
+      } as never),
+      REQUEST_TIMEOUT_MS,
+      signal,
+    );
+  } catch (error) {
+    if (isAbort(error)) return "aborted";
+    return notSent(
+      "TRANSACTION_NOT_SENT",
+      `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,
+    );
+  }
+  if (signal?.aborted) return "aborted";
+  // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
+  // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
+  // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
+  const filledGas = (filled as { gas?: bigint }).gas;
+  if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
+
+  // 2. Sign locally and take the hash before anything is sent.
+  let serialized: Hex;
+  try {
+    const chain = client.chain;
+    const signed = (await account.signTransaction(filled as never, {
+      serializer: chain?.serializers?.transaction as never,
+    })) as Hex;
+    const envelope = (
+      chain?.serializers as
+        | {
+            transactionEnvelope?: (p: {
+              serializedTransaction: Hex;
+              transaction: unknown;
+            }) => Promise<Hex> | Hex;
+          }
+        | undefined
+    )?.transactionEnvelope;
+    serialized = envelope ? await envelope({ serializedTransaction: signed, transaction: filled }) : signed;
+  } catch (error) {
+    return notSent(
+      "TRANSACTION_NOT_SENT",
+      `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
+    );
+  }
+  const hash = keccak256(serialized);
+  step.hash = hash;
+  step.nonce = nonce;
+  // Known before the send: until the node acknowledges it (or the chain shows it), it may or may not be sent.
+  step.sent = "unknown";
+  await notify({ phase: "signed", index, total, hash, nonce });
+
+  // 3. Send. The same signed bytes may be sent again after a lost answer: same hash, never a second transaction.
+  let sent: boolean | "unknown" = false;
+  let refused = false;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
+    try {
+      await within(rawRequest(client, "eth_sendRawTransaction", [serialized]), REQUEST_TIMEOUT_MS);
+      sent = true;
+      break;
+    } catch (error) {
+      lastError = error;
+      const kind = classifySendFailure(error);
+      if (kind === "not-delivered") {
+        if (attempt < SEND_ATTEMPTS) await sleep(250 * attempt);
+        continue;
+      }
+      const known = await isKnown(client, hash);
+      if (known === true) {
+        sent = true;
+        break;
+      }
+      if (kind === "refused") {
+        refused = true;
+        // The node refused it and does not know its hash: not sent, even after an earlier lost answer. When it
+        // cannot tell (the lookup failed), an earlier lost answer keeps it "unknown".
+        if (known === false) sent = false;
+        break;
+      }
+      sent = "unknown";
+      if (attempt < SEND_ATTEMPTS) await sleep(250 * attempt);
+    }
+  }
+  if (sent === false) {
+    const reason = describeFailure(lastError, rpcUrl);
+    return refused
+      ? notSent("TRANSACTION_REJECTED", `the node refused the transaction: ${reason}`)
+      : notSent("TRANSACTION_NOT_SENT", `could not reach the node: ${reason}`);
+  }
+  step.sent = sent;
+  if (sent === true) await notify({ phase: "sent", index, total, hash });
+
+  // 4. Settle: poll the receipt until it is there or the time is up.
+  await settleStep(context, step, lastError);
+  return "done";
+}
+
+/** The gas limit sent for a step: the node's estimate plus `GAS_HEADROOM_PERCENT` (20) %. @internal */
+export function withGasHeadroom(estimate: bigint): bigint {
+  return estimate + (estimate * BigInt(GAS_HEADROOM_PERCENT)) / 100n;
+}
+
+/**
+ * How a failed `eth_sendRawTransaction` failed:
+ * - `refused`: the node answered (HTTP 2xx) with a JSON-RPC error, e.g. `nonce too low`;
+ * - `not-delivered`: the connection was refused, so nothing reached the node;
+ * - `ambiguous`: anything else (closed socket, HTTP error status, timeout): it may have reached the node.
+ */
+function classifySendFailure(error: unknown): "refused" | "not-delivered" | "ambiguous" {
+  let rpcCode: number | undefined;
+  let status: number | undefined;
+  for (let current = error, depth = 0; current && depth < 10; depth++) {
+    const record = current as { name?: unknown; code?: unknown; status?: unknown; cause?: unknown };
+    if (current instanceof Stop) return "ambiguous";
+    if (record.code === "ECONNREFUSED") return "not-delivered";
+    if (record.name === "RpcRequestError" && typeof record.code === "number") {
+      rpcCode = record.code;
+      if (typeof record.status === "number") status = record.status;
+    }
+    if (record.name === "HttpRequestError" || record.name === "TimeoutError") {
+      if (typeof record.status === "number") status = record.status;
+      // an HTTP failure without a JSON-RPC answer from the node
+      if (rpcCode === undefined) return hasConnectionRefused(record.cause) ? "not-delivered" : "ambiguous";
+    }
+    current = record.cause;
+  }
+  if (rpcCode !== undefined && (status === undefined || (status >= 200 && status < 300))) return "refused";
+  return "ambiguous";
+}
+
+function hasConnectionRefused(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 10; depth++) {
+    if ((current as { code?: unknown }).code === "ECONNREFUSED") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFeeCurrencyInput } from "../src/fees/feeCurrencies.js";
 import {
   createSdkClient,
+  executePreparedFlow,
   FEE_CURRENCY_OF_TOKEN,
   getFeeCurrencies,
   InsufficientBalanceError,
@@ -149,6 +150,30 @@ describe("prepareSend paying gas in a fee currency", () => {
     expect(feePaid).toBeLessThanOrEqual(BigInt(fee.max));
     // the estimate is the fee at the base fee when prepared (the node rounds each fee part up to a whole unit)
     expect(feePaid).toBeLessThanOrEqual(BigInt(fee.estimated) + 2n);
+  });
+
+  it("executePreparedFlow signs the step as 0x7b and reports the fee the token paid, <= fee.max", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "USDC", "50");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDC", "10", {
+      feeCurrency: "USDC",
+    });
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const result = await executePreparedFlow(wallet, { flow, account });
+    expect(result.status).toBe("success");
+    const [step] = result.steps;
+    const tx = await reader.getTransaction({ hash: step!.hash! });
+    expect(tx.type).toBe("cip64");
+    expect((tx as { feeCurrency?: string }).feeCurrency?.toLowerCase()).toBe(
+      FEE_CURRENCY_OF_TOKEN.USDC.toLowerCase(),
+    );
+    expect(await usdcOf(recipient)).toBe(parseUnits("10", 6));
+    expect(await reader.getBalance({ address: account.address })).toBe(0n);
+    const debited = parseUnits("40", 6) - (await usdcOf(account.address));
+    expect(step!.feePaid).toEqual({ feeCurrency: FEE_CURRENCY_OF_TOKEN.USDC, amount: debited.toString() });
+    expect(debited).toBeLessThanOrEqual(BigInt(flow.fee!.max));
   });
 
   it("refuses a send of the whole balance paying in the same token, naming amount, fee and balance", async () => {

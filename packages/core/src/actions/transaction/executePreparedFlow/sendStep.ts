@@ -1,8 +1,10 @@
 // Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
 // answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
-import { type Address, type Hex, keccak256 } from "viem";
+import { type Hex, keccak256 } from "viem";
 import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
+import { signCip64Step } from "../../../fees/signCip64Step.js";
+import type { TransactionRequestOfStep } from "../../../flow/toTransactionRequest.js";
 import {
   describeFailure,
   isAbort,
@@ -29,19 +31,26 @@ const SEND_ATTEMPTS = 3;
 export async function sendStep(
   context: StepContext,
   step: ExecutedStep,
-  request: { to: Address; data: Hex; value: bigint },
+  request: TransactionRequestOfStep,
   nonce: number,
 ): Promise<"aborted" | "done"> {
-  const { client, account, signal, rpcUrl, total, notify } = context;
-  const index = step.index;
-  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" => {
-    step.status = "failed";
-    step.sent = false;
-    step.code = code;
-    step.error = error;
-    return "done";
-  };
+  const { client, account, signal, rpcUrl } = context;
+  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" =>
+    markNotSent(step, code, error);
 
+  // CIP-64: a step paying gas in a fee currency is signed as type 0x7b with the flow's gas and fee caps.
+  if (request.feeCurrency !== undefined) {
+    let serialized: Hex;
+    try {
+      serialized = await signCip64Step(account, request, nonce);
+    } catch (error) {
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
+    return sendSigned(context, step, serialized, nonce);
+  }
   // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
   // leaves nothing behind.
   let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
@@ -96,6 +105,20 @@ export async function sendStep(
       `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
     );
   }
+  return sendSigned(context, step, serialized, nonce);
+}
+
+/** Steps 3 and 4 of {@link sendStep}: send signed bytes (hash known first), then settle. @internal */
+async function sendSigned(
+  context: StepContext,
+  step: ExecutedStep,
+  serialized: Hex,
+  nonce: number,
+): Promise<"done"> {
+  const { client, rpcUrl, total, notify } = context;
+  const index = step.index;
+  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" =>
+    markNotSent(step, code, error);
   const hash = keccak256(serialized);
   step.hash = hash;
   step.nonce = nonce;
@@ -146,6 +169,19 @@ export async function sendStep(
 
   // 4. Settle: poll the receipt until it is there or the time is up.
   await settleStep(context, step, lastError);
+  return "done";
+}
+
+/** Marks a step failed and not sent. @internal */
+function markNotSent(
+  step: ExecutedStep,
+  code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED",
+  error: string,
+): "done" {
+  step.status = "failed";
+  step.sent = false;
+  step.code = code;
+  step.error = error;
   return "done";
 }
 

@@ -12,7 +12,6 @@ import type { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
-import { planFee, settleFee } from "../../fees/planFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -133,16 +132,18 @@ export async function prepareSend(
   const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, value] });
   const human = formatAmount(value, info.decimals);
 
+  // The fee planner is loaded only when gas is paid in a fee currency (it stays out of the initial bundle).
+  const fees = feeChoice.kind === "celo" ? undefined : await import("../../fees/planFee.js");
   const plan =
-    feeChoice.kind === "celo"
-      ? undefined
-      : planFee(feeChoice, {
+    fees && feeChoice.kind !== "celo"
+      ? fees.planFee(feeChoice, {
           from: sender,
           to: info.address,
           data,
           value: 0n,
           spend: { token: info, amount: value },
-        });
+        })
+      : undefined;
   const { reads, calls, blockNumber } = await readBatch(client, {
     reads: [balanceOfCall(info, sender), ...(plan?.reads ?? [])],
     calls: plan?.calls ?? [],
@@ -150,7 +151,7 @@ export async function prepareSend(
     signal,
   });
   const balance = expectUint(reads[0], info, "balanceOf");
-  const paid = plan ? settleFee(plan, reads.slice(1), calls, client.rpc.rpcUrl) : undefined;
+  const paid = plan && fees ? fees.settleFee(plan, reads.slice(1), calls, client.rpc.rpcUrl) : undefined;
   if (balance < value) {
     throw new InsufficientBalanceError({
       owner: sender,

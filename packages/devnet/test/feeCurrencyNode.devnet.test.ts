@@ -197,7 +197,9 @@ describe("fee-currency node front", () => {
       (await rpc("eth_estimateGas", [{ ...call, feeCurrency: usdcAdapter }])).result as Hex,
     );
     expect(inUsdc - plain).toBe(FEE_CURRENCY_INTRINSIC_GAS);
-    expect((await rpc("eth_fillTransaction", [call])).error?.code).toBe(-32601);
+    expect((await rpc("eth_fillTransaction", [{ ...call, feeCurrency: usdcAdapter }])).error?.code).toBe(
+      -32601,
+    );
     expect((await rpc("eth_gasPrice", [USDC.address])).error?.message).toMatch(
       /unregistered fee-currency address/,
     );

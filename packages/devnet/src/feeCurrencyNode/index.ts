@@ -20,7 +20,8 @@
 //   eth_estimateGas({feeCurrency}) anvil's estimate (the currency-denominated fee fields dropped) + the currency's
 //                                  intrinsic gas
 //   eth_call({feeCurrency})        the currency-denominated fee fields dropped
-//   eth_fillTransaction            -32601 (method not found), so viem uses its Celo fee estimation
+//   eth_fillTransaction({feeCurrency})  -32601 (method not found), so viem uses its Celo fee estimation (anvil
+//                                  would fill CELO fees); without feeCurrency it goes to anvil
 //   anything else (eth_simulateV1, anvil_*, …)  forwarded unchanged
 //
 // Differences from Celo's op-geth:
@@ -166,8 +167,18 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
         for (const field of FEE_FIELDS) delete rest[field];
         return forward(method, [rest, ...params.slice(1)]);
       }
-      case "eth_fillTransaction":
-        return refuse("the method eth_fillTransaction does not exist/is not available", -32601);
+      case "eth_fillTransaction": {
+        // anvil would fill CELO fees and ignore feeCurrency: refused, viem then estimates with the currency
+        const request = params[0] as Record<string, unknown> | undefined;
+        if (
+          request &&
+          typeof request === "object" &&
+          request.feeCurrency !== undefined &&
+          request.feeCurrency !== null
+        )
+          return refuse("the method eth_fillTransaction does not exist/is not available", -32601);
+        break;
+      }
       case "eth_getTransactionReceipt":
       case "eth_getTransactionByHash": {
         const settled = ledger.get(params[0]);

@@ -12,6 +12,30 @@ import type { Address } from "viem";
 export const ENTRY_POINT_07_ADDRESS: Address = "0x0000000071727De22E5E9d8BAf0edAc6f37da032";
 
 /**
+ * The ERC-4337 EntryPoint v0.8, used by the `simple-7702` smart account.
+ *
+ * @example
+ * ```ts
+ * import { ENTRY_POINT_08_ADDRESS } from "@preflow/aa";
+ * console.log(ENTRY_POINT_08_ADDRESS); // 0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108
+ * ```
+ */
+export const ENTRY_POINT_08_ADDRESS: Address = "0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108";
+
+/**
+ * The eth-infinitism `Simple7702Account` (EntryPoint 0.8) that a `simple-7702` owner's EOA delegates to with
+ * EIP-7702 (permissionless `to7702SimpleSmartAccount`'s default). Once delegated, the EOA's code is the
+ * designator `0xef0100` followed by this address.
+ *
+ * @example
+ * ```ts
+ * import { SIMPLE_7702_ACCOUNT_ADDRESS } from "@preflow/aa";
+ * const designator = `0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`;
+ * ```
+ */
+export const SIMPLE_7702_ACCOUNT_ADDRESS: Address = "0xe6Cae83BdE06E4c305530e199D7217f42808555B";
+
+/**
  * The SimpleAccountFactory v0.7 (eth-infinitism) whose CREATE2 accounts preflow uses: salt 0, one account
  * per owner.
  *

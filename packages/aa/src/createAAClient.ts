@@ -1,11 +1,12 @@
 import {
+  CHAIN_ID,
   redactUrl,
   type SdkClient,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
 } from "@preflow/core";
 import { createSmartAccountClient } from "permissionless";
-import { toSimpleSmartAccount } from "permissionless/accounts";
+import { to7702SimpleSmartAccount, toSimpleSmartAccount } from "permissionless/accounts";
 import {
   type Address,
   type Chain,
@@ -15,15 +16,16 @@ import {
   type PublicClient,
   type Transport,
 } from "viem";
-import { entryPoint07Address } from "viem/account-abstraction";
+import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { celo } from "viem/chains";
+import { SIMPLE_7702_ACCOUNT_ADDRESS } from "./constants.js";
 import { deriveSmartAccountAddress, simpleAccountFactoryData } from "./deriveSmartAccountAddress.js";
 import type { GasSponsorshipService } from "./gasSponsorship/GasSponsorshipService.js";
 import type { GasSponsorship, GasSponsorshipProvider } from "./gasSponsorship/types.js";
 import type { AAContext, UserOperationBuilder } from "./internal/context.js";
 import { serviceBackend } from "./internal/serviceInternals.js";
 import { SponsorHookError } from "./internal/submitUserOperation.js";
-import { resolveAAConfig } from "./internal/validateConfig.js";
+import { resolveAAConfig, type SmartAccountKind } from "./internal/validateConfig.js";
 import {
   type SendPreparedFlowOptions,
   type SendPreparedFlowReturnType,
@@ -80,6 +82,15 @@ export type CreateAAClientParameters = {
   attributionTags?: readonly string[] | undefined;
   /** Chain 42220 JSON-RPC URL when no `client` is given; default `DEFAULT_RPC_URL` of `@preflow/core`. */
   rpcUrl?: string | undefined;
+  /**
+   * The kind of smart account: `"simple"` (default) is the simple account on EntryPoint 0.7 at its own
+   * CREATE2 address; `"simple-7702"` is the owner's own EOA, delegated with EIP-7702 to the simple 7702
+   * account (`SIMPLE_7702_ACCOUNT_ADDRESS`, EntryPoint 0.8): `smartAccountAddress === owner.address`, the
+   * first send carries the signed authorization, and approve-then-act runs atomically at the user's own
+   * address. An EOA already delegated elsewhere is refused ({@link DelegationConflictError}), never
+   * re-delegated.
+   */
+  smartAccount?: SmartAccountKind | undefined;
 };
 
 /**
@@ -95,8 +106,13 @@ export type CreateAAClientParameters = {
 export type AAClient = {
   /** The configured provider discriminant (`"sponsor_a"`). */
   readonly provider: GasSponsorshipProvider;
-  /** The counterfactual simple smart account (EntryPoint 0.7) of the owner; prepare flows for it. */
+  /**
+   * The account that sends: the counterfactual simple smart account (EntryPoint 0.7) of the owner, or the
+   * owner's own address for `smartAccount: "simple-7702"`; prepare flows for it.
+   */
   readonly smartAccountAddress: Address;
+  /** The kind of smart account (`"simple"` or `"simple-7702"`). */
+  readonly smartAccount: SmartAccountKind;
   /** The normalized tag list applied at send time, or `undefined` (step data untouched). */
   readonly attributionTags: readonly string[] | undefined;
   /**
@@ -181,7 +197,8 @@ export type AAClient = {
 export async function createAAClient(parameters: CreateAAClientParameters): Promise<AAClient> {
   const config = resolveAAConfig(parameters);
   const { service } = config;
-  const { eoaAddress, smartAccountAddress } = deriveSmartAccountAddress(config.owner);
+  const kind = config.smartAccount;
+  const { eoaAddress, smartAccountAddress } = deriveSmartAccountAddress(config.owner, { smartAccount: kind });
 
   const publicClient =
     "publicClient" in config.rpc
@@ -195,12 +212,24 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
   const rpcSecrets = rpcUrl === undefined || rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(rpcUrl);
   const sponsor = serviceBackend(service);
   const secrets = [...sponsor.secrets, ...rpcSecrets];
-  const account = await toSimpleSmartAccount({
-    client: publicClient as PublicClient,
-    owner: config.owner,
-    entryPoint: { address: entryPoint07Address, version: "0.7" },
-    address: smartAccountAddress,
-  });
+  const entryPoint =
+    kind === "simple-7702"
+      ? ({ address: entryPoint08Address, version: "0.8" } as const)
+      : ({ address: entryPoint07Address, version: "0.7" } as const);
+  // Both are built offline: the address is known (the EOA itself for 7702), so no getSenderAddress call.
+  const account =
+    kind === "simple-7702"
+      ? await to7702SimpleSmartAccount({
+          client: publicClient as PublicClient,
+          owner: config.owner,
+          accountLogicAddress: SIMPLE_7702_ACCOUNT_ADDRESS,
+        })
+      : await toSimpleSmartAccount({
+          client: publicClient as PublicClient,
+          owner: config.owner,
+          entryPoint,
+          address: smartAccountAddress,
+        });
   const smartAccountClient = createSmartAccountClient({
     account,
     chain: celo,
@@ -221,6 +250,8 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
             maxFeePerGas: op.maxFeePerGas,
             maxPriorityFeePerGas: op.maxPriorityFeePerGas,
             signature: op.signature,
+            entryPointVersion: entryPoint.version,
+            ...(op.authorization ? { authorization: op.authorization } : {}),
           });
           return { ...sponsored, isFinal: true } as never;
         } catch (error) {
@@ -231,11 +262,18 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
   });
   const builder: UserOperationBuilder = {
     prepareUserOperation: (request) => smartAccountClient.prepareUserOperation(request as never) as never,
-    signUserOperation: (userOperation) => account.signUserOperation(userOperation),
+    signUserOperation: (userOperation) => account.signUserOperation(userOperation as never),
+    signAuthorization: async (nonce) => {
+      const sign = config.owner.signAuthorization;
+      if (!sign) throw new Error("the owner cannot sign EIP-7702 authorizations");
+      return sign({ address: SIMPLE_7702_ACCOUNT_ADDRESS, chainId: CHAIN_ID, nonce });
+    },
   };
 
   const ctx: AAContext = {
     smartAccountAddress,
+    kind,
+    entryPoint,
     factoryData: simpleAccountFactoryData(eoaAddress),
     attributionTags: config.attributionTags,
     sponsor,
@@ -250,6 +288,7 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
   return Object.freeze({
     provider: service.provider,
     smartAccountAddress,
+    smartAccount: kind,
     attributionTags: config.attributionTags,
     sendPreparedFlow: (prepared: SerializedPreparedFlow, options?: SendPreparedFlowOptions) =>
       sendPreparedFlowWith(ctx, prepared, options),

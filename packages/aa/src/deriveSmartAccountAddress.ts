@@ -11,6 +11,7 @@ import {
 } from "viem";
 import { SIMPLE_ACCOUNT_07_IMPLEMENTATION_ADDRESS, SIMPLE_ACCOUNT_FACTORY_07_ADDRESS } from "./constants.js";
 import { ERC1967_PROXY_CREATION_CODE } from "./internal/proxyCreationCode.js";
+import type { SmartAccountKind } from "./internal/validateConfig.js";
 
 /**
  * The owner of a smart account: anything with an `address` (a viem `LocalAccount` such as
@@ -27,7 +28,19 @@ import { ERC1967_PROXY_CREATION_CODE } from "./internal/proxyCreationCode.js";
 export type DeriveSmartAccountAddressParameters = { readonly address: Address } | Address;
 
 /**
- * The owner's EOA address and the counterfactual address of its simple smart account (both checksummed).
+ * Options of {@link deriveSmartAccountAddress}: the kind of smart account (default `"simple"`).
+ *
+ * @example
+ * ```ts
+ * import type { DeriveSmartAccountAddressOptions } from "@preflow/aa";
+ * const options: DeriveSmartAccountAddressOptions = { smartAccount: "simple-7702" };
+ * ```
+ */
+export type DeriveSmartAccountAddressOptions = { smartAccount?: SmartAccountKind | undefined };
+
+/**
+ * The owner's EOA address and the address of its smart account (both checksummed): the counterfactual simple
+ * account, or the EOA itself for `simple-7702`.
  *
  * @example
  * ```ts
@@ -93,7 +106,9 @@ function ownerAddress(owner: unknown): Address {
  * Computes, without any network I/O, the address of the owner's simple smart account (EntryPoint 0.7): the
  * CREATE2 address that SimpleAccountFactory v0.7 (`0x91E6…8985`) gives for the owner with salt 0, exactly
  * what its `getAddress(owner, 0)` and `EntryPoint.getSenderAddress` return, deployed or not. Prepare
- * flows for `smartAccountAddress`; it is the `from` that `sendPreparedFlow` expects.
+ * flows for `smartAccountAddress`; it is the `from` that `sendPreparedFlow` expects. With
+ * `{ smartAccount: "simple-7702" }` the account is the owner's own EOA (EIP-7702 delegation to the simple
+ * 7702 account), so `smartAccountAddress === eoaAddress`.
  *
  * @throws {InvalidConfigError} when `owner` has no valid address (option `owner`).
  *
@@ -105,12 +120,23 @@ function ownerAddress(owner: unknown): Address {
  * const owner = privateKeyToAccount(process.env.OWNER_KEY as `0x${string}`);
  * const { eoaAddress, smartAccountAddress } = deriveSmartAccountAddress(owner);
  * const flow = await client.transaction.prepareSend(smartAccountAddress, to, "USDm", "1");
+ * deriveSmartAccountAddress(owner, { smartAccount: "simple-7702" }).smartAccountAddress === owner.address; // true
  * ```
  */
 export function deriveSmartAccountAddress(
   owner: DeriveSmartAccountAddressParameters,
+  options?: DeriveSmartAccountAddressOptions,
 ): DeriveSmartAccountAddressReturnType {
   const eoaAddress = ownerAddress(owner);
+  const kind = options?.smartAccount ?? "simple";
+  if (kind === "simple-7702") return { eoaAddress, smartAccountAddress: eoaAddress };
+  if (kind !== "simple") {
+    throw new InvalidConfigError({
+      option: "smartAccount",
+      value: JSON.stringify(String(kind).slice(0, 20)),
+      rule: 'must be "simple" or "simple-7702"',
+    });
+  }
   const initCall = encodeFunctionData({ abi: initializeAbi, functionName: "initialize", args: [eoaAddress] });
   const constructorArgs = encodeAbiParameters(
     [{ type: "address" }, { type: "bytes" }],

@@ -2,6 +2,8 @@ export { FlowAccountMismatchError } from "@preflow/core";
 export {
   DEFAULT_SPONSOR_A_BASE_URL,
   ENTRY_POINT_07_ADDRESS,
+  ENTRY_POINT_08_ADDRESS,
+  SIMPLE_7702_ACCOUNT_ADDRESS,
   SIMPLE_ACCOUNT_07_IMPLEMENTATION_ADDRESS,
   SIMPLE_ACCOUNT_FACTORY_07_ADDRESS,
 } from "./constants.js";
@@ -12,10 +14,13 @@ export {
   createAAClient,
 } from "./createAAClient.js";
 export {
+  type DeriveSmartAccountAddressOptions,
   type DeriveSmartAccountAddressParameters,
   type DeriveSmartAccountAddressReturnType,
   deriveSmartAccountAddress,
 } from "./deriveSmartAccountAddress.js";
+export { DelegationConflictError } from "./errors/DelegationConflictError.js";
+export { FeeCurrencyNotSponsoredError } from "./errors/FeeCurrencyNotSponsoredError.js";
 export { SendPreparedFlowAbortedError } from "./errors/SendPreparedFlowAbortedError.js";
 export {
   type AAService,
@@ -37,6 +42,7 @@ export type {
   SponsoredGas,
   UserOperationFees,
 } from "./gasSponsorship/types.js";
+export type { SmartAccountKind } from "./internal/validateConfig.js";
 export {
   DEFAULT_RECEIPT_TIMEOUT_MS,
   type SendPreparedFlowFailure,

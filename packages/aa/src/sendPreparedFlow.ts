@@ -9,6 +9,7 @@ import {
   type SerializedPreparedFlow,
 } from "@preflow/core";
 import { type Hex, isAddressEqual } from "viem";
+import { FeeCurrencyNotSponsoredError } from "./errors/FeeCurrencyNotSponsoredError.js";
 import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
 import type { AAContext } from "./internal/context.js";
 import { findFailingStep, type StepCall } from "./internal/findFailingStep.js";
@@ -52,7 +53,9 @@ export type SendPreparedFlowOptions = {
   /**
    * How long to wait for the outcome of each sent UserOperation, in ms (default 120 000, at least 1 000).
    * When it runs out the UserOperation is reported `pending` with its `userOpHash` (one last look at the
-   * chain may add up to about 2 s).
+   * chain may add up to about 2 s). The chain is also looked at during the wait (every 2 s once no receipt
+   * came for 3 s, or the bundler fails), so a UserOperation that landed is reported within seconds even
+   * when the bundler never answers its receipt.
    */
   receiptTimeoutMs?: number | undefined;
   /**
@@ -141,6 +144,12 @@ export type SendPreparedFlowOperation = {
   transactionHash: Hex | null;
   status: UserOperationStatus;
   stepIndexes: number[];
+  /**
+   * `smartAccount: "simple-7702"` only, on the UserOperation that carried the owner's signed EIP-7702
+   * authorization (the first send of a not yet delegated EOA): the delegate and the EOA nonce it was signed
+   * for. Absent on later sends.
+   */
+  delegation?: { address: Hex; nonce: number };
 };
 
 /**
@@ -268,6 +277,21 @@ function isAaveStep(flow: SerializedPreparedFlow, to: string | undefined): boole
 }
 
 /**
+ * A sponsored UserOperation has no fee currency (the sponsor pays the gas): a step carrying `feeCurrency`
+ * (CIP-64) is refused before anything else, whatever the rest of the flow holds. @internal
+ */
+export function refuseFeeCurrency(prepared: unknown): void {
+  const steps = (prepared as { steps?: unknown } | null | undefined)?.steps;
+  if (!Array.isArray(steps)) return; // parsePreparedFlow names the problem
+  steps.forEach((step: unknown, stepIndex) => {
+    const feeCurrency = (step as { feeCurrency?: unknown } | null | undefined)?.feeCurrency;
+    if (feeCurrency !== undefined) {
+      throw new FeeCurrencyNotSponsoredError({ stepIndex, feeCurrency: String(feeCurrency) });
+    }
+  });
+}
+
+/**
  * Runs `sendPreparedFlow` for a client context. @internal
  */
 export async function sendPreparedFlowWith(
@@ -276,6 +300,7 @@ export async function sendPreparedFlowWith(
   options?: SendPreparedFlowOptions,
 ): Promise<SendPreparedFlowReturnType> {
   const { mode, receiptTimeoutMs, signal } = parseOptions(options);
+  refuseFeeCurrency(prepared);
   const flow = parsePreparedFlow(prepared);
   if (flow.from !== ctx.smartAccountAddress) {
     throw new FlowAccountMismatchError({
@@ -311,6 +336,7 @@ export async function sendPreparedFlowWith(
       transactionHash: outcome.transactionHash ?? null,
       status: outcome.status,
       stepIndexes: group.calls.map((_, index) => group.firstStep + index),
+      ...(outcome.delegation ? { delegation: outcome.delegation } : {}),
     });
     const error = await toFailure(ctx, flow, group.calls, outcome, group.firstStep);
     if (error) return { mode, success: false, userOpHashes, transactionHashes, operations, error };

@@ -159,6 +159,33 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
     await expectLanded(result, aa, deposit);
   });
 
+  /** Resolves with the time the deposit shows on chain (polled every 100 ms, for at most `ms`). */
+  async function landedAt(aa: AAClient, deposit: bigint, ms: number): Promise<number> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if ((await vaultDeposit(publicClient, aa.smartAccountAddress)) === deposit) return Date.now();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the UserOperation did not land");
+  }
+
+  for (const [label, fault] of [
+    ["fails (JSON-RPC error)", { kind: "error", code: -32603, message: "receipt store down" }],
+    ["fails (HTTP 503)", { kind: "status", status: 503 }],
+    ["never answers a receipt (null)", { kind: "result", result: null }],
+  ] as const) {
+    it(`issue 25.5: the bundler's receipt method ${label} for the whole default wait: reported with its transaction hash within 10 s of landing`, async () => {
+      const { sponsor, aa, flow, deposit } = await setup();
+      const receipts = sponsor.inject({ method: "eth_getUserOperationReceipt", fault });
+      const landing = landedAt(aa, deposit, 60_000);
+      const result = await aa.sendPreparedFlow(flow); // default receiptTimeoutMs: 120 s
+      const answeredAt = Date.now();
+      expect(answeredAt - (await landing)).toBeLessThan(10_000);
+      expect(receipts.hits).toBeGreaterThanOrEqual(1);
+      await expectLanded(result, aa, deposit);
+    }, 30_000);
+  }
+
   it("no receipt and no answer from the chain by the deadline: pending with the userOpHash (which did land)", async () => {
     const { rpc, sponsor, aa, flow, deposit } = await setup();
     sponsor.inject({ method: "eth_getUserOperationReceipt", fault: { kind: "result", result: null } });

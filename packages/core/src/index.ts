@@ -196,6 +196,18 @@ export {
 } from "./actions/uniswap/uniswapAbis.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./actions/uniswap/uniswapPath.js";
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./actions/uniswap/uniswapVenue.js";
+export {
+  type SendPreparedFlowWithWalletErrorType,
+  type SendPreparedFlowWithWalletParameters,
+  type SendPreparedFlowWithWalletReturnType,
+  sendPreparedFlowWithWallet,
+} from "./actions/wallet/sendPreparedFlowWithWallet.js";
+export {
+  type PreparedCall,
+  type ToCallsParameters,
+  type ToCallsReturnType,
+  toCalls,
+} from "./actions/wallet/toCalls.js";
 export { formatAmount } from "./amounts/formatAmount.js";
 export { type ParseAmountParameters, parseAmount } from "./amounts/parseAmount.js";
 export { CELO_CHAIN, CHAIN_ID, DEFAULT_RPC_URL, MULTICALL3_ADDRESS } from "./chain.js";

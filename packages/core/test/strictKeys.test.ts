@@ -144,6 +144,11 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     call: (c, x) => core.executePreparedFlow(c.publicClient, { account, flow, ...x }),
     ...parameters(),
   },
+  sendPreparedFlowWithWallet: {
+    call: (c, x) => core.sendPreparedFlowWithWallet(c.publicClient as never, { account, flow, ...x }),
+    ...parameters(),
+  },
+  toCalls: { noObjectParameter: "(a prepared flow: parsePreparedFlow refuses its unknown keys)" },
   prepareApprove: {
     call: (c, x) => core.prepareApprove(c, { from: A, spender: B, token: "USDm", amount: "1", ...x }),
     ...parameters(),

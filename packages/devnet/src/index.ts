@@ -110,6 +110,7 @@ export {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from "./protocols/uniswap.js";
+export { SIMPLE_7702_ACCOUNT } from "./simple7702Account.js";
 export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
 export {

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { type Address, isAddress } from "viem";
-import { entryPoint07Address } from "viem/account-abstraction";
+import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
@@ -12,6 +12,7 @@ import { fundAccount } from "./fund.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
+import { deploySimple7702Account } from "./simple7702Account.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
 import { DEVNET_TOKENS } from "./tokens.js";
 
@@ -61,7 +62,8 @@ export interface Devnet extends DevnetClient {
 
 /**
  * Starts the embedded offline devnet on loopback and free ports: anvil at chain id 42220 with Celo's transfer
- * precompile, EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, Multicall3, the
+ * precompile, EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses (and EntryPoint v0.8 with
+ * the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
  * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.
@@ -113,7 +115,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       process.execPath,
       [
         altoCli,
-        ...["--entrypoints", entryPoint07Address, "--rpc-url", rpcUrl, "--port", String(altoPort)],
+        ...[
+          "--entrypoints",
+          `${entryPoint07Address},${entryPoint08Address}`,
+          "--rpc-url",
+          rpcUrl,
+          "--port",
+          String(altoPort),
+        ],
         ...["--executor-private-keys", DEVNET_ROLES.bundlerExecutor.privateKey],
         ...["--utility-private-key", DEVNET_ROLES.bundlerUtility.privateKey],
         ...[
@@ -155,6 +164,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     let fundMs = 0;
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
+      await deploySimple7702Account(rpcUrl);
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

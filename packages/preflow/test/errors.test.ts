@@ -250,6 +250,14 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { reason: "the owner could not sign", completed },
     code: "USEROP_BUILD_FAILED",
   },
+  DelegationConflictError: {
+    parameters: { account: ADDRESS, delegate: OTHER, expected: OTHER, completed },
+    code: "DELEGATION_CONFLICT",
+  },
+  FeeCurrencyNotSponsoredError: {
+    parameters: { stepIndex: 0, feeCurrency: ADDRESS },
+    code: "FEE_CURRENCY_NOT_SPONSORED",
+  },
   // agent-id
   AgentIdError: {
     parameters: {

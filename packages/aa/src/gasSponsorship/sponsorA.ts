@@ -1,7 +1,7 @@
 import { CHAIN_ID, redactSecrets } from "@preflow/core";
 import { createPimlicoClient } from "permissionless/clients/pimlico";
-import { http } from "viem";
-import { entryPoint07Address } from "viem/account-abstraction";
+import { http, numberToHex } from "viem";
+import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEFAULT_SPONSOR_A_BASE_URL } from "../constants.js";
 import type { GasSponsorshipBackend, SponsorAGasSponsorship, SponsorableUserOperation } from "./types.js";
 
@@ -16,7 +16,8 @@ export const SPONSOR_REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * The `sponsor_a` branch: a Pimlico-compatible endpoint (permissionless `createPimlicoClient`), fees from
- * `pimlico_getUserOperationGasPrice` (`fast`), sponsorship and gas limits in one `pm_sponsorUserOperation`.
+ * `pimlico_getUserOperationGasPrice` (`fast`), sponsorship and gas limits in one `pm_sponsorUserOperation`
+ * (for EntryPoint 0.7 or 0.8, with the EIP-7702 authorization as `eip7702Auth` when there is one).
  * @internal
  */
 export function createSponsorABackend(config: SponsorAGasSponsorship): GasSponsorshipBackend {
@@ -27,6 +28,11 @@ export function createSponsorABackend(config: SponsorAGasSponsorship): GasSponso
     transport,
     entryPoint: { address: entryPoint07Address, version: "0.7" },
   });
+  // The decorator fixes the EntryPoint per client: one more (offline) client for EntryPoint 0.8.
+  const pimlico08 = createPimlicoClient({
+    transport,
+    entryPoint: { address: entryPoint08Address, version: "0.8" },
+  });
   return {
     provider: "sponsor_a",
     redactedEndpointUrl: redactSecrets(url, secrets),
@@ -36,8 +42,20 @@ export function createSponsorABackend(config: SponsorAGasSponsorship): GasSponso
       const { fast } = await pimlico.getUserOperationGasPrice();
       return { maxFeePerGas: fast.maxFeePerGas, maxPriorityFeePerGas: fast.maxPriorityFeePerGas };
     },
-    async sponsorUserOperation(userOperation: SponsorableUserOperation) {
-      const sponsored = await pimlico.sponsorUserOperation({ userOperation });
+    async sponsorUserOperation(parameters: SponsorableUserOperation) {
+      const { entryPointVersion = "0.7", authorization, ...userOperation } = parameters;
+      const eip7702Auth = authorization && {
+        address: authorization.address,
+        chainId: numberToHex(authorization.chainId),
+        nonce: numberToHex(authorization.nonce),
+        r: authorization.r,
+        s: authorization.s,
+        yParity: numberToHex(authorization.yParity ?? 0),
+      };
+      const client = entryPointVersion === "0.8" ? pimlico08 : pimlico;
+      const sponsored = await client.sponsorUserOperation({
+        userOperation: (eip7702Auth ? { ...userOperation, eip7702Auth } : userOperation) as never,
+      });
       return {
         callGasLimit: sponsored.callGasLimit,
         verificationGasLimit: sponsored.verificationGasLimit,

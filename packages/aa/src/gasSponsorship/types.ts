@@ -1,4 +1,4 @@
-import type { Address, Hex, Transport } from "viem";
+import type { Address, Hex, SignedAuthorization, Transport } from "viem";
 
 /**
  * Settings of the `sponsor_a` gas-sponsorship provider: the app's own project API key (sent as the `apikey`
@@ -107,7 +107,9 @@ export type SponsoredGas = {
 };
 
 /**
- * The unsigned UserOperation (EntryPoint 0.7 fields) handed to the paymaster for sponsorship.
+ * The unsigned UserOperation (EntryPoint 0.7 / 0.8 fields) handed to the paymaster for sponsorship.
+ * `entryPointVersion` (default `"0.7"`) says which EntryPoint it is for; `authorization` is the signed
+ * EIP-7702 authorization of a `simple-7702` account's first UserOperation (sent as `eip7702Auth`).
  *
  * @example
  * ```ts
@@ -124,6 +126,8 @@ export type SponsorableUserOperation = {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
   signature: Hex;
+  entryPointVersion?: "0.7" | "0.8" | undefined;
+  authorization?: SignedAuthorization | undefined;
 };
 
 /**

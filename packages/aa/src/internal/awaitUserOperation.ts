@@ -1,6 +1,6 @@
 import { summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
-import { entryPoint07Address, type RpcUserOperation } from "viem/account-abstraction";
+import type { RpcUserOperation } from "viem/account-abstraction";
 import type { AAContext } from "./context.js";
 import { findUserOperationOnChain } from "./findUserOperationOnChain.js";
 
@@ -10,8 +10,14 @@ export const FIRST_POLL_MS = 250;
 export const MAX_POLL_MS = 2_000;
 /** The longest any one request of the wait may take. @internal */
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** While the bundler fails, the chain is asked at most this often. @internal */
+/** The chain is asked at most this often while no receipt has come (bundler failing or answering `null`). @internal */
 export const CHAIN_CHECK_MS = 2_000;
+/**
+ * How long the bundler alone is given after the send before the chain is asked too (unless the bundler fails
+ * first): a healthy bundler answers the receipt well within it, so the normal path costs no chain request.
+ * @internal
+ */
+export const CHAIN_FIRST_CHECK_MS = 3_000;
 
 /** How a sent UserOperation ended, as far as can be known by the deadline. @internal */
 export type AwaitedUserOperation =
@@ -24,7 +30,7 @@ export interface AwaitUserOperationParameters {
   sender: `0x${string}`;
   nonce: bigint;
   /** The signed UserOperation as sent, for one identical re-send when the bundler does not know it. */
-  rpcUserOperation: RpcUserOperation<"0.7">;
+  rpcUserOperation: RpcUserOperation<"0.7"> | RpcUserOperation<"0.8">;
   /** The send's answer was lost: ask the bundler whether it knows the UserOperation, re-send it once if not. */
   confirmSent: boolean;
   /** `Date.now()` value after which the wait gives up with `pending`. */
@@ -77,9 +83,13 @@ function parseReceipt(value: unknown): AwaitedUserOperation | null {
  * `eth_getUserOperationReceipt` (no transport retries; pauses from 250 ms growing to 2 s, doubled after an
  * error), so a burst of errors only slows the polling down. When the send's answer was lost it first asks
  * `eth_getUserOperationByHash` and, if the bundler does not know the UserOperation, re-sends the identical
- * signed operation once (same hash and nonce: it can land at most once). While the bundler fails, and once
- * more at the deadline, the chain itself is asked ({@link findUserOperationOnChain}: EntryPoint nonce and
- * `UserOperationEvent`). Never throws: unknown at the deadline or on abort is `pending`. @internal
+ * signed operation once (same hash and nonce: it can land at most once). The chain itself is asked
+ * ({@link findUserOperationOnChain}: EntryPoint nonce and `UserOperationEvent`) interleaved with the polls,
+ * not only at the end: every {@link CHAIN_CHECK_MS} once the bundler has failed or once
+ * {@link CHAIN_FIRST_CHECK_MS} passed without a receipt, and once more at the deadline. So an operation that
+ * landed while the bundler's receipt method fails or answers `null` is reported within about
+ * {@link CHAIN_CHECK_MS} plus one request of landing, not at the deadline. Never throws: unknown at the
+ * deadline or on abort is `pending`. @internal
  */
 export async function awaitUserOperation(
   ctx: AAContext,
@@ -89,7 +99,9 @@ export async function awaitUserOperation(
   let confirm = parameters.confirmSent;
   let pause = FIRST_POLL_MS;
   let lastError: string | undefined;
-  let lastChainCheck = 0;
+  // The first chain look comes CHAIN_FIRST_CHECK_MS after the start, or at once after a bundler error.
+  const started = Date.now();
+  let lastChainCheck = started + CHAIN_FIRST_CHECK_MS - CHAIN_CHECK_MS;
 
   const bundler = async (method: string, params: unknown[]): Promise<unknown> =>
     ctx.bundlerRequest(
@@ -109,6 +121,7 @@ export async function awaitUserOperation(
         nonce: parameters.nonce,
         userOpHash,
         signal: boundedSignal(signal, Math.min(REQUEST_TIMEOUT_MS, Math.max(1_000, deadline - Date.now()))),
+        entryPointAddress: ctx.entryPoint.address,
       });
       if (!found.included) return undefined;
       if (found.success === undefined) {
@@ -136,7 +149,7 @@ export async function awaitUserOperation(
         confirm = false;
         if (known === null || known === undefined) {
           try {
-            await bundler("eth_sendUserOperation", [parameters.rpcUserOperation, entryPoint07Address]);
+            await bundler("eth_sendUserOperation", [parameters.rpcUserOperation, ctx.entryPoint.address]);
           } catch {
             // Already known, lost again, or refused because the first one is in: keep polling.
           }
@@ -146,10 +159,12 @@ export async function awaitUserOperation(
     } catch (error) {
       lastError = summarizeError(error, ctx.secrets).reason;
       pause = Math.min(MAX_POLL_MS, pause * 2);
-      if (Date.now() - lastChainCheck >= CHAIN_CHECK_MS) {
-        const onChain = await askChain();
-        if (onChain) return onChain;
-      }
+      lastChainCheck = Math.min(lastChainCheck, Date.now() - CHAIN_CHECK_MS);
+    }
+    // No receipt yet (null or an error): look at the chain too, interleaved with the polls.
+    if (!signal?.aborted && Date.now() - lastChainCheck >= CHAIN_CHECK_MS) {
+      const onChain = await askChain();
+      if (onChain) return onChain;
     }
     await sleep(Math.max(0, Math.min(pause, deadline - Date.now())), signal);
   }

@@ -7,7 +7,7 @@ import {
   type Hex,
   numberToHex,
 } from "viem";
-import { entryPoint07Abi, entryPoint07Address } from "viem/account-abstraction";
+import { entryPoint07Abi } from "viem/account-abstraction";
 import type { AAContext } from "./context.js";
 
 /** How far back the event search goes (blocks); a UserOperation just sent lands well within it. @internal */
@@ -22,14 +22,21 @@ export type OnChainUserOperation =
  * Asks the chain itself (not the bundler) whether a UserOperation was included: the account's EntryPoint
  * nonce for the UserOperation's key (a sequence past the UserOperation's means it was included: keys are
  * random per UserOperation, so no other operation uses it) and, if so, its `UserOperationEvent` (bundle
- * transaction hash and success). HTTP requests: one batched (`eth_call` getNonce + `eth_blockNumber`), plus
+ * transaction hash and success). `getNonce` and `UserOperationEvent` are the same in EntryPoint 0.7 and 0.8,
+ * so the 0.7 ABI reads either (`entryPointAddress`). HTTP requests: one batched (`eth_call` getNonce + `eth_blockNumber`), plus
  * one `eth_getLogs` when included. Throws when the RPC fails. @internal
  */
 export async function findUserOperationOnChain(
   ctx: AAContext,
-  parameters: { sender: Address; nonce: bigint; userOpHash: Hex; signal?: AbortSignal | undefined },
+  parameters: {
+    sender: Address;
+    nonce: bigint;
+    userOpHash: Hex;
+    entryPointAddress: Address;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<OnChainUserOperation> {
-  const { sender, nonce, userOpHash, signal } = parameters;
+  const { sender, nonce, userOpHash, signal, entryPointAddress } = parameters;
   const key = nonce >> 64n;
   const options = { retryCount: 0, dedupe: false, ...(signal ? { signal } : {}) } as never;
   const [nonceResult, blockNumber] = await Promise.all([
@@ -38,7 +45,7 @@ export async function findUserOperationOnChain(
         method: "eth_call",
         params: [
           {
-            to: entryPoint07Address,
+            to: entryPointAddress,
             data: encodeFunctionData({ abi: entryPoint07Abi, functionName: "getNonce", args: [sender, key] }),
           },
           "latest",
@@ -63,7 +70,7 @@ export async function findUserOperationOnChain(
       method: "eth_getLogs",
       params: [
         {
-          address: entryPoint07Address,
+          address: entryPointAddress,
           topics,
           fromBlock: numberToHex(fromBlock),
           toBlock: numberToHex(latest),

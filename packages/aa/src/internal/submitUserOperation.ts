@@ -1,7 +1,6 @@
 import { CHAIN_ID, type ErrorSummary, summarizeError } from "@preflow/core";
 import type { Hex } from "viem";
 import {
-  entryPoint07Address,
   formatUserOperationRequest,
   getUserOperationHash,
   type RpcUserOperation,
@@ -50,6 +49,8 @@ export interface UserOperationOutcome {
   submitted: boolean;
   transactionHash: Hex | undefined;
   failure: { code: UserOperationFailureCode; reason: string; revertData: Hex | undefined } | undefined;
+  /** The EIP-7702 authorization it carried (`simple-7702`, first send): delegate and EOA nonce. */
+  delegation?: { address: Hex; nonce: number } | undefined;
 }
 
 /** Marks an error thrown by the paymaster hook, so its origin survives viem's call stack. @internal */
@@ -147,7 +148,7 @@ export async function submitUserOperation(
 ): Promise<UserOperationOutcome> {
   const { completed, signal } = options;
   throwIfAborted(signal, completed);
-  const [{ deployed }, fees] = await untilAborted(
+  const [{ deployed, authorizationNonce }, fees] = await untilAborted(
     Promise.all([
       readAccountState(ctx, completed),
       ctx.sponsor.estimateFeesPerGas().catch((error: unknown) => {
@@ -164,15 +165,24 @@ export async function submitUserOperation(
   const nonce = randomNonceKey() << 64n;
   let signed: SignedUserOperation;
   try {
+    // simple-7702: the EOA's first UserOperation carries its signed authorization (delegation to the simple
+    // 7702 account, at the EOA's current nonce); once delegated, none.
+    const authorization =
+      ctx.kind === "simple-7702" && !deployed && authorizationNonce !== undefined
+        ? await ctx.builder.signAuthorization(authorizationNonce)
+        : undefined;
+    const deployment =
+      ctx.kind === "simple-7702" || deployed
+        ? { parameters: ["gas", "paymaster", "signature"] }
+        : { factory: SIMPLE_ACCOUNT_FACTORY_07_ADDRESS, factoryData: ctx.factoryData };
     const prepared = await untilAborted(
       ctx.builder.prepareUserOperation({
         calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })),
         nonce,
         maxFeePerGas: fees.maxFeePerGas,
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-        ...(deployed
-          ? { parameters: ["gas", "paymaster", "signature"] }
-          : { factory: SIMPLE_ACCOUNT_FACTORY_07_ADDRESS, factoryData: ctx.factoryData }),
+        ...deployment,
+        ...(authorization ? { authorization } : {}),
       }),
       signal,
     );
@@ -189,11 +199,14 @@ export async function submitUserOperation(
   }
   const userOpHash = getUserOperationHash({
     chainId: CHAIN_ID,
-    entryPointAddress: entryPoint07Address,
-    entryPointVersion: "0.7",
+    entryPointAddress: ctx.entryPoint.address,
+    entryPointVersion: ctx.entryPoint.version,
     userOperation: signed,
   });
   const rpcUserOperation = formatUserOperationRequest(signed) as RpcUserOperation<"0.7">;
+  const delegation = signed.authorization
+    ? { address: signed.authorization.address, nonce: signed.authorization.nonce }
+    : undefined;
   throwIfAborted(signal, completed);
 
   // From here on the UserOperation may be in the bundler's hands: nothing is thrown, every outcome carries
@@ -202,7 +215,7 @@ export async function submitUserOperation(
   let confirmSent = false;
   try {
     const answer = await ctx.bundlerRequest(
-      { method: "eth_sendUserOperation", params: [rpcUserOperation, entryPoint07Address] } as never,
+      { method: "eth_sendUserOperation", params: [rpcUserOperation, ctx.entryPoint.address] } as never,
       {
         retryCount: 0,
         dedupe: false,
@@ -248,6 +261,7 @@ export async function submitUserOperation(
     return {
       status: "pending",
       userOpHash,
+      delegation,
       submitted: true,
       transactionHash: undefined,
       failure: { code: "USEROP_PENDING", reason: awaited.reason, revertData: undefined },
@@ -259,6 +273,7 @@ export async function submitUserOperation(
     return {
       status: "success",
       userOpHash,
+      delegation,
       submitted: true,
       transactionHash: awaited.transactionHash,
       failure: undefined,
@@ -268,6 +283,7 @@ export async function submitUserOperation(
   return {
     status: "reverted",
     userOpHash,
+    delegation,
     submitted: true,
     transactionHash: awaited.transactionHash,
     failure: {

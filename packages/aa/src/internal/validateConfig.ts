@@ -4,11 +4,32 @@ import type { Chain, LocalAccount, PublicClient, Transport } from "viem";
 import { GasSponsorshipService } from "../gasSponsorship/GasSponsorshipService.js";
 import { isRecord, refuseUnknownKeys, typeOf } from "./optionChecks.js";
 
-const OPTION_NAMES = ["client", "owner", "gasSponsorship", "attributionTags", "rpcUrl"] as const;
+const OPTION_NAMES = [
+  "client",
+  "owner",
+  "gasSponsorship",
+  "attributionTags",
+  "rpcUrl",
+  "smartAccount",
+] as const;
+
+/**
+ * The kind of smart account `createAAClient` uses: `"simple"` (default), the simple account on EntryPoint 0.7
+ * at its own CREATE2 address; `"simple-7702"`, the owner's own EOA delegated (EIP-7702) to the simple 7702
+ * account on EntryPoint 0.8.
+ *
+ * @example
+ * ```ts
+ * import type { SmartAccountKind } from "@preflow/aa";
+ * const kind: SmartAccountKind = "simple-7702";
+ * ```
+ */
+export type SmartAccountKind = "simple" | "simple-7702";
 
 /** The validated options of `createAAClient`. @internal */
 export interface ResolvedAAConfig {
   owner: LocalAccount;
+  smartAccount: SmartAccountKind;
   service: GasSponsorshipService;
   attributionTags: readonly string[] | undefined;
   /** Where the chain RPC comes from: the SDK client's public client, or a URL. */
@@ -81,7 +102,7 @@ export function resolveAAConfig(parameters: unknown): ResolvedAAConfig {
   if (!isRecord(parameters)) {
     throw new InvalidConfigError({
       option: "(options)",
-      rule: `must be an object { client?, owner, gasSponsorship, attributionTags?, rpcUrl? }, not ${typeOf(parameters)}`,
+      rule: `must be an object { client?, owner, gasSponsorship, attributionTags?, rpcUrl?, smartAccount? }, not ${typeOf(parameters)}`,
     });
   }
   refuseUnknownKeys("", parameters, OPTION_NAMES);
@@ -94,6 +115,20 @@ export function resolveAAConfig(parameters: unknown): ResolvedAAConfig {
     });
   }
   const owner = validateOwner(parameters.owner);
+  const smartAccount = parameters.smartAccount ?? "simple";
+  if (smartAccount !== "simple" && smartAccount !== "simple-7702") {
+    throw new InvalidConfigError({
+      option: "smartAccount",
+      value: JSON.stringify(String(smartAccount).slice(0, 20)),
+      rule: 'must be "simple" (EntryPoint 0.7, the default) or "simple-7702" (the owner\'s own address, EIP-7702)',
+    });
+  }
+  if (smartAccount === "simple-7702" && typeof owner.signAuthorization !== "function") {
+    throw new InvalidConfigError({
+      option: "owner",
+      rule: 'must be able to sign EIP-7702 authorizations (signAuthorization) for smartAccount "simple-7702", e.g. privateKeyToAccount(key)',
+    });
+  }
   const service =
     parameters.gasSponsorship instanceof GasSponsorshipService
       ? parameters.gasSponsorship
@@ -110,5 +145,5 @@ export function resolveAAConfig(parameters: unknown): ResolvedAAConfig {
             ? DEFAULT_RPC_URL
             : parseHttpUrlOption({ option: "rpcUrl", value: parameters.rpcUrl }),
       };
-  return { owner, service, attributionTags, rpc };
+  return { owner, smartAccount, service, attributionTags, rpc };
 }

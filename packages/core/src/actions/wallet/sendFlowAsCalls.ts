@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
-import type { ExecutedStep } from "../transaction/executePreparedFlow.js";
+import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./sendPreparedFlowWithWallet.js";
 import { callsStatusCode, quantity } from "./walletAnswers.js";
 import { classifyWalletFailure, pause, within } from "./walletWait.js";

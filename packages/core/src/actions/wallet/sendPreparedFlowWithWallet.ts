@@ -10,7 +10,10 @@ import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import type { RpcError } from "../../errors/rpc.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import type { ExecutedStep, ExecutePreparedFlowReturnType } from "../transaction/executePreparedFlow.js";
+import type {
+  ExecutedStep,
+  ExecutePreparedFlowReturnType,
+} from "../transaction/executePreparedFlow/types.js";
 import { sendFlowAsCalls } from "./sendFlowAsCalls.js";
 import { sendFlowAsTransactions } from "./sendFlowAsTransactions.js";
 import { within } from "./walletWait.js";

@@ -75,6 +75,33 @@ describe("executePreparedFlow: resume", () => {
     expect(await chain.nonce(account.address)).toBe(start + 2);
   });
 
+  it("a step whose sends were answered 503 is sent again as the same bytes (same hash) once the node answers", async () => {
+    const { account, flow } = await twoStepFlow(devnet);
+    const start = await chain.nonce(account.address);
+    proxy.inject({ method: "eth_sendRawTransaction", nth: 2, fault: { kind: "status", status: 503 } });
+    const first = await executePreparedFlow(viaProxy(), { account, flow, receiptTimeoutMs: 1_000 });
+    expect(summary(first)).toEqual(["success/true/-", "pending/unknown/TRANSACTION_OUTCOME_UNKNOWN"]);
+    const stuck = first.steps[1];
+    expect(stuck?.signedTransaction).toMatch(/^0x[0-9a-f]+$/);
+    expect(first.steps[0]?.signedTransaction).toBeUndefined(); // acknowledged steps carry no bytes
+    expect(await chain.nonce(account.address)).toBe(start + 1); // the node never had step 2
+
+    proxy.clearFaults();
+    proxy.reset();
+    const second = await executePreparedFlow(viaProxy(), {
+      account,
+      flow,
+      resume: JSON.parse(JSON.stringify(first)),
+    });
+    expect(summary(second)).toEqual(["success/true/-", "success/true/-"]);
+    expect(second.steps[1]).toMatchObject({ hash: stuck?.hash, nonce: start + 1 });
+    expect(second.steps[1]?.signedTransaction).toBeUndefined();
+    expect(proxy.count("eth_sendRawTransaction")).toBe(1); // the same bytes, once
+    expect(proxy.count("eth_fillTransaction")).toBe(0); // nothing prepared or signed again
+    expect(await chain.nonce(account.address)).toBe(start + 2);
+    expect(await chain.mined(stuck?.hash as `0x${string}`)).toBe("success");
+  });
+
   it("an aborted execution continues from its next step: step 1 not sent again", async () => {
     const { account, flow } = await twoStepFlow(devnet);
     const start = await chain.nonce(account.address);
@@ -167,6 +194,21 @@ describe("executePreparedFlow: resume", () => {
       [{ steps: [{ ...pending.steps[0], hsh: null }, pending.steps[1]] }, /did you mean `hash`/],
       [{ ...pending, from: "0x0000000000000000000000000000000000000001" }, /resume\.from/],
       [{ ...pending, dryRun: true }, /resume\.dryRun/],
+      [
+        {
+          steps: [
+            {
+              ...pending.steps[0],
+              hash: `0x${"12".repeat(32)}`,
+              sent: "unknown",
+              status: "pending",
+              signedTransaction: "0x02f0",
+            },
+            pending.steps[1],
+          ],
+        },
+        /resume\.steps\[0\]\.signedTransaction.*keccak256/,
+      ],
       ["not a result", /resume/],
     ];
     proxy.reset();

@@ -35,7 +35,7 @@ const offline = createClient({
   }),
 });
 
-const hash = fc.stringMatching(/^0x[0-9a-f]{64}$/).map((h) => h as `0x${string}`);
+const hash = fc.stringMatching(/^0x[0-9a-f]{64}$/) as fc.Arbitrary<`0x${string}`>;
 /** A step as an execution could have reported it. */
 const executedStep = (index: number): fc.Arbitrary<ExecutedStep> =>
   fc

@@ -124,7 +124,7 @@ describe("a pending execution settles and is continued", () => {
     expect(server.captured().stderr).toContain(`flow ${pending.flow_id} continued from step 2/2`);
   });
 
-  it("step 2's send answered 503 forever: 1 sent, step 2 hash known with sent unknown", async () => {
+  it("step 2's send answered 503 forever: 1 sent, step 2 hash known with sent unknown; once healed, executing again sends its same bytes", async () => {
     const to = someone();
     const flow = await twoSteps(to);
     const start = await nonceOf(signer);
@@ -141,9 +141,29 @@ describe("a pending execution settles and is continued", () => {
       expect(result.steps[1]?.hash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(text(reply)).toMatch(/1 of 2 step\(s\) done, 1 sent \(and 1 whose send's answer was lost/);
       expect(text(reply)).not.toContain("2 sent");
+      expect(text(reply)).toContain(
+        "execute the flow again (without force) to send the same signed bytes again",
+      );
+      expect(JSON.stringify(reply)).not.toMatch(/signed_transaction|signedTransaction/); // bytes stay in memory
       // The node never had it: one step on chain.
       expect(await nonceOf(signer)).toBe(start + 1);
       expect(await reader.getBalance({ address: to })).toBe(0n);
+
+      // Healed: executing again sends step 2's same signed bytes (same hash, same nonce), nothing else.
+      proxy.clearFaults();
+      proxy.reset();
+      const again = await server.call("execute_prepared_flow", { flow });
+      const continued = data<Status>(again);
+      expect(continued).toMatchObject({ status: "success", replayed: false });
+      expect(continued.steps).toMatchObject([
+        { hash: result.steps[0]?.hash, status: "success" },
+        { hash: result.steps[1]?.hash, status: "success", sent: true, nonce: start + 1 },
+      ]);
+      expect(text(again)).toMatch(/^Continued from step 1: .*All 2 step\(s\) executed/);
+      expect(proxy.count("eth_sendRawTransaction")).toBe(1);
+      expect(proxy.count("eth_fillTransaction")).toBe(0);
+      expect(await nonceOf(signer)).toBe(start + 2);
+      expect(await reader.getBalance({ address: to })).toBe(parseEther("0.01"));
     } finally {
       proxy.clearFaults();
     }

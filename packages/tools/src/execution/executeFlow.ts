@@ -15,6 +15,7 @@ import { executionHeadline as outcome } from "./executionHeadline.js";
 import {
   continueFrom,
   type ExecutionRecord,
+  resendable,
   type StepRecord,
   sentAny,
   snapshot,
@@ -104,21 +105,24 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
 
-  // Remembered across restarts (loaded on first use); an execution a restart interrupted is first looked up on
-  // chain. Then the record is read again: from this read to `set` below nothing awaits, so of two identical
-  // calls exactly one creates the record and the other finds it.
-  // Settled from the chain first: a pending step that has been mined since is success or reverted now.
+  // Remembered across restarts (loaded on first use); an ended execution with a pending step is first settled
+  // from the chain (mined since: success or reverted now). Then the record is read again: from this read to `set`
+  // below nothing awaits, so of two identical calls exactly one creates the record and the other finds it.
   await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: !force });
   const earlier = context.executions.get(flowId);
   // Continued where the earlier execution stopped, when its sent steps all succeeded and the rest never left.
   const resumeAt = earlier && !force ? continueFrom(earlier) : undefined;
-  const continuing = earlier !== undefined && resumeAt !== undefined && resumeAt > 0;
+  const continuing =
+    earlier !== undefined && resumeAt !== undefined && (resumeAt > 0 || resendable(earlier.steps[resumeAt]));
   if (earlier && !force && !continuing && (earlier.state !== "done" || sentAny(earlier))) {
     return answer(earlier, call, true, context);
   }
 
   const fromStep = continuing ? (resumeAt as number) : 0;
-  check(runtime, flow, fromStep);
+  /** A step signed before whose bytes are sent again: carried over, not checked nor counted again. */
+  const resent = continuing && resendable(earlier.steps[fromStep]);
+  const firstNew = fromStep + (resent ? 1 : 0);
+  check(runtime, flow, firstNew);
   const record: ExecutionRecord = {
     flowId,
     chainId: 42220,
@@ -127,7 +131,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     state: "queued",
     outcome: undefined,
     steps: flow.steps.map((step, index) =>
-      continuing && index < fromStep
+      continuing && index < firstNew
         ? { ...(earlier.steps[index] as StepRecord) }
         : { index, description: step.description, to: step.to, hash: null, status: "queued" },
     ),
@@ -165,10 +169,10 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       record.state = "running";
       saved();
       // Re-checked in the queue: executions ahead of this one may have spent since the first check.
-      const policy = check(runtime, flow, fromStep);
+      const policy = check(runtime, flow, firstNew);
       if (continuing) {
         context.log(
-          `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again`,
+          `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
         );
       }
       let result: Awaited<ReturnType<typeof runPreparedFlow>>;
@@ -209,7 +213,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
         });
       } catch (error) {
         // core throws only before it signs anything: nothing of this execution left.
-        if (record.steps.slice(fromStep).some((step) => step.hash !== null)) throw error;
+        if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
         refused(error);
         return;
       }
@@ -250,6 +254,9 @@ function toResumedStep(step: StepRecord) {
     sent: step.sent ?? (step.hash === null ? false : "unknown"),
     status: step.status === "queued" ? "skipped" : step.status,
     ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
+    ...(step.signedTransaction === undefined
+      ? {}
+      : { signedTransaction: step.signedTransaction as `0x${string}` }),
   } as const;
 }
 
@@ -272,7 +279,7 @@ async function answer(
     }
     context.log(`flow ${record.flowId} still running at the answer bound; answered pending`);
   }
-  return { data, ...outcome(data, continuedFrom) };
+  return { data, ...outcome(data, continuedFrom, resendable(record.steps[continueFrom(record) ?? -1])) };
 }
 
 function toStepRecord(step: {
@@ -284,6 +291,7 @@ function toStepRecord(step: {
   blockNumber?: string | undefined;
   gasUsed?: string | undefined;
   error?: string | undefined;
+  signedTransaction?: string | undefined;
 }): Partial<StepRecord> {
   return {
     status: step.status as StepRecord["status"],
@@ -294,5 +302,7 @@ function toStepRecord(step: {
     ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
     ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
     ...(step.error === undefined ? {} : { error: step.error }),
+    // Always assigned: bytes the node has acknowledged since are dropped.
+    signedTransaction: step.signedTransaction,
   };
 }

@@ -97,6 +97,12 @@ describe("continueFrom", () => {
     );
     expect(continueFrom(record([landed, { ...landed, index: 1 }]))).toBe(undefined);
     expect(continueFrom(record([landed, step(1, { status: "queued" })], "running"))).toBe(undefined);
+    // A pending step the node never acknowledged is continued only while this server holds its signed bytes.
+    const unacknowledged = step(1, { hash: HASH, sent: "unknown", status: "pending" });
+    expect(continueFrom(record([landed, { ...unacknowledged, signedTransaction: "0x02" }]))).toBe(1);
+    expect(continueFrom(record([landed, { ...unacknowledged, sent: true, signedTransaction: "0x02" }]))).toBe(
+      undefined,
+    );
     // A signed step whose send was never answered (hash, sent unknown) is not "never sent".
     expect(continueFrom(record([landed, step(1, { hash: HASH, sent: "unknown", status: "failed" })]))).toBe(
       undefined,

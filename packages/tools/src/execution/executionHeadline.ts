@@ -24,11 +24,13 @@ export interface HeadlineInput {
 /**
  * The headline of a result and whether it is an error: what succeeded, what was sent, and what to do next
  * (ask get_flow_status while pending; execute again to continue a flow whose sent steps all succeeded and
- * whose next steps were never sent). `continuedFrom`: the step this execution continued from. @internal
+ * whose next steps were never sent). `continuedFrom`: the step this execution continued from; `resendable`: the
+ * pending step was never acknowledged and this server holds its signed bytes. @internal
  */
 export function executionHeadline(
   data: HeadlineInput,
   continuedFrom?: number,
+  resendable = false,
 ): { isError?: boolean; headline: string } {
   const total = data.steps.length;
   const verb = data.dryRun ? "simulated" : "executed";
@@ -52,8 +54,11 @@ export function executionHeadline(
   }
   if (data.status === "success") return { headline: `${again}All ${total} step(s) ${verb} successfully.` };
   if (data.status === "pending") {
+    const next = resendable
+      ? `Step ${data.completedSteps} was signed but the node never acknowledged it: execute the flow again (without force) to send the same signed bytes again (same hash, never a second transaction), or ask get_flow_status with flow_id ${data.flowId}.`
+      : `Ask get_flow_status with flow_id ${data.flowId} for the outcome; do not execute it again.`;
     return {
-      headline: `${again}Still running when the answer was due: ${data.completedSteps} of ${total} step(s) done, ${sentText}. Ask get_flow_status with flow_id ${data.flowId} for the outcome; do not execute it again.`,
+      headline: `${again}Still running when the answer was due: ${data.completedSteps} of ${total} step(s) done, ${sentText}. ${next}`,
     };
   }
   const stoppedAt = data.failedStep ?? data.completedSteps;

@@ -12,6 +12,11 @@ export interface StepRecord {
   status: "success" | "reverted" | "failed" | "pending" | "skipped" | "queued";
   /** Whether the step left this process: `"unknown"` when its send's answer was lost. */
   sent?: boolean | "unknown";
+  /**
+   * In memory only (never written to the state file, never in a result): the exact signed bytes of a step the
+   * node has not acknowledged, so that executing the flow again sends them again (same hash).
+   */
+  signedTransaction?: string | undefined;
   /** core's step code (`TRANSACTION_PENDING`, `TRANSACTION_REJECTED`...). */
   code?: string;
   nonce?: number;
@@ -148,20 +153,37 @@ export function sentAny(record: ExecutionRecord): boolean {
 }
 
 /**
+ * Whether a step is pending only because the node never acknowledged it, and this process still holds its
+ * signed bytes: executing the flow again sends the same bytes (same hash, never a second transaction). @internal
+ */
+export function resendable(step: StepRecord | undefined): boolean {
+  return (
+    step !== undefined &&
+    step.status === "pending" &&
+    step.sent !== true &&
+    step.hash !== null &&
+    step.signedTransaction !== undefined
+  );
+}
+
+/**
  * Where an ended execution can be continued: the index of its first step not done, when every step before it
  * succeeded on chain and it and every later step were never sent (the steps sent all succeeded, the rest never
- * left); `undefined` when it cannot (it succeeded, a step reverted, or one may still be mined). @internal
+ * left), or it is {@link resendable} and the later ones were never sent; `undefined` when it cannot (it
+ * succeeded, a step reverted, or one may still be mined). @internal
  */
 export function continueFrom(record: ExecutionRecord): number | undefined {
   if (record.state !== "done") return undefined;
   const first = record.steps.findIndex((step) => step.status !== "success");
   if (first < 0) return undefined;
-  return record.steps.slice(first).every(neverSent) ? first : undefined;
+  const rest = resendable(record.steps[first]) ? record.steps.slice(first + 1) : record.steps.slice(first);
+  return rest.every(neverSent) ? first : undefined;
 }
 
 /** The record as a result (`status` pending while it runs). @internal */
 export function snapshot(record: ExecutionRecord, replayed: boolean) {
-  const steps = record.steps.map((step) => ({ ...step }));
+  // The signed bytes stay in memory: a result carries the hash, not the transaction.
+  const steps = record.steps.map(({ signedTransaction: _bytes, ...step }) => step);
   const failed = steps.find((step) => step.status !== "success");
   const status = record.state === "done" ? (record.outcome ?? "failed") : "pending";
   // A flow stopped at its first step not done; a cancelled one stopped before its first step not attempted.

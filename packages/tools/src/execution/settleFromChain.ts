@@ -10,6 +10,9 @@ export const RESOLVE_BOUND_MS = 10_000;
 const NOT_MINED =
   "sent (or being sent); the chain has no receipt for it yet: it may still be mined. Ask get_flow_status again later and do not execute the flow again";
 
+const NOT_ACKNOWLEDGED =
+  "signed, but the node never acknowledged it and the chain has no receipt for it: executing the flow again (without force) sends the same signed bytes again (same hash, never a second transaction)";
+
 /** Whether a record has ended (for this process) with a step whose outcome the chain may now know. @internal */
 export function needsSettling(record: ExecutionRecord): boolean {
   return record.state === "done" && record.steps.some((step) => isOpen(step));
@@ -87,7 +90,9 @@ async function lookUp(record: ExecutionRecord, client: ReceiptReader, deadline: 
           name === "TransactionReceiptNotFoundError"
             ? record.interrupted
               ? NO_RECEIPT
-              : NOT_MINED
+              : step.signedTransaction !== undefined && step.sent !== true
+                ? NOT_ACKNOWLEDGED
+                : NOT_MINED
             : `sent (or being sent)${when}; its receipt could not be looked up now (the RPC endpoint failed): ask get_flow_status again and do not execute the flow again`;
       } finally {
         clearTimeout(timer);

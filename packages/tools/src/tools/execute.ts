@@ -164,11 +164,12 @@ export const getFlowStatusTool = defineTool({
       resolve: true,
     });
     if (!record) throw new FlowNotFoundError({ flowId: args.flow_id });
-    const { snapshot } = await import("../execution/executionRegistry.js");
+    const { continueFrom, resendable, snapshot } = await import("../execution/executionRegistry.js");
     const { executionHeadline } = await import("../execution/executionHeadline.js");
     const data = snapshot(record, false);
+    const canResend = resendable(record.steps[continueFrom(record) ?? -1]);
     // The status itself was read fine: the headline says what happened, without marking the call an error.
-    return { data, headline: executionHeadline(data).headline };
+    return { data, headline: executionHeadline(data, undefined, canResend).headline };
   },
 });
 

@@ -1,7 +1,7 @@
 // executePreparedFlow's parameter checks, all before any request: the client, unknown keys, the account, the
 // bounds, the signal, the listener, and an earlier result to resume from.
 import { rejectUnknownKeys } from "@preflow/attribution";
-import type { Hash, LocalAccount } from "viem";
+import { type Hash, type Hex, keccak256, type LocalAccount } from "viem";
 import { InvalidArgumentError } from "../../../errors/argument.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { MAX_RECEIPT_TIMEOUT_MS } from "./requests.js";
@@ -34,6 +34,7 @@ const STEP_KEYS = [
   "gasUsed",
   "feePaid",
   "error",
+  "signedTransaction",
 ];
 const STATUSES: readonly ExecutedStepStatus[] = ["success", "reverted", "failed", "pending", "skipped"];
 
@@ -121,6 +122,8 @@ export interface ResumedStep {
   sent: boolean | "unknown";
   status: ExecutedStepStatus;
   nonce: number | undefined;
+  /** The exact signed bytes of a step not acknowledged yet (their keccak256 is `hash`). */
+  signedTransaction: Hex | undefined;
 }
 
 /**
@@ -212,7 +215,29 @@ export function parseResume(resume: unknown, flow: SerializedPreparedFlow): Resu
         rule: "must be a non-negative integer",
       });
     }
-    return { hash: hash as Hash | null, sent, status, nonce: nonce as number | undefined };
+    const signed = step.signedTransaction;
+    if (
+      signed !== undefined &&
+      !(
+        typeof signed === "string" &&
+        /^0x(?:[0-9a-fA-F]{2})+$/.test(signed) &&
+        hash !== null &&
+        keccak256(signed as Hex).toLowerCase() === hash.toLowerCase()
+      )
+    ) {
+      throw new InvalidArgumentError({
+        field: `${field}.signedTransaction`,
+        value: typeof signed === "string" ? `${signed.slice(0, 20)}...` : signed,
+        rule: "must be the step's signed transaction: hex bytes whose keccak256 is the step's hash",
+      });
+    }
+    return {
+      hash: hash as Hash | null,
+      sent,
+      status,
+      nonce: nonce as number | undefined,
+      signedTransaction: signed as Hex | undefined,
+    };
   });
 }
 

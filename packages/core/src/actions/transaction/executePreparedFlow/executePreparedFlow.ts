@@ -21,7 +21,7 @@ import {
   REQUEST_TIMEOUT_MS,
   within,
 } from "./requests.js";
-import { sendStep } from "./sendStep.js";
+import { broadcast, sendStep } from "./sendStep.js";
 import { settleStep } from "./settleStep.js";
 import type { StepContext } from "./stepContext.js";
 import type {
@@ -186,8 +186,27 @@ export async function executePreparedFlow(
     const step = steps[index] as ExecutedStep;
     const earlier = resumed?.[index];
     if (earlier && maybeOnChain(earlier)) {
-      // Sent by the earlier execution: looked up by its hash, never sent again.
-      await settleStep(context, step);
+      // Sent by the earlier execution: looked up by its hash, never signed again. Bytes the node never
+      // acknowledged are sent again as they are (same hash: never a second transaction).
+      if (step.sent !== true && step.signedTransaction !== undefined) {
+        const again = await broadcast(context, step.hash as Hash, step.signedTransaction);
+        if (again.sent === false) {
+          step.status = "failed";
+          step.sent = false;
+          step.code = again.refused ? "TRANSACTION_REJECTED" : "TRANSACTION_NOT_SENT";
+          step.error = `${again.refused ? "the node refused the same signed bytes again" : "could not reach the node to send the same signed bytes again"} and does not know ${step.hash}: ${describeFailure(again.lastError, rpcUrl)}`;
+          delete step.signedTransaction;
+        } else {
+          if (again.sent === true) {
+            step.sent = true;
+            delete step.signedTransaction;
+            await notify({ phase: "sent", index, total, hash: step.hash as Hash });
+          }
+          await settleStep(context, step, again.sent === true ? undefined : again.lastError);
+        }
+      } else {
+        await settleStep(context, step);
+      }
       if (step.status === "success" && step.nonce !== undefined)
         landedNonce = Math.max(landedNonce, step.nonce);
     } else {
@@ -249,6 +268,7 @@ function carriedOver(
   const sent = earlier.sent === true || earlier.status === "success" || earlier.status === "reverted";
   const step: ExecutedStep = { ...base, hash, sent: sent ? true : "unknown", status: "pending" };
   if (earlier.nonce !== undefined) step.nonce = earlier.nonce;
+  if (!sent && earlier.signedTransaction !== undefined) step.signedTransaction = earlier.signedTransaction;
   if (earlier.status === "success" || earlier.status === "reverted") step.status = earlier.status;
   if (earlier.status === "reverted") step.code = "TRANSACTION_REVERTED";
   if (step.status === "pending") {

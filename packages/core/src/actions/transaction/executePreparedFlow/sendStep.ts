@@ -1,6 +1,6 @@
 // Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
 // answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
-import { type Hex, keccak256 } from "viem";
+import { type Hash, type Hex, keccak256 } from "viem";
 import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
 import { signCip64Step } from "../../../fees/signCip64Step.js";
@@ -34,13 +34,19 @@ export async function sendStep(
   request: TransactionRequestOfStep,
   nonce: number,
 ): Promise<"aborted" | "done"> {
-  const { client, account, signal, rpcUrl } = context;
-  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" =>
-    markNotSent(step, code, error);
+  const { client, account, signal, rpcUrl, total, notify } = context;
+  const index = step.index;
+  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" => {
+    step.status = "failed";
+    step.sent = false;
+    step.code = code;
+    step.error = error;
+    return "done";
+  };
 
-  // CIP-64: a step paying gas in a fee currency is signed as type 0x7b with the flow's gas and fee caps.
+  let serialized: Hex;
   if (request.feeCurrency !== undefined) {
-    let serialized: Hex;
+    // CIP-64: a step paying gas in a fee currency is signed as type 0x7b with the flow's gas and fee caps.
     try {
       serialized = await signCip64Step(account, request, nonce);
     } catch (error) {
@@ -49,76 +55,61 @@ export async function sendStep(
         `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
       );
     }
-    return sendSigned(context, step, serialized, nonce);
-  }
-  // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
-  // leaves nothing behind.
-  let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
-  try {
-    filled = await within(
-      prepareTransactionRequest(client, {
-        ...request,
-        account,
-        chain: client.chain,
-        chainId: CHAIN_ID,
-        nonce,
-        parameters: ["chainId", "fees", "gas", "type"],
-      } as never),
-      REQUEST_TIMEOUT_MS,
-      signal,
-    );
-  } catch (error) {
-    if (isAbort(error)) return "aborted";
-    return notSent(
-      "TRANSACTION_NOT_SENT",
-      `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,
-    );
-  }
-  if (signal?.aborted) return "aborted";
-  // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
-  // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
-  // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
-  const filledGas = (filled as { gas?: bigint }).gas;
-  if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
+  } else {
+    // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
+    // leaves nothing behind.
+    let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
+    try {
+      filled = await within(
+        prepareTransactionRequest(client, {
+          ...request,
+          account,
+          chain: client.chain,
+          chainId: CHAIN_ID,
+          nonce,
+          parameters: ["chainId", "fees", "gas", "type"],
+        } as never),
+        REQUEST_TIMEOUT_MS,
+        signal,
+      );
+    } catch (error) {
+      if (isAbort(error)) return "aborted";
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
+    if (signal?.aborted) return "aborted";
+    // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
+    // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
+    // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
+    const filledGas = (filled as { gas?: bigint }).gas;
+    if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
 
-  // 2. Sign locally and take the hash before anything is sent.
-  let serialized: Hex;
-  try {
-    const chain = client.chain;
-    const signed = (await account.signTransaction(filled as never, {
-      serializer: chain?.serializers?.transaction as never,
-    })) as Hex;
-    const envelope = (
-      chain?.serializers as
-        | {
-            transactionEnvelope?: (p: {
-              serializedTransaction: Hex;
-              transaction: unknown;
-            }) => Promise<Hex> | Hex;
-          }
-        | undefined
-    )?.transactionEnvelope;
-    serialized = envelope ? await envelope({ serializedTransaction: signed, transaction: filled }) : signed;
-  } catch (error) {
-    return notSent(
-      "TRANSACTION_NOT_SENT",
-      `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
-    );
+    // 2. Sign locally and take the hash before anything is sent.
+    try {
+      const chain = client.chain;
+      const signed = (await account.signTransaction(filled as never, {
+        serializer: chain?.serializers?.transaction as never,
+      })) as Hex;
+      const envelope = (
+        chain?.serializers as
+          | {
+              transactionEnvelope?: (p: {
+                serializedTransaction: Hex;
+                transaction: unknown;
+              }) => Promise<Hex> | Hex;
+            }
+          | undefined
+      )?.transactionEnvelope;
+      serialized = envelope ? await envelope({ serializedTransaction: signed, transaction: filled }) : signed;
+    } catch (error) {
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
   }
-  return sendSigned(context, step, serialized, nonce);
-}
-
-/** Steps 3 and 4 of {@link sendStep}: send signed bytes (hash known first), then settle. @internal */
-async function sendSigned(
-  context: StepContext,
-  step: ExecutedStep,
-  serialized: Hex,
-  nonce: number,
-): Promise<"done"> {
-  const { client, rpcUrl, total, notify } = context;
-  const index = step.index;
-  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" =>
-    markNotSent(step, code, error);
   const hash = keccak256(serialized);
   step.hash = hash;
   step.nonce = nonce;
@@ -127,6 +118,35 @@ async function sendSigned(
   await notify({ phase: "signed", index, total, hash, nonce });
 
   // 3. Send. The same signed bytes may be sent again after a lost answer: same hash, never a second transaction.
+  const { sent, refused, lastError } = await broadcast(context, hash, serialized);
+  if (sent === false) {
+    const reason = describeFailure(lastError, rpcUrl);
+    return refused
+      ? notSent("TRANSACTION_REJECTED", `the node refused the transaction: ${reason}`)
+      : notSent("TRANSACTION_NOT_SENT", `could not reach the node: ${reason}`);
+  }
+  step.sent = sent;
+  if (sent === true) await notify({ phase: "sent", index, total, hash });
+  // Not acknowledged yet: the exact bytes are kept, so that a resume can send them again (same hash).
+  else step.signedTransaction = serialized;
+
+  // 4. Settle: poll the receipt until it is there or the time is up.
+  await settleStep(context, step, lastError);
+  return "done";
+}
+
+/**
+ * Sends signed bytes with `eth_sendRawTransaction`, up to {@link SEND_ATTEMPTS} times while the answer is lost
+ * (the same bytes: same hash, never a second transaction), asking the node for the hash after each failure:
+ * `sent` is `true` once the node accepted it or knows it, `"unknown"` while neither is known, `false` when it never
+ * reached the node or the node refused it and does not know it (`refused`). @internal
+ */
+export async function broadcast(
+  context: Pick<StepContext, "client">,
+  hash: Hash,
+  serialized: Hex,
+): Promise<{ sent: boolean | "unknown"; refused: boolean; lastError: unknown }> {
+  const { client } = context;
   let sent: boolean | "unknown" = false;
   let refused = false;
   let lastError: unknown;
@@ -158,31 +178,7 @@ async function sendSigned(
       if (attempt < SEND_ATTEMPTS) await sleep(250 * attempt);
     }
   }
-  if (sent === false) {
-    const reason = describeFailure(lastError, rpcUrl);
-    return refused
-      ? notSent("TRANSACTION_REJECTED", `the node refused the transaction: ${reason}`)
-      : notSent("TRANSACTION_NOT_SENT", `could not reach the node: ${reason}`);
-  }
-  step.sent = sent;
-  if (sent === true) await notify({ phase: "sent", index, total, hash });
-
-  // 4. Settle: poll the receipt until it is there or the time is up.
-  await settleStep(context, step, lastError);
-  return "done";
-}
-
-/** Marks a step failed and not sent. @internal */
-function markNotSent(
-  step: ExecutedStep,
-  code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED",
-  error: string,
-): "done" {
-  step.status = "failed";
-  step.sent = false;
-  step.code = code;
-  step.error = error;
-  return "done";
+  return { sent, refused, lastError };
 }
 
 /** The gas limit sent for a step: the node's estimate plus `GAS_HEADROOM_PERCENT` (20) %. @internal */

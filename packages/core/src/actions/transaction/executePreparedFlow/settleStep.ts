@@ -47,6 +47,7 @@ export async function settleStep(
       const receipt = parseReceipt(raw);
       if (!receipt) throw new Error("the node returned a malformed receipt");
       step.sent = true;
+      delete step.signedTransaction;
       step.status = receipt.status;
       step.blockNumber = receipt.blockNumber.toString();
       step.gasUsed = receipt.gasUsed.toString();
@@ -66,6 +67,7 @@ export async function settleStep(
       (await isKnown(client, hash, Math.min(bound, REQUEST_TIMEOUT_MS))) === true
     ) {
       step.sent = true;
+      delete step.signedTransaction;
       await notify({ phase: "sent", index: step.index, total, hash });
     }
     return false;

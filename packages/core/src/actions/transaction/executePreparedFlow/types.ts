@@ -1,5 +1,5 @@
 // The public types of executePreparedFlow (its parameters, result, step outcomes, progress events and errors).
-import type { Account, Address, Hash, LocalAccount } from "viem";
+import type { Account, Address, Hash, Hex, LocalAccount } from "viem";
 import type { CHAIN_ID } from "../../../chain.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
 import type { ChainMismatchError } from "../../../errors/chain.js";
@@ -103,6 +103,11 @@ export interface ExecutedStep {
   feePaid?: { feeCurrency: Address; amount: string };
   /** Why the step did not succeed, in one line (URLs redacted). */
   error?: string;
+  /**
+   * The signed transaction's exact bytes, only while the node has not acknowledged it (`sent: "unknown"`): a
+   * `resume` sends these same bytes again (same hash, never a second transaction). Public data, no key material.
+   */
+  signedTransaction?: Hex;
 }
 
 /**

@@ -75,7 +75,12 @@ describe("aa.simulatePreparedFlow", () => {
     const tooMuch = await approveAndDeposit(devnet, aa.smartAccountAddress, parseUnits("5", 18));
     const simulation = await aa.simulatePreparedFlow(tooMuch);
     expect(simulation.steps.map((step) => step.status)).toEqual(["success", "reverted"]);
-    expect(simulation.steps[1]!.revertReason).toMatchObject({ name: "InsufficientBalance", source: "erc20" });
+    // the devnet's USDm is Celo's StableToken: a revert string
+    expect(simulation.steps[1]!.revertReason).toMatchObject({
+      name: "Error",
+      source: "solidity",
+      args: ["transfer value exceeded balance of sender"],
+    });
     expect((await aa.simulatePreparedFlow(flow)).success).toBe(true);
   });
 

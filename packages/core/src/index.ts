@@ -171,6 +171,19 @@ export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 export * from "./errors/index.js";
+export {
+  FEE_CURRENCY_DIRECTORY_ADDRESS,
+  FEE_CURRENCY_OF_TOKEN,
+  type FeeCurrencyInput,
+} from "./fees/feeCurrencies.js";
+export {
+  type FeeCurrency,
+  type GetFeeCurrenciesErrorType,
+  type GetFeeCurrenciesParameters,
+  type GetFeeCurrenciesReturnType,
+  getFeeCurrencies,
+} from "./fees/getFeeCurrencies.js";
+export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";

@@ -125,6 +125,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     ...parameters(),
   },
   getStatus: { call: (c, x) => core.getStatus(c, { ...x }), ...parameters() },
+  getFeeCurrencies: { call: (c, x) => core.getFeeCurrencies(c, { ...x }), ...parameters() },
   getSwapQuotes: {
     call: (c, x) => core.getSwapQuotes(c, { tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
     ...parameters(),
@@ -355,7 +356,10 @@ const CLIENT_TABLE: {
     getBalances: { call: (c, x) => c.token.getBalances(A, undefined, x), ...options() },
     getAllowance: { call: (c, x) => c.token.getAllowance(A, B, "USDm", x), ...options() },
   },
-  network: { getStatus: { call: (c, x) => c.network.getStatus(x), ...options() } },
+  network: {
+    getStatus: { call: (c, x) => c.network.getStatus(x), ...options() },
+    getFeeCurrencies: { call: (c, x) => c.network.getFeeCurrencies(x), ...options() },
+  },
   blockchain: {
     getTransaction: { call: (c, x) => c.blockchain.getTransaction(`0x${"ab".repeat(32)}`, x), ...options() },
   },

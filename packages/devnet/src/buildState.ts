@@ -5,6 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { startAnvil } from "./anvil.js";
 import { deployCeloNames } from "./celoNames.js";
 import { deployAccountAbstraction, deployTokens } from "./deployContracts.js";
+import { deployFeeCurrencies } from "./feeCurrencies/deployFeeCurrencies.js";
 import { PREBUILT_STATE_FILE, PREBUILT_STATE_INPUTS_FILE } from "./prebuiltState.js";
 import { prebuiltStateInputsHash } from "./prebuiltStateInputs.js";
 import { stopProcess } from "./processes.js";
@@ -31,12 +32,13 @@ try {
   };
   await phase("erc4337", () => deployAccountAbstraction(rpcUrl));
   await phase("tokens", () => deployTokens(rpcUrl));
+  await phase("celoCore", () => deployCeloCore(rpcUrl)); // before the Mento stables: they read the Registry
+  await phase("feeCurrencies", () => deployFeeCurrencies(rpcUrl));
   await phase("celoNames", () => deployCeloNames(rpcUrl));
   await phase("uniswap", () => deployUniswap(rpcUrl));
   await phase("mento", () => deployMento(rpcUrl));
   await phase("aave", () => deployAave(rpcUrl));
-  await phase("celoCore", async () => {
-    await deployCeloCore(rpcUrl);
+  await phase("celoCoreSeed", async () => {
     await seedCeloStaking(rpcUrl);
     await seedCeloGovernance(rpcUrl);
     await transferCeloCoreToGovernance(rpcUrl);

@@ -8,8 +8,14 @@ import type { DEVNET_TOKENS, DevnetTokenSymbol } from "./tokens.js";
 
 /** Everything a test or a demo needs to reach a running devnet; plain JSON (crosses vitest's `provide`). */
 export interface DevnetInfo {
-  /** anvil's JSON-RPC URL (chain id 42220). */
+  /**
+   * The chain's JSON-RPC URL (chain id 42220): the fee-currency node front (`startFeeCurrencyNode`) in front of
+   * anvil, so CIP-64 (type 0x7b) transactions and the fee-currency forms of `eth_estimateGas`, `eth_gasPrice`
+   * and `eth_maxPriorityFeePerGas` work as on a Celo node.
+   */
   readonly rpcUrl: string;
+  /** anvil's own JSON-RPC URL, behind the front (for the devnet's internals: the bundler, the sponsor endpoint). */
+  readonly anvilRpcUrl: string;
   /** The bundler (alto) JSON-RPC URL, EntryPoint v0.7. */
   readonly bundlerUrl: string;
   /** Base URL of the sponsor endpoint; its JSON-RPC endpoint is `${sponsorBaseUrl}/v2/42220/rpc?apikey=${sponsorApiKey}`. */
@@ -83,7 +89,7 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
       }
       return registerEthereumName(info.ethereum.rpcUrl, name, records);
     },
-    fund: (address, token, amount) => fundAccount(info.rpcUrl, address, token, amount),
+    fund: (address, token, amount) => fundAccount(info.anvilRpcUrl ?? info.rpcUrl, address, token, amount),
     nextEpoch: () => nextCeloEpoch(info.rpcUrl),
     increaseTime: (seconds) => increaseDevnetTime(info.rpcUrl, seconds),
   };

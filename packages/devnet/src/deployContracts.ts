@@ -22,6 +22,7 @@ import {
   devnetVaultRuntimeCode,
   multicall3RuntimeCode,
 } from "./contracts.generated.js";
+import { MENTO_STABLE_TOKENS } from "./feeCurrencies/mentoStableTokens.js";
 import { rpcCall } from "./rpc.js";
 import { DEVNET_TOKENS, DEVNET_VAULT_ADDRESS, MULTICALL3_ADDRESS } from "./tokens.js";
 
@@ -103,7 +104,8 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
   await rpcCall(rpcUrl, "anvil_setCode", [DEVNET_VAULT_ADDRESS, devnetVaultRuntimeCode]);
   const transactions = [];
   for (const token of Object.values(DEVNET_TOKENS)) {
-    if (token.symbol === "CELO") continue;
+    // CELO is native; the Mento stables get Celo's StableToken (feeCurrencies/mentoStableTokens.ts)
+    if (token.symbol === "CELO" || token.symbol in MENTO_STABLE_TOKENS) continue;
     await rpcCall(rpcUrl, "anvil_setCode", [token.address, devnetTokenRuntimeCode]);
     const data = encodeFunctionData({
       abi: devnetTokenAbi,

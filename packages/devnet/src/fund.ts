@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devnetTokenAbi } from "./contracts.generated.js";
+import { DEVNET_STABLE_MINTER, MENTO_STABLE_TOKENS } from "./feeCurrencies/mentoStableTokens.js";
 import { HELPER_FEES, rpcCall, waitFor } from "./rpc.js";
 import { type DevnetTokenSymbol, findDevnetToken } from "./tokens.js";
 
@@ -28,20 +29,31 @@ export async function fundAccount(
     return;
   }
   // Minted from a fresh impersonated sender: every mint has its own nonce 0, so concurrent funding (parallel
-  // test files) never contends for one account's nonce.
-  const minter = privateKeyToAccount(generatePrivateKey()).address;
+  // test files) never contends for one account's nonce. The Mento stables (Celo's StableToken) mint only for the
+  // address registered under their exchange id: it stays impersonated, and a send that lost a nonce race retries.
+  const stable = token.symbol in MENTO_STABLE_TOKENS;
+  const minter = stable ? DEVNET_STABLE_MINTER : privateKeyToAccount(generatePrivateKey()).address;
   await rpcCall(rpcUrl, "anvil_impersonateAccount", [minter]);
-  await rpcCall(rpcUrl, "anvil_setBalance", [minter, "0x16345785d8a0000"]); // 0.1 CELO for gas
-  const hash = await rpcCall<Hex>(rpcUrl, "eth_sendTransaction", [
-    {
-      from: minter,
-      to: token.address,
-      data: encodeFunctionData({ abi: devnetTokenAbi, functionName: "mint", args: [address, value] }),
-      gas: "0x30000",
-      ...HELPER_FEES,
-    },
-  ]);
-  await rpcCall(rpcUrl, "anvil_stopImpersonatingAccount", [minter]);
+  await rpcCall(rpcUrl, "anvil_setBalance", [minter, "0xde0b6b3a7640000"]); // 1 CELO for gas (a StableToken mint: 1M gas at the helpers' 100 gwei cap)
+  const send = () =>
+    rpcCall<Hex>(rpcUrl, "eth_sendTransaction", [
+      {
+        from: minter,
+        to: token.address,
+        data: encodeFunctionData({ abi: devnetTokenAbi, functionName: "mint", args: [address, value] }),
+        gas: stable ? "0x100000" : "0x30000",
+        ...HELPER_FEES,
+      },
+    ]);
+  let hash: Hex | undefined;
+  for (let attempt = 1; hash === undefined; attempt++) {
+    try {
+      hash = await send();
+    } catch (error) {
+      if (!stable || attempt >= 10 || !/nonce|underpriced|already/i.test(String(error))) throw error;
+    }
+  }
+  if (!stable) await rpcCall(rpcUrl, "anvil_stopImpersonatingAccount", [minter]);
   // anvil mines on submission but may publish the receipt a moment later: poll for it.
   let receipt: { status: Hex } | null = null;
   await waitFor(

@@ -21,6 +21,8 @@ export { connectDevnet, type DevnetClient, type DevnetInfo } from "./connectDevn
 export {
   devnetTokenAbi,
   devnetVaultAbi,
+  exchangeRateOracleStandInAbi,
+  feeCurrencyDirectoryStandInAbi,
   l2RegistryStandInAbi,
   universalResolverStandInAbi,
 } from "./contracts.generated.js";
@@ -48,6 +50,24 @@ export {
   PARSE_ERROR,
   startFaultProxy,
 } from "./faultProxy/index.js";
+export {
+  DEVNET_FEE_CURRENCIES,
+  DEVNET_FEE_ORACLE_ADDRESS,
+  type DevnetFeeCurrency,
+  FEE_CURRENCY_DIRECTORY_ADDRESS,
+  FEE_CURRENCY_INTRINSIC_GAS,
+  FEE_HANDLER_ADDRESS,
+  FEE_RATE_DENOMINATOR,
+  SEQUENCER_FEE_VAULT_ADDRESS,
+} from "./feeCurrencies/addresses.js";
+export { type SetFeeCurrencyRateParameters, setFeeCurrencyRate } from "./feeCurrencies/setFeeCurrencyRate.js";
+export {
+  type Cip64Transaction,
+  decodeCip64,
+  type FeeCurrencyNode,
+  type FeeCurrencyNodeOptions,
+  startFeeCurrencyNode,
+} from "./feeCurrencyNode/index.js";
 export { fundAccount } from "./fund.js";
 export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
 export {

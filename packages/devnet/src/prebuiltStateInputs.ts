@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { FEE_CURRENCY_ARTIFACTS } from "./feeCurrencies/deployFeeCurrencies.js";
 import { AAVE_ARTIFACTS } from "./protocols/aaveDeployment.js";
 import { CELO_CORE_ARTIFACTS } from "./protocols/celoCoreDeployment.js";
 import { UNISWAP_ARTIFACTS } from "./protocols/uniswapDeployment.js";
@@ -17,6 +18,10 @@ export function prebuiltStateSourceFiles(): string[] {
     .filter((f) => f.endsWith(".ts"))
     .sort()
     .map((f) => `src/protocols/${f}`);
+  const feeCurrencies = readdirSync(new URL("src/feeCurrencies/", packageRoot))
+    .filter((f) => f.endsWith(".ts"))
+    .sort()
+    .map((f) => `src/feeCurrencies/${f}`);
   return [
     "src/accounts.ts",
     "src/buildState.ts",
@@ -27,6 +32,7 @@ export function prebuiltStateSourceFiles(): string[] {
     "src/sendImpersonated.ts",
     "src/tokens.ts",
     ...protocols,
+    ...feeCurrencies,
   ];
 }
 
@@ -39,6 +45,7 @@ function artifactSpecifiers(): string[] {
     "aa-contracts-08/artifacts/EntryPoint.json",
     ...Object.values(UNISWAP_ARTIFACTS),
     ...Object.values(AAVE_ARTIFACTS),
+    ...Object.values(FEE_CURRENCY_ARTIFACTS),
     ...Object.values(CELO_CORE_ARTIFACTS),
   ];
 }

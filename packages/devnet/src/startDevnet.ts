@@ -9,6 +9,7 @@ import { startAnvil } from "./anvil.js";
 import { type BlockProducer, startBlockProducer } from "./blockProducer.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
+import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
 import { fundAccount } from "./fund.js";
 import { checkPortsFree, isDevnetPort } from "./ports.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
@@ -108,6 +109,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       }
     }
   };
+  let feeCurrencyNode: FeeCurrencyNode | undefined;
   let stopped = false;
   const signal = options.signal;
   const checkAborted = () => signal?.throwIfAborted();
@@ -116,6 +118,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     stopped = true;
     await producer?.stop().catch(() => {});
     await sponsor?.stop().catch(() => {});
+    await feeCurrencyNode?.stop().catch(() => {});
     await Promise.all(processes.map((p) => stopProcess(p)));
     removeIpcSocket();
   };
@@ -125,7 +128,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     if (port !== undefined)
       await checkPortsFree(
         [
-          { port, what: "the RPC (anvil)" },
+          { port, what: "the RPC (the fee-currency node front before anvil)" },
           { port: port + 1, what: "the bundler (alto)" },
           { port: port + 2, what: "the sponsor endpoint" },
         ],
@@ -133,10 +136,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       );
     const altoPort = port !== undefined ? port + 1 : await freePort();
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
-    const { rpcUrl, process: anvil } = await startAnvil({
+    const { rpcUrl: anvilRpcUrl, process: anvil } = await startAnvil({
       name: "anvil",
       chainId: 42220,
-      ...(port !== undefined ? { port } : {}),
       // Mined by the block producer: a block per second and per transaction, base fee >= 25 gwei.
       mining: "external",
       ipcPath,
@@ -145,6 +147,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       onStarted: (started) => processes.push(started),
     });
     const tAnvil = performance.now();
+    // The chain's URL is the fee-currency node front; alto, the sponsor endpoint and the state load use anvil's.
+    const rpcUrl = anvilRpcUrl;
+    // The fixed RPC port (pnpm devnet) is the front's: users reach anvil only through it.
+    feeCurrencyNode = await startFeeCurrencyNode({
+      upstreamUrl: anvilRpcUrl,
+      ...(port !== undefined ? { port } : {}),
+    });
 
     // alto spends ~1 s loading its modules; the prebuilt chain state (every contract, token and protocol) is
     // loaded meanwhile.
@@ -243,7 +252,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const tEnd = performance.now();
 
     const client = connectDevnet({
-      rpcUrl,
+      rpcUrl: feeCurrencyNode.url,
+      anvilRpcUrl,
       bundlerUrl,
       sponsorBaseUrl: sponsor.baseUrl,
       sponsorApiKey: sponsor.apiKey,

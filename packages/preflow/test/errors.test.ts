@@ -102,6 +102,10 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { from: ADDRESS, account: OTHER, accountKind: "smart account" },
     code: "FLOW_ACCOUNT_MISMATCH",
   },
+  InvalidFeeCurrencyError: {
+    parameters: { feeCurrency: "WETH", rule: "WETH has no fee currency" },
+    code: "INVALID_FEE_CURRENCY",
+  },
   ChainMismatchError: {
     parameters: { expected: 42220, actual: 1, rpcUrl: SECRET_URL },
     code: "CHAIN_MISMATCH",

@@ -178,7 +178,7 @@ describe("cancellation", () => {
 
 describe("a reverting step", () => {
   it("carries core's own reason for the failure, as executePreparedFlow gives it, into the result", async () => {
-    // A deposit without its approval: the vault's transferFrom reverts (ERC-20 InsufficientAllowance).
+    // A deposit without its approval: the vault's transferFrom reverts (StableToken's allowance string).
     const depositAlone = async (from: Address) =>
       data<PreparedFlowSnake>(
         await server.call("prepare_contract_call", {

@@ -108,9 +108,10 @@ describe("simulate_flow", () => {
     const { simulation, preview } = data<Simulated>(result);
     expect(result.isError).toBeFalsy();
     expect(simulation.steps.map((step) => step.status)).toEqual(["reverted", "not-run"]);
-    expect(simulation.steps[0]?.revert_reason?.name).toBe("InsufficientAllowance");
+    // the devnet's USDm is Celo's StableToken: a revert string
+    expect(simulation.steps[0]?.revert_reason?.name).toBe("Error");
     expect(simulation.balance_changes).toEqual([]);
-    expect(preview).toContain("step 1 REVERTS: InsufficientAllowance");
+    expect(preview).toMatch(/step 1 REVERTS: .*transfer value exceeded sender's allowance for recipient/);
     expect(text(result)).toMatch(/^Simulation: step 0 would revert/);
   });
 

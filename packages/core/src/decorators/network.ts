@@ -1,5 +1,6 @@
 import { type GetStatusReturnType, getStatus } from "../actions/network/getStatus.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import { type GetFeeCurrenciesReturnType, getFeeCurrencies } from "../fees/getFeeCurrencies.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import { parseOptions } from "../validation/parseOptions.js";
 
@@ -24,6 +25,21 @@ export interface NetworkActions {
    * ```
    */
   getStatus(options?: ActionOptions): Promise<GetStatusReturnType>;
+  /**
+   * The fee currencies registered in Celo's FeeCurrencyDirectory, with symbol, token, adapter, rate and intrinsic
+   * gas. The client form of {@link getFeeCurrencies}. HTTP requests: 1.
+   *
+   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
+   * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   *
+   * @example
+   * ```ts
+   * const currencies = await client.network.getFeeCurrencies();
+   * currencies.find((c) => c.symbol === "USDC")?.feeCurrency; // the adapter 0x2F25…602B
+   * ```
+   */
+  getFeeCurrencies(options?: ActionOptions): Promise<GetFeeCurrenciesReturnType>;
 }
 
 /**
@@ -43,6 +59,7 @@ export function networkActions(client: SdkBaseClient): { network: NetworkActions
   return {
     network: Object.freeze({
       getStatus: async (options?: ActionOptions) => getStatus(client, parseOptions(options)),
+      getFeeCurrencies: async (options?: ActionOptions) => getFeeCurrencies(client, parseOptions(options)),
     }),
   };
 }

@@ -14,9 +14,13 @@ import {
 import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import type { FeeCurrencyInput } from "../fees/feeCurrencies.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 import { parseOptions } from "../validation/parseOptions.js";
+
+/** The options `client.transaction.prepareSend` takes. */
+const SEND_OPTIONS = ["feeCurrency", "signal"] as const;
 
 /**
  * `client.transaction`: operations that return prepared flows (unsigned, tagged steps, each with its decoded
@@ -38,8 +42,10 @@ export interface TransactionActions {
    * @param to - The recipient (may equal `from`; never the zero address).
    * @param token - A registry symbol (`"USDm"`, `"CELO"`, `"cUSD"`...) or a listed token's address.
    * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals.
-   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
-   * @returns A one-step prepared flow.
+   * @param options - `{ feeCurrency, signal }`: who pays the gas (`"CELO"` by default, a token symbol such as
+   *   `"USDC"`, a fee-currency address or `"auto"`; see {@link PrepareSendParameters}) and a signal that stops
+   *   waiting for the node (`RequestAbortedError`).
+   * @returns A one-step prepared flow (with `fee` and the step's `feeCurrency` when gas is paid in a token).
    * @throws {@link PrepareSendErrorType}
    *
    * @example
@@ -53,7 +59,7 @@ export interface TransactionActions {
     to: string,
     token: TokenInput,
     amount: string,
-    options?: ActionOptions,
+    options?: ActionOptions & { feeCurrency?: FeeCurrencyInput | undefined },
   ): Promise<PrepareSendReturnType>;
   /**
    * Prepares `approve(spender, amount)`: exact amounts, `"0"` revokes, `"max"` (unlimited) only when asked. The
@@ -165,8 +171,8 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
         to: string,
         token: TokenInput,
         amount: string,
-        options?: ActionOptions,
-      ) => prepareSend(client, { ...parseOptions(options), from, to, token, amount }),
+        options?: ActionOptions & { feeCurrency?: FeeCurrencyInput | undefined },
+      ) => prepareSend(client, { ...parseOptions(options, SEND_OPTIONS), from, to, token, amount }),
       prepareApprove: async (
         from: string,
         spender: string,

@@ -39,5 +39,6 @@ export type CoreErrorCode =
   | "INVALID_ENS_NETWORK"
   | "NO_ROUTE"
   | "ZERO_QUOTE"
+  | "INVALID_FEE_CURRENCY"
   | LendingErrorCode
   | CeloStakingErrorCode;

@@ -44,6 +44,7 @@ describe("errors", () => {
     }),
     new errors.InvalidEnsNetworkError({ network: "base", allowed: ["celo", "ethereum"] }),
     new errors.FlowAccountMismatchError({ from: "0x1", account: "0x2" }),
+    new errors.InvalidFeeCurrencyError({ feeCurrency: "WETH", rule: "WETH has no fee currency" }),
   ];
 
   it("all extend SdkError with a distinct stable code of CoreErrorCode, a name and JSON-safe details", () => {
@@ -67,6 +68,7 @@ describe("errors", () => {
       "UNSUPPORTED_ENS_NAME",
       "MISSING_ETH_RPC_URL",
       "INVALID_ENS_NETWORK",
+      "INVALID_FEE_CURRENCY",
     ];
     for (const error of samples) {
       expect(error).toBeInstanceOf(errors.SdkError);

@@ -178,7 +178,7 @@ function parseCall(value: unknown, path: string): StepCall {
 
 function parseStep(value: unknown, index: number): PreparedStep {
   const at = `steps[${index}]`;
-  const fields = record(value, at, ["kind", "to", "data", "value", "description", "call"]);
+  const fields = record(value, at, ["kind", "to", "data", "value", "description", "call", "feeCurrency"]);
   const kind = oneOf(fields.kind, `${at}.kind`, KINDS);
   const to = address(fields.to, `${at}.to`);
   const data = fields.data;
@@ -189,6 +189,7 @@ function parseStep(value: unknown, index: number): PreparedStep {
   const description = text(fields.description, `${at}.description`);
   const step: PreparedStep = { kind, to, data: data as PreparedStep["data"], value: wei, description };
   if (fields.call !== undefined) step.call = parseCall(fields.call, `${at}.call`);
+  if (fields.feeCurrency !== undefined) step.feeCurrency = address(fields.feeCurrency, `${at}.feeCurrency`);
   return step;
 }
 
@@ -228,7 +229,18 @@ const FLOW_FIELDS = [
   "intent",
   "preparedAt",
   "expiresAt",
+  "fee",
 ] as const;
+
+const FEE_FIELDS = [
+  "currency",
+  "feeCurrency",
+  "gas",
+  "maxFeePerGas",
+  "maxPriorityFeePerGas",
+  "estimated",
+  "max",
+];
 
 /**
  * Validates a prepared flow that comes from outside (JSON from an agent, a queue, an HTTP body) and returns a
@@ -291,6 +303,25 @@ function parseFlow(input: unknown): SerializedPreparedFlow {
     flow.preparedAt = { blockNumber: uint(preparedAt.blockNumber, "preparedAt.blockNumber") };
   }
   if (fields.expiresAt !== undefined) flow.expiresAt = uint(fields.expiresAt, "expiresAt");
+  if (fields.fee !== undefined) {
+    const fee = record(fields.fee, "fee", FEE_FIELDS);
+    flow.fee = {
+      currency: text(fee.currency, "fee.currency", true),
+      feeCurrency: address(fee.feeCurrency, "fee.feeCurrency"),
+      gas: uint(fee.gas, "fee.gas"),
+      maxFeePerGas: uint(fee.maxFeePerGas, "fee.maxFeePerGas"),
+      maxPriorityFeePerGas: uint(fee.maxPriorityFeePerGas, "fee.maxPriorityFeePerGas"),
+      estimated: uint(fee.estimated, "fee.estimated"),
+      max: uint(fee.max, "fee.max"),
+    };
+  }
+  // CIP-64: the steps' fee currency is the flow's (every step, or none when gas is paid in CELO)
+  for (const [index, step] of flow.steps.entries())
+    if (step.feeCurrency !== flow.fee?.feeCurrency)
+      fail(
+        `steps[${index}].feeCurrency`,
+        flow.fee ? `must be fee.feeCurrency ${flow.fee.feeCurrency}` : "needs fee",
+      );
   // What the flow says it does (`call`, `intent`) must be what its calldata does, where preflow can read it back.
   const [mismatch] = findFlowMismatches(flow);
   if (mismatch !== undefined) fail(mismatch.path, mismatch.rule);

@@ -65,4 +65,9 @@ export interface PreparedStep {
   description: string;
   /** The decoded call (set by every `prepare*`; optional so that flows of older versions stay valid). */
   call?: StepCall;
+  /**
+   * CIP-64: the fee currency to sign this step with (the adapter for USDC and USD₮; `flow.fee` says what it
+   * costs); absent = gas paid in CELO.
+   */
+  feeCurrency?: Address;
 }

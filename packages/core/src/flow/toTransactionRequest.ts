@@ -1,5 +1,6 @@
 import type { Address, Hex } from "viem";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
+import type { FlowFee } from "../fees/planFee.js";
 import type { PreparedStep } from "./types.js";
 
 /**
@@ -15,11 +16,19 @@ export interface TransactionRequestOfStep {
   to: Address;
   data: Hex;
   value: bigint;
+  /** CIP-64: present when the step pays gas in a fee currency (a viem wallet on the `celo` chain signs type 0x7b). */
+  feeCurrency?: Address;
+  /** With `flow.fee` given: the step's gas limit and fee caps (in the fee currency), so the fee stays <= `fee.max`. */
+  gas?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
 }
 
 /**
- * Turns a prepared step into `{ to, data, value: bigint }`, ready for viem's or wagmi's `sendTransaction`.
- * Throws {@link InvalidPreparedFlowError} if `value` is not a non-negative integer string.
+ * Turns a prepared step into `{ to, data, value: bigint }`, ready for viem's or wagmi's `sendTransaction`, with
+ * `feeCurrency` when the step pays gas in a fee currency (and, given the flow's `fee`, its `gas`, `maxFeePerGas`
+ * and `maxPriorityFeePerGas`). Throws {@link InvalidPreparedFlowError} if `value` is not a non-negative integer
+ * string.
  *
  * @example
  * ```ts
@@ -30,14 +39,22 @@ export interface TransactionRequestOfStep {
  *
  * const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: celo, transport: http() });
  * for (const step of flow.steps) {
- *   const hash = await wallet.sendTransaction(toTransactionRequest(step));
+ *   const hash = await wallet.sendTransaction(toTransactionRequest(step, flow.fee));
  *   await publicClient.waitForTransactionReceipt({ hash });
  * }
  * ```
  */
-export function toTransactionRequest(step: PreparedStep): TransactionRequestOfStep {
+export function toTransactionRequest(step: PreparedStep, fee?: FlowFee): TransactionRequestOfStep {
   if (typeof step.value !== "string" || !/^(?:0|[1-9]\d*)$/.test(step.value)) {
     throw new InvalidPreparedFlowError({ path: "step.value", rule: "not a non-negative integer string" });
   }
-  return { to: step.to, data: step.data, value: BigInt(step.value) };
+  const request: TransactionRequestOfStep = { to: step.to, data: step.data, value: BigInt(step.value) };
+  if (step.feeCurrency === undefined) return request;
+  request.feeCurrency = step.feeCurrency;
+  if (fee !== undefined && fee.feeCurrency.toLowerCase() === step.feeCurrency.toLowerCase()) {
+    request.gas = BigInt(fee.gas);
+    request.maxFeePerGas = BigInt(fee.maxFeePerGas);
+    request.maxPriorityFeePerGas = BigInt(fee.maxPriorityFeePerGas);
+  }
+  return request;
 }

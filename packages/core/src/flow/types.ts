@@ -45,4 +45,6 @@ export interface SerializedPreparedFlow {
   preparedAt?: { blockNumber: string };
   /** Unix seconds (decimal string) after which the flow is stale (a quote's deadline). */
   expiresAt?: string;
+  /** When gas is paid in a fee currency: the currency, gas and fee caps of every step and the fee it costs. */
+  fee?: import("../fees/planFee.js").FlowFee;
 }

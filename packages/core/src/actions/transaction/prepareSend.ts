@@ -7,7 +7,9 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
+import type { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -32,6 +34,13 @@ export interface PrepareSendParameters {
   token: TokenInput;
   /** A human decimal string (`"12.5"`), exact to the token's decimals. */
   amount: string;
+  /**
+   * Who pays the gas: `"CELO"` (the default: nothing changes), a token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a
+   * fee-currency address (USDC's adapter, not the token), or `"auto"` (CELO when the account can pay in CELO, else
+   * the registered stable it holds most of that can pay). With a fee currency the step carries `feeCurrency` and
+   * the flow `fee`; when the fee is paid in the token sent, the amount plus `fee.max` must fit the balance.
+   */
+  feeCurrency?: FeeCurrencyInput | undefined;
   /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
   signal?: AbortSignal | undefined;
 }
@@ -70,16 +79,19 @@ export type PrepareSendErrorType =
   | InvalidAmountError
   | InsufficientBalanceError
   | TokenReadError
+  | InvalidFeeCurrencyError
   | ReadBatchErrorType;
 
-const KEYS = ["from", "to", "token", "amount", "signal"];
+const KEYS = ["from", "to", "token", "amount", "feeCurrency", "signal"];
 
 /**
  * Prepares a token transfer from `from` to `to` (CELO through its ERC-20 interface): checks the sender's balance
  * and returns a one-step flow with the tagged `transfer` calldata, its decoded `call`, the `intent` and the block
  * the balance was read at (`preparedAt`).
  *
- * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in).
+ * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in;
+ * with a fee currency, its directory config and rate, the paying balances, `eth_gasPrice`,
+ * `eth_maxPriorityFeePerGas` and `eth_estimateGas` in the same JSON-RPC batch).
  *
  * @throws {@link PrepareSendErrorType}
  *
@@ -103,6 +115,7 @@ export async function prepareSend(
 ): Promise<PrepareSendReturnType> {
   rejectUnknownKeys(parameters, "parameters", KEYS);
   const { from, to, token, amount, signal } = parameters;
+  const feeChoice = resolveFeeCurrencyInput(parameters.feeCurrency);
   const sender = parseAddress(from, "from");
   const recipient = parseAddress(to, "to", { allowZero: false });
   const info = resolveToken(token);
@@ -110,12 +123,26 @@ export async function prepareSend(
   const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, value] });
   const human = formatAmount(value, info.decimals);
 
-  const { reads, blockNumber } = await readBatch(client, {
-    reads: [balanceOfCall(info, sender)],
+  // The fee planner is loaded only when gas is paid in a fee currency (it stays out of the initial bundle).
+  const fees = feeChoice.kind === "celo" ? undefined : await import("../../fees/planFee.js");
+  const plan =
+    fees && feeChoice.kind !== "celo"
+      ? fees.planFee(feeChoice, {
+          from: sender,
+          to: info.address,
+          data,
+          value: 0n,
+          spend: { token: info, amount: value },
+        })
+      : undefined;
+  const { reads, calls, blockNumber } = await readBatch(client, {
+    reads: [balanceOfCall(info, sender), ...(plan?.reads ?? [])],
+    calls: plan?.calls ?? [],
     blockNumber: true,
     signal,
   });
   const balance = expectUint(reads[0], info, "balanceOf");
+  const paid = plan && fees ? fees.settleFee(plan, reads.slice(1), calls, client.rpc.rpcUrl) : undefined;
   if (balance < value) {
     throw new InsufficientBalanceError({
       owner: sender,
@@ -141,8 +168,10 @@ export async function prepareSend(
         value: "0",
         description,
         call: { contract: info.symbol, functionName: "transfer", args: [recipient, value.toString()] },
+        ...(paid ? { feeCurrency: paid.fee.feeCurrency } : {}),
       },
     ],
+    ...(paid ? { fee: paid.fee } : {}),
     intent: { kind: "send", token: info.address, to: recipient, amount: value.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };

@@ -32,6 +32,7 @@ const STEP_KEYS = [
   "nonce",
   "blockNumber",
   "gasUsed",
+  "feePaid",
   "error",
   "signedTransaction",
 ];

@@ -232,7 +232,7 @@ export async function executePreparedFlow(
           break;
         }
       }
-      const outcome = await sendStep(context, step, toTransactionRequest(prepared), nonce);
+      const outcome = await sendStep(context, step, toTransactionRequest(prepared, flow.fee), nonce);
       if (outcome === "aborted") {
         aborted = true;
         break;

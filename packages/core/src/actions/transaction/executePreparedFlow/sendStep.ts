@@ -1,8 +1,10 @@
 // Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
 // answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
-import { type Address, type Hash, type Hex, keccak256 } from "viem";
+import { type Hash, type Hex, keccak256 } from "viem";
 import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
+import { signCip64Step } from "../../../fees/signCip64Step.js";
+import type { TransactionRequestOfStep } from "../../../flow/toTransactionRequest.js";
 import {
   describeFailure,
   isAbort,
@@ -29,7 +31,7 @@ const SEND_ATTEMPTS = 3;
 export async function sendStep(
   context: StepContext,
   step: ExecutedStep,
-  request: { to: Address; data: Hex; value: bigint },
+  request: TransactionRequestOfStep,
   nonce: number,
 ): Promise<"aborted" | "done"> {
   const { client, account, signal, rpcUrl, total, notify } = context;
@@ -42,59 +44,71 @@ export async function sendStep(
     return "done";
   };
 
-  // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
-  // leaves nothing behind.
-  let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
-  try {
-    filled = await within(
-      prepareTransactionRequest(client, {
-        ...request,
-        account,
-        chain: client.chain,
-        chainId: CHAIN_ID,
-        nonce,
-        parameters: ["chainId", "fees", "gas", "type"],
-      } as never),
-      REQUEST_TIMEOUT_MS,
-      signal,
-    );
-  } catch (error) {
-    if (isAbort(error)) return "aborted";
-    return notSent(
-      "TRANSACTION_NOT_SENT",
-      `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,
-    );
-  }
-  if (signal?.aborted) return "aborted";
-  // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
-  // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
-  // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
-  const filledGas = (filled as { gas?: bigint }).gas;
-  if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
-
-  // 2. Sign locally and take the hash before anything is sent.
   let serialized: Hex;
-  try {
-    const chain = client.chain;
-    const signed = (await account.signTransaction(filled as never, {
-      serializer: chain?.serializers?.transaction as never,
-    })) as Hex;
-    const envelope = (
-      chain?.serializers as
-        | {
-            transactionEnvelope?: (p: {
-              serializedTransaction: Hex;
-              transaction: unknown;
-            }) => Promise<Hex> | Hex;
-          }
-        | undefined
-    )?.transactionEnvelope;
-    serialized = envelope ? await envelope({ serializedTransaction: signed, transaction: filled }) : signed;
-  } catch (error) {
-    return notSent(
-      "TRANSACTION_NOT_SENT",
-      `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
-    );
+  if (request.feeCurrency !== undefined) {
+    // CIP-64: a step paying gas in a fee currency is signed as type 0x7b with the flow's gas and fee caps.
+    try {
+      serialized = await signCip64Step(account, request, nonce);
+    } catch (error) {
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
+  } else {
+    // 1. Fill (gas, fees, type) with the explicit nonce. Nothing is signed yet: an abort or a failure here
+    // leaves nothing behind.
+    let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
+    try {
+      filled = await within(
+        prepareTransactionRequest(client, {
+          ...request,
+          account,
+          chain: client.chain,
+          chainId: CHAIN_ID,
+          nonce,
+          parameters: ["chainId", "fees", "gas", "type"],
+        } as never),
+        REQUEST_TIMEOUT_MS,
+        signal,
+      );
+    } catch (error) {
+      if (isAbort(error)) return "aborted";
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
+    if (signal?.aborted) return "aborted";
+    // Headroom over the node's estimate: the estimate is exact for the state it ran on, and the state can change
+    // before inclusion (measured: an Aave withdraw on the devnet needs 3 % more gas 30 s later, as interest
+    // accrues, and reverts out of gas with the earlier estimate). Unused gas is not charged.
+    const filledGas = (filled as { gas?: bigint }).gas;
+    if (typeof filledGas === "bigint") (filled as { gas?: bigint }).gas = withGasHeadroom(filledGas);
+
+    // 2. Sign locally and take the hash before anything is sent.
+    try {
+      const chain = client.chain;
+      const signed = (await account.signTransaction(filled as never, {
+        serializer: chain?.serializers?.transaction as never,
+      })) as Hex;
+      const envelope = (
+        chain?.serializers as
+          | {
+              transactionEnvelope?: (p: {
+                serializedTransaction: Hex;
+                transaction: unknown;
+              }) => Promise<Hex> | Hex;
+            }
+          | undefined
+      )?.transactionEnvelope;
+      serialized = envelope ? await envelope({ serializedTransaction: signed, transaction: filled }) : signed;
+    } catch (error) {
+      return notSent(
+        "TRANSACTION_NOT_SENT",
+        `could not sign the transaction: ${describeFailure(error, rpcUrl)}`,
+      );
+    }
   }
   const hash = keccak256(serialized);
   step.hash = hash;

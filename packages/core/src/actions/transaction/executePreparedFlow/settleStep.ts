@@ -1,6 +1,8 @@
 // Settle one sent step: poll its receipt (back-off on errors) until it is there, the wait ends or the signal
 // aborts; a step whose send's answer was lost becomes `sent: true` as soon as the node knows its hash.
+
 import type { Hash } from "viem";
+import { cip64FeePaid } from "../../../fees/signCip64Step.js";
 import {
   describeFailure,
   isAbort,
@@ -49,6 +51,8 @@ export async function settleStep(
       step.status = receipt.status;
       step.blockNumber = receipt.blockNumber.toString();
       step.gasUsed = receipt.gasUsed.toString();
+      const feePaid = cip64FeePaid(raw);
+      if (feePaid) step.feePaid = feePaid;
       if (receipt.status === "reverted") {
         step.code = "TRANSACTION_REVERTED";
         step.error = `transaction ${hash} reverted on chain`;

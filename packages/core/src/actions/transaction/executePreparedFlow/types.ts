@@ -96,6 +96,11 @@ export interface ExecutedStep {
   blockNumber?: string;
   /** Gas used (receipt) or, in a dry run, gas the simulation used; decimal string. */
   gasUsed?: string;
+  /**
+   * CIP-64: what the step paid for gas in its fee currency, in the paying token's base units (decimal string),
+   * read from the receipt; absent when gas was paid in CELO.
+   */
+  feePaid?: { feeCurrency: Address; amount: string };
   /** Why the step did not succeed, in one line (URLs redacted). */
   error?: string;
   /**

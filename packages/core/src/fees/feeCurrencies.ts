@@ -1,0 +1,128 @@
+// What preflow knows about Celo's fee currencies without a request: the directory's address and ABI, and which
+// registry token pays through which `feeCurrency` (the token itself for Mento stables, an adapter for 6-decimal
+// tokens). The chain's FeeCurrencyDirectory decides what is registered (getFeeCurrencies reads it).
+import { type Address, isAddress } from "viem";
+import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
+import { TOKENS, type TokenInfo } from "../tokens/registry.js";
+
+/** Celo's FeeCurrencyDirectory (chain 42220): the allowlist of fee currencies. */
+export const FEE_CURRENCY_DIRECTORY_ADDRESS: Address = "0x15F344b9E6c3Cb6F0376A36A64928b13F62C6276";
+
+/**
+ * The `feeCurrency` of each registry token that can pay gas: Mento stables are their own fee currency; USDC and
+ * USD₮ pay through an adapter (using the token's own address makes the transaction fail).
+ *
+ * @example
+ * ```ts
+ * import { FEE_CURRENCY_OF_TOKEN } from "@preflow/core";
+ * FEE_CURRENCY_OF_TOKEN.USDC; // "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B" (the adapter)
+ * ```
+ */
+export const FEE_CURRENCY_OF_TOKEN = Object.freeze({
+  USDm: TOKENS.USDm.address,
+  EURm: TOKENS.EURm.address,
+  BRLm: TOKENS.BRLm.address,
+  XOFm: TOKENS.XOFm.address,
+  KESm: TOKENS.KESm.address,
+  USDC: "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B",
+  USDT: "0x0E2A3e05bc9A16F5292A6170456A710cb89C6f72",
+} as const satisfies Partial<Record<keyof typeof TOKENS, Address>>);
+
+/** The FeeCurrencyDirectory's read functions (its published ABI, `@celo/abis`). @internal */
+export const feeCurrencyDirectoryAbi = [
+  {
+    type: "function",
+    name: "getCurrencies",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "address[]" }],
+  },
+  {
+    type: "function",
+    name: "getCurrencyConfig",
+    stateMutability: "view",
+    inputs: [{ name: "token", type: "address" }],
+    outputs: [
+      {
+        name: "",
+        type: "tuple",
+        components: [
+          { name: "oracle", type: "address" },
+          { name: "intrinsicGas", type: "uint256" },
+        ],
+      },
+    ],
+  },
+  {
+    type: "function",
+    name: "getExchangeRate",
+    stateMutability: "view",
+    inputs: [{ name: "token", type: "address" }],
+    outputs: [
+      { name: "numerator", type: "uint256" },
+      { name: "denominator", type: "uint256" },
+    ],
+  },
+] as const;
+
+/** A fee-currency choice: `"CELO"` (the default), `"auto"`, a token symbol or a fee-currency address. */
+export type FeeCurrencyInput = "CELO" | "auto" | keyof typeof FEE_CURRENCY_OF_TOKEN | (string & {});
+
+/** A resolved fee-currency choice. @internal */
+export type ResolvedFeeCurrencyInput =
+  | { kind: "celo" }
+  | { kind: "auto" }
+  | { kind: "currency"; feeCurrency: Address; token: TokenInfo | undefined };
+
+/** The registry token a fee-currency address pays with (undefined when preflow does not know it). @internal */
+export function tokenOfFeeCurrency(feeCurrency: Address): TokenInfo | undefined {
+  const lower = feeCurrency.toLowerCase();
+  for (const [symbol, address] of Object.entries(FEE_CURRENCY_OF_TOKEN))
+    if (address.toLowerCase() === lower) return TOKENS[symbol as keyof typeof TOKENS];
+  return undefined;
+}
+
+/**
+ * Resolves a `feeCurrency` option before any request: `"CELO"`, `"auto"`, a symbol of a token that pays gas, or an
+ * address (a known token's address that pays through an adapter is refused: the adapter is the fee currency).
+ *
+ * @throws {InvalidFeeCurrencyError} the zero address, CELO's token address, a token with no fee currency, a token
+ *   address whose fee currency is an adapter, or a value of another shape.
+ * @internal
+ */
+export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): ResolvedFeeCurrencyInput {
+  if (value === undefined || value === "CELO") return { kind: "celo" };
+  if (value === "auto") return { kind: "auto" };
+  const fail = (rule: string): never => {
+    throw new InvalidFeeCurrencyError({ feeCurrency: value, rule, field });
+  };
+  if (typeof value !== "string")
+    return fail('expected "CELO", "auto", a token symbol or a fee-currency address');
+  if (value.startsWith("0x")) {
+    if (!isAddress(value, { strict: false })) return fail("not an address (20 bytes, 0x-prefixed hex)");
+    if (BigInt(value) === 0n)
+      return fail('the zero address is not a fee currency; omit it or say "CELO" to pay in CELO');
+    const lower = value.toLowerCase();
+    if (lower === TOKENS.CELO.address.toLowerCase())
+      return fail('CELO is paid without a fee currency: say "CELO"');
+    const byToken = Object.values(TOKENS).find((t) => t.address.toLowerCase() === lower);
+    if (byToken) {
+      const feeCurrency = FEE_CURRENCY_OF_TOKEN[byToken.symbol as keyof typeof FEE_CURRENCY_OF_TOKEN];
+      if (!feeCurrency) return fail(`${byToken.symbol} has no fee currency`);
+      if (feeCurrency.toLowerCase() !== lower)
+        return fail(`${byToken.symbol} pays gas through its adapter ${feeCurrency}, not the token's address`);
+    }
+    return { kind: "currency", feeCurrency: value as Address, token: tokenOfFeeCurrency(value as Address) };
+  }
+  const symbol = Object.values(TOKENS).find((t) => t.symbol === value || t.aliases.includes(value))?.symbol;
+  if (!symbol)
+    return fail(
+      `not "CELO", "auto", an address or a token symbol (fee currencies: ${Object.keys(FEE_CURRENCY_OF_TOKEN).join(", ")})`,
+    );
+  const feeCurrency = FEE_CURRENCY_OF_TOKEN[symbol as keyof typeof FEE_CURRENCY_OF_TOKEN];
+  if (!feeCurrency)
+    return fail(
+      `${symbol} has no fee currency (fee currencies: ${Object.keys(FEE_CURRENCY_OF_TOKEN).join(", ")})`,
+    );
+  return { kind: "currency", feeCurrency, token: TOKENS[symbol as keyof typeof TOKENS] };
+}

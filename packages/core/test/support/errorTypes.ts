@@ -22,6 +22,7 @@ import {
   InvalidContractCallError,
   InvalidEnsNameError,
   InvalidEnsNetworkError,
+  InvalidFeeCurrencyError,
   MissingEthRpcUrlError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
@@ -51,6 +52,7 @@ const TRANSACTION = {
     InvalidAmountError,
     InsufficientBalanceError,
     TokenReadError,
+    InvalidFeeCurrencyError,
     ...RPC,
   ]),
   prepareApprove: errorTypeOf<PrepareApproveErrorType>()([

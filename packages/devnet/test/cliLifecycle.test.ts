@@ -134,7 +134,9 @@ describe.runIf(process.platform === "linux")("pnpm devnet's lifecycle", () => {
     const second = start([cli, "--no-fund", "--port", String(port)]);
     const refused = watch(second);
     expect(await refused.exited).toBe(1);
-    expect(refused.stderr()).toContain(`port ${port} on 127.0.0.1 (the RPC (anvil)) is already in use`);
+    expect(refused.stderr()).toContain(
+      `port ${port} on 127.0.0.1 (the RPC (the fee-currency node front before anvil)) is already in use`,
+    );
     expect(refused.stderr()).toContain("--port");
 
     child.kill("SIGTERM");

@@ -91,6 +91,8 @@ describe("telemetry wiring", () => {
 
   it("a client on the devnet (a loopback rpcUrl) with the default endpoint sends nothing: development is not usage", async () => {
     delete process.env.PREFLOW_TELEMETRY_ENDPOINT;
+    // Funded before fetch is watched: the devnet funds through anvil's own URL, not the client's rpcUrl.
+    const alice = await freshAccount(devnet, { CELO: "1", USDm: "1" });
     // Every request the process makes goes through the global fetch (viem's transport and telemetry alike):
     // record the hosts, pass each request on unchanged.
     const hosts: string[] = [];
@@ -101,7 +103,6 @@ describe("telemetry wiring", () => {
     };
     try {
       const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsDeviceId: "core_tests" });
-      const alice = await freshAccount(devnet, { CELO: "1", USDm: "1" });
       await client.token.getBalance(alice.address, "USDm");
       await client.network.getStatus();
       await flushTelemetry();

@@ -8,15 +8,15 @@ import { findStepProtocol } from "../../flow/findStepProtocol.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { decodeRevertReason } from "./decodeRevertReason.js";
+import { checksummed, type Layout, type Pair, same } from "./simulatePreparedFlowCalls.js";
+import type { SimBlock, SimCall, SimLog } from "./simulatePreparedFlowResponse.js";
 import type {
   SimulatedAllowanceChange,
   SimulatedAmount,
   SimulatedBalanceChange,
   SimulatedStep,
   SimulatePreparedFlowReturnType,
-} from "./simulatePreparedFlow.js";
-import { checksummed, type Layout, type Pair, same } from "./simulatePreparedFlowCalls.js";
-import type { SimBlock, SimCall, SimLog } from "./simulatePreparedFlowResponse.js";
+} from "./simulatePreparedFlowTypes.js";
 
 const CELO_ADDRESS = TOKENS.CELO.address;
 /** Where `traceTransfers` puts native value moves (ERC-7528). */

@@ -8,7 +8,7 @@ import { RpcError } from "../../errors/rpc.js";
 import { SimulationUnsupportedError } from "../../errors/simulation.js";
 import { type RpcCall, withAbort } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import type { SimulationClient } from "./simulatePreparedFlow.js";
+import type { SimulationClient } from "./simulatePreparedFlowTypes.js";
 
 export async function requestAll(
   client: SimulationClient,

@@ -249,8 +249,15 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
   }
 
   const server: Server = createServer(async (req, res) => {
+    // CORS as anvil answers it: a page on another loopback origin (the browser example) reads the chain through it.
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "POST, OPTIONS",
+      "access-control-allow-headers": "content-type",
+    };
     const reply = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      res.writeHead(status, { "content-type": "application/json", ...cors }).end(JSON.stringify(body));
+    if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
     if (req.method !== "POST")
       return reply(405, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "POST only" } });
     let text: string;

@@ -1,12 +1,12 @@
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { InsufficientBalanceError } from "../../errors/amount.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
 import type { SwapIntent } from "../../protocols/swap/intents.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
+import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { computeMinAmountOut } from "./computeMinAmountOut.js";
 import type { ParsedSwap } from "./parseSwapParameters.js";
@@ -50,16 +50,7 @@ export async function prepareSwapOnVenues(
   const candidate = bestCandidate(state, parsed);
   const balance = expectUint(state.extra[0], tokenIn, "balanceOf");
   const humanIn = formatAmount(amountIn, tokenIn.decimals);
-  if (balance < amountIn) {
-    throw new InsufficientBalanceError({
-      owner: from,
-      token: tokenIn.symbol,
-      have: balance,
-      need: amountIn,
-      haveFormatted: formatAmount(balance, tokenIn.decimals),
-      needFormatted: humanIn,
-    });
-  }
+  expectBalance(from, tokenIn, balance, amountIn);
   const venueIndex = venues.findIndex((venue) => venue.name === candidate.venue);
   const venue = venues[venueIndex]!;
   const allowance = expectUint(state.extra[1 + venueIndex], tokenIn, "allowance");

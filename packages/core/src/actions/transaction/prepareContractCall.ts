@@ -14,7 +14,7 @@ import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
-import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
+import { type InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
@@ -29,6 +29,7 @@ import {
   readBatch,
 } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
+import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -330,16 +331,7 @@ export async function prepareContractCall<
 
   if (value > 0n) {
     const balance = decodeEthBalance(results[approvals.length]);
-    if (balance < value) {
-      throw new InsufficientBalanceError({
-        owner: sender,
-        token: "CELO",
-        have: balance,
-        need: value,
-        haveFormatted: formatAmount(balance, 18),
-        needFormatted: formatAmount(value, 18),
-      });
-    }
+    expectBalance(sender, { symbol: "CELO", decimals: 18 }, balance, value);
   }
 
   const steps: PreparedStep[] = [];

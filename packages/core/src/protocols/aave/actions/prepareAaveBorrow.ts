@@ -1,5 +1,4 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
@@ -9,7 +8,7 @@ import {
   type AaveReadError,
   type AaveReserveUnavailableError,
   BorrowLimitExceededError,
-  HealthFactorTooLowError,
+  type HealthFactorTooLowError,
   type NotAnAaveReserveError,
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
@@ -26,15 +25,9 @@ import {
   userAccountDataOf,
   userAccountDataRead,
 } from "../aaveReads.js";
-import { buildPoolStep } from "../buildPoolStep.js";
-import {
-  BASE_CURRENCY_DECIMALS,
-  estimateHealthFactor,
-  reportedHealthFactor,
-  toBaseCurrency,
-  WAD,
-} from "../healthFactor.js";
+import { BASE_CURRENCY_DECIMALS, toBaseCurrency, WAD } from "../healthFactor.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
+import { buildPoolFlow, expectHealthFactorAbove } from "../poolFlow.js";
 
 /**
  * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
@@ -175,38 +168,21 @@ export async function prepareAaveBorrow(
       availableInToken: formatAmount(availableInToken, token.decimals),
     });
   }
-  const after = estimateHealthFactor({
-    collateralBase: account.totalCollateralBase,
-    debtBase: account.totalDebtBase,
-    liquidationThreshold: account.currentLiquidationThreshold,
-    debtIncreaseBase: borrowBase,
-  });
-  if (after !== null && after < floor) {
-    const current = reportedHealthFactor(account.totalDebtBase, account.healthFactor);
-    throw new HealthFactorTooLowError({
-      operation: "borrow",
-      token: token.symbol,
-      amount: human,
-      healthFactor: formatAmount(after, 18),
-      current: current === null ? null : formatAmount(current, 18),
-      floor: formatAmount(floor, 18),
-    });
-  }
+  expectHealthFactorAbove(
+    floor,
+    account,
+    { debtIncreaseBase: borrowBase },
+    { operation: "borrow", token: token.symbol, amount: human },
+  );
 
   const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
-  return {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  return buildPoolFlow({
     from,
+    tag: client.tag,
+    call: { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
+    description,
     summary: description,
-    steps: [
-      buildPoolStep(
-        { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
-        description,
-        client.tag,
-      ),
-    ],
     intent: { kind: "borrow", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
+    blockNumber,
+  });
 }

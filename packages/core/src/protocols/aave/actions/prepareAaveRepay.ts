@@ -1,9 +1,8 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
-import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
+import type { InsufficientBalanceError, InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
 import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
@@ -15,9 +14,9 @@ import {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
-import { buildApproveStep } from "../../../flow/buildApproveStep.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
+import { expectBalance } from "../../../tokens/expectBalance.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   expectReserveUsable,
@@ -27,9 +26,9 @@ import {
   userReserveDataOf,
   userReserveDataRead,
 } from "../aaveReads.js";
-import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
-import { buildPoolStep } from "../buildPoolStep.js";
+import { AAVE_V3_ADDRESSES } from "../addresses.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
+import { buildPoolFlow } from "../poolFlow.js";
 
 /**
  * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
@@ -172,50 +171,30 @@ export async function prepareAaveRepay(
   const margin =
     amount === "max" ? (debt * BigInt(REPAY_MAX_INTEREST_MARGIN_BPS) + 9_999n) / 10_000n || 1n : 0n;
   const need = amount === "max" ? debt + margin : amount;
-  if (balance < need) {
-    throw new InsufficientBalanceError({
-      owner: from,
-      token: token.symbol,
-      have: balance,
-      need,
-      haveFormatted: format(balance),
-      needFormatted: format(need),
-    });
-  }
+  expectBalance(from, token, balance, need);
 
-  const steps: PreparedStep[] = [];
-  if (allowance < need) {
-    const approve = buildApproveStep({
-      token,
-      spender: AAVE_V3_ADDRESSES.pool,
-      amount: need,
-      tag: client.tag,
-      spenderLabel: AAVE_V3_POOL_LABEL,
-    });
-    if (amount === "max") {
-      approve.description = `${approve.description}: the debt of ${format(debt)} ${token.symbol} plus ${format(margin)} (${REPAY_MAX_INTEREST_MARGIN_BPS / 100} %) for interest accrued until the repayment is included`;
-    }
-    steps.push(approve);
-  }
   const argument = amount === "max" ? maxUint256 : amount;
   const what =
     amount === "max"
       ? `the whole ${token.symbol} debt (${format(debt)} now, plus interest until inclusion)`
       : `${format(amount)} ${token.symbol}`;
-  steps.push(
-    buildPoolStep(
-      { functionName: "repay", args: [token.address, argument, 2n, from] },
-      `Repay ${what} of variable debt on Aave v3 for ${from}`,
-      client.tag,
-    ),
-  );
-  return {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  return buildPoolFlow({
     from,
-    summary: `Repay ${what} on Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
-    steps,
+    tag: client.tag,
+    approval: {
+      token,
+      allowance,
+      need,
+      ...(amount === "max"
+        ? {
+            note: `the debt of ${format(debt)} ${token.symbol} plus ${format(margin)} (${REPAY_MAX_INTEREST_MARGIN_BPS / 100} %) for interest accrued until the repayment is included`,
+          }
+        : {}),
+    },
+    call: { functionName: "repay", args: [token.address, argument, 2n, from] },
+    description: `Repay ${what} of variable debt on Aave v3 for ${from}`,
+    summary: `Repay ${what} on Aave v3 from ${from}`,
     intent: { kind: "repay", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
+    blockNumber,
+  });
 }

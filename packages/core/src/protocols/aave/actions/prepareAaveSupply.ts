@@ -1,8 +1,7 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
-import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
+import type { InsufficientBalanceError, InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
 import type { ChainMismatchError } from "../../../errors/chain.js";
 import type {
@@ -12,14 +11,14 @@ import type {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
-import { buildApproveStep } from "../../../flow/buildApproveStep.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
+import { expectBalance } from "../../../tokens/expectBalance.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "../aaveReads.js";
-import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
-import { buildPoolStep } from "../buildPoolStep.js";
+import { AAVE_V3_ADDRESSES } from "../addresses.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
+import { buildPoolFlow } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveSupply}. Unknown keys are refused.
@@ -125,43 +124,16 @@ export async function prepareAaveSupply(
   const balance = expectUint(results[0], token, "balanceOf");
   const allowance = expectUint(results[1], token, "allowance");
   expectReserveUsable(reserveDataOf(results[2]), token, "supply");
-  if (balance < value) {
-    throw new InsufficientBalanceError({
-      owner: from,
-      token: token.symbol,
-      have: balance,
-      need: value,
-      haveFormatted: formatAmount(balance, token.decimals),
-      needFormatted: human,
-    });
-  }
+  expectBalance(from, token, balance, value);
 
-  const steps: PreparedStep[] = [];
-  if (allowance < value) {
-    steps.push(
-      buildApproveStep({
-        token,
-        spender: AAVE_V3_ADDRESSES.pool,
-        amount: value,
-        tag: client.tag,
-        spenderLabel: AAVE_V3_POOL_LABEL,
-      }),
-    );
-  }
-  steps.push(
-    buildPoolStep(
-      { functionName: "supply", args: [token.address, value, from, 0] },
-      `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
-      client.tag,
-    ),
-  );
-  return {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  return buildPoolFlow({
     from,
-    summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
-    steps,
+    tag: client.tag,
+    approval: { token, allowance, need: value },
+    call: { functionName: "supply", args: [token.address, value, from, 0] },
+    description: `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
+    summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}`,
     intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
+    blockNumber,
+  });
 }

@@ -1,6 +1,5 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
@@ -10,7 +9,7 @@ import {
   type AaveReadError,
   type AaveReserveUnavailableError,
   AmountExceedsPositionError,
-  HealthFactorTooLowError,
+  type HealthFactorTooLowError,
   NoLendingPositionError,
   type NotAnAaveReserveError,
 } from "../../../errors/lending.js";
@@ -30,9 +29,9 @@ import {
   userReserveDataOf,
   userReserveDataRead,
 } from "../aaveReads.js";
-import { buildPoolStep } from "../buildPoolStep.js";
-import { estimateHealthFactor, reportedHealthFactor, toBaseCurrency, WAD } from "../healthFactor.js";
+import { toBaseCurrency, WAD } from "../healthFactor.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
+import { buildPoolFlow, expectHealthFactorAbove } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveWithdraw}. Unknown keys are refused.
@@ -163,7 +162,6 @@ export async function prepareAaveWithdraw(
   expectReserveUsable(reserve, token, "withdraw");
 
   const supplied = position.supplied;
-  const suppliedHuman = formatAmount(supplied, token.decimals);
   if (supplied === 0n)
     throw new NoLendingPositionError({ operation: "withdraw", token: token.symbol, owner: from });
   const value = amount === "max" ? supplied : amount;
@@ -175,30 +173,20 @@ export async function prepareAaveWithdraw(
       amount: value,
       position: supplied,
       amountFormatted: human,
-      positionFormatted: suppliedHuman,
+      positionFormatted: formatAmount(supplied, token.decimals),
     });
   }
 
-  const isCollateral = position.usedAsCollateral && reserve.liquidationThreshold > 0;
-  if (isCollateral && account.totalDebtBase > 0n) {
-    const after = estimateHealthFactor({
-      collateralBase: account.totalCollateralBase,
-      debtBase: account.totalDebtBase,
-      liquidationThreshold: account.currentLiquidationThreshold,
-      collateralDecreaseBase: toBaseCurrency(value, price, token.decimals, "up"),
-      collateralDecreaseThreshold: BigInt(reserve.liquidationThreshold),
-    });
-    if (after !== null && after < floor) {
-      const current = reportedHealthFactor(account.totalDebtBase, account.healthFactor);
-      throw new HealthFactorTooLowError({
-        operation: "withdraw",
-        token: token.symbol,
-        amount: amount === "max" ? `all ${human}` : human,
-        healthFactor: formatAmount(after, 18),
-        current: current === null ? null : formatAmount(current, 18),
-        floor: formatAmount(floor, 18),
-      });
-    }
+  if (position.usedAsCollateral && reserve.liquidationThreshold > 0 && account.totalDebtBase > 0n) {
+    expectHealthFactorAbove(
+      floor,
+      account,
+      {
+        collateralDecreaseBase: toBaseCurrency(value, price, token.decimals, "up"),
+        collateralDecreaseThreshold: BigInt(reserve.liquidationThreshold),
+      },
+      { operation: "withdraw", token: token.symbol, amount: amount === "max" ? `all ${human}` : human },
+    );
   }
 
   const argument = amount === "max" ? maxUint256 : value;
@@ -206,19 +194,13 @@ export async function prepareAaveWithdraw(
     amount === "max"
       ? `all supplied ${token.symbol} (${human} now, plus interest until inclusion)`
       : `${human} ${token.symbol}`;
-  return {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  return buildPoolFlow({
     from,
+    tag: client.tag,
+    call: { functionName: "withdraw", args: [token.address, argument, from] },
+    description: `Withdraw ${what} from Aave v3 to ${from}`,
     summary: `Withdraw ${what} from Aave v3 to ${from}`,
-    steps: [
-      buildPoolStep(
-        { functionName: "withdraw", args: [token.address, argument, from] },
-        `Withdraw ${what} from Aave v3 to ${from}`,
-        client.tag,
-      ),
-    ],
     intent: { kind: "withdraw", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
+    blockNumber,
+  });
 }

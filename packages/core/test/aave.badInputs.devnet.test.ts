@@ -18,6 +18,7 @@ import {
   SdkError,
   UnknownTokenError,
 } from "../src/index.js";
+import { expectInErrorType, operationOf } from "./support/errorTypes.js";
 
 const devnet = useDevnet();
 let proxy: FaultProxy;
@@ -239,5 +240,9 @@ describe("bad input to client.aave: typed error, no request", () => {
     expect((error as SdkError).message).not.toContain(secret);
     expect(JSON.stringify(error)).not.toContain(secret);
     expect(proxy.requests).toBe(0);
+    // ...and the class belongs to the action's ErrorType (`supply: …` is prepareAaveSupply's row, and so on)
+    const row = _name.split(":")[0]!;
+    const operation = operationOf(row) ?? `prepareAave${row[0]!.toUpperCase()}${row.slice(1)}`;
+    expectInErrorType(operation, error);
   });
 });

@@ -23,6 +23,7 @@ import {
   parsePreparedFlow,
   type SerializedPreparedFlow,
 } from "../src/index.js";
+import { expectInErrorType } from "./support/errorTypes.js";
 import { devnetClients, executeFlow, freshAccount } from "./support/wallet.js";
 
 let devnet: Devnet;
@@ -310,6 +311,7 @@ describe("request counts", () => {
           [CeloStakingRefusedError, CeloGovernanceRefusedError].some((type) => error instanceof type),
           name,
         ).toBe(true);
+        expectInErrorType(name, error);
       });
       counts[name] = proxy.requests;
     }

@@ -528,6 +528,12 @@ describe("every action, function and client method refuses an unknown key, befor
       "readBatch: a read",
     ])
       expect(covered).toContain(name);
+    // ...and every client member and protocol action row (rpc.ensureChain has no action and no ErrorType)
+    const uncovered = rows
+      .map(([name]) => name)
+      .filter((name) => !name.includes(":") && /^(client\.|prepare|get)/.test(name))
+      .filter((name) => name !== "client.rpc.ensureChain" && operationOf(name) === undefined);
+    expect(uncovered).toEqual([]);
   });
 
   it("the options of a client method must be an object", async () => {

@@ -5,6 +5,14 @@ import { parseRetryAfter } from "./parseRetryAfter.js";
 import { typeName } from "./typeName.js";
 
 describe("typeName and isRecord", () => {
+  it("typeName never throws, not on a revoked proxy", () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(() => Array.isArray(proxy)).toThrow(TypeError);
+    expect(typeName(proxy)).toBe("a revoked proxy");
+    expect(typeName(new Proxy([], {}))).toBe("an array");
+  });
+
   it("name null, arrays and the rest by typeof", () => {
     expect([null, [], {}, "s", 1, 1n, undefined, () => 1].map(typeName)).toEqual([
       "null",

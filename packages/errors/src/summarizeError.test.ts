@@ -8,7 +8,9 @@ import {
 } from "viem";
 import { describe, expect, it } from "vitest";
 import { describeValue } from "./describeValue.js";
+import { RequestAbortedError } from "./RequestAbortedError.js";
 import { summarizeError } from "./summarizeError.js";
+import { withTimeout } from "./withTimeout.js";
 
 describe("summarizeError on real viem errors", () => {
   const key = "k3y_SECRET_0123456789";
@@ -51,6 +53,18 @@ describe("summarizeError on real viem errors", () => {
     expect(summary.rpcCode).toBe(-32521);
     expect(summary.reason).toBe("UserOperation reverted during simulation with reason: 0xdb42144d00");
     expect(summary.revertData).toBe("0xdb42144d00");
+  });
+
+  it("names what a bounded wait waited for and why, without the caller's advice, as unreachable", async () => {
+    const never = new Promise<never>(() => undefined);
+    const error = await withTimeout(never, 5, undefined, "eth_getTransactionReceipt").catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    const summary = summarizeError(error);
+    expect(summary.reason).toBe("eth_getTransactionReceipt: TimeoutError: no answer within 5 ms");
+    expect(summary.unreachable).toBe(true);
+    expect(summary.rpcCode).toBeUndefined();
   });
 
   it("gives one line for contract errors and plain values, and never throws (property)", () => {

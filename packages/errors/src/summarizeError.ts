@@ -122,6 +122,13 @@ export function summarizeError(error: unknown, secrets: readonly (string | undef
   }
   const first = chain[0];
   const last = chain.at(-1);
+  const bounded =
+    first?.name === "RequestAbortedError" ? (first.details as Record<string, unknown>) : undefined;
+  if (details === undefined && typeof bounded?.method === "string" && typeof bounded.reason === "string") {
+    // A bounded wait that ended (withTimeout, withAbort): what was waited for and why, without its advice to the
+    // caller (the summary goes inside another message).
+    details = `${bounded.method}: ${bounded.reason}`;
+  }
   if (details === undefined) {
     const short = chain.find((link) => typeof link.shortMessage === "string")?.shortMessage as
       | string

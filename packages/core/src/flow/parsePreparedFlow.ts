@@ -1,3 +1,4 @@
+import { isRecord, typeName } from "@preflow/errors";
 import { getAddress, isAddress, maxUint256 } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import { describeValue } from "../errors/base.js";
@@ -68,18 +69,12 @@ function guarded<T>(path: string, read: () => T): T {
   }
 }
 
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (guarded("(value)", () => Array.isArray(value))) return "an array";
-  return typeof value;
-}
-
-const isRecord = (value: unknown, path: string): boolean =>
-  typeof value === "object" && value !== null && !guarded(path, () => Array.isArray(value));
+/** `isRecord` of `@preflow/errors`, guarded: a proxy that throws is an `InvalidPreparedFlowError` at `path`. */
+const isRecordAt = (value: unknown, path: string): boolean => guarded(path, () => isRecord(value));
 
 /** A plain copy of an object's own enumerable string-keyed fields, each read once; unknown keys refused. */
 function record(value: unknown, path: string, allowed: readonly string[] | undefined): Fields {
-  if (!isRecord(value, path)) fail(path, `not an object (got ${typeName(value)})`);
+  if (!isRecordAt(value, path)) fail(path, `not an object (got ${typeName(value)})`);
   const at = (key: string) => (path === "(root)" ? keyOf(key) : `${path}.${keyOf(key)}`);
   const keys = guarded(path, () => Object.keys(value as object));
   if (keys.length > MAX_JSON_ENTRIES) fail(path, `more than ${MAX_JSON_ENTRIES} fields`);
@@ -150,7 +145,7 @@ function json(value: unknown, path: string, depth = 0): JsonValue {
       json(entry, `${path}[${index}]`, depth + 1),
     );
   }
-  if (isRecord(value, path)) {
+  if (isRecordAt(value, path)) {
     const out: Record<string, JsonValue> = {};
     for (const [key, entry] of Object.entries(record(value, path, undefined))) {
       // defineProperty: a "__proto__" key stays a key (assignment would set the prototype and drop it).

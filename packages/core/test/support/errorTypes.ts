@@ -7,14 +7,32 @@
 // next to the others (or in its own file) and add `...AAVE` to ERROR_TYPES; the operation's name is its exported
 // action's name, and a client member maps to it through CLIENT_OPERATIONS (`"aave.getPositions": "getAavePositions"`).
 import {
+  AaveReadError,
+  AaveReserveUnavailableError,
+  AmountExceedsPositionError,
+  BorrowLimitExceededError,
+  CeloGovernanceRefusedError,
+  CeloStakingRefusedError,
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
+  type ExecutePreparedFlowErrorType,
+  FlowAccountMismatchError,
+  type GetAavePositionsErrorType,
   type GetAllowanceErrorType,
   type GetBalanceErrorType,
   type GetBalancesErrorType,
+  type GetFeeCurrenciesErrorType,
+  type GetGovernanceProposalErrorType,
+  type GetGovernanceProposalsErrorType,
+  type GetMentoQuoteErrorType,
+  type GetStakingBalancesErrorType,
+  type GetStakingValidatorGroupsErrorType,
   type GetStatusErrorType,
+  type GetSwapQuotesErrorType,
   type GetTokenInfoErrorType,
   type GetTransactionErrorType,
+  type GetUniswapQuoteErrorType,
+  HealthFactorTooLowError,
   InsufficientBalanceError,
   InvalidAddressError,
   InvalidAmountError,
@@ -23,19 +41,46 @@ import {
   InvalidEnsNameError,
   InvalidEnsNetworkError,
   InvalidFeeCurrencyError,
+  InvalidPreparedFlowError,
   MissingEthRpcUrlError,
+  NoLendingPositionError,
+  NoRouteError,
+  NotAnAaveReserveError,
+  type PrepareAaveBorrowErrorType,
+  type PrepareAaveRepayErrorType,
+  type PrepareAaveSupplyErrorType,
+  type PrepareAaveWithdrawErrorType,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
+  type PrepareGovernanceDelegateErrorType,
+  type PrepareGovernanceRevokeUpvoteErrorType,
+  type PrepareGovernanceUndelegateErrorType,
+  type PrepareGovernanceUpvoteErrorType,
+  type PrepareGovernanceVoteErrorType,
+  type PrepareMentoSwapErrorType,
   type PrepareSendErrorType,
+  type PrepareStakingActivateErrorType,
+  type PrepareStakingLockErrorType,
+  type PrepareStakingRelockErrorType,
+  type PrepareStakingRevokeErrorType,
+  type PrepareStakingUnlockErrorType,
+  type PrepareStakingVoteErrorType,
+  type PrepareStakingWithdrawErrorType,
+  type PrepareSwapErrorType,
+  type PrepareUniswapSwapErrorType,
   type ReadBatchErrorType,
   RequestAbortedError,
   type ResolveEnsErrorType,
   RpcError,
   RpcRateLimitedError,
+  type SendPreparedFlowWithWalletErrorType,
+  type SimulatePreparedFlowErrorType,
+  SimulationUnsupportedError,
   TokenReadError,
   TransactionNotFoundError,
   UnknownTokenError,
   UnsupportedEnsNameError,
+  ZeroQuoteError,
 } from "../../src/index.js";
 import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
@@ -123,11 +168,201 @@ const READS = {
   ]),
 };
 
-/** Every operation with an `XErrorType` the table knows; a protocol's group is one more spread line. */
-export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = { ...TRANSACTION, ...READS };
+/** Executing, simulating and sending a prepared flow, and the fee currencies. */
+const FLOWS = {
+  executePreparedFlow: errorTypeOf<ExecutePreparedFlowErrorType>()([
+    InvalidArgumentError,
+    InvalidPreparedFlowError,
+    FlowAccountMismatchError,
+    ChainMismatchError,
+    RpcError,
+    RpcRateLimitedError,
+  ]),
+  sendPreparedFlowWithWallet: errorTypeOf<SendPreparedFlowWithWalletErrorType>()([
+    InvalidArgumentError,
+    InvalidPreparedFlowError,
+    FlowAccountMismatchError,
+    ChainMismatchError,
+    RpcError,
+    RpcRateLimitedError,
+  ]),
+  simulatePreparedFlow: errorTypeOf<SimulatePreparedFlowErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    InvalidPreparedFlowError,
+    SimulationUnsupportedError,
+    // not RpcRateLimitedError: SimulatePreparedFlowErrorType lacks it, though its reads may throw it (reported)
+    ChainMismatchError,
+    RpcError,
+    RequestAbortedError,
+  ]),
+  getFeeCurrencies: errorTypeOf<GetFeeCurrenciesErrorType>()([InvalidArgumentError, ...RPC]),
+};
+
+/** The token checks of an Aave operation before its read. */
+const AAVE_INPUT = [
+  InvalidArgumentError,
+  InvalidAddressError,
+  UnknownTokenError,
+  NotAnAaveReserveError,
+  InvalidAmountError,
+] as const;
+
+/** `client.aave`, the Aave v3 actions. */
+const AAVE = {
+  getAavePositions: errorTypeOf<GetAavePositionsErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    AaveReadError,
+    ...RPC,
+  ]),
+  prepareAaveSupply: errorTypeOf<PrepareAaveSupplyErrorType>()([
+    ...AAVE_INPUT,
+    InsufficientBalanceError,
+    AaveReserveUnavailableError,
+    AaveReadError,
+    TokenReadError,
+    ...RPC,
+  ]),
+  prepareAaveWithdraw: errorTypeOf<PrepareAaveWithdrawErrorType>()([
+    ...AAVE_INPUT,
+    NoLendingPositionError,
+    AmountExceedsPositionError,
+    HealthFactorTooLowError,
+    AaveReserveUnavailableError,
+    AaveReadError,
+    ...RPC,
+  ]),
+  prepareAaveBorrow: errorTypeOf<PrepareAaveBorrowErrorType>()([
+    ...AAVE_INPUT,
+    BorrowLimitExceededError,
+    HealthFactorTooLowError,
+    AaveReserveUnavailableError,
+    AaveReadError,
+    ...RPC,
+  ]),
+  prepareAaveRepay: errorTypeOf<PrepareAaveRepayErrorType>()([
+    ...AAVE_INPUT,
+    NoLendingPositionError,
+    AmountExceedsPositionError,
+    InsufficientBalanceError,
+    AaveReserveUnavailableError,
+    AaveReadError,
+    TokenReadError,
+    ...RPC,
+  ]),
+};
+
+/** What every staking and governance operation may throw before and while reading the lens. */
+const CELO_READ = [InvalidArgumentError, InvalidAddressError, InvalidAmountError, ...RPC] as const;
+
+/** `client.staking` and `client.governance`, Celo's core contracts. */
+const CELO_STAKING = {
+  getStakingBalances: errorTypeOf<GetStakingBalancesErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    ...RPC,
+  ]),
+  getStakingValidatorGroups: errorTypeOf<GetStakingValidatorGroupsErrorType>()([...CELO_READ]),
+  prepareStakingLock: errorTypeOf<PrepareStakingLockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingUnlock: errorTypeOf<PrepareStakingUnlockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingRelock: errorTypeOf<PrepareStakingRelockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingWithdraw: errorTypeOf<PrepareStakingWithdrawErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+  ]),
+  prepareStakingVote: errorTypeOf<PrepareStakingVoteErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingActivate: errorTypeOf<PrepareStakingActivateErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+  ]),
+  prepareStakingRevoke: errorTypeOf<PrepareStakingRevokeErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  getGovernanceProposals: errorTypeOf<GetGovernanceProposalsErrorType>()([...CELO_READ]),
+  getGovernanceProposal: errorTypeOf<GetGovernanceProposalErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+  prepareGovernanceUpvote: errorTypeOf<PrepareGovernanceUpvoteErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+  prepareGovernanceRevokeUpvote: errorTypeOf<PrepareGovernanceRevokeUpvoteErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+  prepareGovernanceVote: errorTypeOf<PrepareGovernanceVoteErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+  prepareGovernanceDelegate: errorTypeOf<PrepareGovernanceDelegateErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+  prepareGovernanceUndelegate: errorTypeOf<PrepareGovernanceUndelegateErrorType>()([
+    ...CELO_READ,
+    CeloGovernanceRefusedError,
+  ]),
+};
+
+const QUOTE = [
+  InvalidArgumentError,
+  UnknownTokenError,
+  InvalidAmountError,
+  NoRouteError,
+  ZeroQuoteError,
+  ...RPC,
+] as const;
+const SWAP = [...QUOTE, InvalidAddressError, InsufficientBalanceError, TokenReadError] as const;
+
+/** `client.swap`, `client.mento`, `client.uniswap`. */
+const SWAPS = {
+  getSwapQuotes: errorTypeOf<GetSwapQuotesErrorType>()([...QUOTE]),
+  prepareSwap: errorTypeOf<PrepareSwapErrorType>()([...SWAP]),
+  getMentoQuote: errorTypeOf<GetMentoQuoteErrorType>()([...QUOTE]),
+  prepareMentoSwap: errorTypeOf<PrepareMentoSwapErrorType>()([...SWAP]),
+  getUniswapQuote: errorTypeOf<GetUniswapQuoteErrorType>()([...QUOTE]),
+  prepareUniswapSwap: errorTypeOf<PrepareUniswapSwapErrorType>()([...SWAP]),
+};
+
+/** Every operation with an `XErrorType`: each exported action of core has its entry. */
+export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
+  ...TRANSACTION,
+  ...READS,
+  ...FLOWS,
+  ...AAVE,
+  ...CELO_STAKING,
+  ...SWAPS,
+};
 
 /** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
-export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {};
+export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {
+  "aave.getPositions": "getAavePositions",
+  "aave.prepareSupply": "prepareAaveSupply",
+  "aave.prepareWithdraw": "prepareAaveWithdraw",
+  "aave.prepareBorrow": "prepareAaveBorrow",
+  "aave.prepareRepay": "prepareAaveRepay",
+  "staking.getValidatorGroups": "getStakingValidatorGroups",
+  "staking.prepareLock": "prepareStakingLock",
+  "staking.prepareUnlock": "prepareStakingUnlock",
+  "staking.prepareRelock": "prepareStakingRelock",
+  "staking.prepareWithdraw": "prepareStakingWithdraw",
+  "staking.prepareVote": "prepareStakingVote",
+  "staking.prepareActivate": "prepareStakingActivate",
+  "staking.prepareRevoke": "prepareStakingRevoke",
+  "governance.getProposals": "getGovernanceProposals",
+  "governance.getProposal": "getGovernanceProposal",
+  "governance.prepareUpvote": "prepareGovernanceUpvote",
+  "governance.prepareVote": "prepareGovernanceVote",
+  "governance.prepareRevokeUpvote": "prepareGovernanceRevokeUpvote",
+  "governance.prepareDelegate": "prepareGovernanceDelegate",
+  "governance.prepareUndelegate": "prepareGovernanceUndelegate",
+  "swap.getQuotes": "getSwapQuotes",
+  "mento.getQuote": "getMentoQuote",
+  "mento.prepareSwap": "prepareMentoSwap",
+  "uniswap.getQuote": "getUniswapQuote",
+  "uniswap.prepareSwap": "prepareUniswapSwap",
+  "rpc.batch": "readBatch",
+};
 
 /** The operation of a bad-input row and the ErrorType check, over this table. */
 export const { operationOf, expectInErrorType } = errorTypeChecks(ERROR_TYPES, CLIENT_OPERATIONS);

@@ -12,6 +12,7 @@
 //                   sent?: true | false | "unknown", code?, nonce?, blockNumber?, gasUsed?, error? }
 //
 // Unknown keys are refused. A record whose `from` is not the signer it is filed under is refused.
+import { isRecord } from "@preflow/errors";
 import { z } from "zod/v4";
 import { MAX } from "../schemas/common.js";
 import { FLOW_ID_PATTERN } from "../schemas/execution.js";
@@ -97,10 +98,6 @@ export type ExecutionsFileDecoding =
   | { ok: true; executions: Map<string, unknown> }
   | { ok: false; reason: string };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Decodes the file's top level (`{ version: 1, executions: { <signer>: [...] } }`). Never throws: anything
  * else is `{ ok: false, reason }`, a reason that names the rule and never repeats the file's content. @internal
@@ -116,7 +113,7 @@ export function decodeExecutionsFile(text: unknown): ExecutionsFileDecoding {
   } catch {
     return { ok: false, reason: "it is not JSON" };
   }
-  if (!isPlainObject(json)) return { ok: false, reason: "it is not a JSON object" };
+  if (!isRecord(json)) return { ok: false, reason: "it is not a JSON object" };
   for (const key of Object.keys(json)) {
     // The key's name is not repeated: a hand-edited file could hold anything.
     if (key !== "version" && key !== "executions") return { ok: false, reason: "it has an unknown key" };
@@ -128,7 +125,7 @@ export function decodeExecutionsFile(text: unknown): ExecutionsFileDecoding {
         : "no valid version";
     return { ok: false, reason: `it has ${version} (this server reads version ${EXECUTIONS_FILE_VERSION})` };
   }
-  if (!isPlainObject(json.executions)) return { ok: false, reason: "its executions are not an object" };
+  if (!isRecord(json.executions)) return { ok: false, reason: "its executions are not an object" };
   return { ok: true, executions: new Map(Object.entries(json.executions)) };
 }
 

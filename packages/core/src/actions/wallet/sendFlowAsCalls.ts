@@ -1,10 +1,11 @@
+import { sleep, withTimeout } from "@preflow/errors";
 import type { Hex } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
+import { classifyWalletFailure } from "./classifyWalletFailure.js";
 import { callsStatusCode, quantity } from "./walletAnswers.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
-import { classifyWalletFailure, pause, within } from "./walletWait.js";
 
 /**
  * Wallet answers to `wallet_sendCalls` that mean "not this way" (nothing was sent): method not found or not
@@ -62,7 +63,7 @@ export async function sendFlowAsCalls(
   let sent: true | "unknown" = true;
   let lastError: string | undefined;
   try {
-    await within(
+    await withTimeout(
       client.request(
         {
           method: "wallet_sendCalls",
@@ -81,6 +82,8 @@ export async function sendFlowAsCalls(
         { retryCount: 0 },
       ),
       WALLET_REQUEST_TIMEOUT_MS + context.receiptTimeoutMs,
+      undefined,
+      "wallet_sendCalls",
     );
   } catch (error) {
     const { kind, facts } = classifyWalletFailure(error);
@@ -101,9 +104,11 @@ export async function sendFlowAsCalls(
   const deadline = Date.now() + context.receiptTimeoutMs;
   while (!signal?.aborted && Date.now() < deadline) {
     try {
-      const status = (await within(
+      const status = (await withTimeout(
         client.request({ method: "wallet_getCallsStatus", params: [callsId] } as never, { retryCount: 0 }),
         WALLET_REQUEST_TIMEOUT_MS,
+        undefined,
+        "wallet_getCallsStatus",
       )) as { status?: unknown; receipts?: unknown } | null;
       const code = callsStatusCode(status?.status);
       if (code !== undefined && code >= 200) {
@@ -130,7 +135,7 @@ export async function sendFlowAsCalls(
     } catch (error) {
       lastError = classifyWalletFailure(error).facts.reason;
     }
-    await pause(Math.min(context.pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
+    await sleep(Math.min(context.pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
   }
   const why = signal?.aborted ? "the wait was aborted" : "no final status by the deadline";
   for (const step of steps) {

@@ -1,10 +1,11 @@
+import { sleep, withTimeout } from "@preflow/errors";
 import type { Hex } from "viem";
 import { sendTransaction } from "viem/actions";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
+import { classifyWalletFailure } from "./classifyWalletFailure.js";
 import { quantity } from "./walletAnswers.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
-import { classifyWalletFailure, pause, within } from "./walletWait.js";
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -60,9 +61,11 @@ async function awaitReceipt(
   const deadline = Date.now() + context.receiptTimeoutMs;
   while (!signal?.aborted && Date.now() < deadline) {
     try {
-      const receipt = (await within(
+      const receipt = (await withTimeout(
         client.request({ method: "eth_getTransactionReceipt", params: [hash] } as never, { retryCount: 0 }),
         WALLET_REQUEST_TIMEOUT_MS,
+        undefined,
+        "eth_getTransactionReceipt",
       )) as { status?: unknown; blockNumber?: unknown; gasUsed?: unknown } | null;
       if (receipt) {
         const blockNumber = quantity(receipt.blockNumber);
@@ -82,7 +85,7 @@ async function awaitReceipt(
     } catch {
       // Keep polling until the deadline.
     }
-    await pause(Math.min(pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
+    await sleep(Math.min(pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
   }
   step.status = "pending";
   step.code = "TRANSACTION_PENDING";
@@ -102,9 +105,11 @@ export async function sendFlowAsTransactions(context: WalletSendContext): Promis
     if (signal?.aborted) return { aborted: true };
     let hash: Hex;
     try {
-      hash = await within(
+      hash = await withTimeout(
         sendStep(context, step.index),
         WALLET_REQUEST_TIMEOUT_MS + context.receiptTimeoutMs,
+        undefined,
+        "eth_sendTransaction",
       );
     } catch (error) {
       const { kind, facts } = classifyWalletFailure(error);

@@ -1,4 +1,5 @@
 import { rejectUnknownKeys } from "@preflow/attribution";
+import { withTimeout } from "@preflow/errors";
 import type { Account, Address, Chain, Client, Transport } from "viem";
 import { parseAccount } from "viem/accounts";
 import { getCapabilities } from "viem/actions";
@@ -7,14 +8,13 @@ import { InvalidArgumentError } from "../../errors/argument.js";
 import { ChainMismatchError } from "../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
-import type { RpcError } from "../../errors/rpc.js";
+import type { RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { ExecutePreparedFlowReturnType } from "../transaction/executePreparedFlow/types.js";
 import { sendFlowAsCalls } from "./sendFlowAsCalls.js";
 import { sendFlowAsTransactions } from "./sendFlowAsTransactions.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
-import { within } from "./walletWait.js";
 
 /**
  * Parameters of {@link sendPreparedFlowWithWallet}. Unknown keys are refused.
@@ -68,7 +68,7 @@ export type SendPreparedFlowWithWalletReturnType = ExecutePreparedFlowReturnType
  * @example
  * ```ts
  * import type { SendPreparedFlowWithWalletErrorType } from "@preflow/core";
- * const isBadInput = (error: SendPreparedFlowWithWalletErrorType) => error.code !== "RPC_ERROR";
+ * const isBadInput = (error: SendPreparedFlowWithWalletErrorType) => !error.code.startsWith("RPC_");
  * ```
  */
 export type SendPreparedFlowWithWalletErrorType =
@@ -76,7 +76,8 @@ export type SendPreparedFlowWithWalletErrorType =
   | InvalidPreparedFlowError
   | FlowAccountMismatchError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError;
 
 const KEYS = ["flow", "account", "receiptTimeoutMs", "signal", "pollingIntervalMs"];
 const DEFAULT_RECEIPT_TIMEOUT_MS = 45_000;
@@ -194,7 +195,14 @@ export async function sendPreparedFlowWithWallet(
   // The chain and the wallet's capabilities, before anything is sent.
   let chainId: number;
   try {
-    chainId = Number(await within(client.request({ method: "eth_chainId" }), WALLET_REQUEST_TIMEOUT_MS));
+    chainId = Number(
+      await withTimeout(
+        client.request({ method: "eth_chainId" }),
+        WALLET_REQUEST_TIMEOUT_MS,
+        undefined,
+        "eth_chainId",
+      ),
+    );
   } catch (error) {
     throw toRpcError(error, { rpcUrl: "(the wallet)", method: "eth_chainId" });
   }
@@ -203,9 +211,11 @@ export async function sendPreparedFlowWithWallet(
   }
   let atomic = false;
   try {
-    const capabilities = await within(
+    const capabilities = await withTimeout(
       getCapabilities(client as never, { account, chainId: CHAIN_ID }),
       WALLET_REQUEST_TIMEOUT_MS,
+      undefined,
+      "wallet_getCapabilities",
     );
     atomic = supportsAtomicBatch(capabilities);
   } catch {

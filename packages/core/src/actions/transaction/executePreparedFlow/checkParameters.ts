@@ -1,6 +1,7 @@
 // executePreparedFlow's parameter checks, all before any request: the client, unknown keys, the account, the
 // bounds, the signal, the listener, and an earlier result to resume from.
 import { rejectUnknownKeys } from "@preflow/attribution";
+import { typeName } from "@preflow/errors";
 import { type Hash, type Hex, keccak256, type LocalAccount } from "viem";
 import { InvalidArgumentError } from "../../../errors/argument.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
@@ -239,10 +240,4 @@ export function parseResume(resume: unknown, flow: SerializedPreparedFlow): Resu
       signedTransaction: signed as Hex | undefined,
     };
   });
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value;
 }

@@ -1,5 +1,6 @@
 // A dry run: nothing signed or sent; every step simulated in order on one state (`eth_simulateV1`, the same path
 // as simulatePreparedFlow), or, on a node without it, each step estimated alone on the current state.
+import { withTimeout } from "@preflow/errors";
 import type { Address } from "viem";
 import { estimateGas } from "viem/actions";
 import { SdkError } from "../../../errors/base.js";
@@ -9,7 +10,7 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
 import { type SimulatePreparedFlowReturnType, simulatePreparedFlow } from "../simulatePreparedFlow.js";
 import { flowResult } from "./flowResult.js";
-import { type AnyClient, describeFailure, isAbort, REQUEST_TIMEOUT_MS, within } from "./requests.js";
+import { type AnyClient, describeFailure, isAbort, REQUEST_TIMEOUT_MS } from "./requests.js";
 import type { ExecutedStep, ExecutePreparedFlowReturnType, ExecutionStepEvent } from "./types.js";
 
 /** Simulates the flow's steps, writing each outcome into `steps`; stops at the first that reverts. @internal */
@@ -33,8 +34,14 @@ export async function dryRun(
   // The same path as simulatePreparedFlow: all steps on one state in one eth_simulateV1 request.
   let sequential: SimulatePreparedFlowReturnType["steps"] | undefined;
   try {
-    sequential = (await within(simulatePreparedFlow(client, { flow, as: from }), REQUEST_TIMEOUT_MS, signal))
-      .steps;
+    sequential = (
+      await withTimeout(
+        simulatePreparedFlow(client, { flow, as: from }),
+        REQUEST_TIMEOUT_MS,
+        signal,
+        "eth_simulateV1",
+      )
+    ).steps;
   } catch (error) {
     if (isAbort(error)) return aborted();
     if (error instanceof SimulationUnsupportedError) sequential = undefined;
@@ -58,10 +65,11 @@ export async function dryRun(
       }
     } else {
       try {
-        const gas = await within(
+        const gas = await withTimeout(
           estimateGas(client, { ...request, account: from }),
           REQUEST_TIMEOUT_MS,
           signal,
+          "eth_estimateGas",
         );
         step.gasUsed = gas.toString();
         step.status = "success";

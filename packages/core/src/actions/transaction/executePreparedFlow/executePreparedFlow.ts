@@ -1,6 +1,7 @@
 // executePreparedFlow: the orchestration. Checks the parameters and the flow, reads the chain and the nonce, then
 // sends the steps in order (sendStep.ts) and settles each (settleStep.ts); a dry run goes to dryRun.ts; with
 // `resume`, the steps an earlier execution sent are looked up by hash (never sent again) and the rest are sent.
+import { withTimeout } from "@preflow/errors";
 import type { Chain, Client, Hash, LocalAccount, Transport } from "viem";
 import { getChainId, getTransactionCount } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
@@ -19,7 +20,6 @@ import {
   endpointOf,
   isAbort,
   REQUEST_TIMEOUT_MS,
-  within,
 } from "./requests.js";
 import { broadcast, sendStep } from "./sendStep.js";
 import { settleStep } from "./settleStep.js";
@@ -135,7 +135,12 @@ export async function executePreparedFlow(
         ? undefined
         : getTransactionCount(client, { address: account.address, blockTag: "pending" }),
     ]);
-    [chainId, nonce] = await within(read, REQUEST_TIMEOUT_MS, signal);
+    [chainId, nonce] = await withTimeout(
+      read,
+      REQUEST_TIMEOUT_MS,
+      signal,
+      "eth_chainId, eth_getTransactionCount",
+    );
   } catch (error) {
     if (isAbort(error)) return flowResult(flow, steps, dryRun, true);
     throw toRpcError(error, {
@@ -154,9 +159,11 @@ export async function executePreparedFlow(
   const notify = async (event: ExecutionStepEvent): Promise<void> => {
     if (!onStep) return;
     try {
-      await within(
+      await withTimeout(
         Promise.resolve().then(() => onStep(event)),
         LISTENER_TIMEOUT_MS,
+        undefined,
+        "onStep",
       );
     } catch {
       // A progress listener must never change what happens on chain.
@@ -213,10 +220,11 @@ export async function executePreparedFlow(
       if (nonce === undefined) {
         // Resuming: the account's next nonce, read after the earlier steps are settled.
         try {
-          const pending = await within(
+          const pending = await withTimeout(
             getTransactionCount(client, { address: account.address, blockTag: "pending" }),
             REQUEST_TIMEOUT_MS,
             signal,
+            "eth_getTransactionCount",
           );
           nonce = Math.max(pending, landedNonce + 1);
         } catch (error) {

@@ -1,5 +1,6 @@
 // The requests and waits executePreparedFlow is made of: one JSON-RPC request without the transport's retries,
 // the bounds on every wait, a lookup of a transaction by hash, and the one-line redacted reason of a failure.
+import { RequestAbortedError, withTimeout } from "@preflow/errors";
 import type { Chain, Client, Hash, Transport } from "viem";
 import { summarizeError } from "../../../errors/redact.js";
 import { decodeRevertReason } from "../decodeRevertReason.js";
@@ -17,67 +18,12 @@ export const MAX_RECEIPT_TIMEOUT_MS = 600_000;
  */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Why a wait ended early. @internal */
-export class Stop extends Error {
-  constructor(
-    readonly reason: "timeout" | "aborted",
-    ms: number,
-  ) {
-    super(reason === "timeout" ? `no answer within ${ms} ms` : "aborted");
-    this.name = "Stop";
-  }
-}
-
-/** Whether `error` is the {@link Stop} of an aborted signal. @internal */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Stop && error.reason === "aborted";
-}
-
 /**
- * `promise`, or a {@link Stop} after `ms` or when `signal` aborts (the request itself is left to finish). Its
- * timer and its abort listener are removed when it settles. @internal
+ * Whether `error` is the caller's `signal` ending a wait ({@link RequestAbortedError} with `timedOut: false`), not
+ * a bound running out. @internal
  */
-export function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      cleanup();
-      reject(new Stop("aborted", ms));
-    };
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Stop("timeout", ms));
-    }, ms);
-    const cleanup = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        cleanup();
-        resolve(value);
-      },
-      (error: unknown) => {
-        cleanup();
-        reject(error);
-      },
-    );
-  });
-}
-
-/** Waits `ms`, or less when `signal` aborts (it then resolves at once; its listener is removed). @internal */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
+export function isAbort(error: unknown): boolean {
+  return error instanceof RequestAbortedError && !error.timedOut;
 }
 
 /** The HTTP endpoint of the client's transport, when it has one (for redaction and error messages). @internal */
@@ -106,7 +52,12 @@ export async function isKnown(
   bound = REQUEST_TIMEOUT_MS,
 ): Promise<boolean | undefined> {
   try {
-    const found = await within(rawRequest(client, "eth_getTransactionByHash", [hash]), bound);
+    const found = await withTimeout(
+      rawRequest(client, "eth_getTransactionByHash", [hash]),
+      bound,
+      undefined,
+      "eth_getTransactionByHash",
+    );
     if (found === null || found === undefined) return false;
     const got = (found as { hash?: unknown }).hash;
     return typeof got === "string" && got.toLowerCase() === hash.toLowerCase() ? true : undefined;

@@ -1,20 +1,12 @@
 // Sign and send one step: fill it, sign it locally, take its hash before the send, send it, and after a lost
 // answer look it up and send the same signed bytes again (same hash: never a second transaction). Then settle it.
+import { RequestAbortedError, sleep, withTimeout } from "@preflow/errors";
 import { type Hash, type Hex, keccak256 } from "viem";
 import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
 import { signCip64Step } from "../../../fees/signCip64Step.js";
 import type { TransactionRequestOfStep } from "../../../flow/toTransactionRequest.js";
-import {
-  describeFailure,
-  isAbort,
-  isKnown,
-  REQUEST_TIMEOUT_MS,
-  rawRequest,
-  Stop,
-  sleep,
-  within,
-} from "./requests.js";
+import { describeFailure, isAbort, isKnown, REQUEST_TIMEOUT_MS, rawRequest } from "./requests.js";
 import { settleStep } from "./settleStep.js";
 import type { StepContext } from "./stepContext.js";
 import type { ExecutedStep } from "./types.js";
@@ -60,7 +52,7 @@ export async function sendStep(
     // leaves nothing behind.
     let filled: Awaited<ReturnType<typeof prepareTransactionRequest>>;
     try {
-      filled = await within(
+      filled = await withTimeout(
         prepareTransactionRequest(client, {
           ...request,
           account,
@@ -71,6 +63,7 @@ export async function sendStep(
         } as never),
         REQUEST_TIMEOUT_MS,
         signal,
+        "eth_estimateGas, eth_gasPrice",
       );
     } catch (error) {
       if (isAbort(error)) return "aborted";
@@ -152,7 +145,12 @@ export async function broadcast(
   let lastError: unknown;
   for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
     try {
-      await within(rawRequest(client, "eth_sendRawTransaction", [serialized]), REQUEST_TIMEOUT_MS);
+      await withTimeout(
+        rawRequest(client, "eth_sendRawTransaction", [serialized]),
+        REQUEST_TIMEOUT_MS,
+        undefined,
+        "eth_sendRawTransaction",
+      );
       sent = true;
       break;
     } catch (error) {
@@ -197,7 +195,7 @@ function classifySendFailure(error: unknown): "refused" | "not-delivered" | "amb
   let status: number | undefined;
   for (let current = error, depth = 0; current && depth < 10; depth++) {
     const record = current as { name?: unknown; code?: unknown; status?: unknown; cause?: unknown };
-    if (current instanceof Stop) return "ambiguous";
+    if (current instanceof RequestAbortedError) return "ambiguous";
     if (record.code === "ECONNREFUSED") return "not-delivered";
     if (record.name === "RpcRequestError" && typeof record.code === "number") {
       rpcCode = record.code;

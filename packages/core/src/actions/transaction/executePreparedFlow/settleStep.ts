@@ -1,17 +1,10 @@
 // Settle one sent step: poll its receipt (back-off on errors) until it is there, the wait ends or the signal
 // aborts; a step whose send's answer was lost becomes `sent: true` as soon as the node knows its hash.
 
+import { sleep, withTimeout } from "@preflow/errors";
 import type { Hash } from "viem";
 import { cip64FeePaid } from "../../../fees/signCip64Step.js";
-import {
-  describeFailure,
-  isAbort,
-  isKnown,
-  REQUEST_TIMEOUT_MS,
-  rawRequest,
-  sleep,
-  within,
-} from "./requests.js";
+import { describeFailure, isAbort, isKnown, REQUEST_TIMEOUT_MS, rawRequest } from "./requests.js";
 import type { StepContext } from "./stepContext.js";
 import type { ExecutedStep } from "./types.js";
 
@@ -38,10 +31,11 @@ export async function settleStep(
   let lastError: unknown;
 
   const look = async (bound: number, abortable: boolean): Promise<boolean> => {
-    const raw = await within(
+    const raw = await withTimeout(
       rawRequest(client, "eth_getTransactionReceipt", [hash]),
       bound,
       abortable ? signal : undefined,
+      "eth_getTransactionReceipt",
     );
     if (raw !== null && raw !== undefined) {
       const receipt = parseReceipt(raw);

@@ -5,7 +5,7 @@ import type { InvalidArgumentError } from "../../../errors/argument.js";
 import type { ChainMismatchError } from "../../../errors/chain.js";
 import type { FlowAccountMismatchError } from "../../../errors/flowAccount.js";
 import type { InvalidPreparedFlowError } from "../../../errors/preparedFlow.js";
-import type { RpcError } from "../../../errors/rpc.js";
+import type { RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 
 /**
  * What happened to one step:
@@ -248,7 +248,7 @@ export type ExecutePreparedFlowResume =
  * @example
  * ```ts
  * import type { ExecutePreparedFlowErrorType } from "@preflow/core";
- * const isBadInput = (error: ExecutePreparedFlowErrorType) => error.code !== "RPC_ERROR" && error.code !== "CHAIN_MISMATCH";
+ * const isBadInput = (error: ExecutePreparedFlowErrorType) => !error.code.startsWith("RPC_") && error.code !== "CHAIN_MISMATCH";
  * ```
  */
 export type ExecutePreparedFlowErrorType =
@@ -256,4 +256,5 @@ export type ExecutePreparedFlowErrorType =
   | InvalidPreparedFlowError
   | FlowAccountMismatchError
   | ChainMismatchError
-  | RpcError;
+  | RpcError
+  | RpcRateLimitedError;

@@ -29,9 +29,7 @@ export interface NetworkActions {
    * The fee currencies registered in Celo's FeeCurrencyDirectory, with symbol, token, adapter, rate and intrinsic
    * gas. The client form of {@link getFeeCurrencies}. HTTP requests: 1.
    *
-   * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetFeeCurrenciesErrorType}
    *
    * @example
    * ```ts

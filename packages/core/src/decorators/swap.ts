@@ -30,13 +30,7 @@ export interface SwapActions {
    * @param amountIn - A human decimal string (`"100"`), exact to `tokenIn`'s decimals.
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns `{ quotes, best, noRoute, blockNumber }`; each quote `{ venue, amountOut, amountOutFormatted, route, fee, ... }`.
-   * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
-   * @throws {UnknownTokenError} a token is not in the registry.
-   * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no venue has a route for the pair.
-   * @throws {ZeroQuoteError} the amount is too small to buy anything.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetSwapQuotesErrorType}
    *
    * @example
    * ```ts
@@ -63,14 +57,7 @@ export interface SwapActions {
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
    * @param options - {@link SwapOptions}: `venue` (`"best"`), `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
    * @returns The prepared flow (`intent.kind === "swap"`, `expiresAt` = the deadline).
-   * @throws {InvalidArgumentError} same tokens, slippage outside 0…5000 bps, deadline outside 1…86400 s, unknown venue or option.
-   * @throws {InvalidAddressError} `from` or `recipient` is not an address.
-   * @throws {UnknownTokenError} a token is not in the registry.
-   * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no venue tried has a route for the pair.
-   * @throws {ZeroQuoteError} the amount is too small to buy anything.
-   * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
-   * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {@link PrepareSwapErrorType}
    *
    * @example
    * ```ts

@@ -131,11 +131,7 @@ export interface TransactionActions {
    * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`; `signal`: stops
    *   waiting for the node (`RequestAbortedError`).
    * @returns The simulation (JSON-safe); `formatPreparedFlow(flow, simulation)` renders it for people and agents.
-   * @throws {SimulationUnsupportedError} the endpoint has no `eth_simulateV1`.
-   * @throws {InvalidPreparedFlowError} the flow is malformed.
-   * @throws {InvalidAddressError} `as` is not an address.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link SimulatePreparedFlowErrorType}
    *
    * @example
    * ```ts

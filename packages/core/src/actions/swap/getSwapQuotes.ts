@@ -79,15 +79,7 @@ export type GetSwapQuotesErrorType =
  *
  * HTTP requests: 1 (every quote and the block number in one Multicall3 call; the first call's chain check folded in).
  *
- * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`, an unknown key, a bad `signal`.
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
- * @throws {NoRouteError} no venue has a pool or path for the pair.
- * @throws {ZeroQuoteError} the amount is too small to buy anything.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link GetSwapQuotesErrorType}
  *
  * @example
  * ```ts

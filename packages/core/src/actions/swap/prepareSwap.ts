@@ -108,19 +108,7 @@ export type PrepareSwapErrorType =
  * HTTP requests: 1 (balance, both routers' allowances, block number and timestamp, and every quote in one Multicall3
  * call; the first call's chain check folded in).
  *
- * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
- * `deadlineSeconds` not an integer in 1…86400; an unknown `venue` or key; a bad `signal`.
- * @throws {InvalidAddressError} `from` or `recipient` is not an address (or `recipient` is the zero address).
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn` (e.g. too many decimals).
- * @throws {NoRouteError} no venue tried has a pool or path for the pair.
- * @throws {ZeroQuoteError} the amount is too small to buy anything.
- * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
+ * @throws {@link PrepareSwapErrorType}
  *
  * @example
  * ```ts

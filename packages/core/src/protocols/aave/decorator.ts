@@ -46,10 +46,7 @@ export interface AaveActions {
    *
    * @param owner - The account.
    * @param options - `{ signal? }`.
-   * @throws {InvalidAddressError} `owner` is not an address.
-   * @throws {InvalidArgumentError} an unknown option, a bad `signal`.
-   * @throws {AaveReadError} an Aave read failed (no market at this endpoint?).
-   * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {@link GetAavePositionsErrorType}
    *
    * @example
    * ```ts
@@ -66,11 +63,7 @@ export interface AaveActions {
    * @param token - A reserve: `"USDC"`, `"USDT"`, `"EURm"`, `"USDm"`, `"CELO"`, `"WETH"` (or an address, a former ticker).
    * @param amount - A human decimal string.
    * @param options - `{ signal? }`.
-   * @throws {NotAnAaveReserveError} the token is not a reserve (before any request).
-   * @throws {InsufficientBalanceError} the balance is below the amount.
-   * @throws {AaveReserveUnavailableError} the reserve is paused, frozen or inactive.
-   * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareAaveSupplyErrorType}
    *
    * @example
    * ```ts
@@ -91,10 +84,7 @@ export interface AaveActions {
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
    * @param options - `{ healthFactorFloor?, signal? }`.
-   * @throws {NoLendingPositionError} nothing supplied.
-   * @throws {AmountExceedsPositionError} more than supplied.
-   * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareAaveWithdrawErrorType}
    *
    * @example
    * ```ts
@@ -116,9 +106,7 @@ export interface AaveActions {
    * @param token - A reserve.
    * @param amount - A human decimal string.
    * @param options - `{ healthFactorFloor?, signal? }`.
-   * @throws {BorrowLimitExceededError} above the available borrows.
-   * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareAaveBorrowErrorType}
    *
    * @example
    * ```ts
@@ -139,10 +127,7 @@ export interface AaveActions {
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
    * @param options - `{ signal? }`.
-   * @throws {NoLendingPositionError} no debt in the token.
-   * @throws {AmountExceedsPositionError} more than the debt.
-   * @throws {InsufficientBalanceError} the balance does not cover it.
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link PrepareAaveRepayErrorType}
    *
    * @example
    * ```ts

@@ -28,13 +28,7 @@ export interface UniswapActions {
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
    * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
    * @returns The quote `{ venue: "uniswap", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
-   * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`.
-   * @throws {UnknownTokenError} a token is not in the registry.
-   * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no pool or two-hop path holds the pair.
-   * @throws {ZeroQuoteError} the amount is too small to buy anything.
-   * @throws {RpcError} the endpoint failed (URL redacted).
-   * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
+   * @throws {@link GetUniswapQuoteErrorType}
    *
    * @example
    * ```ts
@@ -60,14 +54,7 @@ export interface UniswapActions {
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
    * @param options - `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
    * @returns The prepared flow (`intent.venue === "uniswap"`).
-   * @throws {InvalidArgumentError} same tokens, slippage outside 0…5000 bps, deadline outside 1…86400 s, an unknown option.
-   * @throws {InvalidAddressError} `from` or `recipient` is not an address.
-   * @throws {UnknownTokenError} a token is not in the registry.
-   * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
-   * @throws {NoRouteError} no pool or two-hop path holds the pair.
-   * @throws {ZeroQuoteError} the amount is too small to buy anything.
-   * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
-   * @throws {RpcError} the endpoint failed (URL redacted).
+   * @throws {@link PrepareUniswapSwapErrorType}
    *
    * @example
    * ```ts

@@ -75,9 +75,8 @@ const LISTENER_TIMEOUT_MS = 5_000;
  * @param client - A viem client on chain 42220 (for example `createSdkClient().publicClient`).
  * @param parameters - {@link ExecutePreparedFlowParameters}.
  * @returns {@link ExecutePreparedFlowReturnType}: the status of every step, with its hash once signed.
- * @throws {@link ExecutePreparedFlowErrorType}, only before anything is signed: `InvalidArgumentError` (bad
- *   parameters or an unknown key), `InvalidPreparedFlowError`, {@link FlowAccountMismatchError}, `ChainMismatchError`,
- *   `RpcError` (chain or nonce read failed or took longer than 10 s).
+ * @throws {@link ExecutePreparedFlowErrorType}, only before anything is signed (a chain or nonce read that fails
+ *   or takes longer than 10 s is an `RpcError`).
  *
  * @example
  * ```ts

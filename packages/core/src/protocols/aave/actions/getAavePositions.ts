@@ -169,12 +169,7 @@ const amountOf = (value: bigint, decimals: number): AaveAmount => ({
  * HTTP requests: 1 (account data, the reserve list and, per reserve, reserve data, the user's reserve data and the
  * price, with the block number, in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, `signal` is not an AbortSignal.
- * @throws {InvalidAddressError} `owner` is not an address.
- * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape (no market at this endpoint?).
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link GetAavePositionsErrorType}
  *
  * @example
  * ```ts

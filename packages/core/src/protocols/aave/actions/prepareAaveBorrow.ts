@@ -115,18 +115,7 @@ const DEFAULT_FLOOR = (WAD * 11n) / 10n;
  *
  * HTTP requests: 1 (account data, reserve configuration, price and the block number in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, a bad `healthFactorFloor` or `signal`.
- * @throws {InvalidAddressError} `from` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
- * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
- * @throws {BorrowLimitExceededError} the amount is above the available borrows.
- * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
- * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive, paused, frozen or not borrowable.
- * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link PrepareAaveBorrowErrorType}
  *
  * @example
  * ```ts

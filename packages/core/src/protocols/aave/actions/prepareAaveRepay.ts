@@ -112,19 +112,7 @@ export type PrepareAaveRepayErrorType =
  *
  * HTTP requests: 1 (the debt, balance, allowance, reserve data and the block number in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, `signal` is not an AbortSignal.
- * @throws {InvalidAddressError} `from` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
- * @throws {InvalidAmountError} the amount is neither `"max"` nor a positive decimal string for the token.
- * @throws {NoLendingPositionError} there is no debt in the token.
- * @throws {AmountExceedsPositionError} the amount is more than the debt.
- * @throws {InsufficientBalanceError} the balance does not cover the repayment.
- * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive or paused.
- * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link PrepareAaveRepayErrorType}
  *
  * @example
  * ```ts

@@ -83,17 +83,7 @@ export type PrepareAaveSupplyErrorType =
  *
  * HTTP requests: 1 (balance, allowance, reserve data and the block number in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, `signal` is not an AbortSignal.
- * @throws {InvalidAddressError} `from` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
- * @throws {InvalidAmountError} the amount is not a positive decimal string for the token.
- * @throws {InsufficientBalanceError} the balance is below the amount.
- * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive, paused or frozen.
- * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link PrepareAaveSupplyErrorType}
  *
  * @example
  * ```ts

@@ -113,19 +113,7 @@ const WITHDRAW_FLOOR = WAD;
  * HTTP requests: 1 (account data, the user's reserve data, reserve configuration, price and the block number in
  * one Multicall3 call).
  *
- * @throws {InvalidArgumentError} the parameters are not an object, a key is unknown, a bad `healthFactorFloor` or `signal`.
- * @throws {InvalidAddressError} `from` is not an address.
- * @throws {UnknownTokenError} the token is not in the registry.
- * @throws {NotAnAaveReserveError} the token is not a reserve of the market.
- * @throws {InvalidAmountError} the amount is neither `"max"` nor a positive decimal string for the token.
- * @throws {NoLendingPositionError} nothing of the token is supplied.
- * @throws {AmountExceedsPositionError} the amount is more than what is supplied.
- * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
- * @throws {AaveReserveUnavailableError} the reserve is not listed, inactive or paused.
- * @throws {AaveReadError} an Aave read failed or returned data of the wrong shape.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted).
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link PrepareAaveWithdrawErrorType}
  *
  * @example
  * ```ts

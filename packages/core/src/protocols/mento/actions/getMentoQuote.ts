@@ -59,15 +59,7 @@ export type GetMentoQuoteErrorType =
  *
  * HTTP requests: 1 (every route's quote and the block number in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`, an unknown key, a bad `signal`.
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
- * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
- * @throws {ZeroQuoteError} the amount is too small to buy anything.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
+ * @throws {@link GetMentoQuoteErrorType}
  *
  * @example
  * ```ts

@@ -44,19 +44,7 @@ export type PrepareMentoSwapErrorType = PrepareSwapErrorType;
  *
  * HTTP requests: 1 (balance, allowance, block number and timestamp, and every route's quote in one Multicall3 call).
  *
- * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
- * `deadlineSeconds` not an integer in 1…86400; an unknown key; a bad `signal`.
- * @throws {InvalidAddressError} `from` or `recipient` is not an address.
- * @throws {UnknownTokenError} a token is not in the registry.
- * @throws {InvalidAmountError} `amountIn` is not a positive decimal string for `tokenIn`.
- * @throws {NoRouteError} no FPMM pool (direct or through USDm) holds the pair.
- * @throws {ZeroQuoteError} the amount is too small to buy anything.
- * @throws {InsufficientBalanceError} `from` holds less than `amountIn`.
- * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
- * @throws {RpcError} the endpoint failed (URL redacted), or answered in a shape that does not decode strictly.
- * @throws {RpcRateLimitedError} the endpoint asked to wait longer than `maxRetryAfterMs`.
- * @throws {RequestAbortedError} `signal` aborted.
- * @throws {TokenReadError} the balance or allowance read of `tokenIn` failed.
+ * @throws {@link PrepareMentoSwapErrorType}
  *
  * @example
  * ```ts

@@ -28,6 +28,7 @@ export {
 export { InvalidFeeCurrencyError } from "./feeCurrency.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
 export {
+  type AaveLendingErrorType,
   AaveReadError,
   AaveReserveUnavailableError,
   AmountExceedsPositionError,

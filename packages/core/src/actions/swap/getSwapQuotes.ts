@@ -1,12 +1,10 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
@@ -61,15 +59,11 @@ export interface GetSwapQuotesReturnType {
  * ```
  */
 export type GetSwapQuotesErrorType =
-  | InvalidArgumentError
   | UnknownTokenError
   | InvalidAmountError
   | NoRouteError
   | ZeroQuoteError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | ReadBatchErrorType;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on every venue: Uniswap v3 (the pair's pool at every fee

@@ -1,15 +1,12 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
-import type { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
-import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { InsufficientBalanceError } from "../../errors/amount.js";
+import type { TokenReadError } from "../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
+import type { GetSwapQuotesErrorType } from "./getSwapQuotes.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import type { SwapVenueChoice } from "./types.js";
@@ -77,17 +74,9 @@ export type PrepareSwapReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareSwapErrorType =
-  | InvalidArgumentError
+  | GetSwapQuotesErrorType
   | InvalidAddressError
-  | UnknownTokenError
-  | InvalidAmountError
-  | NoRouteError
-  | ZeroQuoteError
   | InsufficientBalanceError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
   | TokenReadError;
 
 /**

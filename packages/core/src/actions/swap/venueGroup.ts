@@ -18,19 +18,63 @@ export interface VenueGroupLoaders<quote, flow> {
 }
 
 /**
- * The members of a one-venue swap group (`client.uniswap`, `client.mento`), built the same way for every venue:
- * the options checked before anything loads or is sent, then the venue's action loaded on its first call. @internal
+ * The members of a one-venue swap group (`client.uniswap`, `client.mento`; {@link UniswapActions},
+ * {@link MentoActions}): the venue's quote and its prepared swap, in the client's positional form. Each member is
+ * its venue's exported action ({@link getUniswapQuote} / {@link prepareUniswapSwap}, {@link getMentoQuote} /
+ * {@link prepareMentoSwap}), loaded on its first call; the options are checked before.
+ *
+ * @example
+ * ```ts
+ * import { createSdkClient, uniswapActions, type VenueActions } from "@preflow/core";
+ * const venue: VenueActions<unknown, unknown> = createSdkClient().extend(uniswapActions).uniswap;
+ * ```
  */
-export function venueGroup<quote, flow>(
-  client: SdkBaseClient,
-  load: VenueGroupLoaders<quote, flow>,
-): {
+export interface VenueActions<quote, flow> {
+  /**
+   * The venue's best quote for selling `amountIn` of `tokenIn` for `tokenOut` (its routes: see the venue's quote
+   * action). The client form of {@link getUniswapQuote} / {@link getMentoQuote}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param tokenIn - The token sold: a registry symbol or a listed token's address.
+   * @param tokenOut - The token bought (not `tokenIn`).
+   * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
+   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
+   * @returns The quote `{ venue, amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
+   * @throws {@link GetSwapQuotesErrorType} (as {@link GetUniswapQuoteErrorType} and {@link GetMentoQuoteErrorType})
+   *
+   * @example
+   * ```ts
+   * const { amountOutFormatted, route } = await client.uniswap.getQuote("USDC", "USDm", "100");
+   * const mento = await client.mento.getQuote("USDC", "USDm", "100");
+   * ```
+   */
   getQuote(
     tokenIn: TokenInput,
     tokenOut: TokenInput,
     amountIn: string,
     options?: ActionOptions,
   ): Promise<quote>;
+  /**
+   * Prepares a swap on the venue: an exact approve to its router only when the allowance is short, then the swap
+   * with the minimum output from the quote and `slippageBps`, and the deadline. The client form of
+   * {@link prepareUniswapSwap} / {@link prepareMentoSwap}.
+   *
+   * HTTP requests: 1.
+   *
+   * @param from - The seller (the account that will sign).
+   * @param tokenIn - The token sold.
+   * @param tokenOut - The token bought.
+   * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
+   * @param options - `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
+   * @returns The prepared flow (`intent.venue` is the venue).
+   * @throws {@link PrepareSwapErrorType} (as {@link PrepareUniswapSwapErrorType} and {@link PrepareMentoSwapErrorType})
+   *
+   * @example
+   * ```ts
+   * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100", { slippageBps: 30 });
+   * ```
+   */
   prepareSwap(
     from: string,
     tokenIn: TokenInput,
@@ -38,7 +82,16 @@ export function venueGroup<quote, flow>(
     amountIn: string,
     options?: Omit<SwapOptions, "venue">,
   ): Promise<flow>;
-} {
+}
+
+/**
+ * The members of a one-venue swap group (`client.uniswap`, `client.mento`), built the same way for every venue:
+ * the options checked before anything loads or is sent, then the venue's action loaded on its first call. @internal
+ */
+export function venueGroup<quote, flow>(
+  client: SdkBaseClient,
+  load: VenueGroupLoaders<quote, flow>,
+): VenueActions<quote, flow> {
   return Object.freeze({
     getQuote: async (
       tokenIn: TokenInput,

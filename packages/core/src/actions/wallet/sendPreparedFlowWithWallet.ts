@@ -7,11 +7,13 @@ import { CHAIN_ID } from "../../chain.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { ChainMismatchError } from "../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
-import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
-import type { RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import type { ExecutePreparedFlowReturnType } from "../transaction/executePreparedFlow/types.js";
+import { flowResult } from "../transaction/executePreparedFlow/flowResult.js";
+import type {
+  ExecutePreparedFlowErrorType,
+  ExecutePreparedFlowReturnType,
+} from "../transaction/executePreparedFlow/types.js";
 import { sendFlowAsCalls } from "./sendFlowAsCalls.js";
 import { sendFlowAsTransactions } from "./sendFlowAsTransactions.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
@@ -71,13 +73,7 @@ export type SendPreparedFlowWithWalletReturnType = ExecutePreparedFlowReturnType
  * const isBadInput = (error: SendPreparedFlowWithWalletErrorType) => !error.code.startsWith("RPC_");
  * ```
  */
-export type SendPreparedFlowWithWalletErrorType =
-  | InvalidArgumentError
-  | InvalidPreparedFlowError
-  | FlowAccountMismatchError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError;
+export type SendPreparedFlowWithWalletErrorType = ExecutePreparedFlowErrorType;
 
 const KEYS = ["flow", "account", "receiptTimeoutMs", "signal", "pollingIntervalMs"];
 const DEFAULT_RECEIPT_TIMEOUT_MS = 45_000;
@@ -255,22 +251,8 @@ function finish(
   aborted: boolean,
   callsId?: string,
 ): SendPreparedFlowWithWalletReturnType {
-  const { steps, flow } = context;
-  const stopped = steps.find((step) => step.status !== "success");
-  let status: ExecutePreparedFlowReturnType["status"] = "success";
-  if (stopped?.status === "pending") status = "pending";
-  else if (stopped?.status === "skipped") status = aborted ? "aborted" : "failed";
-  else if (stopped) status = "failed";
   return {
-    status,
-    dryRun: false,
-    aborted,
-    chainId: CHAIN_ID,
-    from: flow.from,
-    summary: flow.summary,
-    completedSteps: stopped ? stopped.index : steps.length,
-    failedStep: stopped ? stopped.index : null,
-    steps,
+    ...flowResult(context.flow, context.steps, false, aborted),
     mode,
     ...(callsId === undefined ? {} : { callsId }),
   };

@@ -1,8 +1,5 @@
-import type { SwapOptions } from "../../actions/swap/prepareSwap.js";
-import { venueGroup } from "../../actions/swap/venueGroup.js";
+import { type VenueActions, venueGroup } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
-import type { ActionOptions } from "../../rpc/createRpc.js";
-import type { TokenInput } from "../../tokens/resolveToken.js";
 import type { GetUniswapQuoteReturnType } from "./actions/getUniswapQuote.js";
 import type { PrepareUniswapSwapReturnType } from "./actions/prepareUniswapSwap.js";
 
@@ -17,58 +14,7 @@ import type { PrepareUniswapSwapReturnType } from "./actions/prepareUniswapSwap.
  * const quote = await client.uniswap.getQuote("USDC", "USDm", "100");
  * ```
  */
-export interface UniswapActions {
-  /**
-   * The best Uniswap v3 quote: the pair's pool at every fee tier and two-hop paths through USDm, USDC or CELO. The client form of the exported action {@link getUniswapQuote}.
-   *
-   * HTTP requests: 1.
-   *
-   * @param tokenIn - The token sold: a registry symbol or a listed token's address.
-   * @param tokenOut - The token bought (not `tokenIn`).
-   * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
-   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
-   * @returns The quote `{ venue: "uniswap", amountOut, amountOutFormatted, route, fee, blockNumber, ... }`.
-   * @throws {@link GetUniswapQuoteErrorType}
-   *
-   * @example
-   * ```ts
-   * const { amountOutFormatted, route } = await client.uniswap.getQuote("USDC", "USDm", "100");
-   * ```
-   */
-  getQuote(
-    tokenIn: TokenInput,
-    tokenOut: TokenInput,
-    amountIn: string,
-    options?: ActionOptions,
-  ): Promise<GetUniswapQuoteReturnType>;
-  /**
-   * Prepares a swap on Uniswap v3: an exact approve to SwapRouter02 only when the allowance is short, then the swap with
-   * the minimum output from the quote and `slippageBps`, and the deadline. The client form of the exported action
-   * {@link prepareUniswapSwap}.
-   *
-   * HTTP requests: 1.
-   *
-   * @param from - The seller (the account that will sign).
-   * @param tokenIn - The token sold.
-   * @param tokenOut - The token bought.
-   * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
-   * @param options - `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
-   * @returns The prepared flow (`intent.venue === "uniswap"`).
-   * @throws {@link PrepareUniswapSwapErrorType}
-   *
-   * @example
-   * ```ts
-   * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100", { slippageBps: 30 });
-   * ```
-   */
-  prepareSwap(
-    from: string,
-    tokenIn: TokenInput,
-    tokenOut: TokenInput,
-    amountIn: string,
-    options?: Omit<SwapOptions, "venue">,
-  ): Promise<PrepareUniswapSwapReturnType>;
-}
+export type UniswapActions = VenueActions<GetUniswapQuoteReturnType, PrepareUniswapSwapReturnType>;
 
 /**
  * The `uniswap` group as a decorator: `createSdkClient().extend(uniswapActions)` gives `client.uniswap`

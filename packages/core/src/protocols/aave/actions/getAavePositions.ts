@@ -3,10 +3,8 @@ import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
 import type { AaveReadError } from "../../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
 import type { TokenInfo } from "../../../tokens/registry.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
@@ -146,14 +144,7 @@ export interface GetAavePositionsReturnType {
  * import type { GetAavePositionsErrorType } from "@preflow/core";
  * ```
  */
-export type GetAavePositionsErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | AaveReadError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetAavePositionsErrorType = InvalidAddressError | AaveReadError | ReadBatchErrorType;
 
 const amountOf = (value: bigint, decimals: number): AaveAmount => ({
   value,

@@ -1,18 +1,10 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
-  type AaveReadError,
-  type AaveReserveUnavailableError,
+  type AaveLendingErrorType,
   BorrowLimitExceededError,
   type HealthFactorTooLowError,
-  type NotAnAaveReserveError,
 } from "../../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { UnknownTokenError } from "../../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
@@ -86,19 +78,9 @@ export type PrepareAaveBorrowReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareAaveBorrowErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | NotAnAaveReserveError
-  | InvalidAmountError
+  | AaveLendingErrorType
   | BorrowLimitExceededError
-  | HealthFactorTooLowError
-  | AaveReserveUnavailableError
-  | AaveReadError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | HealthFactorTooLowError;
 
 const DEFAULT_FLOOR = (WAD * 11n) / 10n;
 

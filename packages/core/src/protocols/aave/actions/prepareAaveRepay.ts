@@ -1,19 +1,13 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InsufficientBalanceError, InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
+import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import {
-  type AaveReadError,
-  type AaveReserveUnavailableError,
+  type AaveLendingErrorType,
   AmountExceedsPositionError,
   NoLendingPositionError,
-  type NotAnAaveReserveError,
 } from "../../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import type { TokenReadError } from "../../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
@@ -85,21 +79,11 @@ export type PrepareAaveRepayReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareAaveRepayErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | NotAnAaveReserveError
-  | InvalidAmountError
+  | AaveLendingErrorType
   | NoLendingPositionError
   | AmountExceedsPositionError
   | InsufficientBalanceError
-  | AaveReserveUnavailableError
-  | AaveReadError
-  | TokenReadError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | TokenReadError;
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is

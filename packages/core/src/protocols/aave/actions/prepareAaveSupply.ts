@@ -1,16 +1,8 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InsufficientBalanceError, InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
-import type {
-  AaveReadError,
-  AaveReserveUnavailableError,
-  NotAnAaveReserveError,
-} from "../../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import type { InsufficientBalanceError } from "../../../errors/amount.js";
+import type { AaveLendingErrorType } from "../../../errors/lending.js";
+import type { TokenReadError } from "../../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
@@ -60,20 +52,7 @@ export type PrepareAaveSupplyReturnType = SerializedPreparedFlow;
  * import type { PrepareAaveSupplyErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareAaveSupplyErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | NotAnAaveReserveError
-  | InvalidAmountError
-  | InsufficientBalanceError
-  | AaveReserveUnavailableError
-  | AaveReadError
-  | TokenReadError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type PrepareAaveSupplyErrorType = AaveLendingErrorType | InsufficientBalanceError | TokenReadError;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the

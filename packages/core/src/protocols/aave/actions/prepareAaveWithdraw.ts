@@ -1,20 +1,12 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
 import {
-  type AaveReadError,
-  type AaveReserveUnavailableError,
+  type AaveLendingErrorType,
   AmountExceedsPositionError,
   type HealthFactorTooLowError,
   NoLendingPositionError,
-  type NotAnAaveReserveError,
 } from "../../../errors/lending.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { UnknownTokenError } from "../../../errors/token.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
@@ -79,20 +71,10 @@ export type PrepareAaveWithdrawReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareAaveWithdrawErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | NotAnAaveReserveError
-  | InvalidAmountError
+  | AaveLendingErrorType
   | NoLendingPositionError
   | AmountExceedsPositionError
-  | HealthFactorTooLowError
-  | AaveReserveUnavailableError
-  | AaveReadError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+  | HealthFactorTooLowError;
 
 /** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
 const WITHDRAW_FLOOR = WAD;

@@ -2,9 +2,7 @@ import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
@@ -111,13 +109,7 @@ export interface GetStakingBalancesReturnType {
  * import type { GetStakingBalancesErrorType } from "@preflow/core";
  * ```
  */
-export type GetStakingBalancesErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetStakingBalancesErrorType = InvalidAddressError | ReadBatchErrorType;
 
 /**
  * Reads an account's staking position on Celo's core contracts: locked CELO (total, non-voting, voting), votes

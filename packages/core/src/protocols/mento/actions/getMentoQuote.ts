@@ -1,13 +1,5 @@
-import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
-import { quoteOnVenue } from "../../../actions/swap/quoteOnVenue.js";
-import type { SwapQuote } from "../../../actions/swap/types.js";
-import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { NoRouteError, ZeroQuoteError } from "../../../errors/swap.js";
-import type { UnknownTokenError } from "../../../errors/token.js";
+import type { GetSwapQuotesErrorType, GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
+import { type VenueQuote, venueQuoteAction } from "../../../actions/swap/venueActions.js";
 import { mentoVenue } from "../venue.js";
 
 /**
@@ -30,10 +22,7 @@ export type GetMentoQuoteParameters = GetSwapQuotesParameters;
  * const { amountOut, route }: GetMentoQuoteReturnType = await client.mento.getQuote("USDC", "USDm", "100");
  * ```
  */
-export type GetMentoQuoteReturnType = SwapQuote & {
-  /** The block the quote was read at, decimal string. */
-  blockNumber: string;
-};
+export type GetMentoQuoteReturnType = VenueQuote;
 
 /**
  * The errors {@link getMentoQuote} throws.
@@ -43,16 +32,7 @@ export type GetMentoQuoteReturnType = SwapQuote & {
  * import type { GetMentoQuoteErrorType } from "@preflow/core";
  * ```
  */
-export type GetMentoQuoteErrorType =
-  | InvalidArgumentError
-  | UnknownTokenError
-  | InvalidAmountError
-  | NoRouteError
-  | ZeroQuoteError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetMentoQuoteErrorType = GetSwapQuotesErrorType;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Mento v3 through the Router's `getAmountsOut`: the pair's FPMM pool and, when neither token is USDm, the path through USDm; returns the better. A read (reported to telemetry as `mento.getQuote`).
@@ -70,9 +50,4 @@ export type GetMentoQuoteErrorType =
  * // { venue: "mento", amountOut, amountOutFormatted, route: [USDC, USDm], fee: null, blockNumber, ... }
  * ```
  */
-export async function getMentoQuote(
-  client: SdkBaseClient,
-  parameters: GetMentoQuoteParameters,
-): Promise<GetMentoQuoteReturnType> {
-  return quoteOnVenue(client, parameters, mentoVenue);
-}
+export const getMentoQuote = venueQuoteAction(mentoVenue);

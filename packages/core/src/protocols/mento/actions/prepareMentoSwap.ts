@@ -1,7 +1,5 @@
-import { parsePrepareSwapParameters } from "../../../actions/swap/parseSwapParameters.js";
 import type { PrepareSwapErrorType, PrepareSwapParameters } from "../../../actions/swap/prepareSwap.js";
-import { prepareSwapOnVenues } from "../../../actions/swap/prepareSwapOnVenues.js";
-import type { SdkBaseClient } from "../../../clients/types.js";
+import { venuePrepareAction } from "../../../actions/swap/venueActions.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { mentoVenue } from "../venue.js";
 
@@ -55,9 +53,4 @@ export type PrepareMentoSwapErrorType = PrepareSwapErrorType;
  * // flow.steps.at(-1)!.call: { contract: "Mento Router", functionName: "swapExactTokensForTokens", args: [amountIn, amountOutMin, routes, to, deadline] }
  * ```
  */
-export async function prepareMentoSwap(
-  client: SdkBaseClient,
-  parameters: PrepareMentoSwapParameters,
-): Promise<PrepareMentoSwapReturnType> {
-  return prepareSwapOnVenues(client, parsePrepareSwapParameters(parameters, false), [mentoVenue]);
-}
+export const prepareMentoSwap = venuePrepareAction(mentoVenue);

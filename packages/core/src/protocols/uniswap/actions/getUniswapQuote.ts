@@ -1,13 +1,5 @@
-import type { GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
-import { quoteOnVenue } from "../../../actions/swap/quoteOnVenue.js";
-import type { SwapQuote } from "../../../actions/swap/types.js";
-import type { SdkBaseClient } from "../../../clients/types.js";
-import type { InvalidAmountError } from "../../../errors/amount.js";
-import type { InvalidArgumentError } from "../../../errors/argument.js";
-import type { ChainMismatchError } from "../../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
-import type { NoRouteError, ZeroQuoteError } from "../../../errors/swap.js";
-import type { UnknownTokenError } from "../../../errors/token.js";
+import type { GetSwapQuotesErrorType, GetSwapQuotesParameters } from "../../../actions/swap/getSwapQuotes.js";
+import { type VenueQuote, venueQuoteAction } from "../../../actions/swap/venueActions.js";
 import { uniswapVenue } from "../venue.js";
 
 /**
@@ -30,10 +22,7 @@ export type GetUniswapQuoteParameters = GetSwapQuotesParameters;
  * const { amountOut, route }: GetUniswapQuoteReturnType = await client.uniswap.getQuote("USDC", "USDm", "100");
  * ```
  */
-export type GetUniswapQuoteReturnType = SwapQuote & {
-  /** The block the quote was read at, decimal string. */
-  blockNumber: string;
-};
+export type GetUniswapQuoteReturnType = VenueQuote;
 
 /**
  * The errors {@link getUniswapQuote} throws.
@@ -43,16 +32,7 @@ export type GetUniswapQuoteReturnType = SwapQuote & {
  * import type { GetUniswapQuoteErrorType } from "@preflow/core";
  * ```
  */
-export type GetUniswapQuoteErrorType =
-  | InvalidArgumentError
-  | UnknownTokenError
-  | InvalidAmountError
-  | NoRouteError
-  | ZeroQuoteError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError;
+export type GetUniswapQuoteErrorType = GetSwapQuotesErrorType;
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Uniswap v3 through QuoterV2: the pair's pool at every fee tier (100, 500, 3000, 10000) and every two-hop path through USDm, USDC or CELO at every pair of tiers, and returns the best (largest output; fewer hops, then lower fees on a tie). A read (reported to telemetry as `uniswap.getQuote`).
@@ -70,9 +50,4 @@ export type GetUniswapQuoteErrorType =
  * // { venue: "uniswap", amountOut, amountOutFormatted, route: [USDC, 100, USDm], fee: [100], blockNumber, ... }
  * ```
  */
-export async function getUniswapQuote(
-  client: SdkBaseClient,
-  parameters: GetUniswapQuoteParameters,
-): Promise<GetUniswapQuoteReturnType> {
-  return quoteOnVenue(client, parameters, uniswapVenue);
-}
+export const getUniswapQuote = venueQuoteAction(uniswapVenue);

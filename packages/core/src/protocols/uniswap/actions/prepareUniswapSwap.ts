@@ -1,7 +1,5 @@
-import { parsePrepareSwapParameters } from "../../../actions/swap/parseSwapParameters.js";
 import type { PrepareSwapErrorType, PrepareSwapParameters } from "../../../actions/swap/prepareSwap.js";
-import { prepareSwapOnVenues } from "../../../actions/swap/prepareSwapOnVenues.js";
-import type { SdkBaseClient } from "../../../clients/types.js";
+import { venuePrepareAction } from "../../../actions/swap/venueActions.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { uniswapVenue } from "../venue.js";
 
@@ -55,9 +53,4 @@ export type PrepareUniswapSwapErrorType = PrepareSwapErrorType;
  * // flow.steps.at(-1)!.call: { contract: "Uniswap SwapRouter02", functionName: "multicall", args: [deadline, [{ functionName: "exactInputSingle", args: [params] }]] }
  * ```
  */
-export async function prepareUniswapSwap(
-  client: SdkBaseClient,
-  parameters: PrepareUniswapSwapParameters,
-): Promise<PrepareUniswapSwapReturnType> {
-  return prepareSwapOnVenues(client, parsePrepareSwapParameters(parameters, false), [uniswapVenue]);
-}
+export const prepareUniswapSwap = venuePrepareAction(uniswapVenue);

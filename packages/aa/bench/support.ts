@@ -1,10 +1,18 @@
-// What the aa benches share: counting proxies per side, one measured run, and the printed comparison. Figures
-// are printed; nothing here asserts on time.
+// What the aa benches share: the two sides (createAAClient, plain permissionless), counting proxies per side, one
+// measured run, and the printed comparison. Figures are printed; nothing here asserts on time.
 import type { SerializedPreparedFlow } from "@preflow/core";
 import type { DevnetClient } from "@preflow/devnet";
 import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
-import { expect } from "vitest";
-import { approveAndDeposit, fund } from "../test/helpers/fixtures.js";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { createSmartAccountClient } from "permissionless";
+import { createPimlicoClient } from "permissionless/clients/pimlico";
+import { type Address, createPublicClient, http, type PublicClient, type Transport } from "viem";
+import type { SmartAccount } from "viem/account-abstraction";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
+import { afterAll, expect, it } from "vitest";
+import { createAAClient } from "../src/index.js";
+import { approveAndDeposit, fund, sponsorship } from "../test/helpers/fixtures.js";
 
 export type Sample = { ms: number; requests: number; rpc: number; sponsor: number };
 export type Side = {
@@ -114,4 +122,107 @@ export async function compareSides(
       "",
     ].join("\n"),
   );
+}
+
+/** A public client on the devnet's chain (Celo). */
+export type CeloPublicClient = PublicClient<Transport, typeof celo>;
+
+/** The plain-permissionless side's account kind: how its smart account is made and what its UserOperations add. */
+export interface PlainAccountKind {
+  name: string;
+  entryPoint: { address: Address; version: "0.7" | "0.8" };
+  /** The smart account over `owner` (permissionless's `toSimpleSmartAccount`, `to7702SimpleSmartAccount`…). */
+  account(publicClient: CeloPublicClient, owner: PrivateKeyAccount): Promise<SmartAccount>;
+  /** The address that is funded and sends (the smart account's, or the owner's own for EIP-7702). */
+  address(owner: PrivateKeyAccount, account: SmartAccount): Address;
+  /** What each UserOperation carries besides its calls (an EIP-7702 authorization on the first send). */
+  extras?(publicClient: CeloPublicClient, owner: PrivateKeyAccount): Promise<Record<string, unknown>>;
+}
+
+/**
+ * One bench of `createAAClient` (with `smartAccount`) against the same UserOperation sent with plain permissionless
+ * (`plain`): a devnet, counting proxies per side closed after the run, `BENCH_ROUNDS` rounds (default 8) compared
+ * by {@link compareSides}. Each bench file is its two sides' differences and this call.
+ */
+export function benchAgainstPermissionless(spec: {
+  title: string;
+  preflow: { name: string; smartAccount?: "simple-7702" };
+  plain: PlainAccountKind;
+  firstSendLabel: string;
+}): void {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+  const devnet = useDevnet();
+  const proxies: FaultProxy[] = [];
+  afterAll(async () => {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  });
+
+  async function preflowSide(): Promise<Side> {
+    const { rpc, sponsor } = await proxiesFor(devnet, proxies);
+    return {
+      name: spec.preflow.name,
+      rpc,
+      sponsor,
+      async create() {
+        const aa = await createAAClient({
+          owner: privateKeyToAccount(generatePrivateKey()),
+          gasSponsorship: sponsorship(devnet, devnet.sponsorApiKey, sponsor.url),
+          rpcUrl: rpc.url,
+          ...(spec.preflow.smartAccount ? { smartAccount: spec.preflow.smartAccount } : {}),
+        });
+        return {
+          address: aa.smartAccountAddress,
+          send: async (flow) => (await aa.sendPreparedFlow(flow, { mode: "batch" })).success,
+        };
+      },
+    };
+  }
+
+  async function plainSide(): Promise<Side> {
+    const { rpc, sponsor } = await proxiesFor(devnet, proxies);
+    const sponsorUrl = `${sponsor.url}v2/42220/rpc?apikey=${devnet.sponsorApiKey}`;
+    const kind = spec.plain;
+    return {
+      name: kind.name,
+      rpc,
+      sponsor,
+      async create() {
+        const owner = privateKeyToAccount(generatePrivateKey());
+        const publicClient = createPublicClient({ chain: celo, transport: http(rpc.url) });
+        const account = await kind.account(publicClient, owner);
+        const pimlico = createPimlicoClient({
+          chain: celo,
+          transport: http(sponsorUrl),
+          entryPoint: kind.entryPoint,
+        });
+        const client = createSmartAccountClient({
+          account,
+          chain: celo,
+          bundlerTransport: http(sponsorUrl),
+          paymaster: pimlico,
+          userOperation: { estimateFeesPerGas: async () => (await pimlico.getUserOperationGasPrice()).fast },
+        });
+        return {
+          address: kind.address(owner, account),
+          async send(flow) {
+            const hash = await client.sendUserOperation({
+              calls: flow.steps.map((step) => ({ to: step.to, data: step.data, value: BigInt(step.value) })),
+              ...(kind.extras ? await kind.extras(publicClient, owner) : {}),
+            } as never);
+            return (await client.waitForUserOperationReceipt({ hash })).success;
+          },
+        };
+      },
+    };
+  }
+
+  it(`${spec.title}, ${rounds} rounds`, async () => {
+    await compareSides(
+      devnet,
+      [await preflowSide(), await plainSide()],
+      rounds,
+      spec.title,
+      spec.firstSendLabel,
+    );
+  });
 }

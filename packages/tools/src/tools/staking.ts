@@ -192,19 +192,130 @@ export const getGovernanceProposalTool = defineTool({
 
 type Sdk = Awaited<ReturnType<Parameters<Parameters<typeof defineTool>[0]["run"]>[1]["runtime"]>>["sdk"];
 
-/** A prepare tool of the staking or governance group. */
-function prepareTool<shape extends z.ZodRawShape>(spec: {
+/** The arguments of the prepare tools below (each tool's input schema checks its own). */
+interface PrepareArgs {
+  amount: string;
+  group?: string;
+  proposal_id: string | number;
+  value: "yes" | "no" | "abstain";
+  to: string;
+  percent: string | number;
+}
+
+/** One prepare tool of the table: what it is called, says and takes, and the client member it calls. */
+interface PrepareToolSpec {
   name: string;
   title: string;
   description: string;
-  input: shape;
-  prepare: (
-    sdk: Sdk,
-    sender: string,
-    args: z.infer<z.ZodObject<shape>>,
-    signal: AbortSignal,
-  ) => Promise<unknown>;
-}) {
+  input: z.ZodRawShape;
+  prepare: (sdk: Sdk, sender: string, args: PrepareArgs, signal: AbortSignal) => Promise<unknown>;
+}
+
+/** The staking and governance prepare tools, in listing order: one row each, one way to register them. */
+const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
+  {
+    name: "prepare_lock",
+    title: "Prepare locking CELO",
+    description:
+      "Prepares locking `amount` CELO in Celo's LockedGold (to vote for validator groups and on governance): registers the account first when needed and relocks pending withdrawals before locking new CELO.",
+    input: { amount: celoInput("CELO to lock") },
+    prepare: (sdk, sender, args, signal) => sdk.staking.prepareLock(sender, args.amount, { signal }),
+  },
+  {
+    name: "prepare_unlock",
+    title: "Prepare unlocking CELO",
+    description:
+      "Prepares unlocking `amount` of locked CELO (withdrawable after the unlocking period, 3 days on mainnet). Refused when the CELO votes for a group or backs governance votes, with the amounts.",
+    input: { amount: celoInput("CELO to unlock") },
+    prepare: (sdk, sender, args, signal) => sdk.staking.prepareUnlock(sender, args.amount, { signal }),
+  },
+  {
+    name: "prepare_relock",
+    title: "Prepare relocking CELO",
+    description: "Prepares relocking `amount` CELO from pending withdrawals.",
+    input: { amount: celoInput("CELO to relock") },
+    prepare: (sdk, sender, args, signal) => sdk.staking.prepareRelock(sender, args.amount, { signal }),
+  },
+  {
+    name: "prepare_withdraw_unlocked",
+    title: "Prepare withdrawing unlocked CELO",
+    description:
+      "Prepares withdrawing every matured pending withdrawal back to the account. Refused with the time left (details.seconds_left) when none has matured.",
+    input: {},
+    prepare: (sdk, sender, _args, signal) => sdk.staking.prepareWithdraw(sender, { signal }),
+  },
+  {
+    name: "prepare_validator_vote",
+    title: "Prepare a vote for a validator group",
+    description:
+      "Prepares voting `amount` of locked, non-voting CELO for validator `group` (pending until the next epoch; then prepare_activate_votes). Eligibility, capacity and balance are checked.",
+    input: { group, amount: celoInput("CELO to vote with") },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.staking.prepareVote(sender, args.group as string, args.amount, { signal }),
+  },
+  {
+    name: "prepare_activate_votes",
+    title: "Prepare activating pending votes",
+    description:
+      "Prepares activating pending validator-group votes cast in an earlier epoch, for `group` or every group that has some.",
+    input: { group: group.optional() },
+    prepare: (sdk, sender, args, signal) => sdk.staking.prepareActivate(sender, args.group, { signal }),
+  },
+  {
+    name: "prepare_revoke_votes",
+    title: "Prepare revoking votes",
+    description:
+      "Prepares revoking `amount` of votes for validator `group`: pending votes first, then active ones.",
+    input: { group, amount: celoInput("Votes to revoke") },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.staking.prepareRevoke(sender, args.group as string, args.amount, { signal }),
+  },
+  {
+    name: "prepare_governance_upvote",
+    title: "Prepare a governance upvote",
+    description:
+      "Prepares upvoting queued governance proposal `proposal_id` with all of the account's locked CELO.",
+    input: { proposal_id: proposalId },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.governance.prepareUpvote(sender, args.proposal_id, { signal }),
+  },
+  {
+    name: "prepare_governance_revoke_upvote",
+    title: "Prepare revoking a governance upvote",
+    description: "Prepares revoking the account's upvote of a governance proposal.",
+    input: {},
+    prepare: (sdk, sender, _args, signal) => sdk.governance.prepareRevokeUpvote(sender, { signal }),
+  },
+  {
+    name: "prepare_governance_vote",
+    title: "Prepare a governance vote",
+    description:
+      "Prepares voting `value` (yes, no, abstain) on governance proposal `proposal_id` in its referendum with all of the account's voting power; its locked CELO then cannot be unlocked until the referendum ends.",
+    input: { proposal_id: proposalId, value: z.enum(["yes", "no", "abstain"]) },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.governance.prepareVote(sender, args.proposal_id, args.value, { signal }),
+  },
+  {
+    name: "prepare_governance_delegate",
+    title: "Prepare delegating governance votes",
+    description:
+      "Prepares delegating `percent` of the account's governance voting power to `to` (a Celo account).",
+    input: { to: address("The delegatee."), percent },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.governance.prepareDelegate(sender, args.to, args.percent, { signal }),
+  },
+  {
+    name: "prepare_governance_undelegate",
+    title: "Prepare taking back delegated votes",
+    description: "Prepares taking back `percent` of governance voting power delegated to `to`.",
+    input: { to: address("The delegatee."), percent },
+    prepare: (sdk, sender, args, signal) =>
+      sdk.governance.prepareUndelegate(sender, args.to, args.percent, { signal }),
+  },
+];
+
+/** A prepare tool of the table: its input is `from` and its own fields; it answers a prepared flow. */
+function prepareTool(spec: PrepareToolSpec) {
   return defineTool({
     name: spec.name,
     title: spec.title,
@@ -221,113 +332,5 @@ function prepareTool<shape extends z.ZodRawShape>(spec: {
   });
 }
 
-/** `prepare_lock`. @internal */
-export const prepareLockTool = prepareTool({
-  name: "prepare_lock",
-  title: "Prepare locking CELO",
-  description:
-    "Prepares locking `amount` CELO in Celo's LockedGold (to vote for validator groups and on governance): registers the account first when needed and relocks pending withdrawals before locking new CELO.",
-  input: { amount: celoInput("CELO to lock") },
-  prepare: (sdk, sender, args, signal) => sdk.staking.prepareLock(sender, args.amount, { signal }),
-});
-/** `prepare_unlock`. @internal */
-export const prepareUnlockTool = prepareTool({
-  name: "prepare_unlock",
-  title: "Prepare unlocking CELO",
-  description:
-    "Prepares unlocking `amount` of locked CELO (withdrawable after the unlocking period, 3 days on mainnet). Refused when the CELO votes for a group or backs governance votes, with the amounts.",
-  input: { amount: celoInput("CELO to unlock") },
-  prepare: (sdk, sender, args, signal) => sdk.staking.prepareUnlock(sender, args.amount, { signal }),
-});
-/** `prepare_relock`. @internal */
-export const prepareRelockTool = prepareTool({
-  name: "prepare_relock",
-  title: "Prepare relocking CELO",
-  description: "Prepares relocking `amount` CELO from pending withdrawals.",
-  input: { amount: celoInput("CELO to relock") },
-  prepare: (sdk, sender, args, signal) => sdk.staking.prepareRelock(sender, args.amount, { signal }),
-});
-/** `prepare_withdraw_unlocked`. @internal */
-export const prepareWithdrawUnlockedTool = prepareTool({
-  name: "prepare_withdraw_unlocked",
-  title: "Prepare withdrawing unlocked CELO",
-  description:
-    "Prepares withdrawing every matured pending withdrawal back to the account. Refused with the time left (details.seconds_left) when none has matured.",
-  input: {},
-  prepare: (sdk, sender, _args, signal) => sdk.staking.prepareWithdraw(sender, { signal }),
-});
-/** `prepare_validator_vote`. @internal */
-export const prepareValidatorVoteTool = prepareTool({
-  name: "prepare_validator_vote",
-  title: "Prepare a vote for a validator group",
-  description:
-    "Prepares voting `amount` of locked, non-voting CELO for validator `group` (pending until the next epoch; then prepare_activate_votes). Eligibility, capacity and balance are checked.",
-  input: { group, amount: celoInput("CELO to vote with") },
-  prepare: (sdk, sender, args, signal) =>
-    sdk.staking.prepareVote(sender, args.group, args.amount, { signal }),
-});
-/** `prepare_activate_votes`. @internal */
-export const prepareActivateVotesTool = prepareTool({
-  name: "prepare_activate_votes",
-  title: "Prepare activating pending votes",
-  description:
-    "Prepares activating pending validator-group votes cast in an earlier epoch, for `group` or every group that has some.",
-  input: { group: group.optional() },
-  prepare: (sdk, sender, args, signal) => sdk.staking.prepareActivate(sender, args.group, { signal }),
-});
-/** `prepare_revoke_votes`. @internal */
-export const prepareRevokeVotesTool = prepareTool({
-  name: "prepare_revoke_votes",
-  title: "Prepare revoking votes",
-  description:
-    "Prepares revoking `amount` of votes for validator `group`: pending votes first, then active ones.",
-  input: { group, amount: celoInput("Votes to revoke") },
-  prepare: (sdk, sender, args, signal) =>
-    sdk.staking.prepareRevoke(sender, args.group, args.amount, { signal }),
-});
-/** `prepare_governance_upvote`. @internal */
-export const prepareGovernanceUpvoteTool = prepareTool({
-  name: "prepare_governance_upvote",
-  title: "Prepare a governance upvote",
-  description:
-    "Prepares upvoting queued governance proposal `proposal_id` with all of the account's locked CELO.",
-  input: { proposal_id: proposalId },
-  prepare: (sdk, sender, args, signal) => sdk.governance.prepareUpvote(sender, args.proposal_id, { signal }),
-});
-/** `prepare_governance_revoke_upvote`. @internal */
-export const prepareGovernanceRevokeUpvoteTool = prepareTool({
-  name: "prepare_governance_revoke_upvote",
-  title: "Prepare revoking a governance upvote",
-  description: "Prepares revoking the account's upvote of a governance proposal.",
-  input: {},
-  prepare: (sdk, sender, _args, signal) => sdk.governance.prepareRevokeUpvote(sender, { signal }),
-});
-/** `prepare_governance_vote`. @internal */
-export const prepareGovernanceVoteTool = prepareTool({
-  name: "prepare_governance_vote",
-  title: "Prepare a governance vote",
-  description:
-    "Prepares voting `value` (yes, no, abstain) on governance proposal `proposal_id` in its referendum with all of the account's voting power; its locked CELO then cannot be unlocked until the referendum ends.",
-  input: { proposal_id: proposalId, value: z.enum(["yes", "no", "abstain"]) },
-  prepare: (sdk, sender, args, signal) =>
-    sdk.governance.prepareVote(sender, args.proposal_id, args.value, { signal }),
-});
-/** `prepare_governance_delegate`. @internal */
-export const prepareGovernanceDelegateTool = prepareTool({
-  name: "prepare_governance_delegate",
-  title: "Prepare delegating governance votes",
-  description:
-    "Prepares delegating `percent` of the account's governance voting power to `to` (a Celo account).",
-  input: { to: address("The delegatee."), percent },
-  prepare: (sdk, sender, args, signal) =>
-    sdk.governance.prepareDelegate(sender, args.to, args.percent, { signal }),
-});
-/** `prepare_governance_undelegate`. @internal */
-export const prepareGovernanceUndelegateTool = prepareTool({
-  name: "prepare_governance_undelegate",
-  title: "Prepare taking back delegated votes",
-  description: "Prepares taking back `percent` of governance voting power delegated to `to`.",
-  input: { to: address("The delegatee."), percent },
-  prepare: (sdk, sender, args, signal) =>
-    sdk.governance.prepareUndelegate(sender, args.to, args.percent, { signal }),
-});
+/** The staking and governance prepare tools (`prepare_lock` … `prepare_governance_undelegate`), in listing order. @internal */
+export const stakingPrepareTools = PREPARE_TOOLS.map(prepareTool);

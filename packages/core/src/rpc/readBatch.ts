@@ -1,5 +1,6 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
+import { functionAbi, param, tuple } from "../abi/functionAbi.js";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import type { RpcCall, SdkRpc } from "./createRpc.js";
 import { decodeOutputs, wrongReadError } from "./decodeFunctionResultStrict.js";
@@ -7,51 +8,25 @@ import { toRpcError } from "./toRpcError.js";
 
 /**
  * The Multicall3 functions preflow uses, as a literal ABI (viem's `multicall3Abi` and `parseAbi` would bring
- * more code into a browser bundle than these five entries).
+ * more code into a browser bundle than these four entries).
  */
-const uint256Out = [{ name: "", type: "uint256" }] as const;
+const uint256Out = [param("uint256")] as const;
 const multicall3 = [
-  {
-    type: "function",
-    name: "aggregate3",
-    stateMutability: "payable",
-    inputs: [
-      {
-        name: "calls",
-        type: "tuple[]",
-        components: [
-          { name: "target", type: "address" },
-          { name: "allowFailure", type: "bool" },
-          { name: "callData", type: "bytes" },
-        ],
-      },
+  functionAbi(
+    "aggregate3",
+    "payable",
+    [
+      tuple("tuple[]", "calls", [
+        param("address", "target"),
+        param("bool", "allowFailure"),
+        param("bytes", "callData"),
+      ]),
     ],
-    outputs: [
-      {
-        name: "returnData",
-        type: "tuple[]",
-        components: [
-          { name: "success", type: "bool" },
-          { name: "returnData", type: "bytes" },
-        ],
-      },
-    ],
-  },
-  { type: "function", name: "getBlockNumber", stateMutability: "view", inputs: [], outputs: uint256Out },
-  {
-    type: "function",
-    name: "getEthBalance",
-    stateMutability: "view",
-    inputs: [{ name: "addr", type: "address" }],
-    outputs: uint256Out,
-  },
-  {
-    type: "function",
-    name: "getCurrentBlockTimestamp",
-    stateMutability: "view",
-    inputs: [],
-    outputs: uint256Out,
-  },
+    [tuple("tuple[]", "returnData", [param("bool", "success"), param("bytes", "returnData")])],
+  ),
+  functionAbi("getBlockNumber", "view", [], uint256Out),
+  functionAbi("getEthBalance", "view", [param("address", "addr")], uint256Out),
+  functionAbi("getCurrentBlockTimestamp", "view", [], uint256Out),
 ] as const;
 
 /**

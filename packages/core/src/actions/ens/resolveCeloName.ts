@@ -1,4 +1,5 @@
 import { type Address, encodeFunctionData, getAddress, type Hex, namehash, size, zeroAddress } from "viem";
+import { functionAbi, param } from "../../abi/functionAbi.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { UnsupportedEnsNameError } from "../../errors/ens.js";
 import { blockTimestampRead, readBatch } from "../../rpc/readBatch.js";
@@ -36,32 +37,13 @@ export const CELO_COIN_TYPE = 2147525868n;
  */
 export const CELO_ENS_PARENT = "celo.eth";
 
+const node = param("bytes32", "node");
+
 /** The read side of `L2Registry` preflow uses. @internal */
 export const l2RegistryAbi = [
-  {
-    type: "function",
-    name: "expiries",
-    stateMutability: "view",
-    inputs: [{ name: "node", type: "bytes32" }],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "addr",
-    stateMutability: "view",
-    inputs: [{ name: "node", type: "bytes32" }],
-    outputs: [{ name: "", type: "address" }],
-  },
-  {
-    type: "function",
-    name: "addr",
-    stateMutability: "view",
-    inputs: [
-      { name: "node", type: "bytes32" },
-      { name: "coinType", type: "uint256" },
-    ],
-    outputs: [{ name: "", type: "bytes" }],
-  },
+  functionAbi("expiries", "view", [node], [param("uint256")]),
+  functionAbi("addr", "view", [node], [param("address")]),
+  functionAbi("addr", "view", [node, param("uint256", "coinType")], [param("bytes")]),
 ] as const;
 
 /**

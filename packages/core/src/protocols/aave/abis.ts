@@ -1,7 +1,11 @@
 // The Aave v3 functions preflow uses, as literal `as const` ABIs (viem's `parseAbi` would bring its parser into
 // a browser bundle). Signatures are the same on the devnet's v3.0.2 and mainnet's v3.3.
-const address = <const name extends string>(name: name) => ({ name, type: "address" }) as const;
-const uint256 = <const name extends string>(name: name) => ({ name, type: "uint256" }) as const;
+import { functionAbi, param, tuple } from "../../abi/functionAbi.js";
+
+const address = <const name extends string>(name: name) => param("address", name);
+const uint256 = <const name extends string>(name: name) => param("uint256", name);
+const uint128 = <const name extends string>(name: name) => param("uint128", name);
+const referralCode = param("uint16", "referralCode");
 
 /**
  * The Aave v3 Pool functions preflow calls and reads (`supply`, `withdraw`, `borrow`, `repay`,
@@ -16,51 +20,30 @@ const uint256 = <const name extends string>(name: name) => ({ name, type: "uint2
  * ```
  */
 export const aaveV3PoolAbi = [
-  {
-    type: "function",
-    name: "supply",
-    stateMutability: "nonpayable",
-    inputs: [
-      address("asset"),
-      uint256("amount"),
-      address("onBehalfOf"),
-      { name: "referralCode", type: "uint16" },
-    ],
-    outputs: [],
-  },
-  {
-    type: "function",
-    name: "withdraw",
-    stateMutability: "nonpayable",
-    inputs: [address("asset"), uint256("amount"), address("to")],
-    outputs: [uint256("")],
-  },
-  {
-    type: "function",
-    name: "borrow",
-    stateMutability: "nonpayable",
-    inputs: [
-      address("asset"),
-      uint256("amount"),
-      uint256("interestRateMode"),
-      { name: "referralCode", type: "uint16" },
-      address("onBehalfOf"),
-    ],
-    outputs: [],
-  },
-  {
-    type: "function",
-    name: "repay",
-    stateMutability: "nonpayable",
-    inputs: [address("asset"), uint256("amount"), uint256("interestRateMode"), address("onBehalfOf")],
-    outputs: [uint256("")],
-  },
-  {
-    type: "function",
-    name: "getUserAccountData",
-    stateMutability: "view",
-    inputs: [address("user")],
-    outputs: [
+  functionAbi(
+    "supply",
+    "nonpayable",
+    [address("asset"), uint256("amount"), address("onBehalfOf"), referralCode],
+    [],
+  ),
+  functionAbi("withdraw", "nonpayable", [address("asset"), uint256("amount"), address("to")], [uint256("")]),
+  functionAbi(
+    "borrow",
+    "nonpayable",
+    [address("asset"), uint256("amount"), uint256("interestRateMode"), referralCode, address("onBehalfOf")],
+    [],
+  ),
+  functionAbi(
+    "repay",
+    "nonpayable",
+    [address("asset"), uint256("amount"), uint256("interestRateMode"), address("onBehalfOf")],
+    [uint256("")],
+  ),
+  functionAbi(
+    "getUserAccountData",
+    "view",
+    [address("user")],
+    [
       uint256("totalCollateralBase"),
       uint256("totalDebtBase"),
       uint256("availableBorrowsBase"),
@@ -68,64 +51,46 @@ export const aaveV3PoolAbi = [
       uint256("ltv"),
       uint256("healthFactor"),
     ],
-  },
-  {
-    type: "function",
-    name: "getReserveData",
-    stateMutability: "view",
-    inputs: [address("asset")],
-    outputs: [
-      {
-        name: "",
-        type: "tuple",
-        components: [
-          { name: "configuration", type: "tuple", components: [uint256("data")] },
-          { name: "liquidityIndex", type: "uint128" },
-          { name: "currentLiquidityRate", type: "uint128" },
-          { name: "variableBorrowIndex", type: "uint128" },
-          { name: "currentVariableBorrowRate", type: "uint128" },
-          { name: "currentStableBorrowRate", type: "uint128" },
-          { name: "lastUpdateTimestamp", type: "uint40" },
-          { name: "id", type: "uint16" },
-          address("aTokenAddress"),
-          address("stableDebtTokenAddress"),
-          address("variableDebtTokenAddress"),
-          address("interestRateStrategyAddress"),
-          { name: "accruedToTreasury", type: "uint128" },
-          { name: "unbacked", type: "uint128" },
-          { name: "isolationModeTotalDebt", type: "uint128" },
-        ],
-      },
+  ),
+  functionAbi(
+    "getReserveData",
+    "view",
+    [address("asset")],
+    [
+      tuple("tuple", "", [
+        tuple("tuple", "configuration", [uint256("data")]),
+        uint128("liquidityIndex"),
+        uint128("currentLiquidityRate"),
+        uint128("variableBorrowIndex"),
+        uint128("currentVariableBorrowRate"),
+        uint128("currentStableBorrowRate"),
+        param("uint40", "lastUpdateTimestamp"),
+        param("uint16", "id"),
+        address("aTokenAddress"),
+        address("stableDebtTokenAddress"),
+        address("variableDebtTokenAddress"),
+        address("interestRateStrategyAddress"),
+        uint128("accruedToTreasury"),
+        uint128("unbacked"),
+        uint128("isolationModeTotalDebt"),
+      ]),
     ],
-  },
-  {
-    type: "function",
-    name: "getReservesList",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [{ name: "", type: "address[]" }],
-  },
+  ),
+  functionAbi("getReservesList", "view", [], [param("address[]")]),
 ] as const;
 
 /** AaveOracle's `getAssetPrice` (USD, 8 decimals). @internal */
 export const aaveV3OracleAbi = [
-  {
-    type: "function",
-    name: "getAssetPrice",
-    stateMutability: "view",
-    inputs: [address("asset")],
-    outputs: [uint256("")],
-  },
+  functionAbi("getAssetPrice", "view", [address("asset")], [uint256("")]),
 ] as const;
 
 /** AaveProtocolDataProvider's `getUserReserveData`. @internal */
 export const aaveV3DataProviderAbi = [
-  {
-    type: "function",
-    name: "getUserReserveData",
-    stateMutability: "view",
-    inputs: [address("asset"), address("user")],
-    outputs: [
+  functionAbi(
+    "getUserReserveData",
+    "view",
+    [address("asset"), address("user")],
+    [
       uint256("currentATokenBalance"),
       uint256("currentStableDebt"),
       uint256("currentVariableDebt"),
@@ -133,8 +98,8 @@ export const aaveV3DataProviderAbi = [
       uint256("scaledVariableDebt"),
       uint256("stableBorrowRate"),
       uint256("liquidityRate"),
-      { name: "stableRateLastUpdated", type: "uint40" },
-      { name: "usageAsCollateralEnabled", type: "bool" },
+      param("uint40", "stableRateLastUpdated"),
+      param("bool", "usageAsCollateralEnabled"),
     ],
-  },
+  ),
 ] as const;

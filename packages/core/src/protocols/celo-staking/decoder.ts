@@ -1,23 +1,11 @@
 import type { Abi } from "viem";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
 import type { StepDecoder } from "../definition.js";
-import { celoAccountsAbi, celoElectionAbi, celoGovernanceAbi, celoLockedGoldAbi } from "./abis.js";
-import { CELO_STAKING_ADDRESSES, CELO_STAKING_LABELS } from "./addresses.js";
+import { CELO_STAKING_CONTRACTS } from "./abis.js";
 
-const CONTRACTS: readonly { address: string; label: string; abi: Abi }[] = [
-  { address: CELO_STAKING_ADDRESSES.accounts, label: CELO_STAKING_LABELS.accounts, abi: celoAccountsAbi },
-  {
-    address: CELO_STAKING_ADDRESSES.lockedGold,
-    label: CELO_STAKING_LABELS.lockedGold,
-    abi: celoLockedGoldAbi,
-  },
-  { address: CELO_STAKING_ADDRESSES.election, label: CELO_STAKING_LABELS.election, abi: celoElectionAbi },
-  {
-    address: CELO_STAKING_ADDRESSES.governance,
-    label: CELO_STAKING_LABELS.governance,
-    abi: celoGovernanceAbi,
-  },
-].map((c) => ({ ...c, address: c.address.toLowerCase() }));
+const CONTRACTS: readonly { address: string; label: string; abi: Abi }[] = CELO_STAKING_CONTRACTS.map(
+  (c) => ({ ...c, address: c.address.toLowerCase() }),
+);
 
 /**
  * The spending policy's view of a staking or governance step (calldata decoded strictly, at the core contract's

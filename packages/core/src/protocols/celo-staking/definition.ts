@@ -1,6 +1,5 @@
 import { defineProtocol } from "../definition.js";
-import { celoAccountsAbi, celoElectionAbi, celoGovernanceAbi, celoLockedGoldAbi } from "./abis.js";
-import { CELO_STAKING_ADDRESSES, CELO_STAKING_LABELS } from "./addresses.js";
+import { CELO_STAKING_CONTRACTS } from "./abis.js";
 import { decodeCeloStakingCall } from "./decoder.js";
 import { celoStakingRevertErrors } from "./errors.js";
 import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
@@ -21,20 +20,7 @@ import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
 export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingIntent>({
   id: "celo-staking",
   label: "Celo staking and governance",
-  contracts: [
-    { address: CELO_STAKING_ADDRESSES.accounts, label: CELO_STAKING_LABELS.accounts, abi: celoAccountsAbi },
-    {
-      address: CELO_STAKING_ADDRESSES.lockedGold,
-      label: CELO_STAKING_LABELS.lockedGold,
-      abi: celoLockedGoldAbi,
-    },
-    { address: CELO_STAKING_ADDRESSES.election, label: CELO_STAKING_LABELS.election, abi: celoElectionAbi },
-    {
-      address: CELO_STAKING_ADDRESSES.governance,
-      label: CELO_STAKING_LABELS.governance,
-      abi: celoGovernanceAbi,
-    },
-  ],
+  contracts: CELO_STAKING_CONTRACTS,
   intents: celoStakingIntents,
   errors: celoStakingRevertErrors,
   decoders: [decodeCeloStakingCall],

@@ -1,12 +1,11 @@
-const routes = {
-  name: "routes",
-  type: "tuple[]",
-  components: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "factory", type: "address" },
-  ],
-} as const;
+import { functionAbi, param, tuple } from "../../abi/functionAbi.js";
+
+const routes = tuple("tuple[]", "routes", [
+  param("address", "from"),
+  param("address", "to"),
+  param("address", "factory"),
+]);
+const amounts = [param("uint256[]", "amounts")] as const;
 
 /**
  * The Mento Router's quote and exact-input swap, as a literal ABI (only what preflow calls). A route's `factory`
@@ -20,24 +19,17 @@ const routes = {
  * ```
  */
 export const mentoRouterAbi = [
-  {
-    type: "function",
-    name: "getAmountsOut",
-    stateMutability: "view",
-    inputs: [{ name: "amountIn", type: "uint256" }, routes],
-    outputs: [{ name: "amounts", type: "uint256[]" }],
-  },
-  {
-    type: "function",
-    name: "swapExactTokensForTokens",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "amountIn", type: "uint256" },
-      { name: "amountOutMin", type: "uint256" },
+  functionAbi("getAmountsOut", "view", [param("uint256", "amountIn"), routes], amounts),
+  functionAbi(
+    "swapExactTokensForTokens",
+    "nonpayable",
+    [
+      param("uint256", "amountIn"),
+      param("uint256", "amountOutMin"),
       routes,
-      { name: "to", type: "address" },
-      { name: "deadline", type: "uint256" },
+      param("address", "to"),
+      param("uint256", "deadline"),
     ],
-    outputs: [{ name: "amounts", type: "uint256[]" }],
-  },
+    amounts,
+  ),
 ] as const;

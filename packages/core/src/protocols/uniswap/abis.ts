@@ -1,8 +1,13 @@
+import { functionAbi, param, tuple } from "../../abi/functionAbi.js";
+
+const amountIn = param("uint256", "amountIn");
+const amountOut = param("uint256", "amountOut");
+const sqrtPriceLimitX96 = param("uint160", "sqrtPriceLimitX96");
 const quoteOutputs = [
-  { name: "amountOut", type: "uint256" },
-  { name: "sqrtPriceX96AfterList", type: "uint160[]" },
-  { name: "initializedTicksCrossedList", type: "uint32[]" },
-  { name: "gasEstimate", type: "uint256" },
+  amountOut,
+  param("uint160[]", "sqrtPriceX96AfterList"),
+  param("uint32[]", "initializedTicksCrossedList"),
+  param("uint256", "gasEstimate"),
 ] as const;
 
 /**
@@ -12,40 +17,26 @@ const quoteOutputs = [
  * @internal
  */
 export const uniswapQuoterV2Abi = [
-  {
-    type: "function",
-    name: "quoteExactInputSingle",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "params",
-        type: "tuple",
-        components: [
-          { name: "tokenIn", type: "address" },
-          { name: "tokenOut", type: "address" },
-          { name: "amountIn", type: "uint256" },
-          { name: "fee", type: "uint24" },
-          { name: "sqrtPriceLimitX96", type: "uint160" },
-        ],
-      },
+  functionAbi(
+    "quoteExactInputSingle",
+    "nonpayable",
+    [
+      tuple("tuple", "params", [
+        param("address", "tokenIn"),
+        param("address", "tokenOut"),
+        amountIn,
+        param("uint24", "fee"),
+        sqrtPriceLimitX96,
+      ]),
     ],
-    outputs: [
-      { name: "amountOut", type: "uint256" },
-      { name: "sqrtPriceX96After", type: "uint160" },
-      { name: "initializedTicksCrossed", type: "uint32" },
-      { name: "gasEstimate", type: "uint256" },
+    [
+      amountOut,
+      param("uint160", "sqrtPriceX96After"),
+      param("uint32", "initializedTicksCrossed"),
+      param("uint256", "gasEstimate"),
     ],
-  },
-  {
-    type: "function",
-    name: "quoteExactInput",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "path", type: "bytes" },
-      { name: "amountIn", type: "uint256" },
-    ],
-    outputs: quoteOutputs,
-  },
+  ),
+  functionAbi("quoteExactInput", "nonpayable", [param("bytes", "path"), amountIn], quoteOutputs),
 ] as const;
 
 /**
@@ -61,53 +52,39 @@ export const uniswapQuoterV2Abi = [
  * ```
  */
 export const uniswapSwapRouter02Abi = [
-  {
-    type: "function",
-    name: "exactInputSingle",
-    stateMutability: "payable",
-    inputs: [
-      {
-        name: "params",
-        type: "tuple",
-        components: [
-          { name: "tokenIn", type: "address" },
-          { name: "tokenOut", type: "address" },
-          { name: "fee", type: "uint24" },
-          { name: "recipient", type: "address" },
-          { name: "amountIn", type: "uint256" },
-          { name: "amountOutMinimum", type: "uint256" },
-          { name: "sqrtPriceLimitX96", type: "uint160" },
-        ],
-      },
+  functionAbi(
+    "exactInputSingle",
+    "payable",
+    [
+      tuple("tuple", "params", [
+        param("address", "tokenIn"),
+        param("address", "tokenOut"),
+        param("uint24", "fee"),
+        param("address", "recipient"),
+        amountIn,
+        param("uint256", "amountOutMinimum"),
+        sqrtPriceLimitX96,
+      ]),
     ],
-    outputs: [{ name: "amountOut", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "exactInput",
-    stateMutability: "payable",
-    inputs: [
-      {
-        name: "params",
-        type: "tuple",
-        components: [
-          { name: "path", type: "bytes" },
-          { name: "recipient", type: "address" },
-          { name: "amountIn", type: "uint256" },
-          { name: "amountOutMinimum", type: "uint256" },
-        ],
-      },
+    [amountOut],
+  ),
+  functionAbi(
+    "exactInput",
+    "payable",
+    [
+      tuple("tuple", "params", [
+        param("bytes", "path"),
+        param("address", "recipient"),
+        amountIn,
+        param("uint256", "amountOutMinimum"),
+      ]),
     ],
-    outputs: [{ name: "amountOut", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "multicall",
-    stateMutability: "payable",
-    inputs: [
-      { name: "deadline", type: "uint256" },
-      { name: "data", type: "bytes[]" },
-    ],
-    outputs: [{ name: "results", type: "bytes[]" }],
-  },
+    [amountOut],
+  ),
+  functionAbi(
+    "multicall",
+    "payable",
+    [param("uint256", "deadline"), param("bytes[]", "data")],
+    [param("bytes[]", "results")],
+  ),
 ] as const;

@@ -3,9 +3,11 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { prepareCeloAccountOperation } from "../operation.js";
+import type { PrepareGovernanceDelegateParameters } from "./prepareGovernanceDelegate.js";
 
 /**
- * Parameters of {@link prepareGovernanceUndelegate}. Unknown keys are refused.
+ * Parameters of {@link prepareGovernanceUndelegate}: those of {@link prepareGovernanceDelegate} (`to` is the
+ * delegatee to take back from). Unknown keys are refused.
  *
  * @example
  * ```ts
@@ -13,16 +15,7 @@ import { prepareCeloAccountOperation } from "../operation.js";
  * const parameters: PrepareGovernanceUndelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
  * ```
  */
-export interface PrepareGovernanceUndelegateParameters {
-  /** The delegator (and signer). */
-  from: string;
-  /** The delegatee. */
-  to: string;
-  /** A percentage of the delegator's governance voting power, above 0 and at most 100 (`"50"`, `12.5`). */
-  percent: string | number;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
-}
+export type PrepareGovernanceUndelegateParameters = PrepareGovernanceDelegateParameters;
 
 /**
  * The return type of {@link prepareGovernanceUndelegate}: `[LockedGold.revokeDelegatedGovernanceVotes(to, fraction)]`, intent

@@ -1,5 +1,6 @@
 import {
   CHAIN_ID,
+  type InvalidConfigError,
   type SdkClient,
   type SerializedPreparedFlow,
   type SimulatePreparedFlowReturnType,
@@ -27,11 +28,16 @@ import { serviceBackend } from "./internal/serviceInternals.js";
 import { SponsorHookError } from "./internal/submitUserOperation.js";
 import { resolveAAConfig, type SmartAccountKind } from "./internal/validateConfig.js";
 import {
+  type SendPreparedFlowErrorType,
   type SendPreparedFlowOptions,
   type SendPreparedFlowReturnType,
   sendPreparedFlowWith,
 } from "./sendPreparedFlow.js";
-import { type AASimulatePreparedFlowOptions, simulatePreparedFlowWith } from "./simulatePreparedFlow.js";
+import {
+  type AASimulatePreparedFlowErrorType,
+  type AASimulatePreparedFlowOptions,
+  simulatePreparedFlowWith,
+} from "./simulatePreparedFlow.js";
 
 /**
  * The part of an SDK client (from `createSdkClient`) that `createAAClient` reuses: its viem public client
@@ -94,6 +100,18 @@ export type CreateAAClientParameters = {
 };
 
 /**
+ * The errors {@link createAAClient} throws, before any request: {@link InvalidConfigError} (code `INVALID_CONFIG`,
+ * or `UNKNOWN_OPTION` from its subclass `UnknownOptionError`) naming the option.
+ *
+ * @example
+ * ```ts
+ * import type { CreateAAClientErrorType } from "@preflow/aa";
+ * const option = (error: CreateAAClientErrorType) => error.details.option;
+ * ```
+ */
+export type CreateAAClientErrorType = InvalidConfigError;
+
+/**
  * The account-abstraction client (specification 2.3).
  *
  * @example
@@ -128,6 +146,8 @@ export type AAClient = {
    * HTTP requests per UserOperation: chain RPC 1 on the first send (`eth_chainId` + `eth_getCode`, batched),
    * then 0; sponsor endpoint: gas price, `pm_sponsorUserOperation`, `eth_sendUserOperation`, receipt polls.
    *
+   * @throws {@link SendPreparedFlowErrorType}
+   *
    * @example
    * ```ts
    * const result = await aa.sendPreparedFlow(flow, { mode: "batch", signal: AbortSignal.timeout(90_000) });
@@ -149,9 +169,7 @@ export type AAClient = {
    *
    * HTTP requests: 1 to the chain RPC (a JSON-RPC batch; none to the sponsor endpoint).
    *
-   * @throws {FlowAccountMismatchError} the flow's `from` is not this smart account.
-   * @throws {SimulationUnsupportedError} the RPC has no `eth_simulateV1`.
-   * @throws {InvalidPreparedFlowError} / {InvalidArgumentError} bad flow or options; `RpcError`.
+   * @throws {@link AASimulatePreparedFlowErrorType}
    *
    * @example
    * ```ts
@@ -175,8 +193,7 @@ export type AAClient = {
  * `rpcUrl`); then the client is built without any network request: the account address is computed offline
  * ({@link deriveSmartAccountAddress}) and the chain is fixed (42220, checked on the first send).
  *
- * @throws {InvalidConfigError} (code `INVALID_CONFIG` or `UNKNOWN_OPTION`) naming the option; the API key is
- * never echoed.
+ * @throws {@link CreateAAClientErrorType} (the API key is never echoed)
  *
  * @example
  * ```ts

@@ -54,6 +54,18 @@ export type DeriveSmartAccountAddressReturnType = {
   smartAccountAddress: Address;
 };
 
+/**
+ * The errors {@link deriveSmartAccountAddress} throws: {@link InvalidConfigError} naming the option (`owner`
+ * without a valid address, an unknown option).
+ *
+ * @example
+ * ```ts
+ * import type { DeriveSmartAccountAddressErrorType } from "@preflow/aa";
+ * const option = (error: DeriveSmartAccountAddressErrorType) => error.details.option;
+ * ```
+ */
+export type DeriveSmartAccountAddressErrorType = InvalidConfigError;
+
 const initializeAbi = [
   {
     type: "function",
@@ -110,7 +122,7 @@ function ownerAddress(owner: unknown): Address {
  * `{ smartAccount: "simple-7702" }` the account is the owner's own EOA (EIP-7702 delegation to the simple
  * 7702 account), so `smartAccountAddress === eoaAddress`.
  *
- * @throws {InvalidConfigError} when `owner` has no valid address (option `owner`).
+ * @throws {@link DeriveSmartAccountAddressErrorType}
  *
  * @example
  * ```ts

@@ -10,10 +10,12 @@ export {
 export {
   type AAClient,
   type AASdkClient,
+  type CreateAAClientErrorType,
   type CreateAAClientParameters,
   createAAClient,
 } from "./createAAClient.js";
 export {
+  type DeriveSmartAccountAddressErrorType,
   type DeriveSmartAccountAddressOptions,
   type DeriveSmartAccountAddressParameters,
   type DeriveSmartAccountAddressReturnType,
@@ -45,6 +47,7 @@ export type {
 export type { SmartAccountKind } from "./internal/validateConfig.js";
 export {
   DEFAULT_RECEIPT_TIMEOUT_MS,
+  type SendPreparedFlowErrorType,
   type SendPreparedFlowFailure,
   type SendPreparedFlowFailureCode,
   type SendPreparedFlowMode,
@@ -53,4 +56,7 @@ export {
   type SendPreparedFlowReturnType,
   type UserOperationStatus,
 } from "./sendPreparedFlow.js";
-export type { AASimulatePreparedFlowOptions } from "./simulatePreparedFlow.js";
+export type {
+  AASimulatePreparedFlowErrorType,
+  AASimulatePreparedFlowOptions,
+} from "./simulatePreparedFlow.js";

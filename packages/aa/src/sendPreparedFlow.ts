@@ -1,16 +1,22 @@
 import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
+  type ChainMismatchError,
   decodeRevertReason,
   FlowAccountMismatchError,
   findStepProtocol,
+  type InvalidPreparedFlowError,
   parsePreparedFlow,
   type RevertReason,
   type SerializedPreparedFlow,
 } from "@preflow/core";
 import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Hex } from "viem";
+import type { DelegationConflictError } from "./errors/DelegationConflictError.js";
 import { FeeCurrencyNotSponsoredError } from "./errors/FeeCurrencyNotSponsoredError.js";
-import type { CompletedSteps } from "./errors/SponsorshipUnauthorizedError.js";
+import type { SendPreparedFlowAbortedError } from "./errors/SendPreparedFlowAbortedError.js";
+import type { ServiceResponseError, ServiceUnreachableError } from "./errors/ServiceUnreachableError.js";
+import type { CompletedSteps, SponsorshipUnauthorizedError } from "./errors/SponsorshipUnauthorizedError.js";
+import type { UserOperationBuildError } from "./errors/UserOperationBuildError.js";
 import type { AAContext } from "./internal/context.js";
 import { findFailingStep, type StepCall } from "./internal/findFailingStep.js";
 import {
@@ -151,6 +157,35 @@ export type SendPreparedFlowOperation = {
    */
   delegation?: { address: Hex; nonce: number };
 };
+
+/**
+ * The errors `aa.sendPreparedFlow` throws, always before the UserOperation concerned was sent (from its
+ * `eth_sendUserOperation` on, the outcome is in the result): bad options or flow ({@link InvalidArgumentError},
+ * {@link InvalidPreparedFlowError}), a flow for another account ({@link FlowAccountMismatchError}), a fee currency
+ * the sponsor does not take ({@link FeeCurrencyNotSponsoredError}), a wrong chain ({@link ChainMismatchError}), an
+ * owner delegated elsewhere ({@link DelegationConflictError}), a refused key ({@link SponsorshipUnauthorizedError}),
+ * a service that cannot be reached or answers garbage ({@link ServiceUnreachableError},
+ * {@link ServiceResponseError}), a UserOperation that cannot be built ({@link UserOperationBuildError}), an abort
+ * ({@link SendPreparedFlowAbortedError}). In sequential mode they carry `details.completed`.
+ *
+ * @example
+ * ```ts
+ * import type { SendPreparedFlowErrorType } from "@preflow/aa";
+ * const retryable = (error: SendPreparedFlowErrorType) => error.code === "SERVICE_UNREACHABLE";
+ * ```
+ */
+export type SendPreparedFlowErrorType =
+  | InvalidArgumentError
+  | InvalidPreparedFlowError
+  | FlowAccountMismatchError
+  | FeeCurrencyNotSponsoredError
+  | ChainMismatchError
+  | DelegationConflictError
+  | SponsorshipUnauthorizedError
+  | ServiceUnreachableError
+  | ServiceResponseError
+  | UserOperationBuildError
+  | SendPreparedFlowAbortedError;
 
 /**
  * The result of `sendPreparedFlow`: `userOpHashes` has one entry per UserOperation that was sent (or may have

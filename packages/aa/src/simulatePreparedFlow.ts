@@ -3,12 +3,25 @@ import {
   FlowAccountMismatchError,
   parsePreparedFlow,
   type SerializedPreparedFlow,
+  type SimulatePreparedFlowErrorType,
   type SimulatePreparedFlowReturnType,
   simulatePreparedFlow,
 } from "@preflow/core";
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { Hex } from "viem";
 import type { AAContext } from "./internal/context.js";
+
+/**
+ * The errors `aa.simulatePreparedFlow` throws: core's {@link SimulatePreparedFlowErrorType} (bad options or flow,
+ * no `eth_simulateV1`, the RPC failing) and {@link FlowAccountMismatchError} (the flow is not for this account).
+ *
+ * @example
+ * ```ts
+ * import type { AASimulatePreparedFlowErrorType } from "@preflow/aa";
+ * const isMismatch = (error: AASimulatePreparedFlowErrorType) => error.code === "FLOW_ACCOUNT_MISMATCH";
+ * ```
+ */
+export type AASimulatePreparedFlowErrorType = SimulatePreparedFlowErrorType | FlowAccountMismatchError;
 
 /**
  * Options of `aa.simulatePreparedFlow`.

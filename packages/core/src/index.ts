@@ -55,6 +55,7 @@ export {
   type SwapOptions,
 } from "./actions/swap/prepareSwap.js";
 export type { SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
+export type { VenueQuote } from "./actions/swap/venueActions.js";
 export type { VenueActions } from "./actions/swap/venueGroup.js";
 export {
   type GetAllowanceErrorType,

@@ -10,7 +10,16 @@ import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import { quoteOnVenue } from "./quoteOnVenue.js";
 import type { SwapQuote, SwapVenueAdapter } from "./types.js";
 
-/** The venue's best quote and the block it was read at. @internal */
+/**
+ * What a one-venue quote action returns ({@link GetUniswapQuoteReturnType}, {@link GetMentoQuoteReturnType}): the
+ * venue's best quote and the block it was read at.
+ *
+ * @example
+ * ```ts
+ * import type { VenueQuote } from "@preflow/core";
+ * const at = (quote: VenueQuote) => `${quote.amountOutFormatted} at block ${quote.blockNumber}`;
+ * ```
+ */
 export type VenueQuote = SwapQuote & {
   /** The block the quote was read at, decimal string. */
   blockNumber: string;

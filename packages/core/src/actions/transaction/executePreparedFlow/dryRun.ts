@@ -43,7 +43,7 @@ export async function dryRun(
       )
     ).steps;
   } catch (error) {
-    if (isAbort(error)) return aborted();
+    if (isAbort(error, signal)) return aborted();
     if (error instanceof SimulationUnsupportedError) sequential = undefined;
     else if (error instanceof SdkError) throw error;
     else throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method: "eth_simulateV1" });
@@ -74,7 +74,7 @@ export async function dryRun(
         step.gasUsed = gas.toString();
         step.status = "success";
       } catch (error) {
-        if (isAbort(error)) return aborted("independent");
+        if (isAbort(error, signal)) return aborted("independent");
         step.status = "reverted";
         step.error = describeFailure(error, rpcUrl);
       }

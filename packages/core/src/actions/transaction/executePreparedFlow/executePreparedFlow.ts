@@ -141,7 +141,7 @@ export async function executePreparedFlow(
       "eth_chainId, eth_getTransactionCount",
     );
   } catch (error) {
-    if (isAbort(error)) return flowResult(flow, steps, dryRun, true);
+    if (isAbort(error, signal)) return flowResult(flow, steps, dryRun, true);
     throw toRpcError(error, {
       rpcUrl: rpcUrl ?? "",
       method: dryRun || resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
@@ -227,7 +227,7 @@ export async function executePreparedFlow(
           );
           nonce = Math.max(pending, landedNonce + 1);
         } catch (error) {
-          if (isAbort(error)) {
+          if (isAbort(error, signal)) {
             aborted = true;
             break;
           }

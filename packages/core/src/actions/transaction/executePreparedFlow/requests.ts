@@ -19,11 +19,12 @@ export const MAX_RECEIPT_TIMEOUT_MS = 600_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * Whether `error` is the caller's `signal` ending a wait ({@link RequestAbortedError} with `timedOut: false`), not
- * a bound running out. @internal
+ * Whether `error` is the caller's `signal` ending a wait: a {@link RequestAbortedError} while `signal` has aborted
+ * (whatever its reason: `AbortSignal.timeout(…)` aborts with a `TimeoutError`), not one of our own bounds running
+ * out. @internal
  */
-export function isAbort(error: unknown): boolean {
-  return error instanceof RequestAbortedError && !error.timedOut;
+export function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return error instanceof RequestAbortedError && signal?.aborted === true;
 }
 
 /** The HTTP endpoint of the client's transport, when it has one (for redaction and error messages). @internal */

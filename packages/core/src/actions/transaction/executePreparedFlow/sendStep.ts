@@ -66,7 +66,7 @@ export async function sendStep(
         "eth_estimateGas, eth_gasPrice",
       );
     } catch (error) {
-      if (isAbort(error)) return "aborted";
+      if (isAbort(error, signal)) return "aborted";
       return notSent(
         "TRANSACTION_NOT_SENT",
         `could not prepare the transaction: ${describeFailure(error, rpcUrl)}`,

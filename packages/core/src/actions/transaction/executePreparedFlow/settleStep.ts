@@ -74,7 +74,7 @@ export async function settleStep(
       if (await look(Math.min(remaining, REQUEST_TIMEOUT_MS), true)) return;
       delay = interval;
     } catch (error) {
-      if (isAbort(error)) break;
+      if (isAbort(error, signal)) break;
       lastError = error;
       delay = Math.min(delay * 2, MAX_BACKOFF_MS);
     }

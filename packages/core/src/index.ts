@@ -176,6 +176,11 @@ export {
   FEE_CURRENCY_OF_TOKEN,
   type FeeCurrencyInput,
 } from "./fees/feeCurrencies.js";
+export type {
+  FeeCurrencyOption,
+  FeeErrorType,
+  PrepareOptions,
+} from "./fees/flowFee.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,
@@ -183,11 +188,6 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
-export type {
-  FeeCurrencyOption,
-  FeeErrorType,
-  PrepareOptions,
-} from "./fees/flowFee.js";
 export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";

@@ -16,6 +16,7 @@ import {
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
   type ExecutePreparedFlowErrorType,
+  FeeEstimateRevertedError,
   FlowAccountMismatchError,
   type GetAavePositionsErrorType,
   type GetAllowanceErrorType,
@@ -87,6 +88,8 @@ import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.
 export { errorTypeOf };
 
 const RPC = [ChainMismatchError, RpcError, RpcRateLimitedError, RequestAbortedError] as const;
+/** What paying gas in a fee currency adds to every `prepare*` (`FeeErrorType`). */
+const FEE = [InvalidFeeCurrencyError, InsufficientBalanceError, FeeEstimateRevertedError] as const;
 
 /** `client.transaction` (the protocol-independent part), the `transaction` actions. */
 const TRANSACTION = {
@@ -95,9 +98,8 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
-    InsufficientBalanceError,
     TokenReadError,
-    InvalidFeeCurrencyError,
+    ...FEE,
     ...RPC,
   ]),
   prepareApprove: errorTypeOf<PrepareApproveErrorType>()([
@@ -105,6 +107,7 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
+    ...FEE,
     ...RPC,
   ]),
   prepareContractCall: errorTypeOf<PrepareContractCallErrorType>()([
@@ -113,8 +116,8 @@ const TRANSACTION = {
     InvalidContractCallError,
     InvalidAmountError,
     UnknownTokenError,
-    InsufficientBalanceError,
     TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
 };
@@ -222,6 +225,7 @@ const AAVE = {
     AaveReserveUnavailableError,
     AaveReadError,
     TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
   prepareAaveWithdraw: errorTypeOf<PrepareAaveWithdrawErrorType>()([
@@ -231,6 +235,7 @@ const AAVE = {
     HealthFactorTooLowError,
     AaveReserveUnavailableError,
     AaveReadError,
+    ...FEE,
     ...RPC,
   ]),
   prepareAaveBorrow: errorTypeOf<PrepareAaveBorrowErrorType>()([
@@ -239,6 +244,7 @@ const AAVE = {
     HealthFactorTooLowError,
     AaveReserveUnavailableError,
     AaveReadError,
+    ...FEE,
     ...RPC,
   ]),
   prepareAaveRepay: errorTypeOf<PrepareAaveRepayErrorType>()([
@@ -249,6 +255,7 @@ const AAVE = {
     AaveReserveUnavailableError,
     AaveReadError,
     TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
 };
@@ -312,7 +319,7 @@ const QUOTE = [
   ZeroQuoteError,
   ...RPC,
 ] as const;
-const SWAP = [...QUOTE, InvalidAddressError, InsufficientBalanceError, TokenReadError] as const;
+const SWAP = [...QUOTE, InvalidAddressError, TokenReadError, ...FEE] as const;
 
 /** `client.swap`, `client.mento`, `client.uniswap`. */
 const SWAPS = {

@@ -1,4 +1,5 @@
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { throwIfAborted } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
@@ -19,7 +20,7 @@ import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdra
  * const options: AaveHealthOptions = { healthFactorFloor: "1.5" };
  * ```
  */
-export interface AaveHealthOptions extends ActionOptions {
+export interface AaveHealthOptions extends PrepareOptions {
   /** The lowest health factor the operation may leave (borrow: default `"1.1"`; withdraw: default `"1"`). */
   healthFactorFloor?: string | number | undefined;
 }
@@ -62,7 +63,7 @@ export interface AaveActions {
    * @param from - The account that supplies and signs.
    * @param token - A reserve: `"USDC"`, `"USDT"`, `"EURm"`, `"USDm"`, `"CELO"`, `"WETH"` (or an address, a former ticker).
    * @param amount - A human decimal string.
-   * @param options - `{ signal? }`.
+   * @param options - `{ feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {@link PrepareAaveSupplyErrorType}
    *
    * @example
@@ -74,7 +75,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareAaveSupplyReturnType>;
   /**
    * Prepares `withdraw(asset, amount, from)`; `"max"` withdraws everything. Refuses a withdrawal that would leave the
@@ -83,7 +84,7 @@ export interface AaveActions {
    * @param from - The account that supplied and signs.
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
-   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @param options - `{ healthFactorFloor?, feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {@link PrepareAaveWithdrawErrorType}
    *
    * @example
@@ -105,7 +106,7 @@ export interface AaveActions {
    * @param from - The borrower, who signs.
    * @param token - A reserve.
    * @param amount - A human decimal string.
-   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @param options - `{ healthFactorFloor?, feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {@link PrepareAaveBorrowErrorType}
    *
    * @example
@@ -126,7 +127,7 @@ export interface AaveActions {
    * @param from - The borrower, who pays and signs.
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
-   * @param options - `{ signal? }`.
+   * @param options - `{ feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {@link PrepareAaveRepayErrorType}
    *
    * @example
@@ -138,7 +139,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareAaveRepayReturnType>;
 }
 
@@ -173,7 +174,8 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
     return (await load())(client, parameters);
   };
   const read = ["signal"];
-  const health = ["healthFactorFloor", "signal"];
+  const prepare = ["feeCurrency", "signal"];
+  const health = ["healthFactorFloor", "feeCurrency", "signal"];
   return {
     aave: Object.freeze({
       // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
@@ -183,9 +185,9 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
           { ...parseOptions(rest, read), owner },
           async () => (await import("./actions/getAavePositions.js")).getAavePositions,
         ),
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
         run(
-          { ...parseOptions(rest, read), from, token, amount },
+          { ...parseOptions(rest, prepare), from, token, amount },
           async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
         ),
       prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
@@ -198,9 +200,9 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
           { ...parseOptions(rest, health), from, token, amount },
           async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
         ),
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
         run(
-          { ...parseOptions(rest, read), from, token, amount },
+          { ...parseOptions(rest, prepare), from, token, amount },
           async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
         ),
     }),

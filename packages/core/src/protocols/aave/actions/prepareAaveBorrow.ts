@@ -1,10 +1,14 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import type { AaveLendingErrorType } from "../../../errors/lending.js";
+import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
 import {
-  type AaveLendingErrorType,
-  BorrowLimitExceededError,
-  type HealthFactorTooLowError,
-} from "../../../errors/lending.js";
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
@@ -17,9 +21,10 @@ import {
   userAccountDataOf,
   userAccountDataRead,
 } from "../aaveReads.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { BASE_CURRENCY_DECIMALS, toBaseCurrency, WAD } from "../healthFactor.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
-import { buildPoolFlow, expectHealthFactorAbove } from "../poolFlow.js";
 
 /**
  * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
@@ -41,7 +46,7 @@ export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
  * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareAaveBorrowParameters {
+export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
   /** The borrower (and signer); it receives the tokens and owes the debt. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -80,7 +85,8 @@ export type PrepareAaveBorrowReturnType = SerializedPreparedFlow;
 export type PrepareAaveBorrowErrorType =
   | AaveLendingErrorType
   | BorrowLimitExceededError
-  | HealthFactorTooLowError;
+  | HealthFactorTooLowError
+  | FeeErrorType;
 
 const DEFAULT_FLOOR = (WAD * 11n) / 10n;
 
@@ -112,17 +118,25 @@ export async function prepareAaveBorrow(
   client: SdkBaseClient,
   parameters: PrepareAaveBorrowParameters,
 ): Promise<PrepareAaveBorrowReturnType> {
-  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
     allowMax: false,
     floor: { default: DEFAULT_FLOOR },
   });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
+  const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
+  const borrow = buildPoolStep(
+    { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
+    description,
+    client.tag,
+  );
+  const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[borrow]] });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)],
     signal,
+    plan,
   );
   const account = userAccountDataOf(results[0]);
   const reserve = reserveDataOf(results[1]);
@@ -146,14 +160,14 @@ export async function prepareAaveBorrow(
     { operation: "borrow", token: token.symbol, amount: human },
   );
 
-  const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
-  return buildPoolFlow({
+  const flow: PrepareAaveBorrowReturnType = {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
     from,
-    tag: client.tag,
-    call: { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
-    description,
     summary: description,
+    steps: [borrow],
     intent: { kind: "borrow", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    blockNumber,
-  });
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls);
 }

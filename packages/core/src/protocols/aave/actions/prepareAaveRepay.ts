@@ -1,14 +1,19 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
-import {
-  type AaveLendingErrorType,
-  AmountExceedsPositionError,
-  NoLendingPositionError,
-} from "../../../errors/lending.js";
+import type { AaveLendingErrorType } from "../../../errors/lending.js";
+import { AmountExceedsPositionError, NoLendingPositionError } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
+import { buildApproveStep } from "../../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
@@ -20,9 +25,9 @@ import {
   userReserveDataOf,
   userReserveDataRead,
 } from "../aaveReads.js";
-import { AAVE_V3_ADDRESSES } from "../addresses.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
+import { buildPoolStep } from "../buildPoolStep.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
-import { buildPoolFlow } from "../poolFlow.js";
 
 /**
  * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
@@ -46,7 +51,7 @@ export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
  * const parameters: PrepareAaveRepayParameters = { from, token: "USDm", amount: "max" };
  * ```
  */
-export interface PrepareAaveRepayParameters {
+export interface PrepareAaveRepayParameters extends FeeCurrencyOption {
   /** The borrower, who pays (and signs). */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -83,7 +88,8 @@ export type PrepareAaveRepayErrorType =
   | NoLendingPositionError
   | AmountExceedsPositionError
   | InsufficientBalanceError
-  | TokenReadError;
+  | TokenReadError
+  | FeeErrorType;
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is
@@ -111,9 +117,26 @@ export async function prepareAaveRepay(
   client: SdkBaseClient,
   parameters: PrepareAaveRepayParameters,
 ): Promise<PrepareAaveRepayReturnType> {
-  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: true });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, { allowMax: true });
+  const argument = amount === "max" ? maxUint256 : amount;
+  const repayStep = (what: string) =>
+    buildPoolStep(
+      { functionName: "repay", args: [token.address, argument, 2n, from] },
+      `Repay ${what} of variable debt on Aave v3 for ${from}`,
+      client.tag,
+    );
+  // the fee's sketch: the approval (of the debt plus margin with "max": the most it can be here) and the repay
+  const plan = await planFlowFee(client, feeCurrency, {
+    from,
+    alternatives: [
+      [
+        buildApproveStep({ token, spender: AAVE_V3_ADDRESSES.pool, amount: argument, tag: client.tag }),
+        repayStep(""),
+      ],
+    ],
+  });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -122,6 +145,7 @@ export async function prepareAaveRepay(
       reserveDataRead(token.address),
     ],
     signal,
+    plan,
   );
   const debt = userReserveDataOf(results[0]).variableDebt;
   const balance = expectUint(results[1], token, "balanceOf");
@@ -145,28 +169,33 @@ export async function prepareAaveRepay(
   const need = amount === "max" ? debt + margin : amount;
   expectBalance(from, token, balance, need);
 
-  const argument = amount === "max" ? maxUint256 : amount;
+  const steps: PreparedStep[] = [];
+  if (allowance < need) {
+    const approve = buildApproveStep({
+      token,
+      spender: AAVE_V3_ADDRESSES.pool,
+      amount: need,
+      tag: client.tag,
+      spenderLabel: AAVE_V3_POOL_LABEL,
+    });
+    if (amount === "max") {
+      approve.description = `${approve.description}: the debt of ${format(debt)} ${token.symbol} plus ${format(margin)} (${REPAY_MAX_INTEREST_MARGIN_BPS / 100} %) for interest accrued until the repayment is included`;
+    }
+    steps.push(approve);
+  }
   const what =
     amount === "max"
       ? `the whole ${token.symbol} debt (${format(debt)} now, plus interest until inclusion)`
       : `${format(amount)} ${token.symbol}`;
-  return buildPoolFlow({
+  steps.push(repayStep(what));
+  const flow: PrepareAaveRepayReturnType = {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
     from,
-    tag: client.tag,
-    approval: {
-      token,
-      allowance,
-      need,
-      ...(amount === "max"
-        ? {
-            note: `the debt of ${format(debt)} ${token.symbol} plus ${format(margin)} (${REPAY_MAX_INTEREST_MARGIN_BPS / 100} %) for interest accrued until the repayment is included`,
-          }
-        : {}),
-    },
-    call: { functionName: "repay", args: [token.address, argument, 2n, from] },
-    description: `Repay ${what} of variable debt on Aave v3 for ${from}`,
-    summary: `Repay ${what} on Aave v3 from ${from}`,
+    summary: `Repay ${what} on Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
+    steps,
     intent: { kind: "repay", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    blockNumber,
-  });
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: need }] });
 }

@@ -1,16 +1,24 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import type { SerializedPreparedFlow } from "../../../flow/types.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
+import { buildApproveStep } from "../../../flow/buildApproveStep.js";
+import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "../aaveReads.js";
-import { AAVE_V3_ADDRESSES } from "../addresses.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
+import { buildPoolStep } from "../buildPoolStep.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
-import { buildPoolFlow } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveSupply}. Unknown keys are refused.
@@ -21,7 +29,7 @@ import { buildPoolFlow } from "../poolFlow.js";
  * const parameters: PrepareAaveSupplyParameters = { from, token: "USDC", amount: "100" };
  * ```
  */
-export interface PrepareAaveSupplyParameters {
+export interface PrepareAaveSupplyParameters extends FeeCurrencyOption {
   /** The account that supplies (and signs); it receives the aTokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -52,7 +60,11 @@ export type PrepareAaveSupplyReturnType = SerializedPreparedFlow;
  * import type { PrepareAaveSupplyErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareAaveSupplyErrorType = AaveLendingErrorType | InsufficientBalanceError | TokenReadError;
+export type PrepareAaveSupplyErrorType =
+  | AaveLendingErrorType
+  | InsufficientBalanceError
+  | TokenReadError
+  | FeeErrorType;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the
@@ -77,11 +89,26 @@ export async function prepareAaveSupply(
   client: SdkBaseClient,
   parameters: PrepareAaveSupplyParameters,
 ): Promise<PrepareAaveSupplyReturnType> {
-  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: false });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, {
+    allowMax: false,
+  });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
+  const approve = buildApproveStep({
+    token,
+    spender: AAVE_V3_ADDRESSES.pool,
+    amount: value,
+    tag: client.tag,
+    spenderLabel: AAVE_V3_POOL_LABEL,
+  });
+  const supply = buildPoolStep(
+    { functionName: "supply", args: [token.address, value, from, 0] },
+    `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
+    client.tag,
+  );
+  const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[approve, supply]] });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       balanceOfCall(token, from),
@@ -89,20 +116,22 @@ export async function prepareAaveSupply(
       reserveDataRead(token.address),
     ],
     signal,
+    plan,
   );
   const balance = expectUint(results[0], token, "balanceOf");
   const allowance = expectUint(results[1], token, "allowance");
   expectReserveUsable(reserveDataOf(results[2]), token, "supply");
   expectBalance(from, token, balance, value);
 
-  return buildPoolFlow({
+  const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
+  const flow: PrepareAaveSupplyReturnType = {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
     from,
-    tag: client.tag,
-    approval: { token, allowance, need: value },
-    call: { functionName: "supply", args: [token.address, value, from, 0] },
-    description: `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
-    summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}`,
+    summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
+    steps,
     intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    blockNumber,
-  });
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: value }] });
 }

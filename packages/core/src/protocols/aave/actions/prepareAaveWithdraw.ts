@@ -1,12 +1,19 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
+import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import {
-  type AaveLendingErrorType,
   AmountExceedsPositionError,
   type HealthFactorTooLowError,
   NoLendingPositionError,
 } from "../../../errors/lending.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
@@ -21,9 +28,10 @@ import {
   userReserveDataOf,
   userReserveDataRead,
 } from "../aaveReads.js";
+import { buildPoolStep } from "../buildPoolStep.js";
+import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { toBaseCurrency, WAD } from "../healthFactor.js";
 import { parseLendingParameters } from "../parseLendingParameters.js";
-import { buildPoolFlow, expectHealthFactorAbove } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveWithdraw}. Unknown keys are refused.
@@ -34,7 +42,7 @@ import { buildPoolFlow, expectHealthFactorAbove } from "../poolFlow.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters {
+export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
   /** The account that supplied (and signs); it receives the tokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -74,7 +82,8 @@ export type PrepareAaveWithdrawErrorType =
   | AaveLendingErrorType
   | NoLendingPositionError
   | AmountExceedsPositionError
-  | HealthFactorTooLowError;
+  | HealthFactorTooLowError
+  | FeeErrorType;
 
 /** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
 const WITHDRAW_FLOOR = WAD;
@@ -110,12 +119,22 @@ export async function prepareAaveWithdraw(
   client: SdkBaseClient,
   parameters: PrepareAaveWithdrawParameters,
 ): Promise<PrepareAaveWithdrawReturnType> {
-  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
     allowMax: true,
     floor: { default: WITHDRAW_FLOOR },
   });
+  const withdrawStep = (argument: bigint, what: string) =>
+    buildPoolStep(
+      { functionName: "withdraw", args: [token.address, argument, from] },
+      `Withdraw ${what} from Aave v3 to ${from}`,
+      client.tag,
+    );
+  const plan = await planFlowFee(client, feeCurrency, {
+    from,
+    alternatives: [[withdrawStep(amount === "max" ? maxUint256 : amount, "")]],
+  });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -124,6 +143,7 @@ export async function prepareAaveWithdraw(
       assetPriceRead(token.address),
     ],
     signal,
+    plan,
   );
   const position = userReserveDataOf(results[0]);
   const account = userAccountDataOf(results[1]);
@@ -132,6 +152,7 @@ export async function prepareAaveWithdraw(
   expectReserveUsable(reserve, token, "withdraw");
 
   const supplied = position.supplied;
+  const suppliedHuman = formatAmount(supplied, token.decimals);
   if (supplied === 0n)
     throw new NoLendingPositionError({ operation: "withdraw", token: token.symbol, owner: from });
   const value = amount === "max" ? supplied : amount;
@@ -143,7 +164,7 @@ export async function prepareAaveWithdraw(
       amount: value,
       position: supplied,
       amountFormatted: human,
-      positionFormatted: formatAmount(supplied, token.decimals),
+      positionFormatted: suppliedHuman,
     });
   }
 
@@ -164,13 +185,14 @@ export async function prepareAaveWithdraw(
     amount === "max"
       ? `all supplied ${token.symbol} (${human} now, plus interest until inclusion)`
       : `${human} ${token.symbol}`;
-  return buildPoolFlow({
+  const flow: PrepareAaveWithdrawReturnType = {
+    preparedFlow: true,
+    chainId: CHAIN_ID,
     from,
-    tag: client.tag,
-    call: { functionName: "withdraw", args: [token.address, argument, from] },
-    description: `Withdraw ${what} from Aave v3 to ${from}`,
     summary: `Withdraw ${what} from Aave v3 to ${from}`,
+    steps: [withdrawStep(argument, what)],
     intent: { kind: "withdraw", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    blockNumber,
-  });
+    preparedAt: { blockNumber: String(blockNumber) },
+  };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls);
 }

@@ -36,7 +36,8 @@ export function describeSimulatedFee(fee: SimulationFee, flowFee: FlowFee | unde
   if (!fee.feeCurrency) {
     return `Fee: ${grouped(fee.gasUsed)} gas ≈ ${fee.formatted} CELO at base fee ${gwei} gwei (plus any priority fee)`;
   }
-  const shown = fee.decimals === null ? `${fee.cost} base units of ${fee.currency}` : `${fee.formatted} ${fee.currency}`;
+  const shown =
+    fee.decimals === null ? `${fee.cost} base units of ${fee.currency}` : `${fee.formatted} ${fee.currency}`;
   const max =
     flowFee && flowFee.feeCurrency.toLowerCase() === fee.feeCurrency.toLowerCase()
       ? `; at most ${amountOf(flowFee.max, flowFee)}`

@@ -2,8 +2,8 @@ import { rejectUnknownKeys } from "@preflow/attribution";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { RequestAbortedError, RpcError } from "../../errors/rpc.js";
 import type { SimulationUnsupportedError } from "../../errors/simulation.js";
-import { currentChainTime } from "../../flow/flowClock.js";
 import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
+import { currentChainTime } from "../../flow/flowClock.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { RpcCall } from "../../rpc/createRpc.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -13,12 +13,7 @@ import { protocolReads } from "./simulatePreparedFlowDescriptions.js";
 import { interpret } from "./simulatePreparedFlowEffects.js";
 import { feeReadCalls, needsTipQuote, resolvePricing } from "./simulatePreparedFlowFee.js";
 import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
-import {
-  parseBaseFee,
-  parseSimulation,
-  parseTipQuote,
-  QUANTITY,
-} from "./simulatePreparedFlowResponse.js";
+import { parseBaseFee, parseSimulation, parseTipQuote, QUANTITY } from "./simulatePreparedFlowResponse.js";
 
 import type {
   SimulatePreparedFlowErrorType,

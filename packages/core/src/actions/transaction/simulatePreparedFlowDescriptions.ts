@@ -92,7 +92,8 @@ export function describeStepLogs(input: {
         logs,
         reads: answers,
       });
-      if (Array.isArray(said)) for (const sentence of said) if (typeof sentence === "string") sentences.push(sentence);
+      if (Array.isArray(said))
+        for (const sentence of said) if (typeof sentence === "string") sentences.push(sentence);
     } catch {
       // a protocol's wording never breaks a simulation
     }

@@ -191,8 +191,7 @@ export function priceFee(input: {
   const tokenAddress: Address =
     pricing.token?.address ??
     (isAdapter ? (`0x${adaptedToken!.toString(16).padStart(40, "0")}` as Address) : pricing.feeCurrency);
-  const tokenDecimals =
-    pricing.token?.decimals ?? decimalsOf(word(decimals), isAdapter ? unit : 1n) ?? null;
+  const tokenDecimals = pricing.token?.decimals ?? decimalsOf(word(decimals), isAdapter ? unit : 1n) ?? null;
 
   const caps = pricing.caps;
   const maxFeePerGas = caps?.maxFeePerGas;

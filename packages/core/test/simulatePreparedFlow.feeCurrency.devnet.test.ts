@@ -19,6 +19,7 @@ import {
   simulatePreparedFlow,
   TOKENS,
 } from "../src/index.js";
+import { expectInErrorType } from "./support/errorTypes.js";
 import { executeFlow, freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
@@ -176,6 +177,7 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     expect((refusal as Error).message).toMatch(/"auto" is chosen when preparing/);
     const weth = await simulatePreparedFlow(client, { flow, feeCurrency: "WETH" }).catch((e: unknown) => e);
     expect(weth).toBeInstanceOf(InvalidFeeCurrencyError);
+    for (const error of [refusal, weth]) expectInErrorType("simulatePreparedFlow", error);
     expect(proxy.requests).toBe(0);
   });
 });

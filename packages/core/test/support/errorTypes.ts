@@ -23,6 +23,7 @@ import {
   InvalidEnsNameError,
   InvalidEnsNetworkError,
   InvalidFeeCurrencyError,
+  InvalidPreparedFlowError,
   MissingEthRpcUrlError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
@@ -32,6 +33,8 @@ import {
   type ResolveEnsErrorType,
   RpcError,
   RpcRateLimitedError,
+  type SimulatePreparedFlowErrorType,
+  SimulationUnsupportedError,
   TokenReadError,
   TransactionNotFoundError,
   UnknownTokenError,
@@ -71,6 +74,16 @@ const TRANSACTION = {
     InsufficientBalanceError,
     TokenReadError,
     ...RPC,
+  ]),
+  simulatePreparedFlow: errorTypeOf<SimulatePreparedFlowErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    InvalidPreparedFlowError,
+    InvalidFeeCurrencyError,
+    SimulationUnsupportedError,
+    ChainMismatchError,
+    RpcError,
+    RequestAbortedError,
   ]),
 };
 

@@ -277,6 +277,7 @@ export {
   type ProtocolRevertErrors,
   type ProtocolSimulation,
   type SimulationLog,
+  type SimulationRead,
   type StepDecoder,
   type SwapCallFields,
   type SwapVenueDefinition,

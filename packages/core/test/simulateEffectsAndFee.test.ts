@@ -6,6 +6,7 @@ import {
   encodeAbiParameters,
   encodeEventTopics,
   encodeFunctionData,
+  erc20Abi,
   type Hex,
   parseAbi,
   parseEther,
@@ -13,7 +14,15 @@ import {
 import { describe, expect, it } from "vitest";
 import { priceFee } from "../src/actions/transaction/simulatePreparedFlowFee.js";
 import type { SimCall } from "../src/actions/transaction/simulatePreparedFlowResponse.js";
-import { CELO_STAKING_ADDRESSES, FEE_CURRENCY_OF_TOKEN, PROTOCOLS, TOKENS } from "../src/index.js";
+import {
+  CELO_STAKING_ADDRESSES,
+  FEE_CURRENCY_OF_TOKEN,
+  formatPreparedFlow,
+  PROTOCOLS,
+  type SerializedPreparedFlow,
+  type SimulatePreparedFlowReturnType,
+  TOKENS,
+} from "../src/index.js";
 import type { SimulationLog } from "../src/protocols/definition.js";
 
 const ACCOUNT: Address = "0x1111111111111111111111111111111111111111";
@@ -283,6 +292,113 @@ describe("the fee in a fee currency, as the node settles it", () => {
           expect(BigInt(fee.cost)).toBeGreaterThanOrEqual(0n);
         },
       ),
+    );
+  });
+});
+
+describe("formatPreparedFlow's fee line", () => {
+  const flow: SerializedPreparedFlow = {
+    preparedFlow: true,
+    chainId: 42220,
+    from: ACCOUNT,
+    summary: "Send 10 USDC",
+    steps: [
+      {
+        kind: "erc20",
+        to: TOKENS.USDC.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [OTHER, 10_000_000n] }),
+        value: "0",
+        description: "Transfer 10 USDC",
+        feeCurrency: USDC_ADAPTER,
+      },
+    ],
+    fee: {
+      currency: "USDC",
+      feeCurrency: USDC_ADAPTER,
+      gas: "110000",
+      maxFeePerGas: "15300000000",
+      maxPriorityFeePerGas: "300000000",
+      estimated: "792",
+      max: "1683",
+    },
+  };
+  const simulation = (fee: SimulatePreparedFlowReturnType["fee"]): SimulatePreparedFlowReturnType => ({
+    success: true,
+    chainId: 42220,
+    account: ACCOUNT,
+    blockNumber: "9",
+    failedStep: null,
+    steps: [
+      {
+        index: 0,
+        description: "",
+        to: TOKENS.USDC.address,
+        status: "success",
+        gasUsed: "38000",
+        effects: [],
+      },
+    ],
+    balanceChanges: [],
+    allowanceChanges: [],
+    fee,
+  });
+  const usdcFee = {
+    currency: "USDC",
+    token: TOKENS.USDC.address,
+    decimals: 6,
+    feeCurrency: USDC_ADAPTER,
+    gasUsed: "88000",
+    baseFeePerGas: "25000000000",
+    cost: "687",
+    formatted: "0.000687",
+  };
+
+  it("says the estimate and the maximum in the currency before simulation, the simulated fee after", () => {
+    const lines = formatPreparedFlow(flow).split("\n");
+    expect(lines).toContain(
+      `Fee ≈ 0.000792 USDC (estimated; at most 0.001683 USDC), gas paid in USDC through fee currency ${USDC_ADAPTER}`,
+    );
+    expect(formatPreparedFlow(flow, simulation(usdcFee)).split("\n").at(-1)).toBe(
+      `Fee ≈ 0.000687 USDC (simulated: 88,000 gas at base fee 25 gwei of CELO, tip included; at most 0.001683 USDC), gas paid in USDC through fee currency ${USDC_ADAPTER}`,
+    );
+  });
+
+  it("keeps CELO's wording for a CELO-priced simulation; no maximum for another currency; base units when decimals are unknown", () => {
+    const celoFee = {
+      currency: "CELO",
+      token: TOKENS.CELO.address,
+      decimals: 18,
+      feeCurrency: null,
+      gasUsed: "38000",
+      baseFeePerGas: "25000000000",
+      cost: "950000000000000",
+      formatted: "0.00095",
+    };
+    expect(formatPreparedFlow(flow, simulation(celoFee)).split("\n").at(-1)).toBe(
+      "Fee: 38,000 gas ≈ 0.00095 CELO at base fee 25 gwei (plus any priority fee)",
+    );
+    const usdm = TOKENS.USDm.address;
+    const inUsdm = {
+      ...usdcFee,
+      currency: "USDm",
+      token: usdm,
+      decimals: 18,
+      feeCurrency: usdm,
+      formatted: "0.0007",
+    };
+    expect(formatPreparedFlow(flow, simulation(inUsdm)).split("\n").at(-1)).toBe(
+      `Fee ≈ 0.0007 USDm (simulated: 88,000 gas at base fee 25 gwei of CELO, tip included), gas paid in USDm through fee currency ${usdm}`,
+    );
+    const unknown = {
+      ...usdcFee,
+      currency: OTHER,
+      token: OTHER,
+      decimals: null,
+      feeCurrency: OTHER,
+      formatted: "687",
+    };
+    expect(formatPreparedFlow(flow, simulation(unknown))).toContain(
+      `Fee ≈ 687 base units of ${OTHER} (simulated:`,
     );
   });
 });

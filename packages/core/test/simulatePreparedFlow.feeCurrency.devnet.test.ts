@@ -2,7 +2,12 @@
 // paying gas in a fee currency is priced in that currency and its fee counted in the token's balance change,
 // within 1 % of what executing it really debits; the preview's fee line; staking steps described in words from
 // Celo's core contracts' events. Every simulation costs one HTTP request (counted by the fault proxy).
-import { CELO_DEVNET_VALIDATOR_GROUPS, type FaultProxy, startFaultProxy } from "@preflow/devnet";
+import {
+  CELO_DEVNET_GOVERNANCE_SEED,
+  CELO_DEVNET_VALIDATOR_GROUPS,
+  type FaultProxy,
+  startFaultProxy,
+} from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, createWalletClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -183,7 +188,7 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
 });
 
 describe("simulatePreparedFlow describes Celo staking in words", () => {
-  it("a lock and a vote: 'locks 50 CELO', 'votes 30 CELO for <group name> (<address>)', one request each, shown in the preview", async () => {
+  it("lock, vote, upvote, yes vote, unlock: 'locks 50 CELO', 'votes 30 CELO for <group name> (<address>)'..., one request each, in the preview", async () => {
     const { privateKey, address } = await freshAccount(devnet, { CELO: "100" });
     const lock = await client.staking.prepareLock(address, "50");
     const locking = await simulateCounted(lock);
@@ -204,6 +209,21 @@ describe("simulatePreparedFlow describes Celo staking in words", () => {
       `votes 30 CELO for ${group.name} (${group.address}) (pending until activated after an epoch)`,
     ]);
     expect(formatPreparedFlow(vote, voting.simulation)).toContain(`votes 30 CELO for ${group.name}`);
+
+    // governance, simulated only (the shared devnet's proposals stay as they are): an upvote and a yes vote
+    const { queuedProposalId, referendumProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
+    const upvote = await client.governance.prepareUpvote(address, queuedProposalId);
+    const upvoting = await simulateCounted(upvote);
+    expect(upvoting.requests).toBe(1);
+    expect(upvoting.simulation.steps.flatMap((step) => step.effects)).toEqual([
+      `upvotes governance proposal ${queuedProposalId} with 50 CELO`,
+    ]);
+    const yes = await client.governance.prepareVote(address, referendumProposalId, "yes");
+    const voting2 = await simulateCounted(yes);
+    expect(voting2.requests).toBe(1);
+    expect(voting2.simulation.steps.flatMap((step) => step.effects)).toEqual([
+      `votes yes on governance proposal ${referendumProposalId} with 50 CELO`,
+    ]);
 
     // unlocking what does not vote: the pending withdrawal and when it is available
     const unlock = await client.staking.prepareUnlock(address, "20");

@@ -2,8 +2,11 @@
 // with the maximum) for flows paying in a fee currency. Pure. @internal
 import type { SimulationFee } from "../actions/transaction/simulatePreparedFlowTypes.js";
 import { formatAmount } from "../amounts/formatAmount.js";
-import type { FlowFee } from "../fees/planFee.js";
 import { TOKENS } from "../tokens/registry.js";
+import type { SerializedPreparedFlow } from "./types.js";
+
+/** A flow's fee when gas is paid in a fee currency. */
+type FlowFee = NonNullable<SerializedPreparedFlow["fee"]>;
 
 /** Decimals of a flow fee's paying token (`fee.currency` is its registry symbol). */
 function decimalsOf(fee: FlowFee): number | undefined {

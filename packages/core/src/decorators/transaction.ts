@@ -12,7 +12,10 @@ import {
   prepareContractCall,
 } from "../actions/transaction/prepareContractCall.js";
 import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
-import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
+import type {
+  SimulatePreparedFlowParameters,
+  SimulatePreparedFlowReturnType,
+} from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { FeeCurrencyInput } from "../fees/feeCurrencies.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
@@ -147,7 +150,10 @@ export interface TransactionActions {
    */
   simulatePreparedFlow(
     flow: unknown,
-    options?: ActionOptions & { as?: string | undefined; feeCurrency?: FeeCurrencyInput | undefined },
+    options?: ActionOptions & {
+      as?: string | undefined;
+      feeCurrency?: SimulatePreparedFlowParameters["feeCurrency"];
+    },
   ): Promise<SimulatePreparedFlowReturnType>;
 }
 
@@ -194,7 +200,10 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
       }) as TransactionActions["prepareContractCall"],
       simulatePreparedFlow: async (
         flow: unknown,
-        options?: ActionOptions & { as?: string | undefined; feeCurrency?: FeeCurrencyInput | undefined },
+        options?: ActionOptions & {
+          as?: string | undefined;
+          feeCurrency?: SimulatePreparedFlowParameters["feeCurrency"];
+        },
       ) => {
         const { as, signal, feeCurrency } = parseOptions(options, ["as", "feeCurrency", "signal"]);
         // Loaded on first use (a separate chunk): the simulation, flow parsing and the protocol registry stay out
@@ -203,7 +212,9 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
         return simulatePreparedFlow(client, {
           flow,
           ...(as === undefined ? {} : { as: as as string }),
-          ...(feeCurrency === undefined ? {} : { feeCurrency: feeCurrency as FeeCurrencyInput }),
+          ...(feeCurrency === undefined
+            ? {}
+            : { feeCurrency: feeCurrency as SimulatePreparedFlowParameters["feeCurrency"] }),
           ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
         });
       },

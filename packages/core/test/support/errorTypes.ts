@@ -9,6 +9,7 @@
 import {
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
+  FeeEstimateRevertedError,
   type GetAllowanceErrorType,
   type GetBalanceErrorType,
   type GetBalancesErrorType,
@@ -25,9 +26,11 @@ import {
   InvalidFeeCurrencyError,
   InvalidPreparedFlowError,
   MissingEthRpcUrlError,
+  NoRouteError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
   type PrepareSendErrorType,
+  type PrepareSwapErrorType,
   type ReadBatchErrorType,
   RequestAbortedError,
   type ResolveEnsErrorType,
@@ -39,12 +42,15 @@ import {
   TransactionNotFoundError,
   UnknownTokenError,
   UnsupportedEnsNameError,
+  ZeroQuoteError,
 } from "../../src/index.js";
 import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
 export { errorTypeOf };
 
 const RPC = [ChainMismatchError, RpcError, RpcRateLimitedError, RequestAbortedError] as const;
+/** What paying gas in a fee currency adds to every `prepare*` (`FeeErrorType`). */
+const FEE = [InvalidFeeCurrencyError, InsufficientBalanceError, FeeEstimateRevertedError] as const;
 
 /** `client.transaction` (the protocol-independent part), the `transaction` actions. */
 const TRANSACTION = {
@@ -53,9 +59,8 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
-    InsufficientBalanceError,
     TokenReadError,
-    InvalidFeeCurrencyError,
+    ...FEE,
     ...RPC,
   ]),
   prepareApprove: errorTypeOf<PrepareApproveErrorType>()([
@@ -63,6 +68,7 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
+    ...FEE,
     ...RPC,
   ]),
   prepareContractCall: errorTypeOf<PrepareContractCallErrorType>()([
@@ -71,8 +77,23 @@ const TRANSACTION = {
     InvalidContractCallError,
     InvalidAmountError,
     UnknownTokenError,
-    InsufficientBalanceError,
     TokenReadError,
+    ...FEE,
+    ...RPC,
+  ]),
+};
+
+/** `client.swap` (and the venue groups, whose prepares throw the same). */
+const SWAP = {
+  prepareSwap: errorTypeOf<PrepareSwapErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    UnknownTokenError,
+    InvalidAmountError,
+    NoRouteError,
+    ZeroQuoteError,
+    TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
   simulatePreparedFlow: errorTypeOf<SimulatePreparedFlowErrorType>()([
@@ -137,7 +158,11 @@ const READS = {
 };
 
 /** Every operation with an `XErrorType` the table knows; a protocol's group is one more spread line. */
-export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = { ...TRANSACTION, ...READS };
+export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
+  ...TRANSACTION,
+  ...SWAP,
+  ...READS,
+};
 
 /** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
 export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {};

@@ -22,6 +22,7 @@ import {
   type SdkClient,
   type SimulatePreparedFlowReturnType,
   simulatePreparedFlow,
+  swapActions,
   TOKENS,
 } from "../src/index.js";
 import { expectInErrorType } from "./support/errorTypes.js";
@@ -130,6 +131,36 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     const actualDebit = parseUnits("20", 18) - (await balanceOf(TOKENS.USDm.address, account.address));
     expectWithinOnePercent(predictedDebit, actualDebit);
     expectWithinOnePercent(BigInt(simulation.fee.cost), actualDebit - parseUnits("5", 18));
+  });
+
+  it("approve + swap from 0 CELO paying in USDm: each step priced, the USDm change within 1 % of the real one", async () => {
+    const privateKey = generatePrivateKey();
+    const account = privateKeyToAccount(privateKey);
+    await devnet.fund(account.address, "USDC", "50");
+    await devnet.fund(account.address, "USDm", "2");
+    const swapping = client.extend(swapActions);
+    const flow = await swapping.swap.prepareSwap(account.address, "USDC", "USDm", "10", {
+      feeCurrency: "USDm",
+    });
+    expect(flow.steps).toHaveLength(2);
+    const { simulation, requests } = await simulateCounted(flow);
+    expect(requests).toBe(1);
+    expect(simulation.success).toBe(true);
+    expect(simulation.fee).toMatchObject({ currency: "USDm", feeCurrency: TOKENS.USDm.address });
+    // both steps pay the currency's intrinsic gas
+    const stepsGas = simulation.steps.reduce((sum, step) => sum + BigInt(step.gasUsed!), 0n);
+    expect(BigInt(simulation.fee.gasUsed)).toBe(stepsGas + 2n * 50_000n);
+    expect(BigInt(simulation.fee.cost)).toBeLessThanOrEqual(BigInt(flow.fee!.max));
+    const predicted = change(simulation, account.address, TOKENS.USDm.address);
+
+    const before = await balanceOf(TOKENS.USDm.address, account.address);
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const result = await executePreparedFlow(wallet, { flow, account });
+    expect(result.status).toBe("success");
+    const actual = (await balanceOf(TOKENS.USDm.address, account.address)) - before;
+    expectWithinOnePercent(predicted, actual);
+    const paid = result.steps.reduce((sum, step) => sum + BigInt(step.feePaid!.amount), 0n);
+    expectWithinOnePercent(BigInt(simulation.fee.cost), paid);
   });
 
   it("the preview prints the fee in the currency: estimated with its maximum, then the simulated fee", async () => {

@@ -1,13 +1,8 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
-import { fixidityPercent } from "../amounts.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import { readCeloAccountState } from "../lens.js";
-import { parsePercent } from "../parameters.js";
-import { buildCeloStep, celoFlow } from "../steps.js";
+import { delegationOperation } from "../delegation.js";
+import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
+import { prepareCeloAccountOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
@@ -67,45 +62,9 @@ export type PrepareGovernanceDelegateErrorType = CeloStakingReadErrorType | Celo
  * const flow = await prepareGovernanceDelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareGovernanceDelegate(
+export function prepareGovernanceDelegate(
   client: SdkBaseClient,
   parameters: PrepareGovernanceDelegateParameters,
 ): Promise<PrepareGovernanceDelegateReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "to", "percent", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const to = parseAddress(raw.to, "to");
-  const fraction = parsePercent(raw.percent);
-  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
-  const percent = fixidityPercent(fraction);
-  if (!s.isAccount) {
-    throw new CeloGovernanceRefusedError({
-      operation: "delegate",
-      reason: "not-an-account",
-      message: `${from} has no Celo account: lock CELO first`,
-    });
-  }
-  const current = s.delegations.find((d) => d.delegatee.toLowerCase() === to.toLowerCase())?.fraction ?? 0n;
-  if (s.delegatedFraction - current + fraction > 10n ** 24n) {
-    throw new CeloGovernanceRefusedError({
-      operation: "delegate",
-      reason: "delegation-too-large",
-      message: `${from} delegates ${fixidityPercent(s.delegatedFraction)} % already; ${percent} % more to ${to} is over 100 %`,
-      details: { delegatedPercent: fixidityPercent(s.delegatedFraction), percent },
-    });
-  }
-  return celoFlow(
-    from,
-    `Delegate ${percent} % of ${from}'s governance voting power to ${to}`,
-    [
-      buildCeloStep(
-        "lockedGold",
-        "delegateGovernanceVotes",
-        [to, fraction],
-        `Delegate ${percent} % of governance voting power to ${to}`,
-        client.tag,
-      ),
-    ],
-    { kind: "governanceDelegate", to, fraction: fraction.toString() },
-    s.blockNumber,
-  );
+  return prepareCeloAccountOperation(client, parameters, delegationOperation("delegate"));
 }

@@ -119,6 +119,7 @@ export {
   type PrepareSendParameters,
   type PrepareSendReturnType,
   prepareSend,
+  type SendAmount,
 } from "./actions/transaction/prepareSend.js";
 export {
   type SimulatedAllowanceChange,
@@ -176,6 +177,12 @@ export {
   FEE_CURRENCY_OF_TOKEN,
   type FeeCurrencyInput,
 } from "./fees/feeCurrencies.js";
+export type {
+  FeeCurrencyOption,
+  FeeErrorType,
+  PrepareOptions,
+} from "./fees/flowFee.js";
+export type { FlowFee } from "./fees/flowFeeType.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,
@@ -183,7 +190,6 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
-export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";

@@ -10,6 +10,7 @@ import {
   CeloGovernanceRefusedError,
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
+  FeeEstimateRevertedError,
   type GetAllowanceErrorType,
   type GetBalanceErrorType,
   type GetBalancesErrorType,
@@ -25,10 +26,12 @@ import {
   InvalidEnsNetworkError,
   InvalidFeeCurrencyError,
   MissingEthRpcUrlError,
+  NoRouteError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
   type PrepareGovernanceDelegateErrorType,
   type PrepareSendErrorType,
+  type PrepareSwapErrorType,
   type ReadBatchErrorType,
   RequestAbortedError,
   type ResolveEnsErrorType,
@@ -38,12 +41,15 @@ import {
   TransactionNotFoundError,
   UnknownTokenError,
   UnsupportedEnsNameError,
+  ZeroQuoteError,
 } from "../../src/index.js";
 import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
 export { errorTypeOf };
 
 const RPC = [ChainMismatchError, RpcError, RpcRateLimitedError, RequestAbortedError] as const;
+/** What paying gas in a fee currency adds to every `prepare*` (`FeeErrorType`). */
+const FEE = [InvalidFeeCurrencyError, InsufficientBalanceError, FeeEstimateRevertedError] as const;
 
 /** `client.transaction` (the protocol-independent part), the `transaction` actions. */
 const TRANSACTION = {
@@ -52,9 +58,8 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
-    InsufficientBalanceError,
     TokenReadError,
-    InvalidFeeCurrencyError,
+    ...FEE,
     ...RPC,
   ]),
   prepareApprove: errorTypeOf<PrepareApproveErrorType>()([
@@ -62,6 +67,7 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
+    ...FEE,
     ...RPC,
   ]),
   prepareContractCall: errorTypeOf<PrepareContractCallErrorType>()([
@@ -70,8 +76,23 @@ const TRANSACTION = {
     InvalidContractCallError,
     InvalidAmountError,
     UnknownTokenError,
-    InsufficientBalanceError,
     TokenReadError,
+    ...FEE,
+    ...RPC,
+  ]),
+};
+
+/** `client.swap` (and the venue groups, whose prepares throw the same). */
+const SWAP = {
+  prepareSwap: errorTypeOf<PrepareSwapErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    UnknownTokenError,
+    InvalidAmountError,
+    NoRouteError,
+    ZeroQuoteError,
+    TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
 };
@@ -139,6 +160,7 @@ const CELO_GOVERNANCE = {
 /** Every operation with an `XErrorType` the table knows; a protocol's group is one more spread line. */
 export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...TRANSACTION,
+  ...SWAP,
   ...READS,
   ...CELO_GOVERNANCE,
 };

@@ -12,6 +12,12 @@ import type {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
@@ -30,7 +36,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveSupplyParameters = { from, token: "USDC", amount: "100" };
  * ```
  */
-export interface PrepareAaveSupplyParameters {
+export interface PrepareAaveSupplyParameters extends FeeCurrencyOption {
   /** The account that supplies (and signs); it receives the aTokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -74,7 +80,8 @@ export type PrepareAaveSupplyErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the
@@ -109,11 +116,26 @@ export async function prepareAaveSupply(
   client: SdkBaseClient,
   parameters: PrepareAaveSupplyParameters,
 ): Promise<PrepareAaveSupplyReturnType> {
-  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: false });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, {
+    allowMax: false,
+  });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
+  const approve = buildApproveStep({
+    token,
+    spender: AAVE_V3_ADDRESSES.pool,
+    amount: value,
+    tag: client.tag,
+    spenderLabel: AAVE_V3_POOL_LABEL,
+  });
+  const supply = buildPoolStep(
+    { functionName: "supply", args: [token.address, value, from, 0] },
+    `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
+    client.tag,
+  );
+  const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[approve, supply]] });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       balanceOfCall(token, from),
@@ -121,6 +143,7 @@ export async function prepareAaveSupply(
       reserveDataRead(token.address),
     ],
     signal,
+    plan,
   );
   const balance = expectUint(results[0], token, "balanceOf");
   const allowance = expectUint(results[1], token, "allowance");
@@ -136,26 +159,8 @@ export async function prepareAaveSupply(
     });
   }
 
-  const steps: PreparedStep[] = [];
-  if (allowance < value) {
-    steps.push(
-      buildApproveStep({
-        token,
-        spender: AAVE_V3_ADDRESSES.pool,
-        amount: value,
-        tag: client.tag,
-        spenderLabel: AAVE_V3_POOL_LABEL,
-      }),
-    );
-  }
-  steps.push(
-    buildPoolStep(
-      { functionName: "supply", args: [token.address, value, from, 0] },
-      `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
-      client.tag,
-    ),
-  );
-  return {
+  const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
+  const flow: PrepareAaveSupplyReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
@@ -164,4 +169,5 @@ export async function prepareAaveSupply(
     intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: value }] });
 }

@@ -16,6 +16,12 @@ import {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { UnknownTokenError } from "../../../errors/token.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
@@ -43,7 +49,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters {
+export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
   /** The account that supplied (and signs); it receives the tokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -93,7 +99,8 @@ export type PrepareAaveWithdrawErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 /** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
 const WITHDRAW_FLOOR = WAD;
@@ -141,12 +148,22 @@ export async function prepareAaveWithdraw(
   client: SdkBaseClient,
   parameters: PrepareAaveWithdrawParameters,
 ): Promise<PrepareAaveWithdrawReturnType> {
-  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
     allowMax: true,
     floor: { default: WITHDRAW_FLOOR },
   });
+  const withdrawStep = (argument: bigint, what: string) =>
+    buildPoolStep(
+      { functionName: "withdraw", args: [token.address, argument, from] },
+      `Withdraw ${what} from Aave v3 to ${from}`,
+      client.tag,
+    );
+  const plan = await planFlowFee(client, feeCurrency, {
+    from,
+    alternatives: [[withdrawStep(amount === "max" ? maxUint256 : amount, "")]],
+  });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -155,6 +172,7 @@ export async function prepareAaveWithdraw(
       assetPriceRead(token.address),
     ],
     signal,
+    plan,
   );
   const position = userReserveDataOf(results[0]);
   const account = userAccountDataOf(results[1]);
@@ -206,19 +224,14 @@ export async function prepareAaveWithdraw(
     amount === "max"
       ? `all supplied ${token.symbol} (${human} now, plus interest until inclusion)`
       : `${human} ${token.symbol}`;
-  return {
+  const flow: PrepareAaveWithdrawReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
     summary: `Withdraw ${what} from Aave v3 to ${from}`,
-    steps: [
-      buildPoolStep(
-        { functionName: "withdraw", args: [token.address, argument, from] },
-        `Withdraw ${what} from Aave v3 to ${from}`,
-        client.tag,
-      ),
-    ],
+    steps: [withdrawStep(argument, what)],
     intent: { kind: "withdraw", protocol: "aave-v3", token: token.address, amount: argument.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls);
 }

@@ -7,6 +7,7 @@
 // next to the others (or in its own file) and add `...AAVE` to ERROR_TYPES; the operation's name is its exported
 // action's name, and a client member maps to it through CLIENT_OPERATIONS (`"aave.getPositions": "getAavePositions"`).
 import {
+  CeloGovernanceRefusedError,
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
   FeeEstimateRevertedError,
@@ -29,6 +30,7 @@ import {
   NoRouteError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
+  type PrepareGovernanceDelegateErrorType,
   type PrepareSendErrorType,
   type PrepareSwapErrorType,
   type ReadBatchErrorType,
@@ -157,15 +159,29 @@ const READS = {
   ]),
 };
 
+/** `client.governance` (Celo's core contracts; the celo-staking protocol's actions). */
+const CELO_GOVERNANCE = {
+  prepareGovernanceDelegate: errorTypeOf<PrepareGovernanceDelegateErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    InvalidAmountError,
+    CeloGovernanceRefusedError,
+    ...RPC,
+  ]),
+};
+
 /** Every operation with an `XErrorType` the table knows; a protocol's group is one more spread line. */
 export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...TRANSACTION,
   ...SWAP,
   ...READS,
+  ...CELO_GOVERNANCE,
 };
 
 /** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
-export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {};
+export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {
+  "governance.prepareDelegate": "prepareGovernanceDelegate",
+};
 
 /** The operation of a bad-input row and the ErrorType check, over this table. */
 export const { operationOf, expectInErrorType } = errorTypeChecks(ERROR_TYPES, CLIENT_OPERATIONS);

@@ -1,12 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import { readCeloGovernance } from "../lens.js";
+import type { CeloGovernanceState } from "../lens.js";
 import { queueNeighbours } from "../neighbours.js";
-import { buildCeloStep, celoFlow } from "../steps.js";
+import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceRevokeUpvote}. Unknown keys are refused.
@@ -60,44 +57,45 @@ export type PrepareGovernanceRevokeUpvoteErrorType = CeloStakingReadErrorType | 
  * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareGovernanceRevokeUpvote(
+export function prepareGovernanceRevokeUpvote(
   client: SdkBaseClient,
   parameters: PrepareGovernanceRevokeUpvoteParameters,
 ): Promise<PrepareGovernanceRevokeUpvoteReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const s = await readCeloGovernance(client, from, 0n, parseSignal(raw.signal));
-  const proposalId = s.accountUpvotedProposal;
-  if (proposalId === 0n) {
-    throw new CeloGovernanceRefusedError({
-      operation: "revoke the upvote",
-      reason: "no-upvote",
-      message: `${from} upvotes no proposal`,
-    });
-  }
-  const position = s.queue.indexOf(proposalId);
-  const { lesser, greater } =
-    position === -1
-      ? { lesser: 0n, greater: 0n }
-      : queueNeighbours(
-          s.queue,
-          s.queueUpvotes,
-          proposalId,
-          (s.queueUpvotes[position] ?? 0n) - s.accountUpvoteWeight,
-        );
-  return celoFlow(
-    from,
-    `Revoke ${from}'s upvote of governance proposal ${proposalId}`,
-    [
-      buildCeloStep(
-        "governance",
-        "revokeUpvote",
-        [lesser, greater],
-        `Revoke the upvote of proposal ${proposalId}`,
-        client.tag,
-      ),
-    ],
-    { kind: "governanceRevokeUpvote", proposalId: proposalId.toString() },
-    s.blockNumber,
-  );
+  const operation: CeloOperation<undefined, CeloGovernanceState> = {
+    keys: [],
+    parse: () => undefined,
+    plan: (from, _input, s) => {
+      const proposalId = s.accountUpvotedProposal;
+      if (proposalId === 0n) {
+        throw new CeloGovernanceRefusedError({
+          operation: "revoke the upvote",
+          reason: "no-upvote",
+          message: `${from} upvotes no proposal`,
+        });
+      }
+      const position = s.queue.indexOf(proposalId);
+      const { lesser, greater } =
+        position === -1
+          ? { lesser: 0n, greater: 0n }
+          : queueNeighbours(
+              s.queue,
+              s.queueUpvotes,
+              proposalId,
+              (s.queueUpvotes[position] ?? 0n) - s.accountUpvoteWeight,
+            );
+      return {
+        summary: `Revoke ${from}'s upvote of governance proposal ${proposalId}`,
+        calls: [
+          {
+            contract: "governance",
+            functionName: "revokeUpvote",
+            args: [lesser, greater],
+            description: `Revoke the upvote of proposal ${proposalId}`,
+          },
+        ],
+        intent: { kind: "governanceRevokeUpvote", proposalId: proposalId.toString() },
+      };
+    },
+  };
+  return prepareCeloGovernanceOperation(client, parameters, operation, () => 0n);
 }

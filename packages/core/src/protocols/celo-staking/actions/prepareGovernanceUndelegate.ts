@@ -1,13 +1,8 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
-import { fixidityPercent } from "../amounts.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import { readCeloAccountState } from "../lens.js";
-import { parsePercent } from "../parameters.js";
-import { buildCeloStep, celoFlow } from "../steps.js";
+import { delegationOperation } from "../delegation.js";
+import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
+import { prepareCeloAccountOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceUndelegate}. Unknown keys are refused.
@@ -66,38 +61,9 @@ export type PrepareGovernanceUndelegateErrorType = CeloStakingReadErrorType | Ce
  * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareGovernanceUndelegate(
+export function prepareGovernanceUndelegate(
   client: SdkBaseClient,
   parameters: PrepareGovernanceUndelegateParameters,
 ): Promise<PrepareGovernanceUndelegateReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "to", "percent", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const to = parseAddress(raw.to, "to");
-  const fraction = parsePercent(raw.percent);
-  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
-  const percent = fixidityPercent(fraction);
-  const current = s.delegations.find((d) => d.delegatee.toLowerCase() === to.toLowerCase())?.fraction ?? 0n;
-  if (current < fraction) {
-    throw new CeloGovernanceRefusedError({
-      operation: "undelegate",
-      reason: "not-delegated",
-      message: `${from} delegates ${fixidityPercent(current)} % to ${to}, less than ${percent} %`,
-      details: { delegatedPercent: fixidityPercent(current), percent },
-    });
-  }
-  return celoFlow(
-    from,
-    `Take back ${percent} % of ${from}'s governance voting power from ${to}`,
-    [
-      buildCeloStep(
-        "lockedGold",
-        "revokeDelegatedGovernanceVotes",
-        [to, fraction],
-        `Take back ${percent} % of governance voting power from ${to}`,
-        client.tag,
-      ),
-    ],
-    { kind: "governanceUndelegate", to, fraction: fraction.toString() },
-    s.blockNumber,
-  );
+  return prepareCeloAccountOperation(client, parameters, delegationOperation("undelegate"));
 }

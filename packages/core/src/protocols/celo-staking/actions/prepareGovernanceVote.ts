@@ -1,10 +1,8 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import { readCeloGovernance } from "../lens.js";
+import type { CeloGovernanceState } from "../lens.js";
+import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation.js";
 import {
   GOVERNANCE_VOTE_VALUES,
   type GovernanceVoteValue,
@@ -12,7 +10,7 @@ import {
   parseVoteValue,
 } from "../parameters.js";
 import { toCeloProposal } from "../proposals.js";
-import { buildCeloStep, celo, celoFlow } from "../steps.js";
+import { celo } from "../steps.js";
 
 /**
  * Parameters of {@link prepareGovernanceVote}. Unknown keys are refused.
@@ -72,45 +70,46 @@ export type PrepareGovernanceVoteErrorType = CeloStakingReadErrorType | CeloGove
  * const flow = await prepareGovernanceVote(createSdkBaseClient(), { from, proposalId: 1n, value: "yes" });
  * ```
  */
-export async function prepareGovernanceVote(
+export function prepareGovernanceVote(
   client: SdkBaseClient,
   parameters: PrepareGovernanceVoteParameters,
 ): Promise<PrepareGovernanceVoteReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "proposalId", "value", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const proposalId = parseProposalId(raw.proposalId);
-  const value = parseVoteValue(raw.value);
-  const s = await readCeloGovernance(client, from, proposalId, parseSignal(raw.signal));
-  const found = s.proposals.find((p) => p.id === proposalId);
-  const proposal = found ? toCeloProposal(found, false) : undefined;
-  const refuse = (reason: "not-an-account" | "no-voting-power" | "not-in-referendum", message: string) =>
-    new CeloGovernanceRefusedError({
-      operation: "vote",
-      reason,
-      message,
-      details: { proposalId: proposalId.toString(), stage: proposal?.stage ?? "none" },
-    });
-  if (proposal?.stage !== "referendum" || proposal.dequeueIndex === null) {
-    throw refuse(
-      "not-in-referendum",
-      `proposal ${proposalId} is ${proposal ? `in stage ${proposal.stage}` : "unknown"}, not in its referendum`,
-    );
-  }
-  if (!s.accountIsAccount) throw refuse("not-an-account", `${from} has no Celo account: lock CELO first`);
-  if (s.accountVotingPower === 0n) throw refuse("no-voting-power", `${from} has no governance voting power`);
-  return celoFlow(
-    from,
-    `Vote ${value.toUpperCase()} on governance proposal ${proposalId} with ${from}'s ${celo(s.accountVotingPower)} of voting power`,
-    [
-      buildCeloStep(
-        "governance",
-        "vote",
-        [proposalId, BigInt(proposal.dequeueIndex), GOVERNANCE_VOTE_VALUES[value]],
-        `Vote ${value.toUpperCase()} on proposal ${proposalId} (${celo(s.accountVotingPower)})`,
-        client.tag,
-      ),
-    ],
-    { kind: "governanceVote", proposalId: proposalId.toString(), value },
-    s.blockNumber,
-  );
+  const operation: CeloOperation<{ proposalId: bigint; value: GovernanceVoteValue }, CeloGovernanceState> = {
+    keys: ["proposalId", "value"],
+    parse: (raw) => ({ proposalId: parseProposalId(raw.proposalId), value: parseVoteValue(raw.value) }),
+    plan: (from, { proposalId, value }, s) => {
+      const found = s.proposals.find((p) => p.id === proposalId);
+      const proposal = found ? toCeloProposal(found, false) : undefined;
+      const refuse = (reason: "not-an-account" | "no-voting-power" | "not-in-referendum", message: string) =>
+        new CeloGovernanceRefusedError({
+          operation: "vote",
+          reason,
+          message,
+          details: { proposalId: proposalId.toString(), stage: proposal?.stage ?? "none" },
+        });
+      if (proposal?.stage !== "referendum" || proposal.dequeueIndex === null) {
+        throw refuse(
+          "not-in-referendum",
+          `proposal ${proposalId} is ${proposal ? `in stage ${proposal.stage}` : "unknown"}, not in its referendum`,
+        );
+      }
+      if (!s.accountIsAccount) throw refuse("not-an-account", `${from} has no Celo account: lock CELO first`);
+      if (s.accountVotingPower === 0n)
+        throw refuse("no-voting-power", `${from} has no governance voting power`);
+      const power = celo(s.accountVotingPower);
+      return {
+        summary: `Vote ${value.toUpperCase()} on governance proposal ${proposalId} with ${from}'s ${power} of voting power`,
+        calls: [
+          {
+            contract: "governance",
+            functionName: "vote",
+            args: [proposalId, BigInt(proposal.dequeueIndex), GOVERNANCE_VOTE_VALUES[value]],
+            description: `Vote ${value.toUpperCase()} on proposal ${proposalId} (${power})`,
+          },
+        ],
+        intent: { kind: "governanceVote", proposalId: proposalId.toString(), value },
+      };
+    },
+  };
+  return prepareCeloGovernanceOperation(client, parameters, operation, (input) => input.proposalId);
 }

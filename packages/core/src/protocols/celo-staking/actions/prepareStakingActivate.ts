@@ -1,11 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { readCeloAccountState } from "../lens.js";
-import { buildCeloStep, celo, celoFlow } from "../steps.js";
+import { prepareCeloAccountOperation } from "../operation.js";
+import { celo } from "../steps.js";
 
 /**
  * Parameters of {@link prepareStakingActivate}. Unknown keys are refused.
@@ -62,44 +60,40 @@ export type PrepareStakingActivateErrorType = CeloStakingReadErrorType | CeloSta
  * const flow = await prepareStakingActivate(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareStakingActivate(
+export function prepareStakingActivate(
   client: SdkBaseClient,
   parameters: PrepareStakingActivateParameters,
 ): Promise<PrepareStakingActivateReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "group", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const group = raw.group === undefined ? undefined : parseAddress(raw.group, "group");
-  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
-  const groups = s.votes.filter(
-    (v) => v.activatable && (group === undefined || v.group.toLowerCase() === group.toLowerCase()),
-  );
-  if (groups.length === 0) {
-    const pending = s.votes
-      .filter((v) => group === undefined || v.group.toLowerCase() === group.toLowerCase())
-      .reduce((sum, v) => sum + v.pending, 0n);
-    throw new CeloStakingRefusedError({
-      operation: "activate",
-      reason: "nothing-to-activate",
-      message:
-        pending > 0n
-          ? `${celo(pending)} of pending votes were cast in epoch ${s.epoch} and activate from the next epoch`
-          : `${from} has no pending votes${group ? ` for ${group}` : ""}`,
-      details: { epoch: s.epoch.toString(), pending: pending.toString(), ...(group ? { group } : {}) },
-    });
-  }
-  return celoFlow(
-    from,
-    `Activate ${from}'s pending votes for ${groups.map((g) => g.group).join(", ")}`,
-    groups.map((g) =>
-      buildCeloStep(
-        "election",
-        "activate",
-        [g.group],
-        `Activate ${celo(g.pending)} of pending votes for ${g.group}`,
-        client.tag,
-      ),
-    ),
-    { kind: "activate", groups: groups.map((g) => g.group) },
-    s.blockNumber,
-  );
+  return prepareCeloAccountOperation(client, parameters, {
+    keys: ["group"],
+    parse: (raw) => (raw.group === undefined ? undefined : parseAddress(raw.group, "group")),
+    plan: (from, group, s) => {
+      const forGroup = s.votes.filter(
+        (v) => group === undefined || v.group.toLowerCase() === group.toLowerCase(),
+      );
+      const groups = forGroup.filter((v) => v.activatable);
+      if (groups.length === 0) {
+        const pending = forGroup.reduce((sum, v) => sum + v.pending, 0n);
+        throw new CeloStakingRefusedError({
+          operation: "activate",
+          reason: "nothing-to-activate",
+          message:
+            pending > 0n
+              ? `${celo(pending)} of pending votes were cast in epoch ${s.epoch} and activate from the next epoch`
+              : `${from} has no pending votes${group ? ` for ${group}` : ""}`,
+          details: { epoch: s.epoch.toString(), pending: pending.toString(), ...(group ? { group } : {}) },
+        });
+      }
+      return {
+        summary: `Activate ${from}'s pending votes for ${groups.map((g) => g.group).join(", ")}`,
+        calls: groups.map((g) => ({
+          contract: "election",
+          functionName: "activate",
+          args: [g.group],
+          description: `Activate ${celo(g.pending)} of pending votes for ${g.group}`,
+        })),
+        intent: { kind: "activate", groups: groups.map((g) => g.group) },
+      };
+    },
+  });
 }

@@ -1,13 +1,10 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { readCeloAccountState } from "../lens.js";
+import { type CeloCall, prepareCeloAccountOperation } from "../operation.js";
 import { parseCeloAmount } from "../parameters.js";
-import { relockSteps } from "../relockSteps.js";
-import { buildCeloStep, celo, celoFlow } from "../steps.js";
+import { relockCalls } from "../relockCalls.js";
+import { celo } from "../steps.js";
 
 /**
  * Parameters of {@link prepareStakingLock}. Unknown keys are refused.
@@ -66,48 +63,52 @@ export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStaking
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
  */
-export async function prepareStakingLock(
+export function prepareStakingLock(
   client: SdkBaseClient,
   parameters: PrepareStakingLockParameters,
 ): Promise<PrepareStakingLockReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "amount", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const amount = parseCeloAmount(raw.amount);
-  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
-  const steps: PreparedStep[] = [];
-  if (!s.isAccount) {
-    steps.push(
-      buildCeloStep(
-        "accounts",
-        "createAccount",
-        [],
-        `Register ${from} as a Celo account (needed to lock CELO)`,
-        client.tag,
-      ),
-    );
-  }
-  const relock = relockSteps(s.withdrawalValues, amount, client.tag);
-  steps.push(...relock.steps);
-  const fresh = amount - relock.total;
-  if (fresh > 0n) {
-    if (s.balance < fresh) {
-      throw new CeloStakingRefusedError({
-        operation: "lock",
-        reason: "not-enough-celo",
-        message: `${from} has ${celo(s.balance)}, and ${celo(fresh)} would be locked`,
-        details: { balance: s.balance.toString(), needed: fresh.toString() },
-      });
-    }
-    steps.push(
-      buildCeloStep("lockedGold", "lock", [], `Lock ${celo(fresh)} in Celo's LockedGold`, client.tag, fresh),
-    );
-  }
-  const relocked = relock.total > 0n ? ` (${celo(relock.total)} relocked from pending withdrawals)` : "";
-  return celoFlow(
-    from,
-    `Lock ${celo(amount)} from ${from}${relocked}`,
-    steps,
-    { kind: "lock", amount: amount.toString(), relocked: relock.total.toString() },
-    s.blockNumber,
-  );
+  return prepareCeloAccountOperation(client, parameters, {
+    keys: ["amount"],
+    parse: (raw) => parseCeloAmount(raw.amount),
+    plan: (from, amount, s) => {
+      const register: CeloCall[] = s.isAccount
+        ? []
+        : [
+            {
+              contract: "accounts",
+              functionName: "createAccount",
+              args: [],
+              description: `Register ${from} as a Celo account (needed to lock CELO)`,
+            },
+          ];
+      const relock = relockCalls(s.withdrawalValues, amount);
+      const fresh = amount - relock.total;
+      if (fresh > 0n && s.balance < fresh) {
+        throw new CeloStakingRefusedError({
+          operation: "lock",
+          reason: "not-enough-celo",
+          message: `${from} has ${celo(s.balance)}, and ${celo(fresh)} would be locked`,
+          details: { balance: s.balance.toString(), needed: fresh.toString() },
+        });
+      }
+      const lock: CeloCall[] =
+        fresh > 0n
+          ? [
+              {
+                contract: "lockedGold",
+                functionName: "lock",
+                args: [],
+                description: `Lock ${celo(fresh)} in Celo's LockedGold`,
+                value: fresh,
+              },
+            ]
+          : [];
+      const relocked = relock.total > 0n ? ` (${celo(relock.total)} relocked from pending withdrawals)` : "";
+      return {
+        summary: `Lock ${celo(amount)} from ${from}${relocked}`,
+        calls: [...register, ...relock.calls, ...lock],
+        intent: { kind: "lock", amount: amount.toString(), relocked: relock.total.toString() },
+      };
+    },
+  });
 }

@@ -1,13 +1,10 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { readCeloAccountState } from "../lens.js";
+import { prepareCeloAccountOperation } from "../operation.js";
 import { parseCeloAmount } from "../parameters.js";
-import { relockSteps } from "../relockSteps.js";
-import { celo, celoFlow } from "../steps.js";
+import { relockCalls } from "../relockCalls.js";
+import { celo } from "../steps.js";
 
 /**
  * Parameters of {@link prepareStakingRelock}. Unknown keys are refused.
@@ -63,29 +60,28 @@ export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export async function prepareStakingRelock(
+export function prepareStakingRelock(
   client: SdkBaseClient,
   parameters: PrepareStakingRelockParameters,
 ): Promise<PrepareStakingRelockReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", "amount", "signal"]);
-  const from = parseAddress(raw.from, "from");
-  const amount = parseCeloAmount(raw.amount);
-  const s = await readCeloAccountState(client, from, parseSignal(raw.signal));
-  const pending = s.withdrawalValues.reduce((sum, value) => sum + value, 0n);
-  if (pending < amount) {
-    throw new CeloStakingRefusedError({
-      operation: "relock",
-      reason: "not-enough-pending-withdrawals",
-      message: `${from}'s pending withdrawals hold ${celo(pending)}, less than ${celo(amount)}`,
-      details: { amount: amount.toString(), pending: pending.toString() },
-    });
-  }
-  const { steps } = relockSteps(s.withdrawalValues, amount, client.tag);
-  return celoFlow(
-    from,
-    `Relock ${celo(amount)} of ${from}'s pending withdrawals`,
-    steps,
-    { kind: "relock", amount: amount.toString() },
-    s.blockNumber,
-  );
+  return prepareCeloAccountOperation(client, parameters, {
+    keys: ["amount"],
+    parse: (raw) => parseCeloAmount(raw.amount),
+    plan: (from, amount, s) => {
+      const pending = s.withdrawalValues.reduce((sum, value) => sum + value, 0n);
+      if (pending < amount) {
+        throw new CeloStakingRefusedError({
+          operation: "relock",
+          reason: "not-enough-pending-withdrawals",
+          message: `${from}'s pending withdrawals hold ${celo(pending)}, less than ${celo(amount)}`,
+          details: { amount: amount.toString(), pending: pending.toString() },
+        });
+      }
+      return {
+        summary: `Relock ${celo(amount)} of ${from}'s pending withdrawals`,
+        calls: relockCalls(s.withdrawalValues, amount).calls,
+        intent: { kind: "relock", amount: amount.toString() },
+      };
+    },
+  });
 }

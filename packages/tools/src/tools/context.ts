@@ -28,6 +28,8 @@ export interface ToolContext {
   readonly hasSigner: boolean;
   /** `PREFLOW_STATE_DIR`, when set (else the default state directory, resolved where it is used). */
   readonly stateDir: string | undefined;
+  /** `FEE_CURRENCY` (`"CELO"` by default): who pays gas when a tool's `fee_currency` argument is absent. */
+  readonly feeCurrency: string;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
   log(line: string): void;
@@ -81,6 +83,18 @@ export function addressOrSigner(value: string | undefined, runtime: ToolRuntime,
     value,
     rule: "is required because this server has no CHAIN_PRIVATE_KEY signer to default to",
   });
+}
+
+/**
+ * The `feeCurrency` option of a prepare: the tool's `fee_currency` argument, else the server's `FEE_CURRENCY`;
+ * nothing when that is CELO (the SDK's default). @internal
+ */
+export function feeOptions(
+  argument: string | undefined,
+  context: ToolContext,
+): { feeCurrency: string } | Record<string, never> {
+  const choice = argument ?? context.feeCurrency;
+  return choice.toUpperCase() === "CELO" ? {} : { feeCurrency: choice };
 }
 
 export const READ_ONLY: ToolAnnotations = {

@@ -1,8 +1,8 @@
 import { z } from "zod/v4";
-import { address, amount, jsonValue, MAX, text, token } from "../schemas/common.js";
+import { address, amount, feeCurrency, jsonValue, MAX, text, token } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
 import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
-import { addressOrSigner, defineTool } from "./context.js";
+import { addressOrSigner, defineTool, feeOptions } from "./context.js";
 
 const PREPARE = {
   readOnlyHint: true,
@@ -15,26 +15,35 @@ const from = address(
   "Who will sign and send the steps (default: this server's signer). Only flows from the signer can be executed here; any flow can be dry-run.",
 ).optional();
 const NEXT =
-  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to simulate_flow to see what it would do (show the preview to the user), then to execute_prepared_flow. One HTTP request.";
+  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }; with gas paid in a fee currency, every step's fee_currency and the flow's fee { currency, max, ... }); nothing is signed or sent. Pass it unchanged to simulate_flow to see what it would do (show the preview to the user), then to execute_prepared_flow. One HTTP request.";
 
 /** `prepare_send`: a transfer of a token or CELO. @internal */
 export const prepareSendTool = defineTool({
   name: "prepare_send",
   title: "Prepare a transfer",
   family: "prepare",
-  description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance. ${NEXT}`,
+  description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance (with the fee, when gas is paid in the token sent). \`fee_currency\` (default: the server's FEE_CURRENCY) says who pays gas. ${NEXT}`,
   input: z.strictObject({
     from,
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),
     amount: amount('Human decimal amount in token units, e.g. "2.5" (not base units, no exponent).'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
   async run(args, context) {
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
-    return { data: await runtime.sdk.transaction.prepareSend(sender, args.to, args.token, args.amount) };
+    return {
+      data: await runtime.sdk.transaction.prepareSend(
+        sender,
+        args.to,
+        args.token,
+        args.amount,
+        feeOptions(args.fee_currency, context),
+      ),
+    };
   },
 });
 

@@ -110,6 +110,7 @@ describe("tools/list", () => {
       "amount",
       "dry_run",
       "force",
+      "fee_currency",
     ]);
     expect(byName.get("execute_prepared_flow")?.inputSchema.required).toEqual(["flow"]);
     expect(Object.keys(byName.get("check_attribution_tag")?.inputSchema.properties ?? {})).toEqual([

@@ -2,6 +2,7 @@ import { normalizeAttributionTags } from "@preflow/attribution";
 import { typeName } from "@preflow/errors";
 import { type Address, getAddress, type Hex, isAddress } from "viem";
 import { DEFAULT_RPC_URL } from "../chain.js";
+import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "../fees/feeCurrencies.js";
 import { describeValue } from "../errors/base.js";
 import { InvalidConfigError, UnknownOptionError } from "../errors/config.js";
 import { closest } from "../tokens/suggest.js";
@@ -79,6 +80,7 @@ const OPTION_NAMES = [
   "timeoutMs",
   "retryCount",
   "maxRetryAfterMs",
+  "feeCurrency",
 ] as const satisfies readonly (keyof SdkConfig)[];
 
 /**
@@ -112,6 +114,11 @@ export interface ResolvedConfig {
     /** The longest `Retry-After` waited for (`maxRetryAfterMs`). */
     readonly maxRetryAfterMs: number;
   };
+  /**
+   * The default fee currency of every `prepare*` (`feeCurrency`, validated as given; `undefined`: CELO). A call's
+   * own `feeCurrency` option wins.
+   */
+  readonly feeCurrency: FeeCurrencyInput | undefined;
   readonly agentId: {
     /** From `agentIdPrivateKey`, else `AGENT_ID_PRIVATE_KEY`. */
     readonly privateKey: Secret<Hex> | undefined;
@@ -308,9 +315,13 @@ export function resolveConfig(
     ),
   });
 
+  const feeCurrency = read("feeCurrency") as FeeCurrencyInput | undefined;
+  resolveFeeCurrencyInput(feeCurrency, "feeCurrency"); // InvalidFeeCurrencyError naming the option, before any I/O
+
   return Object.freeze({
     rpcUrl,
     ethRpcUrl,
+    feeCurrency,
     rpc,
     attributionTags,
     telemetry: Object.freeze({

@@ -1,3 +1,5 @@
+import type { FeeCurrencyInput } from "../fees/feeCurrencies.js";
+
 /**
  * The configuration of a preflow client (specification section 2.1). `rpcUrl` is the only required
  * property; `createSdkClient` takes a `Partial<SdkConfig>` ({@link CelinaClientOptions}) and fills defaults.
@@ -45,6 +47,12 @@ export interface SdkConfig {
    * 60 000. Default `DEFAULT_MAX_RETRY_AFTER_MS` (5 000).
    */
   maxRetryAfterMs?: number;
+  /**
+   * Who pays the gas of every prepared flow unless a `prepare*` call says otherwise: `"CELO"` (the default), a
+   * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, or `"auto"`. Checked when the client is
+   * created (`InvalidFeeCurrencyError`).
+   */
+  feeCurrency?: FeeCurrencyInput;
 }
 
 /**

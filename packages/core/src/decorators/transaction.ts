@@ -11,16 +11,18 @@ import {
   type PrepareContractCallReturnType,
   prepareContractCall,
 } from "../actions/transaction/prepareContractCall.js";
-import { type PrepareSendReturnType, prepareSend } from "../actions/transaction/prepareSend.js";
+import {
+  type PrepareSendReturnType,
+  prepareSend,
+  type SendAmount,
+} from "../actions/transaction/prepareSend.js";
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
-import type { FeeCurrencyInput } from "../fees/feeCurrencies.js";
+import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../fees/flowFee.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 import { parseOptions } from "../validation/parseOptions.js";
 
-/** The options `client.transaction.prepareSend` takes. */
-const SEND_OPTIONS = ["feeCurrency", "signal"] as const;
 
 /**
  * `client.transaction`: operations that return prepared flows (unsigned, tagged steps, each with its decoded
@@ -41,8 +43,9 @@ export interface TransactionActions {
    * @param from - The sender (the account that will sign).
    * @param to - The recipient (may equal `from`; never the zero address).
    * @param token - A registry symbol (`"USDm"`, `"CELO"`, `"cUSD"`...) or a listed token's address.
-   * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals.
-   * @param options - `{ feeCurrency, signal }`: who pays the gas (`"CELO"` by default, a token symbol such as
+   * @param amount - A human decimal string (`"12.5"`), exact to the token's decimals, or `"max"`: the balance,
+   *   less the maximum fee when the fee is paid in the token sent ({@link SendAmount}).
+   * @param options - `{ feeCurrency, signal }`: who pays the gas (the client's `feeCurrency`, else `"CELO"`, a token symbol such as
    *   `"USDC"`, a fee-currency address or `"auto"`; see {@link PrepareSendParameters}) and a signal that stops
    *   waiting for the node (`RequestAbortedError`).
    * @returns A one-step prepared flow (with `fee` and the step's `feeCurrency` when gas is paid in a token).
@@ -58,8 +61,8 @@ export interface TransactionActions {
     from: string,
     to: string,
     token: TokenInput,
-    amount: string,
-    options?: ActionOptions & { feeCurrency?: FeeCurrencyInput | undefined },
+    amount: SendAmount,
+    options?: PrepareOptions,
   ): Promise<PrepareSendReturnType>;
   /**
    * Prepares `approve(spender, amount)`: exact amounts, `"0"` revokes, `"max"` (unlimited) only when asked. The
@@ -71,8 +74,9 @@ export interface TransactionActions {
    * @param spender - Who may spend (never the zero address).
    * @param token - A registry symbol or listed address.
    * @param amount - A human decimal string or `"max"`.
-   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
-   * @returns A one-step prepared flow.
+   * @param options - `{ feeCurrency, signal }`: who pays the gas (default the client's `feeCurrency`, else CELO;
+   *   see {@link FeeCurrencyOption}) and stops waiting for the node (`RequestAbortedError`).
+   * @returns A one-step prepared flow (with `fee` and the step's `feeCurrency` when gas is paid in a token).
    * @throws {@link PrepareApproveErrorType}
    *
    * @example
@@ -85,7 +89,7 @@ export interface TransactionActions {
     spender: string,
     token: TokenInput,
     amount: ApprovalAmount,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareApproveReturnType>;
   /**
    * Prepares approve-then-call: an exact `approve` step for each entry of `call.approvals` whose allowance is
@@ -96,8 +100,10 @@ export interface TransactionActions {
    *
    * @param from - The caller.
    * @param call - `{ to, abi, functionName, args, value?, approvals?, description? }` ({@link ContractCall}).
-   * @param options - `{ signal }`: stops waiting for the node (`RequestAbortedError`).
-   * @returns The prepared flow: approvals (only where needed), then the call.
+   * @param options - `{ feeCurrency, signal }`: who pays the gas (default the client's `feeCurrency`, else CELO)
+   *   and stops waiting for the node (`RequestAbortedError`).
+   * @returns The prepared flow: approvals (only where needed), then the call (every step with `feeCurrency` and
+   *   the flow with `fee` when gas is paid in a token).
    * @throws {@link PrepareContractCallErrorType}
    *
    * @example
@@ -117,7 +123,7 @@ export interface TransactionActions {
   >(
     from: string,
     call: ContractCall<abi, functionName>,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareContractCallReturnType>;
   /**
    * Simulates every step of a prepared flow on one state with `eth_simulateV1` (a call after its approval sees the
@@ -170,18 +176,25 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
         from: string,
         to: string,
         token: TokenInput,
-        amount: string,
-        options?: ActionOptions & { feeCurrency?: FeeCurrencyInput | undefined },
-      ) => prepareSend(client, { ...parseOptions(options, SEND_OPTIONS), from, to, token, amount }),
+        amount: SendAmount,
+        options?: PrepareOptions,
+      ) => prepareSend(client, { ...parseOptions(options, PREPARE_OPTION_KEYS), from, to, token, amount }),
       prepareApprove: async (
         from: string,
         spender: string,
         token: TokenInput,
         amount: ApprovalAmount,
-        options?: ActionOptions,
-      ) => prepareApprove(client, { ...parseOptions(options), from, spender, token, amount }),
-      prepareContractCall: (async (from: string, call: ContractCall, options?: ActionOptions) => {
-        const checked = parseOptions(options);
+        options?: PrepareOptions,
+      ) =>
+        prepareApprove(client, {
+          ...parseOptions(options, PREPARE_OPTION_KEYS),
+          from,
+          spender,
+          token,
+          amount,
+        }),
+      prepareContractCall: (async (from: string, call: ContractCall, options?: PrepareOptions) => {
+        const checked = parseOptions(options, PREPARE_OPTION_KEYS);
         // The call's own keys are checked by the action (it refuses `from` and `signal` inside `call` here, so
         // neither can silently replace the method's arguments).
         const fields =

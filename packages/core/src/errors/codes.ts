@@ -40,5 +40,6 @@ export type CoreErrorCode =
   | "NO_ROUTE"
   | "ZERO_QUOTE"
   | "INVALID_FEE_CURRENCY"
+  | "FEE_ESTIMATE_REVERTED"
   | LendingErrorCode
   | CeloStakingErrorCode;

@@ -29,3 +29,33 @@ export class InvalidFeeCurrencyError extends SdkError<"INVALID_FEE_CURRENCY"> {
     });
   }
 }
+
+/**
+ * A step of a flow paying gas in a fee currency reverted when its gas was simulated at prepare time
+ * (`eth_simulateV1`, in the same request as the flow's reads), so there is no gas figure to sign it with and
+ * sending it would only pay a fee for a revert. Nothing was sent. `details` holds `step` (its index) and `reason`
+ * (the decoded revert).
+ *
+ * @example
+ * ```ts
+ * import { FeeEstimateRevertedError } from "@preflow/core";
+ *
+ * try {
+ *   await client.swap.prepareSwap(from, "USDC", "USDm", "10", { feeCurrency: "USDm" });
+ * } catch (error) {
+ *   if (error instanceof FeeEstimateRevertedError) console.error(error.details.step, error.details.reason);
+ * }
+ * ```
+ */
+export class FeeEstimateRevertedError extends SdkError<"FEE_ESTIMATE_REVERTED"> {
+  override readonly name: string = "FeeEstimateRevertedError";
+
+  constructor(parameters: { step: number; reason: string }) {
+    const { step, reason } = parameters;
+    super({
+      code: "FEE_ESTIMATE_REVERTED",
+      message: `Step ${step} reverted when its gas was simulated to plan the fee (${reason}); nothing was sent. Check the flow's inputs and the account's balances, or pay gas in CELO to prepare it anyway.`,
+      details: { step, reason },
+    });
+  }
+}

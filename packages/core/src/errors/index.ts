@@ -25,7 +25,7 @@ export {
   MissingEthRpcUrlError,
   UnsupportedEnsNameError,
 } from "./ens.js";
-export { InvalidFeeCurrencyError } from "./feeCurrency.js";
+export { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "./feeCurrency.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
 export {
   AaveReadError,

@@ -1,12 +1,20 @@
-// The fee of a one-step flow paid in a fee currency, read in the same HTTP request as the flow's own reads: the
-// directory's config and rate of each candidate currency, the balances that pay, and `eth_gasPrice`,
-// `eth_maxPriorityFeePerGas` and `eth_estimateGas` (in CELO; converted at the directory's rate, which is what a
-// Celo node's fee-currency forms of these methods answer).
+// The fee of an N-step flow, planned in the same HTTP request as the flow's own reads: the directory's config and
+// rate of each candidate currency, the balances that pay, `eth_gasPrice`, `eth_maxPriorityFeePerGas` and one
+// `eth_simulateV1` per sketch of the flow's steps (in CELO; converted at the directory's rate, which is what a Celo
+// node's fee-currency forms of these methods answer).
+//
+// Why eth_simulateV1 and not eth_estimateGas: the second step of approve + swap cannot be estimated before the
+// approval lands, and the request that reads the flow's state is the only one. `eth_simulateV1` runs the sketch's
+// steps in order on the latest state, each as its own transaction (a swap sees the approval before it), and
+// reports each one's `gasUsed`. Its answer is `gasUsed` after refunds, not the gas limit the step needs, so the
+// limit is planned with headroom (see GAS_HEADROOM_PERCENT).
 import type { Address, Hex } from "viem";
+import { decodeRevertReason } from "../actions/transaction/decodeRevertReason.js";
+import { parseSimulation } from "../actions/transaction/simulatePreparedFlowResponse.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
 import { SdkError } from "../errors/base.js";
-import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
+import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
 import { toRpcError } from "../rpc/toRpcError.js";
@@ -17,6 +25,10 @@ import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurre
 
 /**
  * The fee of a flow paid in a fee currency (amounts in the paying token's base units, decimal strings).
+ *
+ * Per step: `gas`, `maxFeePerGas` and `maxPriorityFeePerGas` are what EVERY step of the flow is signed with
+ * (`toTransactionRequest(step, flow.fee)`; `gas` is the largest step's need, so a smaller step leaves gas unused,
+ * which is not charged). Per flow: `estimated` and `max` add up all the steps.
  *
  * @example
  * ```ts
@@ -29,26 +41,59 @@ export interface FlowFee {
   currency: string;
   /** The address each step carries in `feeCurrency` (the adapter for USDC and USD₮). */
   feeCurrency: Address;
-  /** Gas limit of each step, the currency's intrinsic gas included. */
+  /** Per step: the gas limit each step is signed with, the currency's intrinsic gas included. */
   gas: string;
-  /** Per gas, in the fee currency's 18-decimal units (what the transaction is signed with). */
+  /** Per step: per gas, in the fee currency's 18-decimal units (what the transaction is signed with). */
   maxFeePerGas: string;
+  /** Per step: the tip per gas, in the fee currency's 18-decimal units. */
   maxPriorityFeePerGas: string;
-  /** The expected fee at the current base fee, in the token's base units. */
+  /** Per flow: the expected fee of all the steps at the current base fee, in the token's base units. */
   estimated: string;
-  /** The most the fee can be (gas x maxFeePerGas), in the token's base units: the node debits this much first. */
+  /**
+   * Per flow: the most all the steps can cost together (steps x `gas` x `maxFeePerGas`, each step rounded up to
+   * whole token units as the node debits it), in the token's base units. The account must hold this much of the
+   * token (besides what the flow spends of it): the node debits each step's maximum before running it.
+   */
   max: string;
 }
 
-/** Who pays and for what: the step to estimate and what it spends. @internal */
-export interface FeePlanInput {
-  from: Address;
+/** One call of a sketch: a step as it will be sent, or with a placeholder where a read decides a value. @internal */
+export interface FeeStepSketch {
   to: Address;
   data: Hex;
-  value: bigint;
-  /** The token the flow spends and how much (counted with the fee when it is the same token). */
-  spend: { token: TokenInfo; amount: bigint };
+  /** CELO sent, wei (a step's decimal string or a bigint). */
+  value?: bigint | string | undefined;
 }
+
+/** Who pays, and the step sequences the flow may take. @internal */
+export interface FeePlanInput {
+  from: Address;
+  /**
+   * The step sequences the flow may take, each in execution order, every approval included (one for most
+   * actions; a swap gives one per candidate route). The flow's steps must be a subsequence of the chosen one,
+   * matched by target and selector (an approval already in place is left out).
+   */
+  alternatives: readonly (readonly FeeStepSketch[])[];
+}
+
+/** What a flow spends, counted with the fee when the same token pays. @internal */
+export interface FeeSpend {
+  token: TokenInfo;
+  amount: bigint;
+}
+
+/** How the flow settled: its steps, the sketch they follow and what they spend. @internal */
+export interface FeeSettleInput {
+  steps: readonly { to: Address; data: Hex }[];
+  /** Index in `alternatives` of the sketch the steps follow; default 0. */
+  alternative?: number | undefined;
+  spend?: readonly FeeSpend[] | undefined;
+}
+
+/** A settled fee: in a fee currency (`fee`), or in CELO (planned only for `amount: "max"` sends). @internal */
+export type FeeSettlement =
+  | { kind: "currency"; fee: FlowFee; token: TokenInfo; max: bigint }
+  | { kind: "celo"; gas: bigint; maxFeePerGas: bigint; max: bigint };
 
 /** The reads and calls of a fee plan, and how to settle it from their answers. @internal */
 export interface FeePlan {
@@ -57,11 +102,18 @@ export interface FeePlan {
   settle(
     reads: readonly ReadResult[],
     calls: readonly unknown[],
-  ): { fee: FlowFee; token: TokenInfo; max: bigint } | undefined;
+    input: FeeSettleInput,
+    rpcUrl: string,
+  ): FeeSettlement;
 }
 
-/** Gas headroom over the estimate: 10 %. */
-const GAS_HEADROOM_PERCENT = 110n;
+/**
+ * Gas limit over the simulated `gasUsed`: 40 %. `gasUsed` is after refunds, which EIP-3529 caps at a fifth of the
+ * gas spent (the limit must cover the gas before refunds: up to 25 % more), plus 1/64 kept back at each nested
+ * call (EIP-150) and the state moving before the step lands (the executor measured 3 % on an Aave withdraw).
+ * A larger limit raises only `max`: unused gas is credited back.
+ */
+const GAS_HEADROOM_PERCENT = 140n;
 /** maxFeePerGas = 2 x base fee + tip (the base fee can rise 12.5 % a block). */
 const BASE_FEE_MULTIPLIER = 2n;
 
@@ -71,24 +123,57 @@ const quantity = (value: unknown, what: string): bigint => {
   return BigInt(value);
 };
 
+/** EIP-2028 calldata gas: 4 per zero byte, 16 per other byte. */
+function calldataGas(data: Hex): bigint {
+  let gas = 0n;
+  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === "00" ? 4n : 16n;
+  return gas;
+}
+
+const hex = (value: bigint) => `0x${value.toString(16)}`;
+
+/** The `eth_simulateV1` call of one sketch: its steps as transactions of one block, no fee checks. */
+function simulateCall(from: Address, sketch: readonly FeeStepSketch[]): RpcCall {
+  const calls = sketch.map((step) => ({ from, to: step.to, data: step.data, value: hex(BigInt(step.value ?? 0n)) }));
+  return { method: "eth_simulateV1", params: [{ blockStateCalls: [{ calls }], validation: false }, "latest"] };
+}
+
+/** The sketch positions the steps follow, in order (by target and selector). */
+function matchSteps(steps: FeeSettleInput["steps"], sketch: readonly FeeStepSketch[]): number[] {
+  const positions: number[] = [];
+  let at = 0;
+  for (const step of steps) {
+    const selector = step.data.slice(0, 10).toLowerCase();
+    while (
+      at < sketch.length &&
+      (sketch[at]!.to.toLowerCase() !== step.to.toLowerCase() ||
+        sketch[at]!.data.slice(0, 10).toLowerCase() !== selector)
+    )
+      at += 1;
+    if (at === sketch.length) throw new Error("a step of the flow is not in its fee sketch");
+    positions.push(at);
+    at += 1;
+  }
+  return positions;
+}
+
 /**
- * Plans the fee of a one-step flow paid in `choice` (a currency, or `"auto"`: CELO when the account can pay the
- * CELO fee, else the registered stable it holds most of, counted in CELO at the rate, that can pay). `settle`
- * returns `undefined` when the flow pays in CELO.
+ * Plans the fee of a flow paid in `choice` (a currency; `"auto"`: CELO when the account can pay the CELO fee,
+ * else the registered stable it holds most of, counted in CELO at the rate, that can pay; `"celo"`: the CELO
+ * fee only, for a send of the whole CELO balance).
  *
  * @internal
  */
-export function planFee(
-  choice: Exclude<ResolvedFeeCurrencyInput, { kind: "celo" }>,
-  input: FeePlanInput,
-): FeePlan {
+export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): FeePlan {
   const candidates =
     choice.kind === "currency"
       ? [{ feeCurrency: choice.feeCurrency, token: choice.token }]
-      : Object.entries(FEE_CURRENCY_OF_TOKEN).map(([symbol, feeCurrency]) => ({
-          feeCurrency: feeCurrency as Address,
-          token: TOKENS[symbol as keyof typeof TOKENS] as TokenInfo | undefined,
-        }));
+      : choice.kind === "celo"
+        ? []
+        : Object.entries(FEE_CURRENCY_OF_TOKEN).map(([symbol, feeCurrency]) => ({
+            feeCurrency: feeCurrency as Address,
+            token: TOKENS[symbol as keyof typeof TOKENS] as TokenInfo | undefined,
+          }));
   for (const candidate of candidates)
     if (!candidate.token)
       throw new InvalidFeeCurrencyError({
@@ -104,42 +189,67 @@ export function planFee(
   const calls: RpcCall[] = [
     { method: "eth_gasPrice" },
     { method: "eth_maxPriorityFeePerGas" },
-    {
-      method: "eth_estimateGas",
-      params: [{ from: input.from, to: input.to, data: input.data, value: `0x${input.value.toString(16)}` }],
-    },
+    ...input.alternatives.map((sketch) => simulateCall(input.from, sketch)),
   ];
   return {
     reads,
     calls,
-    settle(results, answers) {
+    settle(results, answers, settled, rpcUrl) {
       const gasPrice = quantity(answers[0], "eth_gasPrice");
       const tip = quantity(answers[1], "eth_maxPriorityFeePerGas");
-      const estimate = quantity(answers[2], "eth_estimateGas");
       const base = gasPrice > tip ? gasPrice - tip : 0n;
-      const n = candidates.length;
-      const celoBalance = decodeEthBalance(results[3 * n]);
-      const celoMax = ((estimate * GAS_HEADROOM_PERCENT) / 100n) * (BASE_FEE_MULTIPLIER * base + tip);
-      const spendsCelo = input.spend.token.native;
-      if (choice.kind === "auto" && celoBalance >= celoMax + (spendsCelo ? input.spend.amount : 0n))
-        return undefined;
+      const which = settled.alternative ?? 0;
+      const sketch = input.alternatives[which];
+      if (!sketch) throw new Error(`no fee sketch ${which}`);
+      const simulated = parseSimulation(answers[2 + which], sketch.length, rpcUrl).calls;
+      // each step's gas: what the simulation used, plus what its real calldata costs over the sketch's
+      const used = matchSteps(settled.steps, sketch).map((position, index) => {
+        const call = simulated[position]!;
+        if (call.status !== "success") {
+          throw new FeeEstimateRevertedError({
+            step: index,
+            reason: decodeRevertReason(call.returnData).message,
+          });
+        }
+        const extra = calldataGas(settled.steps[index]!.data) - calldataGas(sketch[position]!.data);
+        return call.gasUsed + (extra > 0n ? extra : 0n);
+      });
+      const n = BigInt(used.length);
+      const stepGas = used.reduce(
+        (most, gas) => {
+          const limit = (gas * GAS_HEADROOM_PERCENT + 99n) / 100n;
+          return limit > most ? limit : most;
+        },
+        0n,
+      );
+      const spendOf = (token: TokenInfo) =>
+        (settled.spend ?? [])
+          .filter((s) => s.token.address === token.address)
+          .reduce((sum, s) => sum + s.amount, 0n);
+      const celoMaxFeePerGas = BASE_FEE_MULTIPLIER * base + tip;
+      const celoMax = n * stepGas * celoMaxFeePerGas;
+      if (choice.kind === "celo") return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
+      const count = candidates.length;
+      const celoBalance = decodeEthBalance(results[3 * count]);
       const options = candidates.map((candidate, index) => {
         const token = tokens[index]!;
         const { rate, intrinsicGas } = decodeFeeCurrencyReads(results[2 * index], results[2 * index + 1]);
         // with "auto", a token whose balance cannot be read (not on this chain) counts as 0
-        const read = decodeUint(results[2 * n + index], token, "balanceOf");
+        const read = decodeUint(results[2 * count + index], token, "balanceOf");
         if (!read.ok && choice.kind === "currency") throw read.error;
         const balance = read.ok ? read.value : 0n;
-        if (!rate || intrinsicGas === null) return { candidate, token, balance, fee: undefined };
+        if (!rate || intrinsicGas === null) return { candidate, token, balance, spent: 0n };
         const convert = (celo: bigint) => (celo * rate.numerator) / rate.denominator;
-        const gas = (estimate * GAS_HEADROOM_PERCENT) / 100n + intrinsicGas;
+        const gas = stepGas + intrinsicGas;
         const maxPriorityFeePerGas = convert(tip);
         const maxFeePerGas = BASE_FEE_MULTIPLIER * convert(base) + maxPriorityFeePerGas;
         const unit = 10n ** BigInt(18 - token.decimals);
         const toToken = (amount: bigint) => (amount + unit - 1n) / unit; // the node's debit rounds up
-        const estimated = toToken((estimate + intrinsicGas) * (convert(base) + maxPriorityFeePerGas));
-        const max = toToken(gas * maxFeePerGas);
-        const spent = token.address === input.spend.token.address ? input.spend.amount : 0n;
+        const estimated = used.reduce(
+          (sum, g) => sum + toToken((g + intrinsicGas) * (convert(base) + maxPriorityFeePerGas)),
+          0n,
+        );
+        const max = n * toToken(gas * maxFeePerGas);
         const fee: FlowFee = {
           currency: token.symbol,
           feeCurrency: candidate.feeCurrency,
@@ -149,7 +259,7 @@ export function planFee(
           estimated: estimated.toString(),
           max: max.toString(),
         };
-        return { candidate, token, balance, fee, max, spent, rate };
+        return { candidate, token, balance, fee, max, spent: spendOf(token), rate };
       });
       if (choice.kind === "currency") {
         const only = options[0]!;
@@ -158,11 +268,13 @@ export function planFee(
             feeCurrency: only.candidate.feeCurrency,
             rule: "not registered in the FeeCurrencyDirectory, or its rate is invalid",
           });
-        checkFits(input.from, only.token, only.balance, only.spent!, only.max!);
-        return { fee: only.fee, token: only.token, max: only.max! };
+        checkFits(input.from, only.token, only.balance, only.spent, only.max!);
+        return { kind: "currency", fee: only.fee, token: only.token, max: only.max! };
       }
+      if (celoBalance >= celoMax + spendOf(TOKENS.CELO))
+        return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
       // auto: the currency the account holds most of (counted in CELO at the rate) among those that can pay
-      const payable = options.filter((o) => o.fee && o.balance >= o.spent! + o.max!);
+      const payable = options.filter((o) => o.fee && o.balance >= o.spent + o.max!);
       if (payable.length === 0) {
         throw new InsufficientBalanceError({
           owner: input.from,
@@ -176,7 +288,7 @@ export function planFee(
       const inCelo = (o: (typeof payable)[number]) =>
         (o.balance * 10n ** BigInt(18 - o.token.decimals) * o.rate!.denominator) / o.rate!.numerator;
       const best = payable.reduce((a, b) => (inCelo(b) > inCelo(a) ? b : a));
-      return { fee: best.fee!, token: best.token, max: best.max! };
+      return { kind: "currency", fee: best.fee!, token: best.token, max: best.max! };
     },
   };
 }
@@ -202,12 +314,16 @@ export function settleFee(
   plan: FeePlan,
   reads: readonly ReadResult[],
   calls: readonly unknown[],
+  input: FeeSettleInput,
   rpcUrl: string,
-): { fee: FlowFee; token: TokenInfo; max: bigint } | undefined {
+): FeeSettlement {
   try {
-    return plan.settle(reads, calls);
+    return plan.settle(reads, calls, input, rpcUrl);
   } catch (error) {
     if (error instanceof SdkError) throw error;
-    throw toRpcError(error, { rpcUrl, method: "eth_gasPrice, eth_maxPriorityFeePerGas, eth_estimateGas" });
+    throw toRpcError(error, {
+      rpcUrl,
+      method: "eth_gasPrice, eth_maxPriorityFeePerGas, eth_simulateV1",
+    });
   }
 }

@@ -9,6 +9,7 @@
 import {
   ChainMismatchError,
   type DecodeFunctionResultStrictErrorType,
+  FeeEstimateRevertedError,
   type GetAllowanceErrorType,
   type GetBalanceErrorType,
   type GetBalancesErrorType,
@@ -42,6 +43,8 @@ import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.
 export { errorTypeOf };
 
 const RPC = [ChainMismatchError, RpcError, RpcRateLimitedError, RequestAbortedError] as const;
+/** What paying gas in a fee currency adds to every `prepare*` (`FeeErrorType`). */
+const FEE = [InvalidFeeCurrencyError, InsufficientBalanceError, FeeEstimateRevertedError] as const;
 
 /** `client.transaction` (the protocol-independent part), the `transaction` actions. */
 const TRANSACTION = {
@@ -50,9 +53,8 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
-    InsufficientBalanceError,
     TokenReadError,
-    InvalidFeeCurrencyError,
+    ...FEE,
     ...RPC,
   ]),
   prepareApprove: errorTypeOf<PrepareApproveErrorType>()([
@@ -60,6 +62,7 @@ const TRANSACTION = {
     InvalidAddressError,
     UnknownTokenError,
     InvalidAmountError,
+    ...FEE,
     ...RPC,
   ]),
   prepareContractCall: errorTypeOf<PrepareContractCallErrorType>()([
@@ -68,8 +71,8 @@ const TRANSACTION = {
     InvalidContractCallError,
     InvalidAmountError,
     UnknownTokenError,
-    InsufficientBalanceError,
     TokenReadError,
+    ...FEE,
     ...RPC,
   ]),
 };

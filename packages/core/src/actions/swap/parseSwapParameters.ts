@@ -32,11 +32,20 @@ export interface ParsedSwap extends ParsedSwapQuote {
   venue: SwapVenueChoice;
   slippageBps: number;
   deadlineSeconds: number;
+  /** The `feeCurrency` option as given (resolved by the fee plan before any I/O). */
+  feeCurrency: unknown;
 }
 
 const QUOTE_KEYS = ["tokenIn", "tokenOut", "amountIn", "signal"] as const;
 /** The option keys of the client's `prepareSwap(from, tokenIn, tokenOut, amountIn, options)`. @internal */
-export const SWAP_OPTION_KEYS = ["venue", "slippageBps", "deadlineSeconds", "recipient", "signal"] as const;
+export const SWAP_OPTION_KEYS = [
+  "venue",
+  "slippageBps",
+  "deadlineSeconds",
+  "recipient",
+  "feeCurrency",
+  "signal",
+] as const;
 const VENUE_CHOICES: readonly SwapVenueChoice[] = ["best", "uniswap", "mento"];
 
 /** Validates the pair and amount of a quote or swap; no I/O. @internal */
@@ -89,7 +98,10 @@ export function parsePrepareSwapParameters(parameters: unknown, withVenue: boole
     ...SWAP_OPTION_KEYS.filter((key) => key !== "signal" && (withVenue || key !== "venue")),
   ];
   const quote = parseSwapQuoteParameters(parameters, keys);
-  const { from, venue, slippageBps, deadlineSeconds, recipient } = parameters as Record<string, unknown>;
+  const { from, venue, slippageBps, deadlineSeconds, recipient, feeCurrency } = parameters as Record<
+    string,
+    unknown
+  >;
   const sender = parseAddress(from, "from");
   if (venue !== undefined && !VENUE_CHOICES.includes(venue as SwapVenueChoice)) {
     throw new InvalidArgumentError({
@@ -111,5 +123,6 @@ export function parsePrepareSwapParameters(parameters: unknown, withVenue: boole
       deadlineSeconds === undefined
         ? DEFAULT_DEADLINE_SECONDS
         : parseInteger(deadlineSeconds, "deadlineSeconds", 1, MAX_DEADLINE_SECONDS, "seconds"),
+    feeCurrency,
   };
 }

@@ -6,6 +6,7 @@ import type { ChainMismatchError } from "../../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
@@ -23,7 +24,7 @@ import type { SwapVenueChoice } from "./types.js";
  * const options: SwapOptions = { venue: "best", slippageBps: 30, deadlineSeconds: 120 };
  * ```
  */
-export interface SwapOptions {
+export interface SwapOptions extends FeeCurrencyOption {
   /** `"best"` (default): the venue with the larger quote; `"uniswap"` or `"mento"`: only that venue. */
   venue?: SwapVenueChoice | undefined;
   /** Tolerated slippage in basis points, an integer in 0…5000; default 50 (0.5 %). */
@@ -88,7 +89,8 @@ export type PrepareSwapErrorType =
   | RpcError
   | RpcRateLimitedError
   | RequestAbortedError
-  | TokenReadError;
+  | TokenReadError
+  | FeeErrorType;
 
 /**
  * Prepares selling `amountIn` of `tokenIn` for `tokenOut` on the best venue (or the one asked for): quotes every
@@ -106,7 +108,12 @@ export type PrepareSwapErrorType =
  * Not tracked by telemetry.
  *
  * HTTP requests: 1 (balance, both routers' allowances, block number and timestamp, and every quote in one Multicall3
- * call; the first call's chain check folded in).
+ * call; the first call's chain check folded in). Paying gas in a fee currency (`feeCurrency`, or the client's
+ * default), the same JSON-RPC batch also carries the fee's reads, the gas price and, for every route a venue
+ * considers, an `eth_simulateV1` of `[approve, swap]` (the swap with a minimum output of 1 and a later deadline:
+ * the same gas but for calldata, which is added when it settles); the chosen route's figures make the fee.
+ * @throws {FeeErrorType} paying gas in a fee currency: `InvalidFeeCurrencyError`, `InsufficientBalanceError`
+ * (`amountIn` plus `fee.max` when the fee is paid in `tokenIn`), `FeeEstimateRevertedError`.
  *
  * @throws {InvalidArgumentError} `tokenIn` equals `tokenOut`; `slippageBps` not an integer in 0…5000;
  * `deadlineSeconds` not an integer in 1…86400; an unknown `venue` or key; a bad `signal`.

@@ -5,6 +5,7 @@ import { InsufficientBalanceError } from "../../errors/amount.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import { planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import type { SwapIntent } from "../../protocols/swap/intents.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { TOKENS } from "../../tokens/registry.js";
@@ -35,15 +36,31 @@ export async function prepareSwapOnVenues(
   venues: readonly SwapVenueAdapter[],
 ): Promise<SerializedPreparedFlow> {
   const { from, recipient, tokenIn, tokenOut, amountIn, slippageBps, deadlineSeconds, signal } = parsed;
+  // The fee's sketches (paying gas in a fee currency): [approve, swap] on every route each venue considers, the
+  // swap with a minimum output of 1 and a deadline a day from the local clock (same gas; the real calldata's
+  // extra cost is added when it settles).
+  const routes = venues.flatMap((venue) =>
+    venue.quote({ tokenIn, tokenOut, amountIn }).routes.map((candidate) => ({ venue, candidate })),
+  );
+  const sketchDeadline = BigInt(Math.floor(Date.now() / 1000) + 86_400);
+  const plan = await planFlowFee(client, parsed.feeCurrency, {
+    from,
+    alternatives: routes.map(({ venue, candidate }) => [
+      buildApproveStep({ token: tokenIn, spender: venue.router, amount: amountIn, tag: client.tag }),
+      candidate.encode({ amountIn, minAmountOut: 1n, recipient, deadline: sketchDeadline }),
+    ]),
+  });
+  const extra = [
+    balanceOfCall(tokenIn, from),
+    ...venues.map((venue) => allowanceCall(tokenIn, from, venue.router)),
+  ];
   const state = await readSwapState(client, {
     venues,
     tokenIn,
     tokenOut,
     amountIn,
-    extra: [
-      balanceOfCall(tokenIn, from),
-      ...venues.map((venue) => allowanceCall(tokenIn, from, venue.router)),
-    ],
+    extra: [...extra, ...(plan?.reads ?? [])],
+    calls: plan?.calls ?? [],
     timestamp: true,
     signal,
   });
@@ -105,7 +122,7 @@ export async function prepareSwapOnVenues(
     recipient,
   };
   const approval = steps.length > 1 ? ` after approving ${venue.routerLabel}` : "";
-  return {
+  const flow: SerializedPreparedFlow = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
@@ -115,4 +132,12 @@ export async function prepareSwapOnVenues(
     preparedAt: { blockNumber: state.blockNumber.toString() },
     expiresAt: deadline.toString(),
   };
+  const chosenRoute = JSON.stringify(candidate.route);
+  return settleFlowFee(plan, flow, state.extra.slice(extra.length), state.calls, {
+    alternative: routes.findIndex(
+      (route) =>
+        route.venue.name === candidate.venue && JSON.stringify(route.candidate.route) === chosenRoute,
+    ),
+    spend: [{ token: tokenIn, amount: amountIn }],
+  });
 }

@@ -2,6 +2,7 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import { blockTimestampRead, type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
+import type { RpcCall } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
@@ -15,6 +16,8 @@ export interface SwapState {
   blockNumber: bigint;
   /** The block's timestamp, when asked for. */
   timestamp: bigint | undefined;
+  /** The results of the `calls`, in order. */
+  calls: unknown[];
 }
 
 /**
@@ -31,16 +34,22 @@ export async function readSwapState(
     tokenOut: TokenInfo;
     amountIn: bigint;
     extra?: readonly ReadCall[];
+    /** Other JSON-RPC calls for the same batch (a fee plan's). */
+    calls?: readonly RpcCall[];
     timestamp?: boolean;
     signal: AbortSignal | undefined;
   },
 ): Promise<SwapState> {
-  const { venues, tokenIn, tokenOut, amountIn, extra = [], timestamp = false, signal } = parameters;
+  const { venues, tokenIn, tokenOut, amountIn, extra = [], calls = [], timestamp = false, signal } = parameters;
   const quoting = venues.map((venue) => ({ venue, quote: venue.quote({ tokenIn, tokenOut, amountIn }) }));
   const reads: ReadCall[] = [...extra];
   if (timestamp) reads.push(blockTimestampRead());
   for (const { quote } of quoting) reads.push(...quote.reads);
-  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal });
+  const {
+    reads: results,
+    calls: answers,
+    blockNumber,
+  } = await readBatch(client, { reads, calls, blockNumber: true, signal });
   let offset = extra.length;
   let time: bigint | undefined;
   if (timestamp) {
@@ -59,7 +68,13 @@ export async function readSwapState(
     offset += quote.reads.length;
     return { venue, outcome: quote.pick(slice) };
   });
-  return { outcomes, extra: results.slice(0, extra.length), blockNumber: blockNumber!, timestamp: time };
+  return {
+    outcomes,
+    extra: results.slice(0, extra.length),
+    blockNumber: blockNumber!,
+    timestamp: time,
+    calls: answers,
+  };
 }
 
 /**

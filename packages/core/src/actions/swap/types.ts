@@ -111,5 +111,7 @@ export interface SwapVenueAdapter {
   quote(parameters: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint }): {
     reads: ReadCall[];
     pick(results: readonly ReadResult[]): VenueQuoteOutcome;
+    /** Every route considered, unquoted (`amountOut` 0): what a fee plan simulates before the quotes are known. */
+    routes: SwapCandidate[];
   };
 }

@@ -9,6 +9,7 @@ import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -33,7 +34,7 @@ export type ApprovalAmount = string;
  * const parameters: PrepareApproveParameters = { from, spender, token: "USDC", amount: "25" };
  * ```
  */
-export interface PrepareApproveParameters {
+export interface PrepareApproveParameters extends FeeCurrencyOption {
   /** The token owner (the account that will sign). */
   from: string;
   /** Who may spend (never the zero address). */
@@ -62,6 +63,7 @@ export type PrepareApproveReturnType = SerializedPreparedFlow;
  * - {@link InvalidAddressError}: `from` or `spender` is not an address (or `spender` is the zero address).
  * - {@link UnknownTokenError}: the token is not in the registry.
  * - {@link InvalidAmountError}: the amount is neither `"max"` nor a decimal string for the token.
+ * - {@link FeeErrorType}: paying gas in a fee currency (`feeCurrency`, or the client's default).
  * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
@@ -75,15 +77,17 @@ export type PrepareApproveErrorType =
   | InvalidAddressError
   | UnknownTokenError
   | InvalidAmountError
+  | FeeErrorType
   | ReadBatchErrorType;
 
-const KEYS = ["from", "spender", "token", "amount", "signal"];
+const KEYS = ["from", "spender", "token", "amount", "feeCurrency", "signal"];
 
 /**
  * Prepares `approve(spender, amount)` on `token` for `from`: exact amounts, `"0"` revokes, `"max"` only when
  * asked. Returns a one-step flow with the decoded `call`, the `intent` and `preparedAt`.
  *
- * HTTP requests: 1 (the block number, with the first call's chain check folded in).
+ * HTTP requests: 1 (the block number, with the first call's chain check folded in; paying gas in a fee currency,
+ * the fee's reads, gas price and an `eth_simulateV1` of the step in the same JSON-RPC batch).
  *
  * @throws {@link PrepareApproveErrorType}
  *
@@ -120,8 +124,14 @@ export async function prepareApprove(
           allowZero: true,
         });
   const step = buildApproveStep({ token: info, spender: approved, amount: value, tag: client.tag });
-  const { blockNumber } = await readBatch(client, { blockNumber: true, signal });
-  return {
+  const plan = await planFlowFee(client, parameters.feeCurrency, { from: owner, alternatives: [[step]] });
+  const { reads, calls, blockNumber } = await readBatch(client, {
+    reads: plan?.reads ?? [],
+    calls: plan?.calls ?? [],
+    blockNumber: true,
+    signal,
+  });
+  return settleFlowFee(plan, {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from: owner,
@@ -129,5 +139,5 @@ export async function prepareApprove(
     steps: [step],
     intent: { kind: "approve", token: info.address, spender: approved, amount: value.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
-  };
+  } satisfies PrepareApproveReturnType, reads, calls);
 }

@@ -21,6 +21,7 @@ import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import {
   decodeEthBalance,
   ethBalanceRead,
@@ -98,7 +99,8 @@ export type ContractCall<
 export type PrepareContractCallParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
-> = ContractCall<abi, functionName> & {
+> = ContractCall<abi, functionName> &
+  FeeCurrencyOption & {
   /** The caller (the account that will sign). */
   from: string;
   /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
@@ -114,6 +116,7 @@ export type PrepareContractCallParameters<
  * - {@link UnknownTokenError}: an approval's token is not in the registry.
  * - {@link InsufficientBalanceError}: the CELO balance is below `value`.
  * - {@link TokenReadError}: a token contract answered an allowance read with something that is not a uint256.
+ * - {@link FeeErrorType}: paying gas in a fee currency (`feeCurrency`, or the client's default).
  * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` or an approval (named, with the nearest valid one), or a `signal` that is not an AbortSignal; before any I/O.
  *
@@ -130,6 +133,7 @@ export type PrepareContractCallErrorType =
   | UnknownTokenError
   | InsufficientBalanceError
   | TokenReadError
+  | FeeErrorType
   | ReadBatchErrorType;
 
 /**
@@ -145,7 +149,7 @@ export type PrepareContractCallReturnType = SerializedPreparedFlow;
 
 /** The keys of a {@link ContractCall} (the `call` of `client.transaction.prepareContractCall`). @internal */
 export const CONTRACT_CALL_KEYS = ["to", "abi", "functionName", "args", "value", "approvals", "description"];
-const PARAMETER_KEYS = ["from", ...CONTRACT_CALL_KEYS, "signal"];
+const PARAMETER_KEYS = ["from", ...CONTRACT_CALL_KEYS, "feeCurrency", "signal"];
 const APPROVAL_KEYS = ["token", "amount", "spender"];
 
 interface ParsedApproval {
@@ -231,7 +235,9 @@ function encodeCall(parameters: ContractCall): {
  * with viem (a bad ABI, function or arguments fail early, before any I/O). Every step carries its decoded
  * `call`; the flow carries `intent` `{ kind: "contractCall" }` and `preparedAt`.
  *
- * HTTP requests: 1 (allowances, the CELO balance for `value` and the block number in one Multicall3 call).
+ * HTTP requests: 1 (allowances, the CELO balance for `value` and the block number in one Multicall3 call; paying
+ * gas in a fee currency, the fee's reads, gas price and one `eth_simulateV1` of every approval and the call, in
+ * order, in the same JSON-RPC batch).
  *
  * @throws {@link PrepareContractCallErrorType}
  *
@@ -318,12 +324,32 @@ export async function prepareContractCall<
   if (typeof description !== "string")
     throw new InvalidContractCallError({ field: "description", reason: "must be a string" });
 
+  const approveSteps = approvals.map((approval) =>
+    buildApproveStep({
+      token: approval.token,
+      spender: approval.spender,
+      amount: approval.amount,
+      tag: client.tag,
+    }),
+  );
+  const callData = client.tag(call.data);
+  // The fee's sketch: every approval, then the call (an approval already in place is left out when it settles).
+  const plan = await planFlowFee(client, parameters.feeCurrency, {
+    from: sender,
+    alternatives: [[...approveSteps, { to: target, data: callData, value }]],
+  });
   const reads: ReadCall[] = approvals.map((approval) =>
     allowanceCall(approval.token, sender, approval.spender),
   );
   if (value > 0n) reads.push(ethBalanceRead(sender));
-  const { reads: results, blockNumber } = await readBatch(client, {
-    reads,
+  const own = reads.length;
+  const {
+    reads: results,
+    calls,
+    blockNumber,
+  } = await readBatch(client, {
+    reads: [...reads, ...(plan?.reads ?? [])],
+    calls: plan?.calls ?? [],
     blockNumber: true,
     signal: parameters.signal,
   });
@@ -346,19 +372,12 @@ export async function prepareContractCall<
   approvals.forEach((approval, index) => {
     const allowance = expectUint(results[index], approval.token, "allowance");
     if (allowance >= approval.amount) return;
-    steps.push(
-      buildApproveStep({
-        token: approval.token,
-        spender: approval.spender,
-        amount: approval.amount,
-        tag: client.tag,
-      }),
-    );
+    steps.push(approveSteps[index]!);
   });
   steps.push({
     kind: "contract",
     to: target,
-    data: client.tag(call.data),
+    data: callData,
     value: value.toString(),
     description,
     call: {
@@ -369,7 +388,7 @@ export async function prepareContractCall<
   });
   const approvalsNote =
     steps.length > 1 ? ` after ${steps.length - 1} approval${steps.length > 2 ? "s" : ""}` : "";
-  return {
+  const flow: SerializedPreparedFlow = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from: sender,
@@ -378,4 +397,13 @@ export async function prepareContractCall<
     intent: { kind: "contractCall", to: target, functionName: call.name },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, results.slice(own), calls, {
+    // what the call may spend: its CELO value and every approved amount (not an unlimited one)
+    spend: [
+      { token: TOKENS.CELO, amount: value },
+      ...approvals
+        .filter((approval) => approval.amount !== maxUint256)
+        .map((approval) => ({ token: approval.token, amount: approval.amount })),
+    ],
+  });
 }

@@ -7,9 +7,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, withFlowFee } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -25,26 +24,43 @@ import { parseAddress } from "../../validation/parseAddress.js";
  * const parameters: PrepareSendParameters = { from, to, token: "USDm", amount: "12.5" };
  * ```
  */
-export interface PrepareSendParameters {
+/**
+ * The amount of a send: a human decimal string (`"12.5"`), or `"max"`: the whole balance, less the maximum fee when
+ * the fee is paid in the token sent (CELO paying its own gas, or a fee currency's token).
+ *
+ * @example
+ * ```ts
+ * import type { SendAmount } from "@preflow/core";
+ * const amounts: SendAmount[] = ["12.5", "max"];
+ * ```
+ */
+export type SendAmount = "max" | (string & {});
+
+/**
+ * Parameters of {@link prepareSend}.
+ *
+ * @example
+ * ```ts
+ * import type { PrepareSendParameters } from "@preflow/core";
+ * const parameters: PrepareSendParameters = { from, to, token: "USDm", amount: "12.5" };
+ * ```
+ */
+export interface PrepareSendParameters extends FeeCurrencyOption {
   /** The sender (the account that will sign). */
   from: string;
   /** The recipient (may equal `from`; never the zero address). */
   to: string;
   /** A registry symbol (`"USDm"`, `"CELO"`, former tickers such as `"cUSD"`) or a listed token's address. */
   token: TokenInput;
-  /** A human decimal string (`"12.5"`), exact to the token's decimals. */
-  amount: string;
   /**
-   * Who pays the gas: `"CELO"` (the default: nothing changes), a token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a
-   * fee-currency address (USDC's adapter, not the token), or `"auto"` (CELO when the account can pay in CELO, else
-   * the registered stable it holds most of that can pay). With a fee currency the step carries `feeCurrency` and
-   * the flow `fee`; when the fee is paid in the token sent, the amount plus `fee.max` must fit the balance.
+   * A human decimal string (`"12.5"`), exact to the token's decimals; or `"max"`: the balance, minus `fee.max`
+   * when the fee is paid in the token sent (for CELO paying its own gas: CELO's maximum fee at the planned gas and
+   * `maxFeePerGas` = 2 x base fee + tip; the executor's own caps stay below it), the whole balance otherwise.
    */
-  feeCurrency?: FeeCurrencyInput | undefined;
+  amount: SendAmount;
   /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
   signal?: AbortSignal | undefined;
 }
-
 /**
  * The return type of {@link prepareSend}: a one-step prepared flow with `intent` `{ kind: "send" }`.
  *
@@ -62,8 +78,9 @@ export type PrepareSendReturnType = SerializedPreparedFlow;
  * - {@link InvalidAddressError}: `from` or `to` is not an address (or `to` is the zero address).
  * - {@link UnknownTokenError}: the token is not in the registry.
  * - {@link InvalidAmountError}: the amount is not a positive decimal string for the token.
- * - {@link InsufficientBalanceError}: the balance is below the amount.
+ * - {@link InsufficientBalanceError}: the balance is below the amount; or below the amount plus `fee.max` when the fee is paid in the token sent; or, with `"max"`, the balance does not cover the maximum fee (nothing would be left to send).
  * - {@link TokenReadError}: the token contract answered the balance read with something that is not a uint256.
+ * - {@link FeeErrorType}: paying gas in a fee currency: `InvalidFeeCurrencyError` (before any request where the input alone decides), `FeeEstimateRevertedError`.
  * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
@@ -79,7 +96,7 @@ export type PrepareSendErrorType =
   | InvalidAmountError
   | InsufficientBalanceError
   | TokenReadError
-  | InvalidFeeCurrencyError
+  | FeeErrorType
   | ReadBatchErrorType;
 
 const KEYS = ["from", "to", "token", "amount", "feeCurrency", "signal"];
@@ -91,7 +108,7 @@ const KEYS = ["from", "to", "token", "amount", "feeCurrency", "signal"];
  *
  * HTTP requests: 1 (balance and block number in one Multicall3 call; the first call's chain check folded in;
  * with a fee currency, its directory config and rate, the paying balances, `eth_gasPrice`,
- * `eth_maxPriorityFeePerGas` and `eth_estimateGas` in the same JSON-RPC batch).
+ * `eth_maxPriorityFeePerGas` and an `eth_simulateV1` of the transfer in the same JSON-RPC batch).
  *
  * @throws {@link PrepareSendErrorType}
  *
@@ -115,26 +132,24 @@ export async function prepareSend(
 ): Promise<PrepareSendReturnType> {
   rejectUnknownKeys(parameters, "parameters", KEYS);
   const { from, to, token, amount, signal } = parameters;
-  const feeChoice = resolveFeeCurrencyInput(parameters.feeCurrency);
   const sender = parseAddress(from, "from");
   const recipient = parseAddress(to, "to", { allowZero: false });
   const info = resolveToken(token);
-  const value = parseAmount(amount, { decimals: info.decimals, token: info.symbol, field: "amount" });
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, value] });
-  const human = formatAmount(value, info.decimals);
+  const max = amount === "max";
+  const asked = max
+    ? undefined
+    : parseAmount(amount, { decimals: info.decimals, token: info.symbol, field: "amount" });
+  const encode = (value: bigint) =>
+    encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [recipient, value] });
 
-  // The fee planner is loaded only when gas is paid in a fee currency (it stays out of the initial bundle).
-  const fees = feeChoice.kind === "celo" ? undefined : await import("../../fees/planFee.js");
-  const plan =
-    fees && feeChoice.kind !== "celo"
-      ? fees.planFee(feeChoice, {
-          from: sender,
-          to: info.address,
-          data,
-          value: 0n,
-          spend: { token: info, amount: value },
-        })
-      : undefined;
+  // The fee planner is loaded only when gas is paid in a fee currency (it stays out of the initial bundle); a
+  // send of the whole CELO balance plans CELO's own fee. With "max" the sketch sends 1 unit (the calldata of the
+  // real amount is added when it settles; a whole balance moved costs no more gas than part of it).
+  const plan = await planFlowFee(client, parameters.feeCurrency, {
+    from: sender,
+    alternatives: [[{ to: info.address, data: encode(asked ?? 1n) }]],
+    celoToo: max && info.native,
+  });
   const { reads, calls, blockNumber } = await readBatch(client, {
     reads: [balanceOfCall(info, sender), ...(plan?.reads ?? [])],
     calls: plan?.calls ?? [],
@@ -142,37 +157,64 @@ export async function prepareSend(
     signal,
   });
   const balance = expectUint(reads[0], info, "balanceOf");
-  const paid = plan && fees ? fees.settleFee(plan, reads.slice(1), calls, client.rpc.rpcUrl) : undefined;
-  if (balance < value) {
-    throw new InsufficientBalanceError({
+  const insufficient = (need: bigint, needFormatted: string) =>
+    new InsufficientBalanceError({
       owner: sender,
       token: info.symbol,
       have: balance,
-      need: value,
+      need,
       haveFormatted: formatAmount(balance, info.decimals),
-      needFormatted: human,
+      needFormatted,
     });
+  let value: bigint;
+  let settled: ReturnType<NonNullable<typeof plan>["settle"]> | undefined;
+  if (asked !== undefined) {
+    value = asked;
+    if (balance < value) throw insufficient(value, formatAmount(value, info.decimals));
+    settled = plan?.settle(reads.slice(1), calls, {
+      steps: [{ to: info.address, data: client.tag(encode(value)) }],
+      spend: [{ token: info, amount: value }],
+    });
+  } else {
+    if (balance === 0n) throw insufficient(1n, `more than 0 (the whole balance)`);
+    // the fee first (with the whole balance's calldata, spending nothing), then what is left of the balance
+    settled = plan?.settle(reads.slice(1), calls, {
+      steps: [{ to: info.address, data: client.tag(encode(balance)) }],
+    });
+    const paysInToken =
+      (settled?.kind === "currency" && settled.token.address === info.address) ||
+      (settled?.kind === "celo" && info.native);
+    const fee = paysInToken ? settled!.max : 0n;
+    if (balance <= fee)
+      throw insufficient(
+        fee + 1n,
+        `more than ${formatAmount(fee, info.decimals)} (max fee) to send the balance less the fee`,
+      );
+    value = balance - fee;
   }
+  const data = encode(value);
+  const human = formatAmount(value, info.decimals);
 
   const description = `Transfer ${human} ${info.symbol} to ${recipient}`;
-  return {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
-    from: sender,
-    summary: `Send ${human} ${info.symbol} from ${sender} to ${recipient}`,
-    steps: [
-      {
-        kind: "erc20",
-        to: info.address,
-        data: client.tag(data),
-        value: "0",
-        description,
-        call: { contract: info.symbol, functionName: "transfer", args: [recipient, value.toString()] },
-        ...(paid ? { feeCurrency: paid.fee.feeCurrency } : {}),
-      },
-    ],
-    ...(paid ? { fee: paid.fee } : {}),
-    intent: { kind: "send", token: info.address, to: recipient, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
+  return withFlowFee(
+    {
+      preparedFlow: true,
+      chainId: CHAIN_ID,
+      from: sender,
+      summary: `Send ${human} ${info.symbol} from ${sender} to ${recipient}`,
+      steps: [
+        {
+          kind: "erc20",
+          to: info.address,
+          data: client.tag(data),
+          value: "0",
+          description,
+          call: { contract: info.symbol, functionName: "transfer", args: [recipient, value.toString()] },
+        },
+      ],
+      intent: { kind: "send", token: info.address, to: recipient, amount: value.toString() },
+      preparedAt: { blockNumber: String(blockNumber) },
+    },
+    settled,
+  );
 }

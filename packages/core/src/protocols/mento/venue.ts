@@ -109,6 +109,7 @@ export const mentoVenue: SwapVenueAdapter = Object.freeze({
         });
         return { candidate: best && candidateOf(best.route, best.amountOut), zero };
       },
+      routes: routes.map((route) => candidateOf(route, 0n)),
     };
   },
 });

@@ -163,6 +163,7 @@ export const uniswapVenue: SwapVenueAdapter = Object.freeze({
         });
         return { candidate: best && candidateOf(best.route, best.amountOut), zero };
       },
+      routes: routes.map((route) => candidateOf(route, 0n)),
     };
   },
 });

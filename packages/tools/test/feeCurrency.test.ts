@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FEE_CURRENCY_OF_TOKEN } from "@preflow/core";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, formatUnits, type Hash, http } from "viem";
+import { type Address, createPublicClient, erc20Abi, formatUnits, type Hash, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,7 +136,7 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
       const [violation] = (error.details as { violations: Record<string, string>[] }).violations;
       expect(violation?.rule).toBe("caps.USDm.perCall");
       expect(violation?.amount).toBe("5");
-      expect(BigInt(Math.round(Number(violation?.fee_max) * 1e18))).toBeGreaterThan(0n);
+      expect(parseUnits(violation!.fee_max!, 18)).toBeGreaterThan(0n);
       expect(violation?.message).toMatch(
         /^USDm per call: limit 5, this flow 5 \+ fee up to 0\.\d+ USDm = 5\.\d+$/,
       );
@@ -194,16 +194,41 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
     expect(flow.steps.map((step) => step.call?.contract)).toEqual(["USDC", "Uniswap SwapRouter02"]);
     expect(flow.fee).toMatchObject({ currency: "USDm", fee_currency: USDm.address });
     expect(flow.steps.map((step) => step.fee_currency)).toEqual([USDm.address, USDm.address]);
+    const spent = async () =>
+      data<{ caps: { spent_24h: string }[] }>(await server.call("get_policy")).caps[0]!.spent_24h;
+    const spentBefore = await spent();
     const usdcBefore = await balanceOf(USDC.address, signer);
+    const usdmBefore = await balanceOf(USDm.address, signer);
     const done = data<FeeExecution>(await server.call("execute_prepared_flow", { flow }));
     expect(done.status).toBe("success");
+    let fees = 0n;
     for (const step of done.steps) {
       await expectCip64(step.hash!, USDm.address);
       expect(step.fee_paid?.fee_currency).toBe(USDm.address);
       expect(BigInt(step.fee_paid!.amount)).toBeGreaterThan(0n);
+      fees += BigInt(step.fee_paid!.amount);
     }
+    expect(fees).toBeLessThanOrEqual(BigInt(flow.fee!.max));
     expect(usdcBefore - (await balanceOf(USDC.address, signer))).toBe(5_000_000n);
+    // USDm: the swap's output in, the two fees out
+    const received = (await balanceOf(USDm.address, signer)) - usdmBefore + fees;
+    expect(received).toBeGreaterThan(4n * 10n ** 18n);
     expect(await reader.getBalance({ address: signer })).toBe(0n);
+    // the ledger counts the fees the receipts report (each step's share of fee.max while in flight)
+    expect(parseUnits(await spent(), 18) - parseUnits(spentBefore, 18)).toBe(fees);
+
+    // fee_currency "CELO" overrides FEE_CURRENCY for one call: no fee fields
+    const inCelo = data<FeeFlow>(
+      await server.call("prepare_swap", {
+        token_in: "USDC",
+        token_out: "USDm",
+        amount_in: "1",
+        venue: "uniswap",
+        fee_currency: "CELO",
+      }),
+    );
+    expect(inCelo.fee).toBeUndefined();
+    expect(inCelo.steps.every((step) => step.fee_currency === undefined)).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Address, Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { checkPolicy } from "./checkPolicy.js";
 import { decodeFlow } from "./decodeFlow.js";
+import { flowFees } from "./flowFees.js";
 import type { LoadedPolicy } from "./loadPolicy.js";
 
 const USDM = "0x765de816845861e75a25fca122bb6898b8b1282a";
@@ -182,5 +183,51 @@ describe("checkPolicy with gas paid in a capped token (CIP-64)", () => {
     expect(violations.map((v) => v.rule)).toEqual(["caps.USDm.perCall", "caps.USDm.perDay"]);
     expect(violations[1]).toMatchObject({ remaining: "5", requested: "5.1", amount: "4.8", fee_max: "0.3" });
     expect(violations[1]?.message).toContain("remaining 5, this flow 4.8 + fee up to 0.3 USDm = 5.1");
+  });
+});
+
+describe("flowFees", () => {
+  const core = {
+    FEE_CURRENCY_OF_TOKEN: { USDm: USDM, USDC: "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B" },
+    TOKENS: {
+      USDm: { address: USDM },
+      USDC: { address: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C" },
+    },
+  } as unknown as Parameters<typeof flowFees>[0];
+  const step = (feeCurrency?: string) => ({
+    to: A,
+    data: "0x" as Hex,
+    value: "0",
+    description: "",
+    ...(feeCurrency ? { feeCurrency: feeCurrency as Address } : {}),
+  });
+  const fee = (feeCurrency: string, max: string) =>
+    ({
+      currency: "x",
+      feeCurrency,
+      gas: "1",
+      maxFeePerGas: "1",
+      maxPriorityFeePerGas: "1",
+      estimated: "1",
+      max,
+    }) as never;
+
+  it("shares the flow's fee.max among its steps (remainder on the first), from a continuation's step on", () => {
+    const flow = { steps: [step(USDM), step(USDM)], fee: fee(USDM, "1001") } as never;
+    expect(flowFees(core, flow)).toEqual([
+      { step: 0, token: USDM, amount: 501n },
+      { step: 1, token: USDM, amount: 500n },
+    ]);
+    expect(flowFees(core, flow, 1)).toEqual([{ step: 1, token: USDM, amount: 500n }]);
+  });
+
+  it("names the token behind an adapter, and nothing for CELO or an unknown currency", () => {
+    const adapter = "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B";
+    expect(flowFees(core, { steps: [step(adapter)], fee: fee(adapter, "7") } as never)).toEqual([
+      { step: 0, token: "0xceba9300f2b948710d2653dd7b07f33a8b32118c", amount: 7n },
+    ]);
+    expect(flowFees(core, { steps: [step()] } as never)).toEqual([]);
+    const unknown = "0x9999999999999999999999999999999999999999";
+    expect(flowFees(core, { steps: [step(unknown)], fee: fee(unknown, "7") } as never)).toEqual([]);
   });
 });

@@ -58,6 +58,8 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
     ...(config.analyticsDeviceId === undefined ? {} : { analyticsDeviceId: config.analyticsDeviceId }),
     ...(config.agentIdPrivateKey === undefined ? {} : { agentIdPrivateKey: config.agentIdPrivateKey }),
     ...(account === undefined ? {} : { analyticsWalletAddress: account.address }),
+    // The default of every prepare (a tool's fee_currency argument wins).
+    ...(feeCurrency === "CELO" ? {} : { feeCurrency }),
   });
   redactor.add(rpcUrl);
   const client = viem.createPublicClient({

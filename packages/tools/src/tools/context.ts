@@ -86,15 +86,12 @@ export function addressOrSigner(value: string | undefined, runtime: ToolRuntime,
 }
 
 /**
- * The `feeCurrency` option of a prepare: the tool's `fee_currency` argument, else the server's `FEE_CURRENCY`;
- * nothing when that is CELO (the SDK's default). @internal
+ * The `feeCurrency` option of a prepare: the tool's `fee_currency` argument (`"celo"` in any case is `"CELO"`);
+ * nothing without one, so the client's default applies (the server creates it with `FEE_CURRENCY`). @internal
  */
-export function feeOptions(
-  argument: string | undefined,
-  context: ToolContext,
-): { feeCurrency: string } | Record<string, never> {
-  const choice = argument ?? context.feeCurrency;
-  return choice.toUpperCase() === "CELO" ? {} : { feeCurrency: choice };
+export function feeOptions(argument: string | undefined): { feeCurrency: string } | Record<string, never> {
+  if (argument === undefined) return {};
+  return { feeCurrency: argument.toUpperCase() === "CELO" ? "CELO" : argument };
 }
 
 export const READ_ONLY: ToolAnnotations = {

@@ -160,7 +160,7 @@ export const sendTokenTool = defineTool({
       args.to,
       args.token,
       args.amount,
-      feeOptions(args.fee_currency, context),
+      feeOptions(args.fee_currency),
     );
     const { executeFlow } = await execution();
     return executeFlow({

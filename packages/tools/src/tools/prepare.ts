@@ -41,7 +41,7 @@ export const prepareSendTool = defineTool({
         args.to,
         args.token,
         args.amount,
-        feeOptions(args.fee_currency, context),
+        feeOptions(args.fee_currency),
       ),
     };
   },
@@ -58,6 +58,7 @@ export const prepareApproveTool = defineTool({
     spender: address("The contract or account to approve: a 0x-prefixed 20-byte address."),
     token: token(),
     amount: amount('Human decimal amount, "0" to revoke, or "max" for an unlimited approval.'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -65,7 +66,13 @@ export const prepareApproveTool = defineTool({
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.transaction.prepareApprove(owner, args.spender, args.token, args.amount),
+      data: await runtime.sdk.transaction.prepareApprove(
+        owner,
+        args.spender,
+        args.token,
+        args.amount,
+        feeOptions(args.fee_currency),
+      ),
     };
   },
 });
@@ -134,6 +141,7 @@ export const prepareContractCallTool = defineTool({
         "Token allowances the call needs; an approve step is added first only where the allowance is too low.",
       ),
     description: text(MAX.description, "A description of the call step for the user.").optional(),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -146,23 +154,27 @@ export const prepareContractCallTool = defineTool({
       args.abi,
     );
     const callArgs = args.args === undefined ? undefined : coerceAbiArgs(abi, args.function_name, args.args);
-    const flow = await runtime.sdk.transaction.prepareContractCall(sender, {
-      to: args.to,
-      abi,
-      functionName: args.function_name,
-      ...(callArgs === undefined ? {} : { args: callArgs }),
-      ...(args.value === undefined ? {} : { value: args.value }),
-      ...(args.approvals === undefined
-        ? {}
-        : {
-            approvals: args.approvals.map((approval) => ({
-              token: approval.token,
-              amount: approval.amount,
-              ...(approval.spender === undefined ? {} : { spender: approval.spender }),
-            })),
-          }),
-      ...(args.description === undefined ? {} : { description: args.description }),
-    } as never);
+    const flow = await runtime.sdk.transaction.prepareContractCall(
+      sender,
+      {
+        to: args.to,
+        abi,
+        functionName: args.function_name,
+        ...(callArgs === undefined ? {} : { args: callArgs }),
+        ...(args.value === undefined ? {} : { value: args.value }),
+        ...(args.approvals === undefined
+          ? {}
+          : {
+              approvals: args.approvals.map((approval) => ({
+                token: approval.token,
+                amount: approval.amount,
+                ...(approval.spender === undefined ? {} : { spender: approval.spender }),
+              })),
+            }),
+        ...(args.description === undefined ? {} : { description: args.description }),
+      } as never,
+      feeOptions(args.fee_currency),
+    );
     return { data: flow };
   },
 });

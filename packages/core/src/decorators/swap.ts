@@ -61,7 +61,7 @@ export interface SwapActions {
    * @param tokenIn - The token sold.
    * @param tokenOut - The token bought.
    * @param amountIn - A human decimal string, exact to `tokenIn`'s decimals.
-   * @param options - {@link SwapOptions}: `venue` (`"best"`), `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `signal`.
+   * @param options - {@link SwapOptions}: `venue` (`"best"`), `slippageBps` (50), `deadlineSeconds` (300), `recipient` (`from`), `feeCurrency` (who pays the gas: the client's default, else CELO), `signal`.
    * @returns The prepared flow (`intent.kind === "swap"`, `expiresAt` = the deadline).
    * @throws {InvalidArgumentError} same tokens, slippage outside 0…5000 bps, deadline outside 1…86400 s, unknown venue or option.
    * @throws {InvalidAddressError} `from` or `recipient` is not an address.

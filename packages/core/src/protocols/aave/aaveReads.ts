@@ -5,6 +5,7 @@ import { type Address, type ContractFunctionReturnType, encodeFunctionData, zero
 import type { SdkBaseClient } from "../../clients/types.js";
 import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "../../errors/lending.js";
 import { RpcError } from "../../errors/rpc.js";
+import type { FlowFeePlan } from "../../fees/flowFee.js";
 import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
@@ -229,13 +230,26 @@ export async function readAave(
   client: SdkBaseClient,
   reads: readonly ReadCall[],
   signal: AbortSignal | undefined,
-): Promise<{ results: ReadResult[]; blockNumber: bigint }> {
-  const { reads: results, blockNumber } = await readBatch(client, { reads, blockNumber: true, signal }).catch(
-    (error: unknown) => {
-      throw toAaveReadError(error);
-    },
-  );
-  return { results, blockNumber: blockNumber as bigint };
+  fee?: FlowFeePlan | undefined,
+): Promise<{
+  results: ReadResult[];
+  blockNumber: bigint;
+  /** The answers of the fee plan's reads and calls (empty without one). */
+  fee: { reads: ReadResult[]; calls: unknown[] };
+}> {
+  const { reads: all, calls, blockNumber } = await readBatch(client, {
+    reads: [...reads, ...(fee?.reads ?? [])],
+    calls: fee?.calls ?? [],
+    blockNumber: true,
+    signal,
+  }).catch((error: unknown) => {
+    throw toAaveReadError(error);
+  });
+  return {
+    results: all.slice(0, reads.length),
+    blockNumber: blockNumber as bigint,
+    fee: { reads: all.slice(reads.length), calls },
+  };
 }
 
 /** The Aave contracts preflow reads, by lower-case address: their label and ABI. */

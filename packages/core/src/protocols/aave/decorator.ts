@@ -1,4 +1,5 @@
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { throwIfAborted } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
@@ -19,7 +20,7 @@ import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdra
  * const options: AaveHealthOptions = { healthFactorFloor: "1.5" };
  * ```
  */
-export interface AaveHealthOptions extends ActionOptions {
+export interface AaveHealthOptions extends PrepareOptions {
   /** The lowest health factor the operation may leave (borrow: default `"1.1"`; withdraw: default `"1"`). */
   healthFactorFloor?: string | number | undefined;
 }
@@ -65,7 +66,7 @@ export interface AaveActions {
    * @param from - The account that supplies and signs.
    * @param token - A reserve: `"USDC"`, `"USDT"`, `"EURm"`, `"USDm"`, `"CELO"`, `"WETH"` (or an address, a former ticker).
    * @param amount - A human decimal string.
-   * @param options - `{ signal? }`.
+   * @param options - `{ feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {NotAnAaveReserveError} the token is not a reserve (before any request).
    * @throws {InsufficientBalanceError} the balance is below the amount.
    * @throws {AaveReserveUnavailableError} the reserve is paused, frozen or inactive.
@@ -81,7 +82,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareAaveSupplyReturnType>;
   /**
    * Prepares `withdraw(asset, amount, from)`; `"max"` withdraws everything. Refuses a withdrawal that would leave the
@@ -90,7 +91,7 @@ export interface AaveActions {
    * @param from - The account that supplied and signs.
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
-   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @param options - `{ healthFactorFloor?, feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {NoLendingPositionError} nothing supplied.
    * @throws {AmountExceedsPositionError} more than supplied.
    * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
@@ -115,7 +116,7 @@ export interface AaveActions {
    * @param from - The borrower, who signs.
    * @param token - A reserve.
    * @param amount - A human decimal string.
-   * @param options - `{ healthFactorFloor?, signal? }`.
+   * @param options - `{ healthFactorFloor?, feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {BorrowLimitExceededError} above the available borrows.
    * @throws {HealthFactorTooLowError} the health factor would fall below the floor.
    * @throws {InvalidArgumentError} an unknown key in `options` (named, with the nearest valid one).
@@ -138,7 +139,7 @@ export interface AaveActions {
    * @param from - The borrower, who pays and signs.
    * @param token - A reserve.
    * @param amount - A human decimal string or `"max"`.
-   * @param options - `{ signal? }`.
+   * @param options - `{ feeCurrency?, signal? }` (`feeCurrency`: who pays the gas, default the client's, else CELO).
    * @throws {NoLendingPositionError} no debt in the token.
    * @throws {AmountExceedsPositionError} more than the debt.
    * @throws {InsufficientBalanceError} the balance does not cover it.
@@ -153,7 +154,7 @@ export interface AaveActions {
     from: string,
     token: TokenInput,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareAaveRepayReturnType>;
 }
 
@@ -188,7 +189,8 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
     return (await load())(client, parameters);
   };
   const read = ["signal"];
-  const health = ["healthFactorFloor", "signal"];
+  const prepare = ["feeCurrency", "signal"];
+  const health = ["healthFactorFloor", "feeCurrency", "signal"];
   return {
     aave: Object.freeze({
       // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
@@ -198,9 +200,9 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
           { ...parseOptions(rest, read), owner },
           async () => (await import("./actions/getAavePositions.js")).getAavePositions,
         ),
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
         run(
-          { ...parseOptions(rest, read), from, token, amount },
+          { ...parseOptions(rest, prepare), from, token, amount },
           async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
         ),
       prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
@@ -213,9 +215,9 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
           { ...parseOptions(rest, health), from, token, amount },
           async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
         ),
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: ActionOptions) =>
+      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
         run(
-          { ...parseOptions(rest, read), from, token, amount },
+          { ...parseOptions(rest, prepare), from, token, amount },
           async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
         ),
     }),

@@ -15,6 +15,8 @@ export interface LendingParameters {
   amount: bigint | "max";
   /** WAD; only for operations with a floor. */
   floor: bigint;
+  /** The `feeCurrency` option as given (resolved by the fee plan before any I/O). */
+  feeCurrency: unknown;
   signal: AbortSignal | undefined;
 }
 
@@ -27,7 +29,7 @@ export function parseLendingParameters(
   parameters: unknown,
   options: { allowMax: boolean; floor?: { default: bigint } },
 ): LendingParameters {
-  const keys = ["from", "token", "amount", ...(options.floor ? ["healthFactorFloor"] : []), "signal"];
+  const keys = ["from", "token", "amount", ...(options.floor ? ["healthFactorFloor"] : []), "feeCurrency", "signal"];
   const raw = rejectUnknownKeys(parameters, "parameters", keys);
   const from = parseAddress(raw.from, "from");
   const token = resolveAaveReserve(raw.token, "token");
@@ -38,5 +40,5 @@ export function parseLendingParameters(
   const floor = options.floor
     ? parseHealthFactorFloor(raw.healthFactorFloor, "healthFactorFloor", options.floor.default)
     : 0n;
-  return { from, token, amount, floor, signal: parseSignal(raw.signal) };
+  return { from, token, amount, floor, feeCurrency: raw.feeCurrency, signal: parseSignal(raw.signal) };
 }

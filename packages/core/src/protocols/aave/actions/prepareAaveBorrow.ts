@@ -1,6 +1,7 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -56,7 +57,7 @@ export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
  * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareAaveBorrowParameters {
+export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
   /** The borrower (and signer); it receives the tokens and owes the debt. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -105,7 +106,8 @@ export type PrepareAaveBorrowErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 const DEFAULT_FLOOR = (WAD * 11n) / 10n;
 
@@ -148,17 +150,25 @@ export async function prepareAaveBorrow(
   client: SdkBaseClient,
   parameters: PrepareAaveBorrowParameters,
 ): Promise<PrepareAaveBorrowReturnType> {
-  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
     allowMax: false,
     floor: { default: DEFAULT_FLOOR },
   });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
+  const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
+  const borrow = buildPoolStep(
+    { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
+    description,
+    client.tag,
+  );
+  const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[borrow]] });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)],
     signal,
+    plan,
   );
   const account = userAccountDataOf(results[0]);
   const reserve = reserveDataOf(results[1]);
@@ -193,20 +203,14 @@ export async function prepareAaveBorrow(
     });
   }
 
-  const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;
-  return {
+  const flow: PrepareAaveBorrowReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
     summary: description,
-    steps: [
-      buildPoolStep(
-        { functionName: "borrow", args: [token.address, value, 2n, 0, from] },
-        description,
-        client.tag,
-      ),
-    ],
+    steps: [borrow],
     intent: { kind: "borrow", protocol: "aave-v3", token: token.address, amount: value.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls);
 }

@@ -2,6 +2,7 @@ import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -53,7 +54,7 @@ export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
  * const parameters: PrepareAaveRepayParameters = { from, token: "USDm", amount: "max" };
  * ```
  */
-export interface PrepareAaveRepayParameters {
+export interface PrepareAaveRepayParameters extends FeeCurrencyOption {
   /** The borrower, who pays (and signs). */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -100,7 +101,8 @@ export type PrepareAaveRepayErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is
@@ -140,9 +142,26 @@ export async function prepareAaveRepay(
   client: SdkBaseClient,
   parameters: PrepareAaveRepayParameters,
 ): Promise<PrepareAaveRepayReturnType> {
-  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: true });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, { allowMax: true });
+  const argument = amount === "max" ? maxUint256 : amount;
+  const repayStep = (what: string) =>
+    buildPoolStep(
+      { functionName: "repay", args: [token.address, argument, 2n, from] },
+      `Repay ${what} of variable debt on Aave v3 for ${from}`,
+      client.tag,
+    );
+  // the fee's sketch: the approval (of the debt plus margin with "max": the most it can be here) and the repay
+  const plan = await planFlowFee(client, feeCurrency, {
+    from,
+    alternatives: [
+      [
+        buildApproveStep({ token, spender: AAVE_V3_ADDRESSES.pool, amount: argument, tag: client.tag }),
+        repayStep(""),
+      ],
+    ],
+  });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -151,6 +170,7 @@ export async function prepareAaveRepay(
       reserveDataRead(token.address),
     ],
     signal,
+    plan,
   );
   const debt = userReserveDataOf(results[0]).variableDebt;
   const balance = expectUint(results[1], token, "balanceOf");
@@ -197,19 +217,12 @@ export async function prepareAaveRepay(
     }
     steps.push(approve);
   }
-  const argument = amount === "max" ? maxUint256 : amount;
   const what =
     amount === "max"
       ? `the whole ${token.symbol} debt (${format(debt)} now, plus interest until inclusion)`
       : `${format(amount)} ${token.symbol}`;
-  steps.push(
-    buildPoolStep(
-      { functionName: "repay", args: [token.address, argument, 2n, from] },
-      `Repay ${what} of variable debt on Aave v3 for ${from}`,
-      client.tag,
-    ),
-  );
-  return {
+  steps.push(repayStep(what));
+  const flow: PrepareAaveRepayReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
@@ -218,4 +231,5 @@ export async function prepareAaveRepay(
     intent: { kind: "repay", protocol: "aave-v3", token: token.address, amount: argument.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: need }] });
 }

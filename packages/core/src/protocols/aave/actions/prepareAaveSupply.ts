@@ -1,6 +1,7 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -30,7 +31,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveSupplyParameters = { from, token: "USDC", amount: "100" };
  * ```
  */
-export interface PrepareAaveSupplyParameters {
+export interface PrepareAaveSupplyParameters extends FeeCurrencyOption {
   /** The account that supplies (and signs); it receives the aTokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -74,7 +75,8 @@ export type PrepareAaveSupplyErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the
@@ -109,11 +111,26 @@ export async function prepareAaveSupply(
   client: SdkBaseClient,
   parameters: PrepareAaveSupplyParameters,
 ): Promise<PrepareAaveSupplyReturnType> {
-  const { from, token, amount, signal } = parseLendingParameters(parameters, { allowMax: false });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, {
+    allowMax: false,
+  });
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
+  const approve = buildApproveStep({
+    token,
+    spender: AAVE_V3_ADDRESSES.pool,
+    amount: value,
+    tag: client.tag,
+    spenderLabel: AAVE_V3_POOL_LABEL,
+  });
+  const supply = buildPoolStep(
+    { functionName: "supply", args: [token.address, value, from, 0] },
+    `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
+    client.tag,
+  );
+  const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[approve, supply]] });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       balanceOfCall(token, from),
@@ -121,6 +138,7 @@ export async function prepareAaveSupply(
       reserveDataRead(token.address),
     ],
     signal,
+    plan,
   );
   const balance = expectUint(results[0], token, "balanceOf");
   const allowance = expectUint(results[1], token, "allowance");
@@ -136,26 +154,8 @@ export async function prepareAaveSupply(
     });
   }
 
-  const steps: PreparedStep[] = [];
-  if (allowance < value) {
-    steps.push(
-      buildApproveStep({
-        token,
-        spender: AAVE_V3_ADDRESSES.pool,
-        amount: value,
-        tag: client.tag,
-        spenderLabel: AAVE_V3_POOL_LABEL,
-      }),
-    );
-  }
-  steps.push(
-    buildPoolStep(
-      { functionName: "supply", args: [token.address, value, from, 0] },
-      `Supply ${human} ${token.symbol} to Aave v3 (aTokens to ${from})`,
-      client.tag,
-    ),
-  );
-  return {
+  const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
+  const flow: PrepareAaveSupplyReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
@@ -164,4 +164,5 @@ export async function prepareAaveSupply(
     intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: value }] });
 }

@@ -2,6 +2,7 @@ import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -43,7 +44,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters {
+export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
   /** The account that supplied (and signs); it receives the tokens. */
   from: string;
   /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
@@ -93,7 +94,8 @@ export type PrepareAaveWithdrawErrorType =
   | ChainMismatchError
   | RpcError
   | RpcRateLimitedError
-  | RequestAbortedError;
+  | RequestAbortedError
+  | FeeErrorType;
 
 /** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
 const WITHDRAW_FLOOR = WAD;
@@ -141,12 +143,22 @@ export async function prepareAaveWithdraw(
   client: SdkBaseClient,
   parameters: PrepareAaveWithdrawParameters,
 ): Promise<PrepareAaveWithdrawReturnType> {
-  const { from, token, amount, floor, signal } = parseLendingParameters(parameters, {
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
     allowMax: true,
     floor: { default: WITHDRAW_FLOOR },
   });
+  const withdrawStep = (argument: bigint, what: string) =>
+    buildPoolStep(
+      { functionName: "withdraw", args: [token.address, argument, from] },
+      `Withdraw ${what} from Aave v3 to ${from}`,
+      client.tag,
+    );
+  const plan = await planFlowFee(client, feeCurrency, {
+    from,
+    alternatives: [[withdrawStep(amount === "max" ? maxUint256 : amount, "")]],
+  });
 
-  const { results, blockNumber } = await readAave(
+  const { results, blockNumber, fee } = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -155,6 +167,7 @@ export async function prepareAaveWithdraw(
       assetPriceRead(token.address),
     ],
     signal,
+    plan,
   );
   const position = userReserveDataOf(results[0]);
   const account = userAccountDataOf(results[1]);
@@ -206,19 +219,14 @@ export async function prepareAaveWithdraw(
     amount === "max"
       ? `all supplied ${token.symbol} (${human} now, plus interest until inclusion)`
       : `${human} ${token.symbol}`;
-  return {
+  const flow: PrepareAaveWithdrawReturnType = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
     summary: `Withdraw ${what} from Aave v3 to ${from}`,
-    steps: [
-      buildPoolStep(
-        { functionName: "withdraw", args: [token.address, argument, from] },
-        `Withdraw ${what} from Aave v3 to ${from}`,
-        client.tag,
-      ),
-    ],
+    steps: [withdrawStep(argument, what)],
     intent: { kind: "withdraw", protocol: "aave-v3", token: token.address, amount: argument.toString() },
     preparedAt: { blockNumber: String(blockNumber) },
   };
+  return settleFlowFee(plan, flow, fee.reads, fee.calls);
 }

@@ -232,6 +232,19 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
   });
 });
 
+describe("Aave from 0 CELO", () => {
+  it("prepare_supply pays gas in FEE_CURRENCY (every step), and the flow lands", async () => {
+    const flow = data<FeeFlow>(await server.call("prepare_supply", { token: "USDC", amount: "2" }));
+    expect(flow.fee).toMatchObject({ currency: "USDm", fee_currency: USDm.address });
+    expect(flow.steps.length).toBeGreaterThanOrEqual(1);
+    expect(flow.steps.every((step) => step.fee_currency === USDm.address)).toBe(true);
+    const done = data<FeeExecution>(await server.call("execute_prepared_flow", { flow }));
+    expect(done.status).toBe("success");
+    for (const step of done.steps) await expectCip64(step.hash!, USDm.address);
+    expect(await reader.getBalance({ address: signer })).toBe(0n);
+  });
+});
+
 describe("a FEE_CURRENCY that cannot pay gas", () => {
   function run(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve, reject) => {

@@ -178,6 +178,11 @@ export {
   type ResolvedFeeCurrencyInput,
   resolveFeeCurrencyInput,
 } from "./fees/feeCurrencies.js";
+export type {
+  FeeCurrencyOption,
+  FeeErrorType,
+  PrepareOptions,
+} from "./fees/flowFee.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,
@@ -185,11 +190,6 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
-export type {
-  FeeCurrencyOption,
-  FeeErrorType,
-  PrepareOptions,
-} from "./fees/flowFee.js";
 export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";

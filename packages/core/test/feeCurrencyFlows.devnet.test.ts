@@ -42,7 +42,9 @@ describe("a swap paying gas in a fee currency", () => {
     const account = privateKeyToAccount(privateKey);
     await devnet.fund(account.address, "USDC", "50");
     await devnet.fund(account.address, "USDm", "2");
-    const flow = await client.swap.prepareSwap(account.address, "USDC", "USDm", "10", { feeCurrency: "USDm" });
+    const flow = await client.swap.prepareSwap(account.address, "USDC", "USDm", "10", {
+      feeCurrency: "USDm",
+    });
     expect(flow.steps).toHaveLength(2);
     for (const step of flow.steps) expect(step.feeCurrency).toBe(USDm.address);
     expect(flow.fee).toMatchObject({ currency: "USDm", feeCurrency: USDm.address });

@@ -106,6 +106,10 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { feeCurrency: "WETH", rule: "WETH has no fee currency" },
     code: "INVALID_FEE_CURRENCY",
   },
+  FeeEstimateRevertedError: {
+    parameters: { step: 1, reason: 'Error("STF")' },
+    code: "FEE_ESTIMATE_REVERTED",
+  },
   ChainMismatchError: {
     parameters: { expected: 42220, actual: 1, rpcUrl: SECRET_URL },
     code: "CHAIN_MISMATCH",

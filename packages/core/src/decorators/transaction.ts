@@ -23,7 +23,6 @@ import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";
 import { parseOptions } from "../validation/parseOptions.js";
 
-
 /**
  * `client.transaction`: operations that return prepared flows (unsigned, tagged steps, each with its decoded
  * `call`; the flow with its `intent` and `preparedAt`). Never tracked by telemetry. One HTTP request each.

@@ -45,6 +45,7 @@ describe("errors", () => {
     new errors.InvalidEnsNetworkError({ network: "base", allowed: ["celo", "ethereum"] }),
     new errors.FlowAccountMismatchError({ from: "0x1", account: "0x2" }),
     new errors.InvalidFeeCurrencyError({ feeCurrency: "WETH", rule: "WETH has no fee currency" }),
+    new errors.FeeEstimateRevertedError({ step: 1, reason: 'Error("STF")' }),
   ];
 
   it("all extend SdkError with a distinct stable code of CoreErrorCode, a name and JSON-safe details", () => {
@@ -69,6 +70,7 @@ describe("errors", () => {
       "MISSING_ETH_RPC_URL",
       "INVALID_ENS_NETWORK",
       "INVALID_FEE_CURRENCY",
+      "FEE_ESTIMATE_REVERTED",
     ];
     for (const error of samples) {
       expect(error).toBeInstanceOf(errors.SdkError);

@@ -134,8 +134,16 @@ const hex = (value: bigint) => `0x${value.toString(16)}`;
 
 /** The `eth_simulateV1` call of one sketch: its steps as transactions of one block, no fee checks. */
 function simulateCall(from: Address, sketch: readonly FeeStepSketch[]): RpcCall {
-  const calls = sketch.map((step) => ({ from, to: step.to, data: step.data, value: hex(BigInt(step.value ?? 0n)) }));
-  return { method: "eth_simulateV1", params: [{ blockStateCalls: [{ calls }], validation: false }, "latest"] };
+  const calls = sketch.map((step) => ({
+    from,
+    to: step.to,
+    data: step.data,
+    value: hex(BigInt(step.value ?? 0n)),
+  }));
+  return {
+    method: "eth_simulateV1",
+    params: [{ blockStateCalls: [{ calls }], validation: false }, "latest"],
+  };
 }
 
 /** The sketch positions the steps follow, in order (by target and selector). */
@@ -215,20 +223,18 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         return call.gasUsed + (extra > 0n ? extra : 0n);
       });
       const n = BigInt(used.length);
-      const stepGas = used.reduce(
-        (most, gas) => {
-          const limit = (gas * GAS_HEADROOM_PERCENT + 99n) / 100n;
-          return limit > most ? limit : most;
-        },
-        0n,
-      );
+      const stepGas = used.reduce((most, gas) => {
+        const limit = (gas * GAS_HEADROOM_PERCENT + 99n) / 100n;
+        return limit > most ? limit : most;
+      }, 0n);
       const spendOf = (token: TokenInfo) =>
         (settled.spend ?? [])
           .filter((s) => s.token.address === token.address)
           .reduce((sum, s) => sum + s.amount, 0n);
       const celoMaxFeePerGas = BASE_FEE_MULTIPLIER * base + tip;
       const celoMax = n * stepGas * celoMaxFeePerGas;
-      if (choice.kind === "celo") return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
+      if (choice.kind === "celo")
+        return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
       const count = candidates.length;
       const celoBalance = decodeEthBalance(results[3 * count]);
       const options = candidates.map((candidate, index) => {

@@ -1,8 +1,8 @@
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import { blockTimestampRead, type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import type { RpcCall } from "../../rpc/createRpc.js";
+import { blockTimestampRead, type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
@@ -40,7 +40,16 @@ export async function readSwapState(
     signal: AbortSignal | undefined;
   },
 ): Promise<SwapState> {
-  const { venues, tokenIn, tokenOut, amountIn, extra = [], calls = [], timestamp = false, signal } = parameters;
+  const {
+    venues,
+    tokenIn,
+    tokenOut,
+    amountIn,
+    extra = [],
+    calls = [],
+    timestamp = false,
+    signal,
+  } = parameters;
   const quoting = venues.map((venue) => ({ venue, quote: venue.quote({ tokenIn, tokenOut, amountIn }) }));
   const reads: ReadCall[] = [...extra];
   if (timestamp) reads.push(blockTimestampRead());

@@ -7,9 +7,9 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { UnknownTokenError } from "../../errors/token.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -131,13 +131,18 @@ export async function prepareApprove(
     blockNumber: true,
     signal,
   });
-  return settleFlowFee(plan, {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
-    from: owner,
-    summary: `${step.description} of ${owner}`,
-    steps: [step],
-    intent: { kind: "approve", token: info.address, spender: approved, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  } satisfies PrepareApproveReturnType, reads, calls);
+  return settleFlowFee(
+    plan,
+    {
+      preparedFlow: true,
+      chainId: CHAIN_ID,
+      from: owner,
+      summary: `${step.description} of ${owner}`,
+      steps: [step],
+      intent: { kind: "approve", token: info.address, spender: approved, amount: value.toString() },
+      preparedAt: { blockNumber: String(blockNumber) },
+    } satisfies PrepareApproveReturnType,
+    reads,
+    calls,
+  );
 }

@@ -18,10 +18,10 @@ import { InsufficientBalanceError, InvalidAmountError } from "../../errors/amoun
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import {
   decodeEthBalance,
   ethBalanceRead,
@@ -101,11 +101,11 @@ export type PrepareContractCallParameters<
   functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
 > = ContractCall<abi, functionName> &
   FeeCurrencyOption & {
-  /** The caller (the account that will sign). */
-  from: string;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
-};
+    /** The caller (the account that will sign). */
+    from: string;
+    /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
+    signal?: AbortSignal | undefined;
+  };
 
 /**
  * The errors {@link prepareContractCall} throws (every one an `SdkError`), and when. Its client form throws the same.

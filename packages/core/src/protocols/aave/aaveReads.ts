@@ -237,7 +237,11 @@ export async function readAave(
   /** The answers of the fee plan's reads and calls (empty without one). */
   fee: { reads: ReadResult[]; calls: unknown[] };
 }> {
-  const { reads: all, calls, blockNumber } = await readBatch(client, {
+  const {
+    reads: all,
+    calls,
+    blockNumber,
+  } = await readBatch(client, {
     reads: [...reads, ...(fee?.reads ?? [])],
     calls: fee?.calls ?? [],
     blockNumber: true,

@@ -29,7 +29,14 @@ export function parseLendingParameters(
   parameters: unknown,
   options: { allowMax: boolean; floor?: { default: bigint } },
 ): LendingParameters {
-  const keys = ["from", "token", "amount", ...(options.floor ? ["healthFactorFloor"] : []), "feeCurrency", "signal"];
+  const keys = [
+    "from",
+    "token",
+    "amount",
+    ...(options.floor ? ["healthFactorFloor"] : []),
+    "feeCurrency",
+    "signal",
+  ];
   const raw = rejectUnknownKeys(parameters, "parameters", keys);
   const from = parseAddress(raw.from, "from");
   const token = resolveAaveReserve(raw.token, "token");

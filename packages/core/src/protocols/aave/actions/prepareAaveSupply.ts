@@ -1,7 +1,6 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import { InsufficientBalanceError, type InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -13,6 +12,12 @@ import type {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { TokenReadError, UnknownTokenError } from "../../../errors/token.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";

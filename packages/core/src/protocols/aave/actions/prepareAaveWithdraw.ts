@@ -2,7 +2,6 @@ import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { InvalidAmountError } from "../../../errors/amount.js";
 import type { InvalidArgumentError } from "../../../errors/argument.js";
@@ -17,6 +16,12 @@ import {
 } from "../../../errors/lending.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
 import type { UnknownTokenError } from "../../../errors/token.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  planFlowFee,
+  settleFlowFee,
+} from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FEE_CURRENCY_OF_TOKEN } from "@preflow/core";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, formatUnits, type Hash, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -242,6 +243,43 @@ describe("Aave from 0 CELO", () => {
     expect(done.status).toBe("success");
     for (const step of done.steps) await expectCip64(step.hash!, USDm.address);
     expect(await reader.getBalance({ address: signer })).toBe(0n);
+  });
+});
+
+describe("HTTP requests, counted at a proxy in front of the node", () => {
+  let proxy: FaultProxy;
+  let keyless: SpawnedServer;
+  beforeAll(async () => {
+    proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+    keyless = await spawnServer({ RPC_URL: proxy.url, DO_NOT_TRACK: "1", FEE_CURRENCY: "USDC" });
+    await keyless.call("get_network_status"); // the client's chain check, once
+  });
+  afterAll(async () => {
+    await keyless?.close();
+    await proxy?.close();
+  });
+
+  it("get_fee_currencies, and a prepare paying gas in a fee currency, cost one request each", async () => {
+    proxy.reset();
+    data(await keyless.call("get_fee_currencies"));
+    expect(proxy.requests).toBe(1);
+    proxy.reset();
+    const send = data<FeeFlow>(
+      await keyless.call("prepare_send", { from: signer, to: friend, token: "USDC", amount: "1" }),
+    );
+    expect(proxy.requests).toBe(1);
+    expect(send.fee).toMatchObject({ currency: "USDC", fee_currency: FEE_CURRENCY_OF_TOKEN.USDC });
+    proxy.reset();
+    const swap = data<FeeFlow>(
+      await keyless.call("prepare_swap", {
+        from: signer,
+        token_in: "USDC",
+        token_out: "USDm",
+        amount_in: "1",
+      }),
+    );
+    expect(proxy.requests).toBe(1);
+    expect(swap.steps.every((step) => step.fee_currency === FEE_CURRENCY_OF_TOKEN.USDC)).toBe(true);
   });
 });
 

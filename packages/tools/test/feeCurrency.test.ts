@@ -147,6 +147,20 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
     expect(await balanceOf(USDm.address, friend)).toBe(friendBefore);
   });
 
+  it("simulate_flow and a dry run take a fee-currency flow (its result matches simulate_flow's output schema)", async () => {
+    const flow = data<FeeFlow>(await server.call("prepare_send", { to: friend, token: "USDC", amount: "1" }));
+    const { simulation } = data<{
+      simulation: { success: boolean; fee: { currency?: string; fee_currency?: string | null } };
+    }>(await server.call("simulate_flow", { flow }));
+    expect(simulation.success).toBe(true);
+    // With core's fee-currency simulation the fee is priced in USDm; before it, in CELO (no currency field).
+    if (simulation.fee.currency !== undefined) {
+      expect(simulation.fee).toMatchObject({ currency: "USDm", fee_currency: USDm.address });
+    }
+    const dry = data<FeeExecution>(await server.call("execute_prepared_flow", { flow, dry_run: true }));
+    expect(dry.status).toBe("success");
+  });
+
   it("execute_prepared_flow refuses a flow paying in another currency than fee_currency (else FEE_CURRENCY)", async () => {
     const inUsdc = data<FeeFlow>(
       await server.call("prepare_send", { to: friend, token: "USDC", amount: "1", fee_currency: "USDC" }),

@@ -45,12 +45,6 @@ const simulation = z.strictObject({
         .describe("not-run: an earlier step reverted, so an executor stops before it."),
       gas_used: uint("Gas the step used.").nullable(),
       revert_reason: revertReason.optional(),
-      effects: z
-        .array(z.string())
-        .describe(
-          'What the step did in words, by the registered protocols ("locks 50 CELO"); [] when none says.',
-        )
-        .optional(),
     }),
   ),
   balance_changes: z
@@ -76,28 +70,10 @@ const simulation = z.strictObject({
     }),
   ),
   fee: z.strictObject({
-    currency: z
-      .string()
-      .describe('Who pays gas: "CELO", or the paying token\'s symbol (CIP-64 fee currency).')
-      .optional(),
-    token: address("The token that pays (CELO's address, or USDC itself for its adapter).").optional(),
-    decimals: z.number().int().nullable().optional(),
-    fee_currency: address("The CIP-64 fee currency (the adapter for USDC and USD₮); null: CELO pays.")
-      .nullable()
-      .optional(),
-    gas_used: uint("Total gas of the steps that ran (with the fee currency's intrinsic gas per step)."),
-    base_fee_per_gas: uint("The next block's CELO base fee, wei."),
-    cost: uint("The fee in the paying token's base units (CELO: gas_used × base_fee_per_gas, wei)."),
-    formatted: z.string().describe("The cost in the paying token (CELO by default)."),
-    currency_fee: z
-      .strictObject({
-        intrinsic_gas: uint("Added to each step's gas."),
-        rate: z.strictObject({ numerator: uint("Rate numerator."), denominator: uint("Rate denominator.") }),
-        base_fee_per_gas: uint("Base fee per gas in the currency (18 decimals)."),
-        tip_per_gas: uint("Tip per gas in the currency (18 decimals)."),
-      })
-      .describe("How a fee-currency fee was computed (absent for CELO).")
-      .optional(),
+    gas_used: uint("Total gas of the steps that ran."),
+    base_fee_per_gas: uint("The next block's base fee, wei."),
+    cost: uint("gas_used × base_fee_per_gas, wei (a priority fee comes on top)."),
+    formatted: z.string().describe("The cost in CELO."),
   }),
 });
 
@@ -107,7 +83,7 @@ export const simulateFlowTool = defineTool({
   title: "Simulate a prepared flow",
   family: "prepare",
   description:
-    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; the fee in the currency that pays it: CELO, or the flow's fee currency) and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
+    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; fee in CELO) and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])

@@ -183,6 +183,7 @@ export type {
   FeeErrorType,
   PrepareOptions,
 } from "./fees/flowFee.js";
+export type { FlowFee } from "./fees/flowFeeType.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,
@@ -190,7 +191,6 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
-export type { FlowFee } from "./fees/planFee.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";

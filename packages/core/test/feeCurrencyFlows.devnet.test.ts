@@ -18,6 +18,7 @@ import {
   swapActions,
   TOKENS,
 } from "../src/index.js";
+import { expectInErrorType } from "./support/errorTypes.js";
 import { devnetClients } from "./support/wallet.js";
 
 const devnet = useDevnet();
@@ -85,6 +86,7 @@ describe("a swap paying gas in a fee currency", () => {
       .prepareSwap(account.address, "USDC", "USDm", "10", { feeCurrency: "USDC" })
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InsufficientBalanceError);
+    expectInErrorType("prepareSwap", refusal);
     expect((refusal as Error).message).toMatch(/have 10 USDC, need 10 \+ 0\.\d+ \(max fee\) USDC/);
     const fits = await client.swap.prepareSwap(account.address, "USDC", "USDm", "9", { feeCurrency: "USDC" });
     expect(fits.fee?.feeCurrency).toBe(FEE_CURRENCY_OF_TOKEN.USDC);
@@ -125,7 +127,13 @@ describe("a swap paying gas in a fee currency", () => {
       )
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(FeeEstimateRevertedError);
+    expectInErrorType("prepareContractCall", refusal);
     expect((refusal as FeeEstimateRevertedError).details.step).toBe(0);
+    // the devnet's USDC reverts with a custom error: named by its selector, its bytes ride along for
+    // decodeRevertReason
+    const { reason, data } = (refusal as FeeEstimateRevertedError).details as { reason: string; data: string };
+    expect(data).toMatch(/^0x[0-9a-f]{8}/);
+    expect(reason).toBe(`custom error ${data.slice(0, 10)}`);
   });
 });
 
@@ -190,6 +198,7 @@ describe('prepareSend(..., "max")', () => {
       .prepareSend(account.address, account.address, "USDC", "max", { feeCurrency: "USDC" })
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InsufficientBalanceError);
+    expectInErrorType("prepareSend", refusal);
     expect((refusal as Error).message).toMatch(/have 0\.000001 USDC, need 0\.\d+ \(max fee\) USDC/);
     const empty = privateKeyToAccount(generatePrivateKey()).address;
     await expect(client.transaction.prepareSend(empty, empty, "USDm", "max")).rejects.toBeInstanceOf(

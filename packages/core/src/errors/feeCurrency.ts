@@ -33,8 +33,9 @@ export class InvalidFeeCurrencyError extends SdkError<"INVALID_FEE_CURRENCY"> {
 /**
  * A step of a flow paying gas in a fee currency reverted when its gas was simulated at prepare time
  * (`eth_simulateV1`, in the same request as the flow's reads), so there is no gas figure to sign it with and
- * sending it would only pay a fee for a revert. Nothing was sent. `details` holds `step` (its index) and `reason`
- * (the decoded revert).
+ * sending it would only pay a fee for a revert. Nothing was sent. `details` holds `step` (its index), `reason`
+ * (Solidity's `Error(string)` or `Panic` decoded, else the selector) and `data` (the revert bytes, cut at 1,000
+ * characters: `decodeRevertReason(details.data)` names a protocol's custom error).
  *
  * @example
  * ```ts
@@ -50,12 +51,12 @@ export class InvalidFeeCurrencyError extends SdkError<"INVALID_FEE_CURRENCY"> {
 export class FeeEstimateRevertedError extends SdkError<"FEE_ESTIMATE_REVERTED"> {
   override readonly name: string = "FeeEstimateRevertedError";
 
-  constructor(parameters: { step: number; reason: string }) {
-    const { step, reason } = parameters;
+  constructor(parameters: { step: number; reason: string; data?: string }) {
+    const { step, reason, data = "0x" } = parameters;
     super({
       code: "FEE_ESTIMATE_REVERTED",
       message: `Step ${step} reverted when its gas was simulated to plan the fee (${reason}); nothing was sent. Check the flow's inputs and the account's balances, or pay gas in CELO to prepare it anyway.`,
-      details: { step, reason },
+      details: { step, reason, data: data.slice(0, 1_000) },
     });
   }
 }

@@ -8,8 +8,7 @@
 // steps in order on the latest state, each as its own transaction (a swap sees the approval before it), and
 // reports each one's `gasUsed`. Its answer is `gasUsed` after refunds, not the gas limit the step needs, so the
 // limit is planned with headroom (see GAS_HEADROOM_PERCENT).
-import type { Address, Hex } from "viem";
-import { decodeRevertReason } from "../actions/transaction/decodeRevertReason.js";
+import { type Address, decodeErrorResult, type Hex } from "viem";
 import { parseSimulation } from "../actions/transaction/simulatePreparedFlowResponse.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
@@ -21,41 +20,10 @@ import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { FEE_CURRENCY_OF_TOKEN, type ResolvedFeeCurrencyInput } from "./feeCurrencies.js";
+import type { FlowFee } from "./flowFeeType.js";
 import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
 
-/**
- * The fee of a flow paid in a fee currency (amounts in the paying token's base units, decimal strings).
- *
- * Per step: `gas`, `maxFeePerGas` and `maxPriorityFeePerGas` are what EVERY step of the flow is signed with
- * (`toTransactionRequest(step, flow.fee)`; `gas` is the largest step's need, so a smaller step leaves gas unused,
- * which is not charged). Per flow: `estimated` and `max` add up all the steps.
- *
- * @example
- * ```ts
- * import type { FlowFee } from "@preflow/core";
- * const fee: FlowFee | undefined = flow.fee; // { currency: "USDC", feeCurrency: "0x2F25…", max: "2100", ... }
- * ```
- */
-export interface FlowFee {
-  /** The symbol of the token that pays. */
-  currency: string;
-  /** The address each step carries in `feeCurrency` (the adapter for USDC and USD₮). */
-  feeCurrency: Address;
-  /** Per step: the gas limit each step is signed with, the currency's intrinsic gas included. */
-  gas: string;
-  /** Per step: per gas, in the fee currency's 18-decimal units (what the transaction is signed with). */
-  maxFeePerGas: string;
-  /** Per step: the tip per gas, in the fee currency's 18-decimal units. */
-  maxPriorityFeePerGas: string;
-  /** Per flow: the expected fee of all the steps at the current base fee, in the token's base units. */
-  estimated: string;
-  /**
-   * Per flow: the most all the steps can cost together (steps x `gas` x `maxFeePerGas`, each step rounded up to
-   * whole token units as the node debits it), in the token's base units. The account must hold this much of the
-   * token (besides what the flow spends of it): the node debits each step's maximum before running it.
-   */
-  max: string;
-}
+export type { FlowFee } from "./flowFeeType.js";
 
 /** One call of a sketch: a step as it will be sent, or with a placeholder where a read decides a value. @internal */
 export interface FeeStepSketch {
@@ -122,6 +90,21 @@ const quantity = (value: unknown, what: string): bigint => {
     throw new Error(`the node answered ${what} with ${String(value).slice(0, 20)}`);
   return BigInt(value);
 };
+
+/**
+ * A short reason of a revert: Solidity's `Error(string)` and `Panic(uint256)` decoded, else the selector (the full
+ * decode, every protocol's errors included, is `decodeRevertReason(error.details.data)`: not loaded here, to keep
+ * this chunk small).
+ */
+function revertReason(data: Hex): string {
+  if (data === "0x") return "reverted without a reason";
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: [], data });
+    return `${errorName}(${(args ?? []).map((arg) => JSON.stringify(String(arg)).slice(0, 200)).join(", ")})`;
+  } catch {
+    return `custom error ${data.slice(0, 10)}`;
+  }
+}
 
 /** EIP-2028 calldata gas: 4 per zero byte, 16 per other byte. */
 function calldataGas(data: Hex): bigint {
@@ -216,7 +199,8 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         if (call.status !== "success") {
           throw new FeeEstimateRevertedError({
             step: index,
-            reason: decodeRevertReason(call.returnData).message,
+            reason: revertReason(call.returnData),
+            data: call.returnData,
           });
         }
         const extra = calldataGas(settled.steps[index]!.data) - calldataGas(sketch[position]!.data);

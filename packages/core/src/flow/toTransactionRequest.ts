@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
-import type { FlowFee } from "../fees/planFee.js";
+import type { FlowFee } from "../fees/flowFeeType.js";
 import type { PreparedStep } from "./types.js";
 
 /**

@@ -46,5 +46,5 @@ export interface SerializedPreparedFlow {
   /** Unix seconds (decimal string) after which the flow is stale (a quote's deadline). */
   expiresAt?: string;
   /** When gas is paid in a fee currency: the currency, gas and fee caps of every step and the fee it costs. */
-  fee?: import("../fees/planFee.js").FlowFee;
+  fee?: import("../fees/flowFeeType.js").FlowFee;
 }

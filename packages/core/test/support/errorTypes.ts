@@ -25,9 +25,11 @@ import {
   InvalidEnsNetworkError,
   InvalidFeeCurrencyError,
   MissingEthRpcUrlError,
+  NoRouteError,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
   type PrepareSendErrorType,
+  type PrepareSwapErrorType,
   type ReadBatchErrorType,
   RequestAbortedError,
   type ResolveEnsErrorType,
@@ -37,6 +39,7 @@ import {
   TransactionNotFoundError,
   UnknownTokenError,
   UnsupportedEnsNameError,
+  ZeroQuoteError,
 } from "../../src/index.js";
 import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
@@ -71,6 +74,21 @@ const TRANSACTION = {
     InvalidContractCallError,
     InvalidAmountError,
     UnknownTokenError,
+    TokenReadError,
+    ...FEE,
+    ...RPC,
+  ]),
+};
+
+/** `client.swap` (and the venue groups, whose prepares throw the same). */
+const SWAP = {
+  prepareSwap: errorTypeOf<PrepareSwapErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    UnknownTokenError,
+    InvalidAmountError,
+    NoRouteError,
+    ZeroQuoteError,
     TokenReadError,
     ...FEE,
     ...RPC,
@@ -127,7 +145,11 @@ const READS = {
 };
 
 /** Every operation with an `XErrorType` the table knows; a protocol's group is one more spread line. */
-export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = { ...TRANSACTION, ...READS };
+export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
+  ...TRANSACTION,
+  ...SWAP,
+  ...READS,
+};
 
 /** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
 export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {};

@@ -119,6 +119,7 @@ export {
   type PrepareSendParameters,
   type PrepareSendReturnType,
   prepareSend,
+  type SendAmount,
 } from "./actions/transaction/prepareSend.js";
 export {
   type SimulatedAllowanceChange,

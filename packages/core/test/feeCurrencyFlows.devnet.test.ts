@@ -131,7 +131,10 @@ describe("a swap paying gas in a fee currency", () => {
     expect((refusal as FeeEstimateRevertedError).details.step).toBe(0);
     // the devnet's USDC reverts with a custom error: named by its selector, its bytes ride along for
     // decodeRevertReason
-    const { reason, data } = (refusal as FeeEstimateRevertedError).details as { reason: string; data: string };
+    const { reason, data } = (refusal as FeeEstimateRevertedError).details as {
+      reason: string;
+      data: string;
+    };
     expect(data).toMatch(/^0x[0-9a-f]{8}/);
     expect(reason).toBe(`custom error ${data.slice(0, 10)}`);
   });

@@ -10,6 +10,8 @@ import {
   aaveActions,
   createSdkClient,
   executePreparedFlow,
+  InvalidArgumentError,
+  InvalidFeeCurrencyError,
   mentoActions,
   type SerializedPreparedFlow,
   swapActions,
@@ -128,5 +130,50 @@ describe("one HTTP request per fee-currency prepare*", () => {
       args: [from],
     });
     expect(usdc).toBe(parseUnits("210", 6));
+  });
+
+  it("a bad feeCurrency or option key is refused before any request, on every prepare*", async () => {
+    const client = newClient();
+    await client.network.getStatus();
+    const from = account.address;
+    const call = {
+      to: TOKENS.USDC.address,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [from, 1n],
+    } as const;
+    const prepares = (options: Record<string, unknown>): [string, () => Promise<unknown>][] => [
+      ["prepareSend", () => client.transaction.prepareSend(from, from, "USDC", "1", options)],
+      ["prepareApprove", () => client.transaction.prepareApprove(from, from, "USDC", "1", options)],
+      ["prepareContractCall", () => client.transaction.prepareContractCall(from, call, options)],
+      ["swap.prepareSwap", () => client.swap.prepareSwap(from, "USDC", "USDm", "5", options)],
+      ["uniswap.prepareSwap", () => client.uniswap.prepareSwap(from, "USDC", "USDm", "5", options)],
+      ["mento.prepareSwap", () => client.mento.prepareSwap(from, "USDm", "USDC", "1", options)],
+      ["aave.prepareSupply", () => client.aave.prepareSupply(from, "USDC", "1", options)],
+      ["aave.prepareWithdraw", () => client.aave.prepareWithdraw(from, "USDC", "1", options)],
+      ["aave.prepareBorrow", () => client.aave.prepareBorrow(from, "USDm", "1", options)],
+      ["aave.prepareRepay", () => client.aave.prepareRepay(from, "USDm", "1", options)],
+    ];
+    for (const [feeCurrency, rule] of [
+      ["WETH", /WETH has no fee currency/],
+      [`0x${"00".repeat(20)}`, /zero address/],
+      [TOKENS.USDC.address, /through its adapter/],
+    ] as const) {
+      for (const [name, run] of prepares({ feeCurrency })) {
+        proxy.reset();
+        const error = await run().catch((e: unknown) => e);
+        expect(error, name).toBeInstanceOf(InvalidFeeCurrencyError);
+        expect((error as Error).message, name).toMatch(rule);
+        expect((error as InvalidFeeCurrencyError).details.field, name).toBe("feeCurrency");
+        expect(proxy.requests, name).toBe(0);
+      }
+    }
+    for (const [name, run] of prepares({ feeCurrncy: "USDm" })) {
+      proxy.reset();
+      const error = await run().catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(InvalidArgumentError);
+      expect((error as Error).message, name).toMatch(/feeCurrncy/);
+      expect(proxy.requests, name).toBe(0);
+    }
   });
 });

@@ -50,7 +50,8 @@ export interface SdkConfig {
   /**
    * Who pays the gas of every prepared flow unless a `prepare*` call says otherwise: `"CELO"` (the default), a
    * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, or `"auto"`. Checked when the client is
-   * created (`InvalidFeeCurrencyError`).
+   * created (`InvalidFeeCurrencyError`). Applies to send, approve, contract call, swaps and Aave; the staking and
+   * governance prepares pay in CELO.
    */
   feeCurrency?: FeeCurrencyInput;
 }

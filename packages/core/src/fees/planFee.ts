@@ -12,7 +12,6 @@ import { type Address, decodeErrorResult, type Hex } from "viem";
 import { parseSimulation } from "../actions/transaction/simulatePreparedFlowResponse.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
-import { SdkError } from "../errors/base.js";
 import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
@@ -85,9 +84,12 @@ const GAS_HEADROOM_PERCENT = 140n;
 /** maxFeePerGas = 2 x base fee + tip (the base fee can rise 12.5 % a block). */
 const BASE_FEE_MULTIPLIER = 2n;
 
+/** A node answer that is not what the method returns (made an `RpcError` by {@link settleFee}). */
+class MalformedAnswer extends Error {}
+
 const quantity = (value: unknown, what: string): bigint => {
   if (typeof value !== "string" || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
-    throw new Error(`the node answered ${what} with ${String(value).slice(0, 20)}`);
+    throw new MalformedAnswer(`the node answered ${what} with ${String(value).slice(0, 20)}`);
   return BigInt(value);
 };
 
@@ -141,7 +143,8 @@ function matchSteps(steps: FeeSettleInput["steps"], sketch: readonly FeeStepSket
         sketch[at]!.data.slice(0, 10).toLowerCase() !== selector)
     )
       at += 1;
-    if (at === sketch.length) throw new Error("a step of the flow is not in its fee sketch");
+    // a preflow defect (an action's sketch that does not cover its steps), never the node's or the caller's
+    if (at === sketch.length) throw new Error(`preflow: step ${step.to} is not in the flow's fee sketch`);
     positions.push(at);
     at += 1;
   }
@@ -191,7 +194,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       const base = gasPrice > tip ? gasPrice - tip : 0n;
       const which = settled.alternative ?? 0;
       const sketch = input.alternatives[which];
-      if (!sketch) throw new Error(`no fee sketch ${which}`);
+      if (!sketch) throw new Error(`preflow: the flow has no fee sketch ${which}`);
       const simulated = parseSimulation(answers[2 + which], sketch.length, rpcUrl).calls;
       // each step's gas: what the simulation used, plus what its real calldata costs over the sketch's
       const used = matchSteps(settled.steps, sketch).map((position, index) => {
@@ -310,7 +313,7 @@ export function settleFee(
   try {
     return plan.settle(reads, calls, input, rpcUrl);
   } catch (error) {
-    if (error instanceof SdkError) throw error;
+    if (!(error instanceof MalformedAnswer)) throw error;
     throw toRpcError(error, {
       rpcUrl,
       method: "eth_gasPrice, eth_maxPriorityFeePerGas, eth_simulateV1",

@@ -176,6 +176,8 @@ export {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
   FEE_CURRENCY_OF_TOKEN,
   type FeeCurrencyInput,
+  type ResolvedFeeCurrencyInput,
+  resolveFeeCurrencyInput,
 } from "./fees/feeCurrencies.js";
 export type {
   FeeCurrencyOption,

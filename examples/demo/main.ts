@@ -121,29 +121,41 @@ async function fullStory(): Promise<void> {
     );
     line(`codes ${bold(JSON.stringify(["sdk", ...TAGS]))} (platform code first)`);
 
-    chapter("Prepare a USDm send from an EOA");
+    chapter("Prepare a USDm send from an EOA that holds no CELO, gas paid in USDm (CIP-64)");
     const eoa = privateKeyToAccount(generatePrivateKey());
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    await waitWith(`fund EOA ${short(eoa.address)} with 1 CELO for gas and 25 USDm`, async () => {
-      await d.fund(eoa.address, "CELO", "1");
-      await d.fund(eoa.address, "USDm", "25");
-    });
-    const sendFlow = await waitWith('client.transaction.prepareSend(eoa, recipient, "USDm", "5")', () =>
-      client.transaction.prepareSend(eoa.address, recipient, "USDm", "5"),
+    await waitWith(`fund EOA ${short(eoa.address)} with 25 USDm (and no CELO at all)`, () =>
+      d.fund(eoa.address, "USDm", "25"),
+    );
+    const sendFlow = await waitWith(
+      'client.transaction.prepareSend(eoa, recipient, "USDm", "5", { feeCurrency: "USDm" })',
+      () => client.transaction.prepareSend(eoa.address, recipient, "USDm", "5", { feeCurrency: "USDm" }),
     );
     showFlow(sendFlow);
+    const fee = sendFlow.fee;
+    if (!fee) throw new Error("the flow carries no fee in USDm");
+    line(
+      `fee in ${bold(fee.currency)}: about ${formatUnits(BigInt(fee.estimated), d.tokens.USDm.decimals)}, at most ${formatUnits(BigInt(fee.max), d.tokens.USDm.decimals)} (feeCurrency ${short(fee.feeCurrency, 4)})`,
+    );
 
-    chapter("Execute it with the EOA (the tool server's execution path)");
+    chapter("Execute it with the EOA (the tool server's execution path): a type 0x7b transaction");
     const executed = await waitWith(
-      "executePreparedFlow: sign, take the hash, send with explicit nonce, wait for the receipt",
+      "executePreparedFlow: sign CIP-64, take the hash, send with explicit nonce, wait for the receipt",
       () => executePreparedFlow(client.publicClient, { account: eoa, flow: sendFlow }),
     );
     const eoaStep = executed.steps[0]!;
     line(
       `status ${executed.status === "success" ? green(executed.status) : red(executed.status)}, tx ${eoaStep.hash}`,
     );
+    if (executed.status !== "success" || !eoaStep.feePaid)
+      throw new Error("the USDm send did not land paying its fee in USDm");
     const after = await client.token.getBalance(recipient, "USDm");
+    const celo = await client.token.getBalance(eoa.address, "CELO");
     line(`recipient now holds ${bold(`${after.formatted} USDm`)}`);
+    line(
+      `gas paid in USDm by an account with ${bold(`${celo.formatted} CELO`)}: ${bold(`${formatUnits(BigInt(eoaStep.feePaid.amount), d.tokens.USDm.decimals)} USDm`)} (the receipt's fee; at most ${formatUnits(BigInt(fee.max), d.tokens.USDm.decimals)})`,
+    );
+    if (celo.value !== 0n) throw new Error("the EOA holds CELO: the fee was not paid in USDm");
 
     chapter("Prepare approve-then-call for a fresh smart account");
     const owner = privateKeyToAccount(generatePrivateKey());
@@ -223,7 +235,7 @@ async function fullStory(): Promise<void> {
     table(
       ["transaction", "hash", "gas used", "tags found", "demo_app"],
       [
-        row("EOA send (1 step)", eoaStep.hash!, eoaTx.gasUsed, eoaCheck),
+        row("EOA send, gas in USDm (0x7b)", eoaStep.hash!, eoaTx.gasUsed, eoaCheck),
         row("sponsored batch (2 calls)", bundleHash, bundleTx.gasUsed, bundleCheck),
       ],
     );

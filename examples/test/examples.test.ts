@@ -112,6 +112,10 @@ describe("pnpm demo", () => {
     expect(stdout).toContain("Summary");
     expect(stdout).toMatch(/EOF? ?send|EOA send/);
     expect(stdout).toContain("sponsored batch (2 calls)");
+    // One step pays its gas in a stablecoin, from an account that holds no CELO, and the demo says so (stdout is
+    // a pipe here: no colours).
+    expect(stdout).toMatch(/gas paid in USDm by an account with 0 CELO: 0\.\d+ USDm/);
+    expect(stdout).toContain("EOA send, gas in USDm (0x7b)");
     // The preview and the simulation come before the submission, and the real changes match them.
     expect(stdout).toMatch(/Approve 0x\S+ to spend exactly 7 USDm/);
     expect(stdout).toContain("every step succeeds");

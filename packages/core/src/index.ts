@@ -178,6 +178,8 @@ export {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
   FEE_CURRENCY_OF_TOKEN,
   type FeeCurrencyInput,
+  type ResolvedFeeCurrencyInput,
+  resolveFeeCurrencyInput,
 } from "./fees/feeCurrencies.js";
 export type {
   FeeCurrencyOption,
@@ -285,6 +287,7 @@ export {
   type ProtocolRevertErrors,
   type ProtocolSimulation,
   type SimulationLog,
+  type SimulationRead,
   type StepDecoder,
   type SwapCallFields,
   type SwapVenueDefinition,

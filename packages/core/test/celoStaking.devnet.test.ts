@@ -133,6 +133,23 @@ describe("Celo governance on the devnet, signed by a plain viem wallet", () => {
     b = await client.staking.getStakingBalances(address);
     expect(b.governance.delegatedPercent).toBe("0");
 
+    // a delegatee with no Celo account (LockedGold would revert): refused in the one request, nothing sent
+    const stranger = (await freshAccount(devnet, {})).address;
+    const { publicClient } = devnetClients(devnet, privateKey);
+    const nonce = await publicClient.getTransactionCount({ address });
+    const toNobody = await refused(() => client.governance.prepareDelegate(address, stranger, "10"));
+    expect(toNobody.requests).toBe(1);
+    expect(toNobody.error).toBeInstanceOf(CeloGovernanceRefusedError);
+    expectInErrorType("prepareGovernanceDelegate", toNobody.error);
+    expect((toNobody.error as CeloGovernanceRefusedError).details).toMatchObject({
+      reason: "delegatee-not-an-account",
+      field: "to",
+      value: stranger,
+      rule: expect.stringContaining("Celo account"),
+    });
+    expect((toNobody.error as Error).message).toContain(stranger);
+    expect(await publicClient.getTransactionCount({ address })).toBe(nonce);
+
     const queued = await refused(() =>
       client.governance.prepareVote(address, CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId, "no"),
     );

@@ -187,8 +187,8 @@ describe("formatPreparedFlow", () => {
       blockNumber: "1235",
       failedStep: null,
       steps: [
-        { index: 0, description: "", to: USDC, status: "success", gasUsed: "46000" },
-        { index: 1, description: "", to: ROUTER, status: "success", gasUsed: "130703" },
+        { index: 0, description: "", to: USDC, status: "success", gasUsed: "46000", effects: [] },
+        { index: 1, description: "", to: ROUTER, status: "success", gasUsed: "130703", effects: [] },
       ],
       balanceChanges: [
         { address: FROM, token: USDC, symbol: "USDC", decimals: 6, delta: "-100000000", formatted: "-100" },
@@ -212,6 +212,10 @@ describe("formatPreparedFlow", () => {
         },
       ],
       fee: {
+        currency: "CELO",
+        token: "0x471EcE3750Da237f93B8E339c536989b8978a438",
+        decimals: 18,
+        feeCurrency: null,
         gasUsed: "176703",
         baseFeePerGas: "25000000000",
         cost: "4417575000000000",

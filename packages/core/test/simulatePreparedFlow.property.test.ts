@@ -35,6 +35,7 @@ describe("prepared flows (property)", () => {
             to: step.to,
             status: failed === null ? "success" : index === 0 ? "reverted" : "not-run",
             gasUsed: failed !== null && index > 0 ? null : "21000",
+            effects: failed === null ? ["locks 1 CELO"] : [],
           })),
           balanceChanges: [
             {
@@ -56,12 +57,27 @@ describe("prepared flows (property)", () => {
               after: { value: "0", formatted: null },
             },
           ],
-          fee: {
-            gasUsed: "21000",
-            baseFeePerGas: "25000000000",
-            cost: "525000000000000",
-            formatted: "0.000525",
-          },
+          fee: parsed.fee
+            ? {
+                currency: parsed.fee.currency,
+                token: other,
+                decimals: 6,
+                feeCurrency: parsed.fee.feeCurrency,
+                gasUsed: "71000",
+                baseFeePerGas: "25000000000",
+                cost: "1775",
+                formatted: "0.001775",
+              }
+            : {
+                currency: "CELO",
+                token: "0x471EcE3750Da237f93B8E339c536989b8978a438",
+                decimals: 18,
+                feeCurrency: null,
+                gasUsed: "21000",
+                baseFeePerGas: "25000000000",
+                cost: "525000000000000",
+                formatted: "0.000525",
+              },
         };
         const text = formatPreparedFlow(parsed, withSimulation ? simulation : undefined);
         expect(text.split("\n").length).toBeGreaterThanOrEqual(parsed.steps.length + 3);

@@ -302,6 +302,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   redactUrl: { noObjectParameter: "(url)" },
   summarizeError: { noObjectParameter: "(any error, secrets[])" },
   resolveToken: { noObjectParameter: "(token, field)" },
+  resolveFeeCurrencyInput: { noObjectParameter: "(fee-currency choice, field)" },
   nearestKey: { noObjectParameter: "(key, valid[])" },
   rejectUnknownKeys: { noObjectParameter: "the check itself: its object is the value under test" },
   toTransactionRequest: { noObjectParameter: "(a step of a flow parsePreparedFlow checked, keys included)" },

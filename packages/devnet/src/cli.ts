@@ -7,13 +7,13 @@ import { DEVNET_TOKENS } from "./tokens.js";
 // with every token, print its URLs and accounts, and run until Ctrl-C.
 //
 // Nothing outlives it. SIGINT, SIGTERM or SIGHUP to this process stops the devnet and exits (Ctrl-C signals the
-// terminal's whole group, this process included). pnpm runs the root script with its shell emulator
-// (`shell-emulator=true` in .npmrc), so this process is pnpm's direct child: pnpm passes a SIGTERM on to it, but
-// its SIGINT handler is empty (it leaves Ctrl-C to the terminal), so a SIGINT sent to pnpm's pid alone reaches
-// nobody. The children (anvil, alto; alto starts none of its own) die with this process through
-// `setpriv --pdeathsig KILL`, even on `kill -9` of it. When a child dies (a signal to anvil or alto), the rest
-// is stopped and the CLI exits with status 1. When its parent dies (`kill -9` of pnpm), it is re-parented; a
-// check of its parent pid every 250 ms then stops everything.
+// terminal's whole group, this process included). `pnpm devnet` runs `exec node scripts/devnet.mjs` through
+// `sh -c` (`shell-emulator=false` in .npmrc), which runs this module in its own process: this process is pnpm's
+// direct child, and pnpm passes a SIGINT or SIGTERM it receives on to it. The children (anvil, alto; alto
+// starts none of its own) die with this process through `setpriv --pdeathsig KILL`, even on `kill -9` of it.
+// When a child dies (a signal to anvil or alto), the rest is stopped and the CLI exits with status 1. When its
+// parent dies (`kill -9` of pnpm), it is re-parented; a check of its parent pid every 250 ms then stops
+// everything.
 
 /** The RPC's port when `--port` is not given; the bundler and the sponsor endpoint take the two after it. */
 const DEFAULT_PORT = 8545;

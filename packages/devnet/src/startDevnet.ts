@@ -1,7 +1,8 @@
-import { mkdtempSync, rmdirSync, unlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, rmdirSync, unlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Address, isAddress } from "viem";
 import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
@@ -39,7 +40,7 @@ export interface StartDevnetOptions {
    * Fund accounts while the bundler starts. Each of `devnet.accounts` gets `amount` (whole tokens, e.g.
    * `"10000"`) of every devnet token other than CELO (anvil gave it 10,000 CELO); each of `extraAddresses` gets
    * `amount` of every token, CELO included. The minting for the 7 accounts (0.2 s on an idle 2-core machine,
-   * 0.6 s on a busy one) overlaps alto's start (1–3 s), so it adds about 6 % to the start time
+   * 0.6 s on a busy one) overlaps alto's start (0.5–2.5 s from its one-file bundle), so it adds little to the start time
    * (`pnpm --filter @preflow/devnet bench`). Off by default: tests fund what they use. `pnpm devnet` funds with
    * `"10000"`.
    */
@@ -59,6 +60,7 @@ export interface Devnet extends DevnetClient {
     anvilMs: number;
     contractsMs: number;
     bundlerMs: number;
+    /** The sponsor endpoint's start, after the state (and funding), while alto starts. */
     sponsorMs: number;
     /** Minting `fundAccounts`' tokens, after the chain state is loaded and while alto starts (0 without it). */
     fundMs: number;
@@ -149,20 +151,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const tAnvil = performance.now();
     // The chain's URL is the fee-currency node front; alto, the sponsor endpoint and the state load use anvil's.
     const rpcUrl = anvilRpcUrl;
-    // The fixed RPC port (pnpm devnet) is the front's: users reach anvil only through it.
-    feeCurrencyNode = await startFeeCurrencyNode({
-      upstreamUrl: anvilRpcUrl,
-      ...(port !== undefined ? { port } : {}),
-    });
 
-    // alto spends ~1 s loading its modules; the prebuilt chain state (every contract, token and protocol) is
-    // loaded meanwhile.
-    const altoCli = path.join(path.dirname(require.resolve("@pimlico/alto")), "cli", "alto.js");
+    // alto is the longest part of a start: it is started as soon as anvil answers (it reads the chain id
+    // first, and exits when nothing answers), from its one-file bundle (scripts/bundle-alto.mjs: 0.4–0.9 s to
+    // load instead of 1.3–3 s for its module graph); the prebuilt chain state (every contract, token and
+    // protocol) is loaded, and the sponsor endpoint started, meanwhile.
     const alto = startProcess(
       "alto",
       process.execPath,
       [
-        altoCli,
+        altoCliPath(),
         ...[
           "--entrypoints",
           `${entryPoint07Address},${entryPoint08Address}`,
@@ -184,6 +182,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         ...["--min-entity-stake", "1", "--min-entity-unstake-delay", "1"],
         ...["--block-time", "200", "--min-bundle-interval", "10", "--max-bundle-interval", "50"],
         ...["--enable-debug-endpoints", "true", "--log-level", verbose ? "info" : "warn"],
+        // JSON lines: the pretty logger runs pino-pretty in a worker thread (slower to start, not bundled).
+        ...["--json", "true"],
       ],
       {
         verbose,
@@ -194,6 +194,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       },
     );
     processes.push(alto);
+    // The fixed RPC port (pnpm devnet) is the front's: users reach anvil only through it.
+    feeCurrencyNode = await startFeeCurrencyNode({
+      upstreamUrl: anvilRpcUrl,
+      ...(port !== undefined ? { port } : {}),
+    });
     let tBundler = 0;
     const bundlerReady = waitFor(
       "alto",
@@ -237,18 +242,26 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           ethereum = { rpcUrl: ethereumRpcUrl, chainId: 1, pid: ethereumAnvil.child.pid ?? -1 };
         })()
       : Promise.resolve();
-    const settled = await Promise.allSettled([bundlerReady, contractsReady, ethereumReady]);
-    for (const result of settled) if (result.status === "rejected") throw result.reason;
-
-    checkAborted();
-    sponsor = await startSponsorEndpoint({
-      anvilUrl: rpcUrl,
-      altoUrl: bundlerUrl,
-      apiKey: options.sponsorApiKey,
-      ...(port !== undefined ? { port: port + 2 } : {}),
-      verbose,
+    // The mock paymaster deploys its contracts on anvil when it starts (after the state is loaded); it calls
+    // alto only when a request comes, so it starts while alto is still loading.
+    let tSponsor = 0;
+    const sponsorReady = contractsReady.then(async () => {
+      checkAborted();
+      const started = await startSponsorEndpoint({
+        anvilUrl: rpcUrl,
+        altoUrl: bundlerUrl,
+        apiKey: options.sponsorApiKey,
+        ...(port !== undefined ? { port: port + 2 } : {}),
+        verbose,
+      });
+      if (stopped) await started.stop();
+      else sponsor = started;
+      tSponsor = performance.now();
     });
+    const settled = await Promise.allSettled([bundlerReady, contractsReady, sponsorReady, ethereumReady]);
+    for (const result of settled) if (result.status === "rejected") throw result.reason;
     checkAborted();
+    if (!sponsor) throw new Error("devnet: the sponsor endpoint did not start");
     const tEnd = performance.now();
 
     const client = connectDevnet({
@@ -275,7 +288,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         anvilMs: Math.round(tAnvil - t0),
         contractsMs: Math.round(tContracts - tAnvil),
         bundlerMs: Math.round(tBundler - tAnvil),
-        sponsorMs: Math.round(tEnd - Math.max(tBundler, tContracts + fundMs)),
+        sponsorMs: Math.round(tSponsor - tContracts - fundMs),
         fundMs: Math.round(fundMs),
         totalMs: Math.round(tEnd - t0),
       },
@@ -315,6 +328,16 @@ async function fundEveryToken(
     ...(fund.extraAddresses ?? []).flatMap((address) => symbols.map((symbol) => [address, symbol] as const)),
   ];
   await Promise.all(grants.map(([address, symbol]) => fundAccount(rpcUrl, address, symbol, fund.amount)));
+}
+
+/**
+ * alto's CLI: the one-file bundle the build writes (`dist/alto.mjs`, from this file in `dist/` or in `src/`),
+ * else the package's own module graph (the same code, slower to load).
+ */
+function altoCliPath(): string {
+  const bundled = fileURLToPath(new URL("../dist/alto.mjs", import.meta.url));
+  if (existsSync(bundled)) return bundled;
+  return path.join(path.dirname(require.resolve("@pimlico/alto")), "cli", "alto.js");
 }
 
 function failIfExited(p: DevnetProcess): void {

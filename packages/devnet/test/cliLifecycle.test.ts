@@ -1,7 +1,7 @@
 // `pnpm devnet`'s lifecycle (the compiled CLI): fixed ports with an `export RPC_URL=` line, a taken port refused
 // before anything starts, and nothing left running after SIGTERM, after a child's death, after `kill -9` of the
-// CLI or after `kill -9` of its parent (what pnpm is). Each test checks by pid. Ports come from `--port` with a
-// free port (never 8545), so parallel runs never collide.
+// CLI or after `kill -9` of its parent (what pnpm is), and after SIGINT to `pnpm devnet`'s own process. Each test
+// checks by pid. Ports come from `--port` with a free port (never 8545), so parallel runs never collide.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const root = fileURLToPath(new URL("../../..", import.meta.url));
 
 // Whatever a test started is killed after it, also when it failed half-way (the CLI's children die with it).
 const spawned: ChildProcess[] = [];
@@ -158,6 +159,27 @@ describe.runIf(process.platform === "linux")("pnpm devnet's lifecycle", () => {
     await exited;
     expect(await eventually(() => !isAlive(pids.anvil) && !isAlive(pids.bundler))).toBe(true);
   });
+
+  it("SIGINT to the `pnpm devnet` process alone stops pnpm, the CLI, anvil and alto", async () => {
+    const port = await freePortTriple();
+    // The root script as a user runs it (scripts/devnet.mjs, exec'd by `sh -c`: pnpm's direct child).
+    const pnpm = spawn("pnpm", ["devnet", "--json", "--no-fund", "--port", String(port)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    spawned.push(pnpm);
+    const { exited, output } = watch(pnpm);
+    const out = await output((text) => text.endsWith("}\n"));
+    const { pids } = JSON.parse(out.slice(out.indexOf("{"))) as { pids: Pids };
+    expect(childrenOf(pnpm.pid!)).toEqual([pids.cli]);
+    const sent = Date.now();
+    pnpm.kill("SIGINT");
+    const gone = () => !isAlive(pids.cli) && !isAlive(pids.anvil) && !isAlive(pids.bundler);
+    expect(await eventually(gone, 5000)).toBe(true);
+    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(await exited).toBe(0);
+    expect(await canListen(port)).toBe(true);
+  }, 60_000);
 
   it("kill -9 of the CLI's parent (pnpm's place) stops the CLI, anvil and alto", async () => {
     const port = await freePortTriple();

@@ -1,6 +1,7 @@
 export { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "./config/readToolServerConfigFromEnv.js";
 export type { ToolFamily, ToolServerConfig } from "./config/types.js";
 export {
+  FeeCurrencyMismatchError,
   FlowAccountMismatchError,
   FlowNotFoundError,
   InvalidInputError,

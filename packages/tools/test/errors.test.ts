@@ -44,6 +44,10 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
   },
   FlowAccountMismatchError: { parameters: { from: ADDRESS, account: OTHER }, code: "FLOW_ACCOUNT_MISMATCH" },
   FlowNotFoundError: { parameters: { flowId: "flow_1" }, code: "FLOW_NOT_FOUND" },
+  FeeCurrencyMismatchError: {
+    parameters: { tool: "execute_prepared_flow", requested: "USDm", flowPays: "CELO" },
+    code: "FEE_CURRENCY_MISMATCH",
+  },
   InvalidInputError: {
     parameters: { tool: "send_token", path: "amount", value: "1.2.3", rule: "must be a decimal" },
     code: "INVALID_ARGUMENT",

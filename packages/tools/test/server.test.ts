@@ -46,10 +46,11 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 40 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 41 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
+      "get_fee_currencies",
       "get_wallet_address",
       "get_balances",
       "get_token_info",
@@ -109,6 +110,7 @@ describe("tools/list", () => {
       "amount",
       "dry_run",
       "force",
+      "fee_currency",
     ]);
     expect(byName.get("execute_prepared_flow")?.inputSchema.required).toEqual(["flow"]);
     expect(Object.keys(byName.get("check_attribution_tag")?.inputSchema.properties ?? {})).toEqual([

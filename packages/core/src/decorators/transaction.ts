@@ -16,7 +16,10 @@ import {
   prepareSend,
   type SendAmount,
 } from "../actions/transaction/prepareSend.js";
-import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
+import type {
+  SimulatePreparedFlowParameters,
+  SimulatePreparedFlowReturnType,
+} from "../actions/transaction/simulatePreparedFlow.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../fees/flowFee.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
@@ -133,20 +136,25 @@ export interface TransactionActions {
    * HTTP requests: 1.
    *
    * @param flow - A prepared flow (or untrusted JSON of one; validated with `parsePreparedFlow`).
-   * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`; `signal`: stops
-   *   waiting for the node (`RequestAbortedError`).
+   * @param options - `as`: run the steps as this address (a smart account) instead of `flow.from`; `feeCurrency`:
+   *   price the fee in this currency (`"CELO"`, a symbol, a fee-currency address) instead of the flow's own;
+   *   `signal`: stops waiting for the node (`RequestAbortedError`).
    * @returns The simulation (JSON-safe); `formatPreparedFlow(flow, simulation)` renders it for people and agents.
    * @throws {@link SimulatePreparedFlowErrorType}
    *
    * @example
    * ```ts
    * const simulation = await client.transaction.simulatePreparedFlow(flow);
-   * if (simulation.success) console.log(simulation.balanceChanges, simulation.fee.formatted);
+   * if (simulation.success) console.log(simulation.balanceChanges, simulation.fee.formatted, simulation.fee.currency);
+   * const inUsdm = await client.transaction.simulatePreparedFlow(flow, { feeCurrency: "USDm" });
    * ```
    */
   simulatePreparedFlow(
     flow: unknown,
-    options?: ActionOptions & { as?: string | undefined },
+    options?: ActionOptions & {
+      as?: string | undefined;
+      feeCurrency?: SimulatePreparedFlowParameters["feeCurrency"];
+    },
   ): Promise<SimulatePreparedFlowReturnType>;
 }
 
@@ -198,14 +206,23 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
             : {};
         return prepareContractCall(client, { ...fields, ...checked, from } as never);
       }) as TransactionActions["prepareContractCall"],
-      simulatePreparedFlow: async (flow: unknown, options?: ActionOptions & { as?: string | undefined }) => {
-        const { as, signal } = parseOptions(options, ["as", "signal"]);
+      simulatePreparedFlow: async (
+        flow: unknown,
+        options?: ActionOptions & {
+          as?: string | undefined;
+          feeCurrency?: SimulatePreparedFlowParameters["feeCurrency"];
+        },
+      ) => {
+        const { as, signal, feeCurrency } = parseOptions(options, ["as", "feeCurrency", "signal"]);
         // Loaded on first use (a separate chunk): the simulation, flow parsing and the protocol registry stay out
         // of the initial load of an app that only prepares.
         const { simulatePreparedFlow } = await import("../actions/transaction/simulatePreparedFlow.js");
         return simulatePreparedFlow(client, {
           flow,
           ...(as === undefined ? {} : { as: as as string }),
+          ...(feeCurrency === undefined
+            ? {}
+            : { feeCurrency: feeCurrency as SimulatePreparedFlowParameters["feeCurrency"] }),
           ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
         });
       },

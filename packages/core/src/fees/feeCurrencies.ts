@@ -68,7 +68,16 @@ export const feeCurrencyDirectoryAbi = [
 /** A fee-currency choice: `"CELO"` (the default), `"auto"`, a token symbol or a fee-currency address. */
 export type FeeCurrencyInput = "CELO" | "auto" | keyof typeof FEE_CURRENCY_OF_TOKEN | (string & {});
 
-/** A resolved fee-currency choice. @internal */
+/**
+ * A resolved fee-currency choice ({@link resolveFeeCurrencyInput}): CELO, `"auto"`, or the address to put in a
+ * transaction's `feeCurrency` with the registry token it spends (`undefined` for a currency preflow does not list).
+ *
+ * @example
+ * ```ts
+ * import { type ResolvedFeeCurrencyInput, resolveFeeCurrencyInput } from "@preflow/core";
+ * const choice: ResolvedFeeCurrencyInput = resolveFeeCurrencyInput("USDC"); // { kind: "currency", feeCurrency: "0x2F25…", token }
+ * ```
+ */
 export type ResolvedFeeCurrencyInput =
   | { kind: "celo" }
   | { kind: "auto" }
@@ -86,9 +95,17 @@ export function tokenOfFeeCurrency(feeCurrency: Address): TokenInfo | undefined 
  * Resolves a `feeCurrency` option before any request: `"CELO"`, `"auto"`, a symbol of a token that pays gas, or an
  * address (a known token's address that pays through an adapter is refused: the adapter is the fee currency).
  *
+ * No request: whether the FeeCurrencyDirectory lists an address is known only on chain (`getFeeCurrencies`).
+ *
  * @throws {InvalidFeeCurrencyError} the zero address, CELO's token address, a token with no fee currency, a token
- *   address whose fee currency is an adapter, or a value of another shape.
- * @internal
+ *   address whose fee currency is an adapter, or a value of another shape; `field` names the input in the message.
+ *
+ * @example
+ * ```ts
+ * import { resolveFeeCurrencyInput } from "@preflow/core";
+ * resolveFeeCurrencyInput("cUSD"); // { kind: "currency", feeCurrency: "0x765D…282a" (USDm), token: TOKENS.USDm }
+ * resolveFeeCurrencyInput("WETH"); // throws InvalidFeeCurrencyError: WETH has no fee currency
+ * ```
  */
 export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): ResolvedFeeCurrencyInput {
   if (value === undefined || value === "CELO") return { kind: "celo" };

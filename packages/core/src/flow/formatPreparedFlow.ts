@@ -6,6 +6,7 @@ import { PROTOCOLS } from "../protocols/registry.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { decodeKnownCall } from "./findFlowMismatches.js";
 import { isPreparedFlowExpired } from "./flowClock.js";
+import { describeFlowFee, describeSimulatedFee, grouped } from "./formatFee.js";
 import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
@@ -31,7 +32,11 @@ function knownContractsOf(): Map<string, string> {
  * Uniswap SwapRouter02 (0x…) to spend exactly 100 USDC"; the `description` for flows without `call`), and, with a
  * simulation from `simulatePreparedFlow`, each step's outcome, the balance and allowance changes and the fee.
  * Addresses are printed in full (never shortened: a shortened address is what address-poisoning relies on). Plain
- * text, no colours. Pure: no I/O. The flow is checked with `parsePreparedFlow` first, so a step's `call` and the
+ * text, no colours. Pure: no I/O. A flow paying gas in a fee currency (CIP-64, `flow.fee`) gets a fee line in that
+ * currency: "Fee ≈ 0.0021 USDC (estimated; at most 0.0042 USDC), gas paid in USDC through fee currency 0x2F25…",
+ * and with a simulation the simulated fee ("Fee ≈ 0.001418 USDC (simulated: …; at most 0.0042 USDC)"); a flow
+ * paying in CELO keeps the CELO wording ("Fee: 106,000 gas ≈ 0.00265 CELO at base fee 25 gwei"). A simulated
+ * step's `effects` (what it did in a protocol: "locks 50 CELO") are printed under it. The flow is checked with `parsePreparedFlow` first, so a step's `call` and the
  * flow's `intent` are what its calldata does wherever preflow can read the calldata back (ERC-20, Uniswap
  * SwapRouter02, the Mento Router, the Aave v3 Pool); a step without `call` whose calldata it can read is described
  * from the calldata, not from its free-text `description`.
@@ -96,6 +101,7 @@ export function formatPreparedFlow(
     lines.push(`  ${index + 1}. ${describeStep(step, name)}`);
   });
   if (!simulation) {
+    if (flow.fee) lines.push(describeFlowFee(flow.fee));
     lines.push(
       "Not simulated: simulatePreparedFlow shows the balance changes, reverts and fee before signing.",
     );
@@ -159,6 +165,8 @@ function describeSimulation(
     const gas = step.gasUsed === null ? "" : `, gas ${grouped(step.gasUsed)}`;
     const why = step.revertReason ? `: ${step.revertReason.message}` : "";
     lines.push(`  ${step.index + 1}. ${step.status}${gas}${why}`);
+    // what the step did in a protocol's words (a simulation from an older preflow has no `effects`)
+    for (const effect of Array.isArray(step.effects) ? step.effects : []) lines.push(`     ${effect}`);
   }
   const you = simulation.account.toLowerCase();
   const who = (address: string) => (address.toLowerCase() === you ? `you (${address})` : name(address));
@@ -185,10 +193,7 @@ function describeSimulation(
       `  ${symbol}: ${who(change.owner)} → ${name(change.spender)}: ${show(change.before)} → ${show(change.after)}${left}`,
     );
   }
-  const fee = simulation.fee;
-  lines.push(
-    `Fee: ${grouped(fee.gasUsed)} gas ≈ ${fee.formatted} CELO at base fee ${formatAmount(BigInt(fee.baseFeePerGas), 9)} gwei (plus any priority fee)`,
-  );
+  lines.push(describeSimulatedFee(simulation.fee, flow.fee));
   return lines;
 }
 
@@ -224,10 +229,6 @@ function shortArg(arg: JsonValue, depth = 0): string {
   return `{ ${Object.entries(arg)
     .map(([key, entry]) => `${key}: ${shortArg(entry, depth + 1)}`)
     .join(", ")} }`;
-}
-
-function grouped(value: string): string {
-  return value.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 function unixTime(seconds: string): string {

@@ -193,6 +193,7 @@ const FLOWS = {
     InvalidArgumentError,
     InvalidAddressError,
     InvalidPreparedFlowError,
+    InvalidFeeCurrencyError,
     SimulationUnsupportedError,
     // not RpcRateLimitedError: SimulatePreparedFlowErrorType lacks it, though its reads may throw it (reported)
     ChainMismatchError,

@@ -26,6 +26,7 @@ export const TOOL_SERVER_ENV = {
   families: "PREFLOW_TOOLS",
   policyFile: "PREFLOW_POLICY",
   stateDir: "PREFLOW_STATE_DIR",
+  feeCurrency: "FEE_CURRENCY",
 } as const;
 
 /**
@@ -41,6 +42,7 @@ export const ENV_OF_SDK_OPTION: Readonly<Record<string, string>> = {
   telemetryEndpoint: TOOL_SERVER_ENV.telemetryEndpoint,
   analyticsDeviceId: TOOL_SERVER_ENV.analyticsDeviceId,
   agentIdPrivateKey: TOOL_SERVER_ENV.agentIdPrivateKey,
+  feeCurrency: TOOL_SERVER_ENV.feeCurrency,
 };
 
 /** Every tool family, in listing order. @internal */
@@ -65,7 +67,7 @@ function milliseconds(variable: string, value: string): number {
 
 /**
  * Reads a {@link ToolServerConfig} from environment variables ({@link TOOL_SERVER_ENV}). Empty variables
- * count as unset. `PREFLOW_ATTRIBUTION_TAGS` and `PREFLOW_TOOLS` are comma lists;
+ * count as unset; `FEE_CURRENCY` is checked by {@link createToolServer}. `PREFLOW_ATTRIBUTION_TAGS` and `PREFLOW_TOOLS` are comma lists;
  * `PREFLOW_ANALYTICS_ENABLED` accepts `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`); a truthy
  * `DO_NOT_TRACK` turns telemetry off. Keys are passed on unvalidated: {@link createToolServer} checks them.
  * Throws {@link InvalidToolServerConfigError} naming the variable of an unreadable value. No I/O.
@@ -147,5 +149,7 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   if (policyFile !== undefined) config.policyFile = policyFile;
   const stateDir = set(env[TOOL_SERVER_ENV.stateDir]);
   if (stateDir !== undefined) config.stateDir = stateDir;
+  const feeCurrency = set(env[TOOL_SERVER_ENV.feeCurrency]);
+  if (feeCurrency !== undefined) config.feeCurrency = feeCurrency;
   return config;
 }

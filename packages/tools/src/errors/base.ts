@@ -19,7 +19,8 @@ export type ToolsErrorCode =
   | "INVALID_POLICY"
   | "POLICY_VIOLATION"
   | "TOOL_TIMEOUT"
-  | "FLOW_NOT_FOUND";
+  | "FLOW_NOT_FOUND"
+  | "FEE_CURRENCY_MISMATCH";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

@@ -50,3 +50,29 @@ export class FlowNotFoundError extends ToolsError<"FLOW_NOT_FOUND"> {
     });
   }
 }
+
+/**
+ * An executing tool was asked to pay gas in one currency (`fee_currency`, else the server's `FEE_CURRENCY`) and the
+ * prepared flow pays in another: a flow's fee currency and fee caps are fixed when it is prepared (every step
+ * carries them). Nothing was signed or sent; prepare the flow again with the wanted `fee_currency`.
+ *
+ * @example
+ * ```ts
+ * import { FeeCurrencyMismatchError } from "@preflow/tools";
+ *
+ * const error = new FeeCurrencyMismatchError({ tool: "execute_prepared_flow", requested: "USDm", flowPays: "CELO" });
+ * error.code; // "FEE_CURRENCY_MISMATCH"
+ * ```
+ */
+export class FeeCurrencyMismatchError extends ToolsError<"FEE_CURRENCY_MISMATCH"> {
+  override readonly name: string = "FeeCurrencyMismatchError";
+
+  constructor(parameters: { tool: string; requested: string; flowPays: string }) {
+    const { tool, requested, flowPays } = parameters;
+    super({
+      code: "FEE_CURRENCY_MISMATCH",
+      message: `${tool} was asked to pay gas in ${requested} (fee_currency, else the server's FEE_CURRENCY), but this flow pays gas in ${flowPays}: its fee currency and fee caps were fixed when it was prepared. Nothing was sent. Prepare it again with fee_currency "${requested}", or pass fee_currency "${flowPays === "CELO" ? "CELO" : "auto"}" to execute it as it is.`,
+      details: { tool, requested, flow_pays: flowPays },
+    });
+  }
+}

@@ -44,6 +44,10 @@ export interface PolicyViolation {
   token?: string;
   limit?: string;
   requested?: string;
+  /** With gas paid in the capped token: the flow's amount without its fee (`requested` is amount + fee). */
+  amount?: string;
+  /** With gas paid in the capped token: the most the flow's gas can cost in it (`fee.max` of each step). */
+  fee_max?: string;
   spent_24h?: string;
   remaining?: string;
   address?: string;

@@ -9,8 +9,10 @@ import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
 import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
 import { decodeFlow } from "../policy/decodeFlow.js";
+import { flowFees } from "../policy/flowFees.js";
 import type { ToolReply } from "../server/toolResult.js";
 import { requireSigner, type ToolCall, type ToolContext, type ToolRuntime } from "../tools/context.js";
+import { checkFeeCurrency } from "./checkFeeCurrency.js";
 import { executionHeadline as outcome } from "./executionHeadline.js";
 import {
   continueFrom,
@@ -35,6 +37,11 @@ export interface ExecuteFlowParameters {
   flow: unknown;
   dryRun: boolean;
   force: boolean;
+  /**
+   * The currency the caller wants gas paid in (`fee_currency`, else `FEE_CURRENCY`): the flow must pay in it
+   * (checked before anything is signed). Absent: the flow is executed paying as it says (send_token prepared it).
+   */
+  feeCurrency?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -47,12 +54,16 @@ function until(deadline: number): { promise: Promise<"deadline">; clear(): void 
   return { promise, clear: () => clearTimeout(timer) };
 }
 
-/** Checks the steps from `fromStep` on (a continuation's landed steps were checked, and counted, before). */
+/**
+ * Checks the steps from `fromStep` on (a continuation's landed steps were checked, and counted, before), with the
+ * most their gas can cost when it is paid in a token (CIP-64: `fee.max` per step).
+ */
 function check(runtime: ToolRuntime, flow: SerializedPreparedFlow, fromStep = 0): PolicyCheck | undefined {
   if (!runtime.policy) return undefined;
   const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
   const effects = decodeFlow(flow.steps, flow.from).filter((effect) => effect.step >= fromStep);
-  const result = checkPolicy(runtime.policy, effects, celo, flow.from);
+  const fees = flowFees(runtime.core, flow, fromStep);
+  const result = checkPolicy(runtime.policy, effects, celo, flow.from, fees);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;
 }
@@ -62,6 +73,8 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   const { tool, context, runtime, call, dryRun, force } = parameters;
   const flow = runtime.core.parsePreparedFlow(parameters.flow);
   const flowId = flowIdentity(flow);
+  if (parameters.feeCurrency !== undefined)
+    checkFeeCurrency(runtime.core, flow, parameters.feeCurrency, tool);
 
   if (dryRun) {
     // The same path as simulate_flow: core's simulatePreparedFlow, all steps on one state, no signer needed.
@@ -205,6 +218,15 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
             } else {
               Object.assign(step, toStepRecord(event.step));
               saved();
+              // The fee the receipt says was paid replaces the fee.max counted when the step was signed.
+              if (event.step.hash !== null && flow.fee !== undefined) {
+                const paid = event.step.feePaid
+                  ? BigInt(event.step.feePaid.amount)
+                  : event.step.sent === false
+                    ? 0n
+                    : undefined;
+                if (paid !== undefined) runtime.policy?.ledger?.settleFee(event.step.hash, paid);
+              }
               const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
               context.log(`${tool}: ${line}`);
               await call.progress(event.index + 1, total, line);
@@ -290,6 +312,7 @@ function toStepRecord(step: {
   nonce?: number | undefined;
   blockNumber?: string | undefined;
   gasUsed?: string | undefined;
+  feePaid?: { feeCurrency: string; amount: string } | undefined;
   error?: string | undefined;
   signedTransaction?: string | undefined;
 }): Partial<StepRecord> {
@@ -301,6 +324,9 @@ function toStepRecord(step: {
     ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
     ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
     ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
+    ...(step.feePaid === undefined
+      ? {}
+      : { feePaid: { feeCurrency: step.feePaid.feeCurrency, amount: step.feePaid.amount } }),
     ...(step.error === undefined ? {} : { error: step.error }),
     // Always assigned: bytes the node has acknowledged since are dropped.
     signedTransaction: step.signedTransaction,

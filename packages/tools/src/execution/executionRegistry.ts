@@ -22,6 +22,8 @@ export interface StepRecord {
   nonce?: number;
   blockNumber?: string;
   gasUsed?: string;
+  /** CIP-64: what the step paid for gas in its fee currency (the paying token's base units), from its receipt. */
+  feePaid?: { feeCurrency: string; amount: string };
   error?: string;
 }
 

@@ -35,6 +35,7 @@ const step = (index: number) =>
       nonce: fc.nat(),
       blockNumber: uint,
       gasUsed: uint,
+      feePaid: fc.record({ feeCurrency: address, amount: uint }),
       error: fc.string({ maxLength: 80 }),
     },
     { requiredKeys: ["index", "description", "to", "hash", "status"] },
@@ -222,6 +223,15 @@ describe("decodeSignerExecutions", () => {
       ["nonce", fc.oneof(fc.constant(-1), fc.constant(1.5), fc.constant("1"), fc.constant(2 ** 60))],
       ["blockNumber", fc.oneof(fc.constant("0x10"), fc.constant("-1"), fc.constant("01"), fc.nat())],
       ["gasUsed", fc.oneof(fc.constant("1e6"), fc.constant(null), fc.nat())],
+      [
+        "feePaid",
+        fc.oneof(
+          fc.constant({ feeCurrency: "0x12", amount: "1" }),
+          fc.constant({ feeCurrency: `0x${"11".repeat(20)}`, amount: "-1" }),
+          fc.constant({ feeCurrency: `0x${"11".repeat(20)}`, amount: "1", extra: 1 }),
+          fc.constant("1"),
+        ),
+      ],
       ["error", fc.oneof(fc.nat(), fc.constant(null), fc.constant("e".repeat(MAX_STEP_ERROR + 1)))],
       ["extra", fc.anything().filter((value) => value !== undefined)],
     ];

@@ -9,7 +9,8 @@
 //                   interrupted?: true, startedAt, finishedAt: ISO time | null, steps: [<step>, ...] }
 //   <step>      = { index (its position), description, to, hash: 0x… | null,
 //                   status: "success" | "reverted" | "failed" | "pending" | "skipped" | "queued",
-//                   sent?: true | false | "unknown", code?, nonce?, blockNumber?, gasUsed?, error? }
+//                   sent?: true | false | "unknown", code?, nonce?, blockNumber?, gasUsed?,
+//                   feePaid?: { feeCurrency, amount }, error? }
 //
 // Unknown keys are refused. A record whose `from` is not the signer it is filed under is refused.
 import { isRecord } from "@preflow/errors";
@@ -49,6 +50,12 @@ const persistedStep = z.strictObject({
   nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   blockNumber: z.string().max(80).regex(UINT_PATTERN).optional(),
   gasUsed: z.string().max(80).regex(UINT_PATTERN).optional(),
+  feePaid: z
+    .strictObject({
+      feeCurrency: z.string().regex(ADDRESS_PATTERN),
+      amount: z.string().max(80).regex(UINT_PATTERN),
+    })
+    .optional(),
   error: z.string().max(MAX_STEP_ERROR).optional(),
 });
 
@@ -214,6 +221,9 @@ export function encodeExecution(
       ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
       ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
       ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
+      ...(step.feePaid === undefined
+        ? {}
+        : { feePaid: { feeCurrency: step.feePaid.feeCurrency, amount: step.feePaid.amount } }),
       ...(step.error === undefined ? {} : { error: clip(scrub(step.error), MAX_STEP_ERROR) }),
     })),
   };

@@ -1,12 +1,16 @@
 import type { PolicyViolation } from "../errors/policy.js";
 import type { FlowEffect } from "./decoders/index.js";
+import type { StepFee } from "./flowFees.js";
 import type { LoadedPolicy } from "./loadPolicy.js";
 
 /** An approval of at least 2^128 base units counts as unlimited (no token's supply comes near it). @internal */
 export const UNLIMITED_APPROVAL = 2n ** 128n;
 
-/** What a step spends once sent, per token (lowercase address), base units. @internal */
-export type StepSpends = Map<number, { token: string; amount: bigint }[]>;
+/**
+ * What a step spends once sent, per token (lowercase address), base units; `fee: true` for the most its gas can
+ * cost in a fee currency (`fee.max`, replaced by what the receipt says it paid). @internal
+ */
+export type StepSpends = Map<number, { token: string; amount: bigint; fee?: true }[]>;
 
 /** The outcome of {@link checkPolicy}: the rules broken, and what each step spends (for the ledger). @internal */
 export interface PolicyCheck {
@@ -21,13 +25,15 @@ export interface PolicyCheck {
  * (ERC-20 `transfer`, and CELO value for CELO) plus, per spender, the larger of what it approves and what
  * recognised calls pull through that allowance. Caps bound that spend per call and, with what was spent in
  * the last 24 h, per day; an unlimited approval of a capped token breaks its caps. What a recognised call
- * delivers (a swap's output) must go to `from` or to a recipient in `allow.recipients`. @internal
+ * delivers (a swap's output) must go to `from` or to a recipient in `allow.recipients`. Gas paid in a capped token
+ * (`fees`: CIP-64, each step's `fee.max`) counts with the amounts: a flow fits a cap only with its fee. @internal
  */
 export function checkPolicy(
   policy: LoadedPolicy,
   effects: readonly FlowEffect[],
   celo: string,
   from?: string,
+  fees: readonly StepFee[] = [],
 ): PolicyCheck {
   const violations: PolicyViolation[] = [];
   const spends: StepSpends = new Map();
@@ -137,19 +143,36 @@ export function checkPolicy(
     if (amount > 0n && amount < UNLIMITED_APPROVAL) add(entry.step, entry.token, amount);
   }
 
+  const feeTotals = new Map<string, bigint>();
+  for (const fee of fees) {
+    const key = fee.token.toLowerCase();
+    totals.set(key, (totals.get(key) ?? 0n) + fee.amount);
+    feeTotals.set(key, (feeTotals.get(key) ?? 0n) + fee.amount);
+    spends.set(fee.step, [...(spends.get(fee.step) ?? []), { token: key, amount: fee.amount, fee: true }]);
+  }
+
   for (const cap of policy.caps.values()) {
     const total = totals.get(cap.address) ?? 0n;
     const unlimited = unlimitedTokens.has(cap.address);
     if (total === 0n && !unlimited) continue;
-    const requested = unlimited ? "unlimited" : policy.format(total, cap.address);
+    const fee = feeTotals.get(cap.address) ?? 0n;
+    const format = (amount: bigint) => policy.format(amount, cap.address);
+    // With gas paid in this token: both figures, the amount and the most the fee can be.
+    const requested = unlimited ? "unlimited" : format(total);
+    const described =
+      fee > 0n && !unlimited
+        ? `${format(total - fee)} + fee up to ${format(fee)} ${cap.symbol} = ${requested}`
+        : requested;
+    const parts = fee > 0n && !unlimited ? { amount: format(total - fee), fee_max: format(fee) } : {};
     if (cap.perCall !== undefined && (unlimited || total > cap.perCall)) {
       violations.push({
         rule: `caps.${cap.key}.perCall`,
         step: null,
-        message: `${cap.symbol} per call: limit ${policy.format(cap.perCall, cap.address)}, this flow ${requested}`,
+        message: `${cap.symbol} per call: limit ${policy.format(cap.perCall, cap.address)}, this flow ${described}`,
         token: cap.symbol,
         limit: policy.format(cap.perCall, cap.address),
         requested,
+        ...parts,
       });
     }
     if (cap.perDay !== undefined) {
@@ -159,12 +182,13 @@ export function checkPolicy(
         violations.push({
           rule: `caps.${cap.key}.perDay`,
           step: null,
-          message: `${cap.symbol} per 24 h: limit ${policy.format(cap.perDay, cap.address)}, spent ${policy.format(spent, cap.address)}, remaining ${policy.format(remaining, cap.address)}, this flow ${requested}`,
+          message: `${cap.symbol} per 24 h: limit ${policy.format(cap.perDay, cap.address)}, spent ${policy.format(spent, cap.address)}, remaining ${policy.format(remaining, cap.address)}, this flow ${described}`,
           token: cap.symbol,
           limit: policy.format(cap.perDay, cap.address),
           requested,
           spent_24h: policy.format(spent, cap.address),
           remaining: policy.format(remaining, cap.address),
+          ...parts,
         });
       }
     }

@@ -11,6 +11,8 @@ interface SpendEntry {
   /** Unix ms. */
   at: number;
   hash: string | null;
+  /** Gas paid in the token (CIP-64): `fee.max` when signed, what the receipt says once mined. */
+  fee?: true;
 }
 
 interface LedgerFile {
@@ -41,7 +43,8 @@ export class SpendLedger {
             typeof entry?.token === "string" &&
             typeof entry.amount === "string" &&
             /^\d+$/.test(entry.amount) &&
-            typeof entry.at === "number",
+            typeof entry.at === "number" &&
+            (entry.fee === undefined || entry.fee === true),
         )
       : [];
   }
@@ -55,14 +58,38 @@ export class SpendLedger {
       .reduce((sum, entry) => sum + BigInt(entry.amount), 0n);
   }
 
-  /** Records spends (a step was sent) and writes the file. */
-  record(amounts: readonly { token: string; amount: bigint }[], hash: string | null): void {
+  /** Records spends (a step was signed: it may be sent) and writes the file. */
+  record(amounts: readonly { token: string; amount: bigint; fee?: true }[], hash: string | null): void {
     const at = this.now();
     const fresh = amounts
       .filter((spend) => spend.amount > 0n)
-      .map((spend) => ({ token: spend.token.toLowerCase(), amount: spend.amount.toString(), at, hash }));
+      .map((spend) => ({
+        token: spend.token.toLowerCase(),
+        amount: spend.amount.toString(),
+        at,
+        hash,
+        ...(spend.fee ? { fee: true as const } : {}),
+      }));
     if (fresh.length === 0) return;
     this.entries = [...this.entries.filter((entry) => entry.at > at - DAY_MS), ...fresh];
+    this.write();
+  }
+
+  /**
+   * The fee a mined step actually paid (its receipt) replaces the `fee.max` recorded when it was signed; a step
+   * certainly never sent (`paid` 0n) paid none. Writes the file when anything changed.
+   */
+  settleFee(hash: string, paid: bigint): void {
+    let changed = false;
+    this.entries = this.entries.map((entry) => {
+      if (!entry.fee || entry.hash !== hash || entry.amount === paid.toString()) return entry;
+      changed = true;
+      return { ...entry, amount: paid.toString() };
+    });
+    if (changed) this.write();
+  }
+
+  private write(): void {
     const existing = (readJsonFile(this.file) as LedgerFile | undefined) ?? { version: 1, spends: {} };
     const spends = existing.version === 1 && typeof existing.spends === "object" ? existing.spends : {};
     writeJsonAtomic(this.file, {

@@ -37,6 +37,13 @@ export const executedStep = z.strictObject({
   nonce: z.number().int().optional(),
   block_number: uint("Block of the receipt.").optional(),
   gas_used: uint("Gas used (or simulated).").optional(),
+  fee_paid: z
+    .strictObject({
+      fee_currency: address("The fee currency the step paid gas in (the adapter for USDC and USD₮)."),
+      amount: uint("What the step paid for gas, in the paying token's base units (from its receipt)."),
+    })
+    .describe("Present when the step paid gas in a fee currency (CIP-64) instead of CELO.")
+    .optional(),
   error: z.string().optional(),
 });
 

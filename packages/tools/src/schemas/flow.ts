@@ -23,7 +23,24 @@ function flowSchema(value: z.ZodType) {
     value: uint("CELO sent with the step, in wei."),
     description: text(MAX.description, "What the step does, for the user."),
     call: stepCall.optional().describe("The decoded call, when the step calls a contract."),
+    fee_currency: address(
+      "CIP-64: the fee currency this step pays gas in (sign it as type 0x7b with this feeCurrency; the adapter for USDC and USD₮). Absent: gas is paid in CELO.",
+    ).optional(),
   });
+
+  const fee = z
+    .strictObject({
+      currency: text(MAX.label, 'The symbol of the token that pays gas, e.g. "USDm", "USDC".'),
+      fee_currency: address("What every step carries in fee_currency (the adapter for USDC and USD₮)."),
+      gas: uint("Gas limit of each step, the currency's intrinsic gas included."),
+      max_fee_per_gas: uint("Per gas, in the fee currency's 18-decimal units."),
+      max_priority_fee_per_gas: uint("Per gas, in the fee currency's 18-decimal units."),
+      estimated: uint("The expected fee at the current base fee, in the paying token's base units."),
+      max: uint(
+        "The most the fee can be, in the paying token's base units (the node debits this much first).",
+      ),
+    })
+    .describe("Present when gas is paid in a fee currency (CIP-64) instead of CELO.");
 
   return z.strictObject({
     prepared_flow: z.literal(true),
@@ -45,6 +62,7 @@ function flowSchema(value: z.ZodType) {
       .strictObject({ block_number: uint("The block the flow's checks were read at.") })
       .optional(),
     expires_at: uint("Unix seconds after which the flow is stale (a quote or deadline).").optional(),
+    fee: fee.optional(),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { nearestKey } from "@preflow/errors";
+import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
@@ -124,8 +125,9 @@ const loadTools = async (): Promise<Map<string, ToolDefinition>> => {
  * identified (no double sends), checked against the spending policy before signing, and cancellable
  * between steps.
  *
- * Checks the key and the policy file here, without loading anything heavy (throws
- * {@link InvalidPrivateKeyError}, never echoing the key, or {@link InvalidPolicyError}); core, viem's chain
+ * Checks the key, the policy file and the shape of `feeCurrency` here, without loading anything heavy (throws
+ * {@link InvalidPrivateKeyError}, never echoing the key, {@link InvalidPolicyError} or
+ * {@link InvalidToolServerConfigError}); `feeCurrency` is checked with core's rule when it loads; core, viem's chain
  * data and the execution path load on first use ({@link ToolServer.load}). Tool failures never throw: they
  * come back as `isError: true` results with `CODE: message` text and `structuredContent.error`. Every result
  * and log line is scrubbed of the configured secrets.
@@ -156,6 +158,7 @@ export function createToolServerWith(
   const log = config.log ?? stderrLog;
   const privateKey = config.privateKey === undefined ? undefined : parsePrivateKey(config.privateKey);
   const policy = config.policyFile === undefined ? undefined : readPolicyFile(config.policyFile);
+  const feeCurrency = parseFeeCurrency(config.feeCurrency);
   const toolTimeoutMs = config.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   if (!Number.isSafeInteger(toolTimeoutMs) || toolTimeoutMs < 100) {
     throw new InvalidToolServerConfigError({
@@ -171,7 +174,7 @@ export function createToolServerWith(
 
   let loading: Promise<ToolRuntime> | undefined;
   const runtime = (): Promise<ToolRuntime> => {
-    loading ??= loadRuntime({ config, privateKey, policy, toolTimeoutMs, redactor });
+    loading ??= loadRuntime({ config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency });
     return loading;
   };
   const context: ToolContext = {
@@ -179,6 +182,7 @@ export function createToolServerWith(
     receiptTimeoutMs: config.receiptTimeoutMs ?? toolTimeoutMs,
     hasSigner: privateKey !== undefined,
     stateDir: config.stateDir,
+    feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
     log: (line) => log(redactor.text(line)),

@@ -1,5 +1,6 @@
 // Everything heavy the tools need, loaded on first use (or just after start-up), never at import time:
 // core (and viem's chain data through it), the signer's account, the bounded client, the policy.
+import { checkFeeCurrencyWithCore } from "../config/parseFeeCurrency.js";
 import type { ToolServerConfig } from "../config/types.js";
 import type { RawPolicy } from "../policy/readPolicyFile.js";
 import type { ToolRuntime } from "../tools/context.js";
@@ -13,6 +14,8 @@ export interface LoadRuntimeParameters {
   policy: RawPolicy | undefined;
   toolTimeoutMs: number;
   redactor: Redactor;
+  /** `FEE_CURRENCY` as parseFeeCurrency read it (`"CELO"` by default), checked here with core's rule. */
+  feeCurrency: string;
 }
 
 /**
@@ -30,13 +33,14 @@ export function rpcBudget(toolTimeoutMs: number): {
 
 /** Loads the tools' runtime; throws core's `InvalidConfigError` or an `InvalidPolicyError` on bad config. @internal */
 export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<ToolRuntime> {
-  const { config, privateKey, policy, toolTimeoutMs, redactor } = parameters;
+  const { config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency } = parameters;
   const [core, viem, accounts, policyModule] = await Promise.all([
     import("@preflow/core"),
     import("viem"),
     privateKey === undefined ? undefined : import("viem/accounts"),
     policy === undefined ? undefined : import("../policy/loadPolicy.js"),
   ]);
+  checkFeeCurrencyWithCore(core, feeCurrency);
   const account =
     privateKey === undefined || accounts === undefined ? undefined : accounts.privateKeyToAccount(privateKey);
   const rpcUrl = config.rpcUrl ?? core.DEFAULT_RPC_URL;
@@ -54,6 +58,8 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
     ...(config.analyticsDeviceId === undefined ? {} : { analyticsDeviceId: config.analyticsDeviceId }),
     ...(config.agentIdPrivateKey === undefined ? {} : { agentIdPrivateKey: config.agentIdPrivateKey }),
     ...(account === undefined ? {} : { analyticsWalletAddress: account.address }),
+    // The default of every prepare (a tool's fee_currency argument wins).
+    ...(feeCurrency === "CELO" ? {} : { feeCurrency }),
   });
   redactor.add(rpcUrl);
   const client = viem.createPublicClient({

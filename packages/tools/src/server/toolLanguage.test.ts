@@ -1,6 +1,7 @@
 import {
   InvalidAmountError,
   InvalidArgumentError,
+  InvalidFeeCurrencyError,
   InvalidPreparedFlowError,
   MissingEthRpcUrlError,
   NoLendingPositionError,
@@ -31,7 +32,7 @@ const OWNER = "0x1111111111111111111111111111111111111111";
 describe("argumentNamesOf", () => {
   it("finds every argument name of a tool's input, nested ones included", () => {
     expect([...argumentNamesOf(toolNamed("prepare_withdraw").input)].sort()).toEqual(
-      ["amount", "from", "health_factor_floor", "token"].sort(),
+      ["amount", "fee_currency", "from", "health_factor_floor", "token"].sort(),
     );
     const flow = argumentNamesOf(toolNamed("execute_prepared_flow").input);
     for (const name of ["flow", "dry_run", "prepared_flow", "chain_id", "function_name", "block_number"]) {
@@ -64,6 +65,13 @@ describe("inToolLanguage", () => {
       path: "steps[0].call.function_name",
       rule: "tokenInfo is not chain_id",
     });
+    // A fee-currency refusal of core names the tool's fee_currency argument.
+    const fee = say(
+      new InvalidFeeCurrencyError({ feeCurrency: "WETH", rule: "WETH has no fee currency" }),
+      "prepare_send",
+    );
+    expect(fee.message).toBe('Invalid `fee_currency` "WETH": WETH has no fee currency.');
+    expect(fee.details?.field).toBe("fee_currency");
     // What the caller gave, quoted, stays as given.
     const quoted = say(
       new InvalidArgumentError({ field: "tokenOut", value: "amountIn", rule: "must differ from tokenIn" }),

@@ -20,6 +20,12 @@ export interface ToolCatalogEntry {
  */
 export const TOOL_CATALOG: readonly ToolCatalogEntry[] = [
   { name: "get_network_status", family: "read", member: "network.getStatus", action: "getStatus" },
+  {
+    name: "get_fee_currencies",
+    family: "read",
+    member: "network.getFeeCurrencies",
+    action: "getFeeCurrencies",
+  },
   { name: "get_wallet_address", family: "read", member: null, action: null },
   { name: "get_balances", family: "read", member: "token.getBalances", action: "getBalances" },
   { name: "get_token_info", family: "read", member: "token.getTokenInfo", action: "getTokenInfo" },

@@ -28,6 +28,8 @@ export interface ToolContext {
   readonly hasSigner: boolean;
   /** `PREFLOW_STATE_DIR`, when set (else the default state directory, resolved where it is used). */
   readonly stateDir: string | undefined;
+  /** `FEE_CURRENCY` (`"CELO"` by default): who pays gas when a tool's `fee_currency` argument is absent. */
+  readonly feeCurrency: string;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
   log(line: string): void;
@@ -81,6 +83,15 @@ export function addressOrSigner(value: string | undefined, runtime: ToolRuntime,
     value,
     rule: "is required because this server has no CHAIN_PRIVATE_KEY signer to default to",
   });
+}
+
+/**
+ * The `feeCurrency` option of a prepare: the tool's `fee_currency` argument (`"celo"` in any case is `"CELO"`);
+ * nothing without one, so the client's default applies (the server creates it with `FEE_CURRENCY`). @internal
+ */
+export function feeOptions(argument: string | undefined): { feeCurrency: string } | Record<string, never> {
+  if (argument === undefined) return {};
+  return { feeCurrency: argument.toUpperCase() === "CELO" ? "CELO" : argument };
 }
 
 export const READ_ONLY: ToolAnnotations = {

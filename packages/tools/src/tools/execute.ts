@@ -2,11 +2,18 @@ import { z } from "zod/v4";
 import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
-import { address, amount, MAX, token } from "../schemas/common.js";
+import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
 import { toCamelCase } from "../server/toolResult.js";
-import { defineTool, READ_ONLY, requireSigner, type ToolCall, type ToolContext } from "./context.js";
+import {
+  defineTool,
+  feeOptions,
+  READ_ONLY,
+  requireSigner,
+  type ToolCall,
+  type ToolContext,
+} from "./context.js";
 
 const EXECUTE = {
   readOnlyHint: false,
@@ -49,10 +56,24 @@ export function toSdkFlow(flow: PreparedFlowSnake): Record<string, unknown> {
               args: step.call.args,
             },
           }),
+      ...(step.fee_currency === undefined ? {} : { feeCurrency: step.fee_currency }),
     })),
     ...(flow.intent === undefined ? {} : { intent: toCamelCase(flow.intent) }),
     ...(flow.prepared_at === undefined ? {} : { preparedAt: { blockNumber: flow.prepared_at.block_number } }),
     ...(flow.expires_at === undefined ? {} : { expiresAt: flow.expires_at }),
+    ...(flow.fee === undefined
+      ? {}
+      : {
+          fee: {
+            currency: flow.fee.currency,
+            feeCurrency: flow.fee.fee_currency,
+            gas: flow.fee.gas,
+            maxFeePerGas: flow.fee.max_fee_per_gas,
+            maxPriorityFeePerGas: flow.fee.max_priority_fee_per_gas,
+            estimated: flow.fee.estimated,
+            max: flow.fee.max,
+          },
+        }),
   };
 }
 
@@ -92,6 +113,9 @@ export const executePreparedFlowTool = defineTool({
       .describe("The prepared flow exactly as a prepare_* tool returned it (an object, or its JSON text)."),
     dry_run: dryRun,
     force,
+    fee_currency: feeCurrency(
+      'The currency gas must be paid in (default: the server\'s FEE_CURRENCY): the flow must pay in it (its fee currency and fee caps are fixed when it is prepared), else FEE_CURRENCY_MISMATCH and nothing is sent. "auto" executes the flow paying as it says; "CELO", a token symbol ("USDm", "USDC"...) or a fee-currency address must match.',
+    ).optional(),
   }),
   output: executionResult,
   annotations: EXECUTE,
@@ -106,6 +130,7 @@ export const executePreparedFlowTool = defineTool({
       flow: toSdkFlow(flow),
       dryRun: args.dry_run ?? false,
       force: args.force ?? false,
+      feeCurrency: args.fee_currency ?? context.feeCurrency,
     });
   },
 });
@@ -116,20 +141,27 @@ export const sendTokenTool = defineTool({
   title: "Send a token",
   family: "execute",
   description:
-    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
+    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
   input: z.strictObject({
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),
     amount: amount('Human decimal amount in token units, e.g. "2.5".'),
     dry_run: dryRun,
     force,
+    fee_currency: feeCurrency().optional(),
   }),
   output: executionResult,
   annotations: EXECUTE,
   async run(args, context, call) {
     const runtime = await context.runtime();
     const account = requireSigner(runtime, "send_token");
-    const flow = await runtime.sdk.transaction.prepareSend(account.address, args.to, args.token, args.amount);
+    const flow = await runtime.sdk.transaction.prepareSend(
+      account.address,
+      args.to,
+      args.token,
+      args.amount,
+      feeOptions(args.fee_currency),
+    );
     const { executeFlow } = await execution();
     return executeFlow({
       tool: "send_token",

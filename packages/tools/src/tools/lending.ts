@@ -1,9 +1,9 @@
 // Lending on Aave v3 (core's client.aave): positions and prepared supply / withdraw / borrow / repay.
 // Each is ONE HTTP request; the flows go to execute_prepared_flow like any other.
 import { z } from "zod/v4";
-import { address, amount, tokenInfo, uint } from "../schemas/common.js";
+import { address, amount, feeCurrency, tokenInfo, uint } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
-import { addressOrSigner, defineTool, READ_ONLY } from "./context.js";
+import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
 
 const PREPARE = {
   readOnlyHint: true,
@@ -107,6 +107,7 @@ export const prepareSupplyTool = defineTool({
     from,
     token: reserve(),
     amount: amount('Human decimal amount in token units, e.g. "100".'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -114,7 +115,10 @@ export const prepareSupplyTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.aave.prepareSupply(sender, args.token, args.amount, { signal: call.signal }),
+      data: await runtime.sdk.aave.prepareSupply(sender, args.token, args.amount, {
+        signal: call.signal,
+        ...feeOptions(args.fee_currency),
+      }),
     };
   },
 });
@@ -130,6 +134,7 @@ export const prepareWithdrawTool = defineTool({
     token: reserve(),
     amount: amount('Human decimal amount, e.g. "50", or "max" for everything supplied.'),
     health_factor_floor: floor("1"),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -140,6 +145,7 @@ export const prepareWithdrawTool = defineTool({
       data: await runtime.sdk.aave.prepareWithdraw(sender, args.token, args.amount, {
         healthFactorFloor: args.health_factor_floor,
         signal: call.signal,
+        ...feeOptions(args.fee_currency),
       }),
     };
   },
@@ -156,6 +162,7 @@ export const prepareBorrowTool = defineTool({
     token: reserve(),
     amount: amount('Human decimal amount in token units, e.g. "50".'),
     health_factor_floor: floor("1.1"),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -166,6 +173,7 @@ export const prepareBorrowTool = defineTool({
       data: await runtime.sdk.aave.prepareBorrow(sender, args.token, args.amount, {
         healthFactorFloor: args.health_factor_floor,
         signal: call.signal,
+        ...feeOptions(args.fee_currency),
       }),
     };
   },
@@ -181,6 +189,7 @@ export const prepareRepayTool = defineTool({
     from,
     token: reserve(),
     amount: amount('Human decimal amount, e.g. "20", or "max" for the whole debt.'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -188,7 +197,10 @@ export const prepareRepayTool = defineTool({
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.aave.prepareRepay(sender, args.token, args.amount, { signal: call.signal }),
+      data: await runtime.sdk.aave.prepareRepay(sender, args.token, args.amount, {
+        signal: call.signal,
+        ...feeOptions(args.fee_currency),
+      }),
     };
   },
 });

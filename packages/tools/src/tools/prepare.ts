@@ -1,8 +1,8 @@
 import { z } from "zod/v4";
-import { address, amount, jsonValue, MAX, text, token } from "../schemas/common.js";
+import { address, amount, feeCurrency, jsonValue, MAX, text, token } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
 import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
-import { addressOrSigner, defineTool } from "./context.js";
+import { addressOrSigner, defineTool, feeOptions } from "./context.js";
 
 const PREPARE = {
   readOnlyHint: true,
@@ -15,26 +15,35 @@ const from = address(
   "Who will sign and send the steps (default: this server's signer). Only flows from the signer can be executed here; any flow can be dry-run.",
 ).optional();
 const NEXT =
-  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }); nothing is signed or sent. Pass it unchanged to simulate_flow to see what it would do (show the preview to the user), then to execute_prepared_flow. One HTTP request.";
+  "Returns a prepared flow (snake_case JSON: chain_id, from, summary, ordered steps of { kind, to, data, value, description }; with gas paid in a fee currency, every step's fee_currency and the flow's fee { currency, max, ... }); nothing is signed or sent. Pass it unchanged to simulate_flow to see what it would do (show the preview to the user), then to execute_prepared_flow. One HTTP request.";
 
 /** `prepare_send`: a transfer of a token or CELO. @internal */
 export const prepareSendTool = defineTool({
   name: "prepare_send",
   title: "Prepare a transfer",
   family: "prepare",
-  description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance. ${NEXT}`,
+  description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance (with the fee, when gas is paid in the token sent). \`fee_currency\` (default: the server's FEE_CURRENCY) says who pays gas. ${NEXT}`,
   input: z.strictObject({
     from,
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),
     amount: amount('Human decimal amount in token units, e.g. "2.5" (not base units, no exponent).'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
   async run(args, context) {
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
-    return { data: await runtime.sdk.transaction.prepareSend(sender, args.to, args.token, args.amount) };
+    return {
+      data: await runtime.sdk.transaction.prepareSend(
+        sender,
+        args.to,
+        args.token,
+        args.amount,
+        feeOptions(args.fee_currency),
+      ),
+    };
   },
 });
 
@@ -49,6 +58,7 @@ export const prepareApproveTool = defineTool({
     spender: address("The contract or account to approve: a 0x-prefixed 20-byte address."),
     token: token(),
     amount: amount('Human decimal amount, "0" to revoke, or "max" for an unlimited approval.'),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -56,7 +66,13 @@ export const prepareApproveTool = defineTool({
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.transaction.prepareApprove(owner, args.spender, args.token, args.amount),
+      data: await runtime.sdk.transaction.prepareApprove(
+        owner,
+        args.spender,
+        args.token,
+        args.amount,
+        feeOptions(args.fee_currency),
+      ),
     };
   },
 });
@@ -125,6 +141,7 @@ export const prepareContractCallTool = defineTool({
         "Token allowances the call needs; an approve step is added first only where the allowance is too low.",
       ),
     description: text(MAX.description, "A description of the call step for the user.").optional(),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
@@ -137,23 +154,27 @@ export const prepareContractCallTool = defineTool({
       args.abi,
     );
     const callArgs = args.args === undefined ? undefined : coerceAbiArgs(abi, args.function_name, args.args);
-    const flow = await runtime.sdk.transaction.prepareContractCall(sender, {
-      to: args.to,
-      abi,
-      functionName: args.function_name,
-      ...(callArgs === undefined ? {} : { args: callArgs }),
-      ...(args.value === undefined ? {} : { value: args.value }),
-      ...(args.approvals === undefined
-        ? {}
-        : {
-            approvals: args.approvals.map((approval) => ({
-              token: approval.token,
-              amount: approval.amount,
-              ...(approval.spender === undefined ? {} : { spender: approval.spender }),
-            })),
-          }),
-      ...(args.description === undefined ? {} : { description: args.description }),
-    } as never);
+    const flow = await runtime.sdk.transaction.prepareContractCall(
+      sender,
+      {
+        to: args.to,
+        abi,
+        functionName: args.function_name,
+        ...(callArgs === undefined ? {} : { args: callArgs }),
+        ...(args.value === undefined ? {} : { value: args.value }),
+        ...(args.approvals === undefined
+          ? {}
+          : {
+              approvals: args.approvals.map((approval) => ({
+                token: approval.token,
+                amount: approval.amount,
+                ...(approval.spender === undefined ? {} : { spender: approval.spender }),
+              })),
+            }),
+        ...(args.description === undefined ? {} : { description: args.description }),
+      } as never,
+      feeOptions(args.fee_currency),
+    );
     return { data: flow };
   },
 });

@@ -25,6 +25,55 @@ export const getNetworkStatusTool = defineTool({
   },
 });
 
+const rate = z
+  .strictObject({
+    numerator: uint("Currency amount (18 decimals) = CELO amount × numerator / denominator."),
+    denominator: uint("See numerator."),
+  })
+  .nullable()
+  .describe("getExchangeRate; null: invalid (the node refuses the currency meanwhile) or not read.");
+
+/** `get_fee_currencies`: the fee currencies the chain's FeeCurrencyDirectory lists. @internal */
+export const getFeeCurrenciesTool = defineTool({
+  name: "get_fee_currencies",
+  title: "Fee currencies",
+  family: "read",
+  description:
+    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC and USD₮ pay through an adapter address, not the token; Mento stables such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY). One HTTP request.",
+  input: z.strictObject({}),
+  output: z.strictObject({
+    configured: z
+      .string()
+      .describe(
+        'This server\'s FEE_CURRENCY: who pays gas when a tool gets no fee_currency ("CELO" by default).',
+      ),
+    currencies: z.array(
+      z.strictObject({
+        fee_currency: address("What a transaction's feeCurrency (a tool's fee_currency) names."),
+        symbol: z
+          .string()
+          .nullable()
+          .describe("The registry symbol of the token spent; null: not in preflow's registry."),
+        token: address("The token spent.").nullable(),
+        adapter: address("The adapter, when the fee currency is one (USDC, USD₮); else null.").nullable(),
+        decimals: z.number().int().nullable().describe("The token's decimals (fees are in its base units)."),
+        rate,
+        intrinsic_gas: uint("Gas the node adds to a transaction paying in this currency.").nullable(),
+      }),
+    ),
+  }),
+  annotations: READ_ONLY,
+  async run(_args, context, call) {
+    const { sdk } = await context.runtime();
+    return {
+      data: {
+        configured: context.feeCurrency,
+        currencies: await sdk.network.getFeeCurrencies({ signal: call.signal }),
+      },
+    };
+  },
+});
+
 /** `get_wallet_address`: the signer's address, if any. @internal */
 export const getWalletAddressTool = defineTool({
   name: "get_wallet_address",

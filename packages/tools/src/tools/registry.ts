@@ -13,6 +13,7 @@ import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./
 import {
   getAllowanceTool,
   getBalancesTool,
+  getFeeCurrenciesTool,
   getNetworkStatusTool,
   getTokenInfoTool,
   getTransactionTool,
@@ -31,6 +32,7 @@ import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
   getNetworkStatusTool,
+  getFeeCurrenciesTool,
   getWalletAddressTool,
   getBalancesTool,
   getTokenInfoTool,

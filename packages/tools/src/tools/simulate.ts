@@ -45,6 +45,9 @@ const simulation = z.strictObject({
         .describe("not-run: an earlier step reverted, so an executor stops before it."),
       gas_used: uint("Gas the step used.").nullable(),
       revert_reason: revertReason.optional(),
+      effects: z
+        .array(z.string())
+        .describe('What the step did in a protocol, in words ("locks 50 CELO"); [] when none or not run.'),
     }),
   ),
   balance_changes: z
@@ -70,10 +73,27 @@ const simulation = z.strictObject({
     }),
   ),
   fee: z.strictObject({
-    gas_used: uint("Total gas of the steps that ran."),
-    base_fee_per_gas: uint("The next block's base fee, wei."),
-    cost: uint("gas_used × base_fee_per_gas, wei (a priority fee comes on top)."),
-    formatted: z.string().describe("The cost in CELO."),
+    currency: z.string().describe('Who pays the gas: "CELO", or the fee currency\'s token symbol ("USDC").'),
+    token: address("The paying token (CELO: 0x471E…a438; for USDC the token, not its adapter)."),
+    decimals: z.number().int().nullable(),
+    fee_currency: address("The CIP-64 fee currency (USDC's adapter); null when CELO pays.").nullable(),
+    gas_used: uint("Total gas of the steps that ran (plus the fee currency's intrinsic gas per step)."),
+    base_fee_per_gas: uint("The next block's CELO base fee, wei."),
+    cost: uint(
+      "The fee in the paying token's base units: CELO gas_used × base_fee_per_gas (a priority fee on top); a fee currency's debit with its tip, as the node settles it (counted in balance_changes).",
+    ),
+    formatted: z.string().describe("The cost in the paying token."),
+    currency_fee: z
+      .strictObject({
+        intrinsic_gas: uint("Added to each step's gas by the fee currency."),
+        rate: z.strictObject({
+          numerator: uint("Currency amount = CELO amount × numerator / denominator."),
+          denominator: uint("See numerator."),
+        }),
+        base_fee_per_gas: uint("The base fee per gas in the currency (18 decimals)."),
+        tip_per_gas: uint("The tip per gas in the currency (18 decimals)."),
+      })
+      .optional(),
   }),
 });
 
@@ -83,7 +103,7 @@ export const simulateFlowTool = defineTool({
   title: "Simulate a prepared flow",
   family: "prepare",
   description:
-    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; fee in CELO) and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
+    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; fee in the currency that pays it: CELO, or the flow's fee currency such as USDC; each step's effects in words, e.g. \"locks 50 CELO\") and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])

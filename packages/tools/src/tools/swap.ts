@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
-import { address, amount, token, uint } from "../schemas/common.js";
+import { address, amount, feeCurrency, token, uint } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
-import { addressOrSigner, defineTool, READ_ONLY } from "./context.js";
+import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
 
 const venue = z.enum(["uniswap", "mento"]).describe("uniswap: Uniswap v3; mento: Mento v3 (FPMM pools).");
 
@@ -87,6 +87,7 @@ export const prepareSwapTool = defineTool({
       .optional()
       .describe("Seconds after the current block until the swap reverts, 1…86400 (default 300)."),
     recipient: address("Who receives token_out (default: from).").optional(),
+    fee_currency: feeCurrency().optional(),
   }),
   output: preparedFlowResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -103,6 +104,7 @@ export const prepareSwapTool = defineTool({
         ...(args.slippage_bps === undefined ? {} : { slippageBps: args.slippage_bps }),
         ...(args.deadline_seconds === undefined ? {} : { deadlineSeconds: args.deadline_seconds }),
         ...(args.recipient === undefined ? {} : { recipient: args.recipient }),
+        ...feeOptions(args.fee_currency),
       }),
     };
   },

@@ -2,15 +2,18 @@ import { rejectUnknownKeys } from "@preflow/attribution";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { RequestAbortedError, RpcError } from "../../errors/rpc.js";
 import type { SimulationUnsupportedError } from "../../errors/simulation.js";
+import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { RpcCall } from "../../rpc/createRpc.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { approvedPairs, buildCalls } from "./simulatePreparedFlowCalls.js";
+import { protocolReads } from "./simulatePreparedFlowDescriptions.js";
 import { interpret } from "./simulatePreparedFlowEffects.js";
+import { feeReadCalls, needsTipQuote, resolvePricing } from "./simulatePreparedFlowFee.js";
 import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
-import { parseBaseFee, parseSimulation, QUANTITY } from "./simulatePreparedFlowResponse.js";
+import { parseBaseFee, parseSimulation, parseTipQuote, QUANTITY } from "./simulatePreparedFlowResponse.js";
 
 import type {
   SimulatePreparedFlowErrorType,
@@ -32,7 +35,7 @@ export type {
   SimulationFee,
 } from "./simulatePreparedFlowTypes.js";
 
-const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
+const PARAMETER_KEYS = ["flow", "as", "feeCurrency", "signal"] as const;
 
 /**
  * Simulates every step of a prepared flow in order on ONE state with `eth_simulateV1` (each step sees the earlier
@@ -46,8 +49,26 @@ const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
  * After a revert the later steps are `not-run` and their effects are left out (an EOA executor stops there; in a
  * preflow/aa batch, nothing of the flow would take effect at all).
  *
+ * Each successful step's `effects` say in words what it did in a registered protocol ("locks 50 CELO", "votes 30
+ * CELO for Group A (0x…)"): every protocol definition's `simulation` hooks read its logs (and the reads it asks
+ * for, answered in the same simulated block).
+ *
+ * The fee (`fee`) is priced in the currency that pays it: CELO (`gasUsed x base fee`; not counted in the CELO
+ * balance change), or, for a flow whose steps carry `feeCurrency` (CIP-64; or with the `feeCurrency` option), the
+ * fee currency's token: its symbol, base units and formatted amount, counted in the account's balance change of
+ * that token. `eth_simulateV1` charges no fee (a fee-currency node front passes it through to a node that does not
+ * debit fee currencies), so the debit is computed as Celo's node settles a CIP-64 transaction: per step, the
+ * simulated gas plus the currency's intrinsic gas (`FeeCurrencyDirectory.getCurrencyConfig`), times the CELO base
+ * fee converted at `getExchangeRate` (rounded down, capped by the flow's `maxFeePerGas`) plus the tip
+ * (`fee.maxPriorityFeePerGas`, capped by `maxFeePerGas` minus that base fee), tip and base fee each rounded up to a
+ * whole unit of the token (an adapter's `digitDifference`), and never more than `gas x maxFeePerGas`. The rate,
+ * intrinsic gas and adapter reads run in the simulated block itself; a currency the directory does not list (or
+ * whose rate is invalid) is an `InvalidFeeCurrencyError`, as the node refuses it.
+ *
  * HTTP requests: 1, a JSON-RPC batch of `eth_simulateV1` (the steps, with the allowance reads before and after
- * each step as extra calls in the same simulated block) and `eth_feeHistory` (the base fee); with a preflow client
+ * each step, the fee currency's reads and the protocols' reads as extra calls in the same simulated block),
+ * `eth_feeHistory` (the base fee) and, for a currency the flow has no signed tip in (the `feeCurrency` option),
+ * `eth_maxPriorityFeePerGas`; with a preflow client
  * the one-time chain check is folded in; with a plain viem client `eth_chainId` is in the batch (one request when
  * its transport batches, as `createSdkClient().publicClient` does). The block runs at the current time (the local
  * clock, a block override), so a flow whose deadline has passed simulates as the revert it will be; a node whose
@@ -58,7 +79,8 @@ const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
  * @param parameters - {@link SimulatePreparedFlowParameters}.
  * @returns {@link SimulatePreparedFlowReturnType}.
  * @throws {@link SimulatePreparedFlowErrorType}: `InvalidArgumentError` (bad parameters, an unknown key),
- *   `InvalidAddressError` (`as`), `InvalidPreparedFlowError`, {@link SimulationUnsupportedError} (the node has no
+ *   `InvalidAddressError` (`as`), `InvalidPreparedFlowError`, `InvalidFeeCurrencyError` (`feeCurrency`: refused
+ *   before any request as `prepare*` refuses it, or `"auto"`; or not listed by the directory), {@link SimulationUnsupportedError} (the node has no
  *   `eth_simulateV1`; no step-by-step fallback, which would report false reverts), `ChainMismatchError`, `RpcError`,
  *   `RequestAbortedError` (`signal` aborted).
  *
@@ -71,6 +93,13 @@ const PARAMETER_KEYS = ["flow", "as", "signal"] as const;
  * const simulation = await simulatePreparedFlow(client, { flow });
  * if (!simulation.success) console.error(simulation.steps[simulation.failedStep!]?.revertReason?.message);
  * console.log(formatPreparedFlow(flow, simulation));
+ *
+ * // A flow paying gas in USDC: the fee is in USDC and in the USDC balance change.
+ * const send = await client.transaction.prepareSend(from, to, "USDC", "10", { feeCurrency: "USDC" });
+ * const priced = await simulatePreparedFlow(client, { flow: send });
+ * priced.fee; // { currency: "USDC", cost: "1418", formatted: "0.001418", feeCurrency: "0x2F25…", ... }
+ * // What a CELO flow would cost paid in USDm:
+ * await simulatePreparedFlow(client, { flow, feeCurrency: "USDm" });
  * ```
  */
 export async function simulatePreparedFlow(
@@ -80,13 +109,19 @@ export async function simulatePreparedFlow(
   checkParameters(client, parameters);
   const flow = parsePreparedFlow(parameters.flow);
   const account = parameters.as === undefined ? flow.from : parseAddress(parameters.as, "as");
+  const pricing = resolvePricing(flow, parameters.feeCurrency);
   const { signal } = parameters;
   // Nothing leaves the process once the caller has given up.
   if (signal?.aborted) throw new RequestAbortedError({ method: "eth_simulateV1", reason: signal.reason });
 
   const pairs = approvedPairs(flow, account);
-  const layout = buildCalls(flow, account, pairs);
-  const feeCall: RpcCall = { method: "eth_feeHistory", params: ["0x1", "latest", []] };
+  const reads = protocolReads(flow, account);
+  const layout = buildCalls(flow, account, pairs, {
+    first: feeReadCalls(pricing, account),
+    last: reads.calls,
+  });
+  const feeCalls: RpcCall[] = [{ method: "eth_feeHistory", params: ["0x1", "latest", []] }];
+  if (needsTipQuote(pricing)) feeCalls.push({ method: "eth_maxPriorityFeePerGas" });
   // At the current time (the local clock, + 1 s so that it is after the latest block of a live chain): a flow
   // whose deadline has passed simulates as the revert it will be, even on a chain whose last block is old. A
   // node whose latest block is ahead of the local clock refuses an earlier time: then the node's own next-block
@@ -94,12 +129,12 @@ export async function simulatePreparedFlow(
   const now = currentChainTime(0n) + 1n;
   let answers: unknown[];
   try {
-    answers = await requestAll(client, [simulateCallAt(layout.calls, now), feeCall], signal);
+    answers = await requestAll(client, [simulateCallAt(layout.calls, now), ...feeCalls], signal);
   } catch (error) {
     if (!isTimeOrderRefusal(error)) throw error;
-    answers = await requestAll(client, [simulateCallAt(layout.calls, undefined), feeCall], signal);
+    answers = await requestAll(client, [simulateCallAt(layout.calls, undefined), ...feeCalls], signal);
   }
-  const [rawSimulation, rawFees] = answers;
+  const [rawSimulation, rawFees, rawTip] = answers;
   const rpcUrl = endpointOf(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
@@ -112,7 +147,8 @@ export async function simulatePreparedFlow(
       : block.number > 0n
         ? block.number - 1n
         : 0n;
-  return interpret({ flow, account, pairs, layout, block, baseFee, stateBlock });
+  const tipQuote = needsTipQuote(pricing) ? parseTipQuote(rawTip, rpcUrl) : undefined;
+  return interpret({ flow, account, pairs, layout, block, baseFee, stateBlock, pricing, tipQuote, reads });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -129,8 +165,9 @@ function checkParameters(
       rule: "must be a preflow client (createSdkClient) or a viem client",
     });
   }
-  const { signal } = rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
+  const { signal, feeCurrency } = rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
   parseSignal(signal);
+  if (feeCurrency !== undefined) resolveFeeCurrencyInput(feeCurrency);
 }
 
 /** The `eth_simulateV1` call of the steps, at `time` (unix seconds) or at the node's next-block time. */

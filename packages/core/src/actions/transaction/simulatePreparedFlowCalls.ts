@@ -20,6 +20,10 @@ export interface Layout {
   readsBefore: number;
   /** Index in `calls` of the reads of `pairs` after each step. */
   readsAfter: number[];
+  /** Index in `calls` of the `first` extra calls (before everything: the fee currency's reads). */
+  firstAt: number;
+  /** Index in `calls` of the `last` extra calls (after everything: the protocols' reads). */
+  lastAt: number;
 }
 
 /** The (token, owner, spender) pairs the flow's own `approve` steps set, from their calldata. */
@@ -39,8 +43,13 @@ export function approvedPairs(flow: SerializedPreparedFlow, owner: Address): Pai
   return pairs;
 }
 
-export function buildCalls(flow: SerializedPreparedFlow, account: Address, pairs: Pair[]): Layout {
-  const calls: Record<string, unknown>[] = [];
+export function buildCalls(
+  flow: SerializedPreparedFlow,
+  account: Address,
+  pairs: Pair[],
+  extra: { first?: Record<string, unknown>[]; last?: Record<string, unknown>[] } = {},
+): Layout {
+  const calls: Record<string, unknown>[] = [...(extra.first ?? [])];
   const reads = () => {
     const start = calls.length;
     for (const pair of pairs) {
@@ -65,7 +74,9 @@ export function buildCalls(flow: SerializedPreparedFlow, account: Address, pairs
     });
     readsAfter.push(reads());
   }
-  return { calls, stepAt, readsBefore, readsAfter };
+  const lastAt = calls.length;
+  calls.push(...(extra.last ?? []));
+  return { calls, stepAt, readsBefore, readsAfter, firstAt: 0, lastAt };
 }
 
 export function word(address: string): string {

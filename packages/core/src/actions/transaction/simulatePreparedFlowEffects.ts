@@ -9,6 +9,8 @@ import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { decodeRevertReason } from "./decodeRevertReason.js";
 import { checksummed, type Layout, type Pair, same } from "./simulatePreparedFlowCalls.js";
+import { describeStepLogs, type ProtocolReads } from "./simulatePreparedFlowDescriptions.js";
+import { FEE_READ_COUNT, type FeePricing, priceFee } from "./simulatePreparedFlowFee.js";
 import type { SimBlock, SimCall, SimLog } from "./simulatePreparedFlowResponse.js";
 import type {
   SimulatedAllowanceChange,
@@ -33,14 +35,18 @@ export function interpret(input: {
   block: SimBlock;
   baseFee: bigint;
   stateBlock: bigint;
+  pricing: FeePricing;
+  tipQuote: bigint | undefined;
+  reads: ProtocolReads;
 }): SimulatePreparedFlowReturnType {
-  const { flow, account, pairs, layout, block, baseFee, stateBlock } = input;
+  const { flow, account, pairs, layout, block, baseFee, stateBlock, pricing, reads } = input;
   const steps: SimulatedStep[] = [];
   const deltas = new Map<string, { address: Address; token: Address; delta: bigint }>();
   const approvals = new Map<string, { pair: Pair; value: bigint }>();
   let failedStep: number | null = null;
   let lastRun = -1;
-  let gas = 0n;
+  const gasUsed: bigint[] = [];
+  const readCalls = block.calls.slice(layout.lastAt);
 
   const add = (address: string, token: Address, amount: bigint) => {
     if (amount === 0n) return;
@@ -57,11 +63,11 @@ export function interpret(input: {
   for (const [index, prepared] of flow.steps.entries()) {
     const base = { index, description: prepared.description, to: prepared.to };
     if (failedStep !== null) {
-      steps.push({ ...base, status: "not-run", gasUsed: null });
+      steps.push({ ...base, status: "not-run", gasUsed: null, effects: [] });
       continue;
     }
     const call = block.calls[layout.stepAt[index]!]!;
-    gas += call.gasUsed;
+    gasUsed.push(call.gasUsed);
     lastRun = index;
     if (call.status === "reverted") {
       failedStep = index;
@@ -70,10 +76,12 @@ export function interpret(input: {
         status: "reverted",
         gasUsed: call.gasUsed.toString(),
         revertReason: decodeRevertReason(call.returnData, { protocol: findStepProtocol(flow, index)?.id }),
+        effects: [],
       });
       continue;
     }
-    steps.push({ ...base, status: "success", gasUsed: call.gasUsed.toString() });
+    const effects = describeStepLogs({ flow, step: index, account, logs: call.logs, reads, readCalls });
+    steps.push({ ...base, status: "success", gasUsed: call.gasUsed.toString(), effects });
 
     // Native moves (traceTransfers) and CELO's ERC-20 events are the same balance: pair them, count once.
     const native: { from: string; to: string; value: bigint; used: boolean }[] = [];
@@ -112,6 +120,16 @@ export function interpret(input: {
     }
   }
 
+  // The fee: CELO's is not in the balance changes (as before); a fee currency's debit is, as the node takes it.
+  const { fee, debit } = priceFee({
+    pricing,
+    reads: block.calls.slice(layout.firstAt, layout.firstAt + (pricing.kind === "celo" ? 0 : FEE_READ_COUNT)),
+    gasUsed,
+    baseFee,
+    tipQuote: input.tipQuote,
+  });
+  if (debit) add(account, debit.token, -debit.amount);
+
   const balanceChanges = [...deltas.values()]
     // The zero address is where mints come from and burns go (an aToken minted on supply): not a balance.
     .filter((entry) => entry.delta !== 0n && entry.address !== zeroAddress)
@@ -145,7 +163,6 @@ export function interpret(input: {
     allowanceChanges.push({ ...describePair(pair), before: null, after: amountOf(value, pair.token) });
   }
 
-  const cost = gas * baseFee;
   return {
     success: failedStep === null,
     chainId: CHAIN_ID,
@@ -155,12 +172,7 @@ export function interpret(input: {
     steps,
     balanceChanges,
     allowanceChanges,
-    fee: {
-      gasUsed: gas.toString(),
-      baseFeePerGas: baseFee.toString(),
-      cost: cost.toString(),
-      formatted: formatAmount(cost, 18),
-    },
+    fee,
   };
 }
 

@@ -98,3 +98,13 @@ export function parseBaseFee(raw: unknown, fallback: bigint | undefined, rpcUrl:
     reason: "the node returned no base fee",
   });
 }
+
+/** The node's `eth_maxPriorityFeePerGas` answer (CELO wei). */
+export function parseTipQuote(raw: unknown, rpcUrl: string): bigint {
+  if (typeof raw === "string" && QUANTITY.test(raw)) return BigInt(raw);
+  throw new RpcError({
+    rpcUrl: redactUrl(rpcUrl),
+    method: "eth_maxPriorityFeePerGas",
+    reason: "the node returned a malformed result (not a quantity)",
+  });
+}

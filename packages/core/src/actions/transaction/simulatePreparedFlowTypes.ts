@@ -5,9 +5,11 @@ import type { CHAIN_ID } from "../../chain.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
+import type { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import type { RequestAbortedError, RpcError } from "../../errors/rpc.js";
 import type { SimulationUnsupportedError } from "../../errors/simulation.js";
+import type { FeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import type { SdkRpc } from "../../rpc/createRpc.js";
 import type { RevertReason } from "./decodeRevertReason.js";
 
@@ -31,7 +33,7 @@ export type SimulatedStepStatus = "success" | "reverted" | "not-run";
  * @example
  * ```ts
  * import type { SimulatedStep } from "@preflow/core";
- * const step: SimulatedStep = { index: 0, description: "Approve 0x… to spend 7 USDm", to: "0x765DE816845861e75A25fCA122bb6898B8B1282a", status: "success", gasUsed: "46323" };
+ * const step: SimulatedStep = { index: 0, description: "Lock 50 CELO", to: "0x6cC083Aed9e3ebe302A6336dBC7c921C9f03349E", status: "success", gasUsed: "46323", effects: ["locks 50 CELO"] };
  * ```
  */
 export interface SimulatedStep {
@@ -43,6 +45,12 @@ export interface SimulatedStep {
   gasUsed: string | null;
   /** Why it reverted (`reverted` only). */
   revertReason?: RevertReason;
+  /**
+   * What it did in words, from its logs, by the registered protocols (`ProtocolSimulation.describeLogs`):
+   * `["locks 50 CELO"]`, `["votes 30 CELO for Group A (0x…)"]`; `[]` when no protocol describes it (ERC-20 moves
+   * are in `balanceChanges`) or it did not run.
+   */
+  effects: string[];
 }
 
 /**
@@ -117,23 +125,56 @@ export interface SimulatedAllowanceChange {
 }
 
 /**
- * The gas of the steps that ran and its cost at the current base fee.
+ * The gas of the steps that ran and what it costs, in the currency that pays it: CELO (`gasUsed x baseFeePerGas`,
+ * a priority fee on top), or the CIP-64 fee currency of the flow (`flow.fee`, every step's `feeCurrency`) or of
+ * the `feeCurrency` option, computed as Celo's node settles it (see {@link simulatePreparedFlow}).
  *
  * @example
  * ```ts
  * import type { SimulationFee } from "@preflow/core";
- * const fee: SimulationFee = { gasUsed: "98000", baseFeePerGas: "25000000000", cost: "2450000000000000", formatted: "0.00245" };
+ * const inCelo: SimulationFee = {
+ *   currency: "CELO", token: "0x471EcE3750Da237f93B8E339c536989b8978a438", decimals: 18, feeCurrency: null,
+ *   gasUsed: "98000", baseFeePerGas: "25000000000", cost: "2450000000000000", formatted: "0.00245",
+ * };
+ * const inUsdc: SimulationFee = {
+ *   currency: "USDC", token: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C", decimals: 6,
+ *   feeCurrency: "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B",
+ *   gasUsed: "106000", baseFeePerGas: "25000000000", cost: "1418", formatted: "0.001418",
+ *   currencyFee: { intrinsicGas: "50000", rate: { numerator: "500000000000000000000000", denominator: "1000000000000000000000000" }, baseFeePerGas: "12500000000", tipPerGas: "500000000" },
+ * };
  * ```
  */
 export interface SimulationFee {
-  /** Total gas of the steps that ran (decimal string). */
+  /** Who pays: `"CELO"`, or the paying token's registry symbol (its address when preflow does not list it). */
+  currency: string;
+  /** The token that pays (CELO: `0x471E…a438`; for USDC and USD₮ the token, not the adapter). */
+  token: Address;
+  /** The paying token's decimals (`null` when neither the registry nor the chain says). */
+  decimals: number | null;
+  /** The CIP-64 fee currency (the adapter for USDC and USD₮), `null` when CELO pays. */
+  feeCurrency: Address | null;
+  /** Gas of the steps that ran (decimal string), plus the fee currency's intrinsic gas per step when one pays. */
   gasUsed: string;
-  /** The base fee of the next block, wei (decimal string). */
+  /** The CELO base fee of the next block, wei (decimal string). */
   baseFeePerGas: string;
-  /** `gasUsed × baseFeePerGas`, wei (a priority fee comes on top). */
+  /**
+   * The fee in the paying token's base units (decimal string): CELO `gasUsed x baseFeePerGas` (wei; a priority
+   * fee comes on top); a fee currency's debit with its tip, as the node settles it.
+   */
   cost: string;
-  /** `cost` in CELO. */
+  /** `cost` in the paying token (`"0.001418"`); `cost` again when `decimals` is `null`. */
   formatted: string;
+  /** How a fee-currency fee was computed (absent for CELO). */
+  currencyFee?: {
+    /** Added to each step's gas (`FeeCurrencyDirectory.getCurrencyConfig`). */
+    intrinsicGas: string;
+    /** Currency amount (18 decimals) = CELO amount x numerator / denominator (`getExchangeRate`). */
+    rate: { numerator: string; denominator: string };
+    /** The base fee per gas in the currency (18 decimals), capped by the flow's `maxFeePerGas`. */
+    baseFeePerGas: string;
+    /** The tip per gas in the currency (18 decimals). */
+    tipPerGas: string;
+  };
 }
 
 /**
@@ -182,6 +223,13 @@ export interface SimulatePreparedFlowParameters {
    * account's calls). A counterfactual (not yet deployed) account works too: the calls run from its address.
    */
   as?: string | undefined;
+  /**
+   * Price the fee in this currency instead of the flow's own (`flow.fee`, else CELO): `"CELO"`, a token symbol
+   * (`"USDm"`, `"USDC"`) or a fee-currency address. `"auto"` is refused (`InvalidFeeCurrencyError`): it is chosen
+   * when preparing. The steps run the same; only the fee and the account's balance change of the paying token
+   * differ.
+   */
+  feeCurrency?: FeeCurrencyInput | undefined;
   /** Stops waiting for the answer (`RequestAbortedError`). Nothing is ever sent. */
   signal?: AbortSignal | undefined;
 }
@@ -199,6 +247,7 @@ export type SimulatePreparedFlowErrorType =
   | InvalidArgumentError
   | InvalidAddressError
   | InvalidPreparedFlowError
+  | InvalidFeeCurrencyError
   | SimulationUnsupportedError
   | ChainMismatchError
   | RpcError

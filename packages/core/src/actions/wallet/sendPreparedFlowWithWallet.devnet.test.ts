@@ -20,6 +20,7 @@ import {
   parseUnits,
 } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import {
   ChainMismatchError,
@@ -69,8 +70,16 @@ function rpcError(code: number, message: string): Error {
  */
 function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; loseSendCallsAnswer?: boolean }) {
   const signer = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+  // viem's celo chain signs CIP-64 (type 0x7b) when a request carries feeCurrency
+  const celoSigner = createWalletClient({
+    account,
+    chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
+    transport: http(devnet.rpcUrl),
+  });
   const batches = new Map<string, Hex>();
   const methods: string[] = [];
+  /** The `capabilities` of every wallet_sendCalls request, as the wallet received them. */
+  const capabilities: unknown[] = [];
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     methods.push(method);
     const args = (params ?? []) as unknown[];
@@ -89,7 +98,12 @@ function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; lose
       }
       case "wallet_sendCalls": {
         if (!options.atomic) throw rpcError(-32601, "the method wallet_sendCalls does not exist");
-        const batch = args[0] as { id: string; calls: { to: Address; data: Hex; value?: Hex }[] };
+        const batch = args[0] as {
+          id: string;
+          calls: { to: Address; data: Hex; value?: Hex }[];
+          capabilities?: { feeCurrency?: { value?: Address } };
+        };
+        capabilities.push(batch.capabilities);
         const code = await publicClient.getCode({ address: account.address });
         const authorizationList = code
           ? []
@@ -105,7 +119,13 @@ function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; lose
             })),
           ],
         });
-        const hash = await signer.sendTransaction({ to: account.address, data, authorizationList });
+        // The feeCurrency capability honoured as a CIP-64 wallet does: the batch pays gas in that currency (an
+        // EIP-7702 delegation has no CIP-64 form: a first batch that delegates pays in CELO).
+        const feeCurrency = batch.capabilities?.feeCurrency?.value;
+        const hash =
+          feeCurrency && authorizationList.length === 0
+            ? await celoSigner.sendTransaction({ to: account.address, data, feeCurrency })
+            : await signer.sendTransaction({ to: account.address, data, authorizationList });
         batches.set(batch.id, hash);
         if (options.loseSendCallsAnswer) throw new TypeError("fetch failed: socket hang up");
         return { id: batch.id };
@@ -137,7 +157,7 @@ function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; lose
     }
   };
   const wallet = createWalletClient({ account: account.address, transport: custom({ request }) });
-  return { wallet, methods };
+  return { wallet, methods, capabilities };
 }
 
 async function fundedAccount(celo: string, usdm: string) {
@@ -245,6 +265,47 @@ describe("sendPreparedFlowWithWallet", () => {
     const inner = decodeSmartAccountCalls(tx.input);
     expect(inner?.calls.map((call) => call.target)).toEqual([USDm, DEVNET_VAULT_ADDRESS]);
     for (const call of inner?.calls ?? []) expectTagged(call.data);
+  });
+
+  it("passes a fee-currency flow's feeCurrency to wallet_sendCalls as a capability, and none for a CELO flow", async () => {
+    const account = await fundedAccount("1", "10");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const { wallet, capabilities } = testWallet(account, { atomic: true });
+    const sdk = createSdkClient({ rpcUrl: devnet.rpcUrl, attributionTags: TAGS, analyticsEnabled: false });
+
+    // A CELO flow first (its batch also delegates the account): no capability.
+    const inCelo = await sdk.transaction.prepareSend(account.address, recipient, "USDm", "1");
+    const first = await sendPreparedFlowWithWallet(wallet, { flow: inCelo, pollingIntervalMs: 50 });
+    expect(first).toMatchObject({ status: "success", mode: "calls" });
+    expect(capabilities).toEqual([undefined]);
+
+    // The same send paying gas in USDm: the capability names the steps' fee currency, and the wallet pays with it.
+    const inUsdm = await sdk.transaction.prepareSend(account.address, recipient, "USDm", "2", {
+      feeCurrency: "USDm",
+    });
+    expect(inUsdm.steps[0]!.feeCurrency).toBe(USDm);
+    const celoBefore = await publicClient.getBalance({ address: account.address });
+    const usdmBefore = await publicClient.readContract({
+      address: USDm,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [account.address],
+    });
+    const second = await sendPreparedFlowWithWallet(wallet, { flow: inUsdm, pollingIntervalMs: 50 });
+    expect(second).toMatchObject({ status: "success", mode: "calls" });
+    expect(capabilities).toEqual([undefined, { feeCurrency: { value: USDm } }]);
+    const tx = await publicClient.getTransaction({ hash: second.steps[0]!.hash as Hex });
+    expect(tx.typeHex).toBe("0x7b"); // CIP-64 (this reader's chain has no Celo formatters to name it)
+    expect((tx as { feeCurrency?: string }).feeCurrency?.toLowerCase()).toBe(USDm.toLowerCase());
+    expect(await publicClient.getBalance({ address: account.address })).toBe(celoBefore);
+    const usdmAfter = await publicClient.readContract({
+      address: USDm,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [account.address],
+    });
+    // 2 USDm sent, and the gas paid in USDm on top
+    expect(usdmBefore - usdmAfter).toBeGreaterThan(parseUnits("2", 18));
   });
 
   it("a lost wallet_sendCalls answer: the batch id was chosen before the request, so its status is looked up and the landing reported", async () => {

@@ -1,6 +1,7 @@
 import { defineProtocol } from "../definition.js";
 import { CELO_STAKING_CONTRACTS } from "./abis.js";
 import { decodeCeloStakingCall } from "./decoder.js";
+import { celoStakingSimulation } from "./describeLogs.js";
 import { celoStakingRevertErrors } from "./errors.js";
 import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
 
@@ -9,7 +10,9 @@ import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
  * mainnet proxy addresses): their calls read back from calldata, the intents (`lock`, `unlock`, `relock`,
  * `withdrawUnlocked`, `vote`, `activate`, `revoke`, `governanceUpvote`, `governanceRevokeUpvote`,
  * `governanceVote`, `governanceDelegate`, `governanceUndelegate`), the contracts' revert strings explained, and
- * the spending policy's decoder (a lock is CELO sent to LockedGold; the rest is left to `allow.contracts`).
+ * the spending policy's decoder (a lock is CELO sent to LockedGold; the rest is left to `allow.contracts`), and
+ * what a simulated step did in words from the contracts' events ("locks 50 CELO", "votes 30 CELO for Group A
+ * (0x…)", the group's name read in the simulated block).
  *
  * @example
  * ```ts
@@ -24,4 +27,5 @@ export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingInt
   intents: celoStakingIntents,
   errors: celoStakingRevertErrors,
   decoders: [decodeCeloStakingCall],
+  simulation: celoStakingSimulation,
 });

@@ -81,7 +81,9 @@ export class CeloStakingRefusedError extends SdkError<"CELO_STAKING_REFUSED"> {
  * Why a governance operation was refused: `not-an-account` (no locked CELO to vote or upvote with),
  * `no-voting-power`, `not-queued` (upvote of a proposal not in the queue), `already-upvoted` (the account
  * upvotes another queued proposal: revoke that first), `no-upvote`, `not-in-referendum`, `not-approved`,
- * `delegation-too-large` (more than 100 % delegated), `not-delegated`, `unknown-proposal`.
+ * `delegation-too-large` (more than 100 % delegated), `delegatee-not-an-account` (the delegatee is neither a Celo
+ * account nor an account's vote signer; `details.field`, `details.value`, `details.rule`), `not-delegated`,
+ * `unknown-proposal`.
  *
  * @example
  * ```ts
@@ -97,6 +99,7 @@ export type CeloGovernanceRefusal =
   | "no-upvote"
   | "not-in-referendum"
   | "delegation-too-large"
+  | "delegatee-not-an-account"
   | "not-delegated"
   | "unknown-proposal";
 

@@ -1,16 +1,19 @@
 // The one read of every staking and governance operation: the lens's creation code (CeloStakingLens.sol) in one
 // `eth_call` without `to`, through `readBatch` (so the client's one-time chain check is folded into the same
-// HTTP request), decoded strictly with the lens's own output types.
+// HTTP request), decoded strictly with the lens's own output types. A read of another contract that an operation
+// needs besides (the delegatee's Celo account) rides in the same batch as a Multicall3 read.
 import {
   type Address,
   type ContractFunctionReturnType,
   concat,
   encodeAbiParameters,
+  encodeFunctionData,
   zeroAddress,
 } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { decodeOutputs, wrongReadError } from "../../rpc/decodeFunctionResultStrict.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
+import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 import { celoStakingLensAbi, celoStakingLensBytecode } from "./lens.generated.js";
 
 type Outputs<name extends "accountState" | "groups" | "governanceState"> = ContractFunctionReturnType<
@@ -37,6 +40,17 @@ async function readLens<name extends keyof typeof MODES>(
   proposalId: bigint,
   signal: AbortSignal | undefined,
 ): Promise<Outputs<name>> {
+  return (await readLensWith(client, name, account, proposalId, [], signal)).state;
+}
+
+async function readLensWith<name extends keyof typeof MODES>(
+  client: SdkBaseClient,
+  name: name,
+  account: Address,
+  proposalId: bigint,
+  reads: readonly ReadCall[],
+  signal: AbortSignal | undefined,
+): Promise<{ state: Outputs<name>; reads: ReadResult[] }> {
   const data = concat([
     celoStakingLensBytecode,
     encodeAbiParameters(
@@ -44,10 +58,12 @@ async function readLens<name extends keyof typeof MODES>(
       [MODES[name], account, proposalId],
     ),
   ]);
-  const { calls } = await readBatch(client, {
+  const batch = await readBatch(client, {
+    ...(reads.length > 0 ? { reads } : {}),
     calls: [{ method: "eth_call", params: [{ data, gas: LENS_GAS }, "latest"] }],
     signal,
   });
+  const { calls } = batch;
   const item = celoStakingLensAbi.find((entry) => entry.name === name);
   const decoded = decodeOutputs(item?.outputs ?? [], calls[0]);
   if (!decoded.ok) {
@@ -58,7 +74,7 @@ async function readLens<name extends keyof typeof MODES>(
       reason: `the lens returned ${decoded.reason} (are Celo's core contracts at their mainnet addresses?)`,
     });
   }
-  return decoded.values[0] as Outputs<name>;
+  return { state: decoded.values[0] as Outputs<name>, reads: batch.reads };
 }
 
 /** `account`'s locked CELO, votes, pending withdrawals and governance part, and the eligible groups. @internal */
@@ -86,4 +102,40 @@ export function readCeloGovernance(
   signal: AbortSignal | undefined,
 ): Promise<CeloGovernanceState> {
   return readLens(client, "governanceState", account ?? zeroAddress, proposalId, signal);
+}
+
+const voteSignerToAccountAbi = [
+  {
+    type: "function",
+    name: "voteSignerToAccount",
+    stateMutability: "view",
+    inputs: [{ name: "signer", type: "address" }],
+    outputs: [{ name: "", type: "address" }],
+  },
+] as const;
+
+/**
+ * `account`'s state as {@link readCeloAccountState} reads it, and the Celo account `delegatee` votes for
+ * (`Accounts.voteSignerToAccount`, what `LockedGold.delegateGovernanceVotes` resolves it to): `null` when it is
+ * neither an account nor an account's vote signer (the call reverts). One HTTP request. @internal
+ */
+export async function readCeloDelegationState(
+  client: SdkBaseClient,
+  account: Address,
+  delegatee: Address,
+  signal: AbortSignal | undefined,
+): Promise<CeloAccountState & { delegateeAccount: Address | null }> {
+  const read: ReadCall = {
+    target: CELO_STAKING_ADDRESSES.accounts,
+    callData: encodeFunctionData({
+      abi: voteSignerToAccountAbi,
+      functionName: "voteSignerToAccount",
+      args: [delegatee],
+    }),
+    abi: voteSignerToAccountAbi,
+  };
+  const { state, reads } = await readLensWith(client, "accountState", account, 0n, [read], signal);
+  const result = reads[0];
+  const delegateeAccount = result?.success === true ? ((result.value as Address | undefined) ?? null) : null;
+  return { ...state, delegateeAccount };
 }

@@ -43,7 +43,8 @@ export interface CeloOperation<Input, State> {
   plan: (from: Address, input: Input, state: State) => CeloPlan;
 }
 
-async function prepareCeloOperation<Input, State extends { blockNumber: bigint }>(
+/** Runs `operation` on the state `read` returns (one HTTP request). @internal */
+export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }>(
   client: SdkBaseClient,
   parameters: object,
   operation: CeloOperation<Input, State>,

@@ -1,8 +1,10 @@
+import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
-import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
-import { prepareCeloAccountOperation } from "../operation.js";
+import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
+import { type CeloAccountState, readCeloDelegationState } from "../lens.js";
+import { type CeloOperation, prepareCeloOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
@@ -16,7 +18,7 @@ import { prepareCeloAccountOperation } from "../operation.js";
 export interface PrepareGovernanceDelegateParameters {
   /** The delegator (and signer). */
   from: string;
-  /** The delegatee. */
+  /** The delegatee: a Celo account (it has locked CELO before) or an account's vote signer. */
   to: string;
   /** A percentage of the delegator's governance voting power, above 0 and at most 100 (`"50"`, `12.5`). */
   percent: string | number;
@@ -37,7 +39,8 @@ export interface PrepareGovernanceDelegateParameters {
 export type PrepareGovernanceDelegateReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareGovernanceDelegate} throws.
+ * The errors {@link prepareGovernanceDelegate} throws: bad input before any request, the read's errors, and
+ * {@link CeloGovernanceRefusedError} (`not-an-account`, `delegatee-not-an-account`, `delegation-too-large`).
  *
  * @example
  * ```ts
@@ -49,10 +52,12 @@ export type PrepareGovernanceDelegateErrorType = CeloStakingReadErrorType | Celo
 /**
  * Prepares delegating a percentage of the account's governance voting power to another account
  * (`LockedGold.delegateGovernanceVotes`); the delegatee votes with it on referendums. Refused when the account has
- * no Celo account (`not-an-account`) or would delegate more than 100 % in all (`delegation-too-large`, with what
- * it delegates already).
+ * no Celo account (`not-an-account`), when the delegatee is neither a Celo account nor an account's vote signer
+ * (`delegatee-not-an-account`, with `details.field` `"to"`, `details.value` and `details.rule`: LockedGold would
+ * revert with Accounts' "Must first register address with Account.createAccount"), or when it would delegate more
+ * than 100 % in all (`delegation-too-large`, with what it delegates already).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch).
  *
  * @throws {@link PrepareGovernanceDelegateErrorType}
  *
@@ -66,5 +71,29 @@ export function prepareGovernanceDelegate(
   client: SdkBaseClient,
   parameters: PrepareGovernanceDelegateParameters,
 ): Promise<PrepareGovernanceDelegateReturnType> {
-  return prepareCeloAccountOperation(client, parameters, delegationOperation("delegate"));
+  return prepareCeloOperation(client, parameters, DELEGATE, (from, { to }, signal) =>
+    readCeloDelegationState(client, from, to, signal),
+  );
 }
+
+type DelegationState = CeloAccountState & { delegateeAccount: Address | null };
+const delegate = delegationOperation("delegate");
+
+/** The shared delegation operation, then the delegatee's rule (the delegator's refusals come first). */
+const DELEGATE: CeloOperation<{ to: Address; fraction: bigint }, DelegationState> = {
+  ...delegate,
+  plan: (from, input, state) => {
+    const plan = delegate.plan(from, input, state);
+    if (state.delegateeAccount === null) {
+      const rule =
+        "the delegatee must be a Celo account (Accounts.createAccount) or an account's vote signer";
+      throw new CeloGovernanceRefusedError({
+        operation: "delegate",
+        reason: "delegatee-not-an-account",
+        message: `to ${input.to} has no Celo account: ${rule}`,
+        details: { field: "to", value: input.to, rule },
+      });
+    }
+    return plan;
+  },
+};

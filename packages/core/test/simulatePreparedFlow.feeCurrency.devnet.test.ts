@@ -1,0 +1,267 @@
+// simulatePreparedFlow on the devnet (its fee-currency node front settles CIP-64 as Celo's node does): a flow
+// paying gas in a fee currency is priced in that currency and its fee counted in the token's balance change,
+// within 1 % of what executing it really debits; the preview's fee line; staking steps described in words from
+// Celo's core contracts' events. Every simulation costs one HTTP request (counted by the fault proxy).
+import {
+  CELO_DEVNET_GOVERNANCE_SEED,
+  CELO_DEVNET_VALIDATOR_GROUPS,
+  type FaultProxy,
+  startFaultProxy,
+} from "@preflow/devnet";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { type Address, createPublicClient, createWalletClient, erc20Abi, http, parseUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createSdkClient,
+  executePreparedFlow,
+  FEE_CURRENCY_OF_TOKEN,
+  formatPreparedFlow,
+  InvalidFeeCurrencyError,
+  type SdkClient,
+  type SimulatePreparedFlowReturnType,
+  simulatePreparedFlow,
+  swapActions,
+  TOKENS,
+} from "../src/index.js";
+import { expectInErrorType } from "./support/errorTypes.js";
+import { executeFlow, freshAccount } from "./support/wallet.js";
+
+const devnet = useDevnet();
+const chain = { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } };
+const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl), pollingInterval: 50 });
+let proxy: FaultProxy;
+let client: SdkClient;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+  client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
+  await client.network.getStatus(); // the chain check, once per client
+});
+afterAll(() => proxy.close());
+
+const balanceOf = (token: Address, holder: Address) =>
+  reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+
+function change(simulation: SimulatePreparedFlowReturnType, holder: Address, token: Address): bigint {
+  const entry = simulation.balanceChanges.find(
+    (c) => c.address.toLowerCase() === holder.toLowerCase() && c.token.toLowerCase() === token.toLowerCase(),
+  );
+  return entry ? BigInt(entry.delta) : 0n;
+}
+
+/** Simulates through the counting proxy: the simulation and the HTTP requests it cost. */
+async function simulateCounted(flow: unknown, options?: { feeCurrency?: string }) {
+  proxy.reset();
+  const simulation = await client.transaction.simulatePreparedFlow(flow, options);
+  return { simulation, requests: proxy.requests };
+}
+
+/** |a - b| <= 1 % of b. */
+function expectWithinOnePercent(predicted: bigint, actual: bigint): void {
+  const difference = predicted > actual ? predicted - actual : actual - predicted;
+  expect(difference * 100n).toBeLessThanOrEqual(actual);
+}
+
+describe("simulatePreparedFlow paying gas in a fee currency", () => {
+  it("0 CELO, 50 USDC, send 10 USDC paying in USDC: the predicted USDC debit (fee included) is within 1 % of the real one", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "USDC", "50");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDC", "10", {
+      feeCurrency: "USDC",
+    });
+
+    const { simulation, requests } = await simulateCounted(flow);
+    expect(requests).toBe(1);
+    expect(proxy.count("eth_simulateV1")).toBe(1);
+    expect(simulation.success).toBe(true);
+    expect(JSON.parse(JSON.stringify(simulation))).toEqual(simulation);
+    const { fee } = simulation;
+    expect(fee).toMatchObject({
+      currency: "USDC",
+      token: TOKENS.USDC.address,
+      decimals: 6,
+      feeCurrency: FEE_CURRENCY_OF_TOKEN.USDC,
+    });
+    expect(fee.currencyFee?.intrinsicGas).toBe("50000");
+    // the gas charged is the step's plus the currency's intrinsic gas
+    expect(BigInt(fee.gasUsed)).toBe(BigInt(simulation.steps[0]!.gasUsed!) + 50_000n);
+    const predictedFee = BigInt(fee.cost);
+    expect(predictedFee).toBeGreaterThan(0n);
+    expect(predictedFee).toBeLessThanOrEqual(BigInt(flow.fee!.max));
+    expect(fee.formatted).toBe((Number(predictedFee) / 1e6).toString());
+    // the fee is counted in the account's USDC balance change, beside the 10 USDC sent
+    const predictedDebit = -change(simulation, account.address, TOKENS.USDC.address);
+    expect(predictedDebit).toBe(parseUnits("10", 6) + predictedFee);
+    expect(change(simulation, recipient, TOKENS.USDC.address)).toBe(parseUnits("10", 6));
+    expect(change(simulation, account.address, TOKENS.CELO.address)).toBe(0n);
+
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const result = await executePreparedFlow(wallet, { flow, account });
+    expect(result.status).toBe("success");
+    const actualDebit = parseUnits("50", 6) - (await balanceOf(TOKENS.USDC.address, account.address));
+    expectWithinOnePercent(predictedDebit, actualDebit);
+    const actualFee = actualDebit - parseUnits("10", 6);
+    expect(result.steps[0]!.feePaid?.amount).toBe(actualFee.toString());
+    expectWithinOnePercent(predictedFee, actualFee);
+    expect(await reader.getBalance({ address: account.address })).toBe(0n);
+  });
+
+  it("USDm, its own fee currency (no adapter): the prediction is within 1 % of the real debit", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "USDm", "20");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDm", "5", {
+      feeCurrency: "USDm",
+    });
+    const { simulation, requests } = await simulateCounted(flow);
+    expect(requests).toBe(1);
+    expect(simulation.fee).toMatchObject({
+      currency: "USDm",
+      feeCurrency: TOKENS.USDm.address,
+      decimals: 18,
+    });
+    const predictedDebit = -change(simulation, account.address, TOKENS.USDm.address);
+    expect(predictedDebit).toBe(parseUnits("5", 18) + BigInt(simulation.fee.cost));
+
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    expect((await executePreparedFlow(wallet, { flow, account })).status).toBe("success");
+    const actualDebit = parseUnits("20", 18) - (await balanceOf(TOKENS.USDm.address, account.address));
+    expectWithinOnePercent(predictedDebit, actualDebit);
+    expectWithinOnePercent(BigInt(simulation.fee.cost), actualDebit - parseUnits("5", 18));
+  });
+
+  it("approve + swap from 0 CELO paying in USDm: each step priced, the USDm change within 1 % of the real one", async () => {
+    const privateKey = generatePrivateKey();
+    const account = privateKeyToAccount(privateKey);
+    await devnet.fund(account.address, "USDC", "50");
+    await devnet.fund(account.address, "USDm", "2");
+    const swapping = client.extend(swapActions);
+    const flow = await swapping.swap.prepareSwap(account.address, "USDC", "USDm", "10", {
+      feeCurrency: "USDm",
+    });
+    expect(flow.steps).toHaveLength(2);
+    const { simulation, requests } = await simulateCounted(flow);
+    expect(requests).toBe(1);
+    expect(simulation.success).toBe(true);
+    expect(simulation.fee).toMatchObject({ currency: "USDm", feeCurrency: TOKENS.USDm.address });
+    // both steps pay the currency's intrinsic gas
+    const stepsGas = simulation.steps.reduce((sum, step) => sum + BigInt(step.gasUsed!), 0n);
+    expect(BigInt(simulation.fee.gasUsed)).toBe(stepsGas + 2n * 50_000n);
+    expect(BigInt(simulation.fee.cost)).toBeLessThanOrEqual(BigInt(flow.fee!.max));
+    const predicted = change(simulation, account.address, TOKENS.USDm.address);
+
+    const before = await balanceOf(TOKENS.USDm.address, account.address);
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const result = await executePreparedFlow(wallet, { flow, account });
+    expect(result.status).toBe("success");
+    const actual = (await balanceOf(TOKENS.USDm.address, account.address)) - before;
+    expectWithinOnePercent(predicted, actual);
+    const paid = result.steps.reduce((sum, step) => sum + BigInt(step.feePaid!.amount), 0n);
+    expectWithinOnePercent(BigInt(simulation.fee.cost), paid);
+  });
+
+  it("the preview prints the fee in the currency: estimated with its maximum, then the simulated fee", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "USDC", "50");
+    const flow = await client.transaction.prepareSend(account.address, account.address, "USDC", "1", {
+      feeCurrency: "USDC",
+    });
+    const fee = flow.fee!;
+    const usdc = (value: string) => `${Number(value) / 1e6} USDC`;
+    expect(formatPreparedFlow(flow)).toContain(
+      `Fee ≈ ${usdc(fee.estimated)} (estimated; at most ${usdc(fee.max)}), gas paid in USDC through fee currency ${FEE_CURRENCY_OF_TOKEN.USDC}`,
+    );
+    const simulation = await simulatePreparedFlow(client, { flow });
+    const text = formatPreparedFlow(flow, simulation);
+    expect(text).toContain(`Fee ≈ ${simulation.fee.formatted} USDC (simulated: `);
+    expect(text).toContain(`at most ${usdc(fee.max)}), gas paid in USDC`);
+    expect(text).not.toMatch(/ CELO at base fee/);
+  });
+
+  it("prices a CELO flow in another currency with the feeCurrency option (one request), and refuses 'auto' before any", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "CELO", "1");
+    await devnet.fund(account.address, "USDm", "10");
+    const flow = await client.transaction.prepareSend(account.address, account.address, "USDm", "1");
+    expect(flow.fee).toBeUndefined();
+
+    const inCelo = await simulateCounted(flow);
+    expect(inCelo.requests).toBe(1);
+    expect(inCelo.simulation.fee).toMatchObject({ currency: "CELO", feeCurrency: null, decimals: 18 });
+    expect(formatPreparedFlow(flow, inCelo.simulation)).toMatch(/Fee: [\d,]+ gas ≈ [\d.]+ CELO at base fee/);
+
+    const inUsdm = await simulateCounted(flow, { feeCurrency: "USDm" });
+    expect(inUsdm.requests).toBe(1);
+    expect(proxy.count("eth_maxPriorityFeePerGas")).toBe(1);
+    const fee = inUsdm.simulation.fee;
+    expect(fee).toMatchObject({ currency: "USDm", feeCurrency: TOKENS.USDm.address });
+    const rate = fee.currencyFee!.rate;
+    // (gas + intrinsic gas) x (base fee + tip) at the rate: at least the base fee part
+    const baseOnly =
+      (BigInt(fee.gasUsed) * BigInt(fee.baseFeePerGas) * BigInt(rate.numerator)) / BigInt(rate.denominator);
+    expect(BigInt(fee.cost)).toBeGreaterThanOrEqual(baseOnly);
+    expect(change(inUsdm.simulation, account.address, TOKENS.USDm.address)).toBe(0n - BigInt(fee.cost));
+
+    proxy.reset();
+    const refusal = await simulatePreparedFlow(client, { flow, feeCurrency: "auto" }).catch(
+      (e: unknown) => e,
+    );
+    expect(refusal).toBeInstanceOf(InvalidFeeCurrencyError);
+    expect((refusal as Error).message).toMatch(/"auto" is chosen when preparing/);
+    const weth = await simulatePreparedFlow(client, { flow, feeCurrency: "WETH" }).catch((e: unknown) => e);
+    expect(weth).toBeInstanceOf(InvalidFeeCurrencyError);
+    for (const error of [refusal, weth]) expectInErrorType("simulatePreparedFlow", error);
+    expect(proxy.requests).toBe(0);
+  });
+});
+
+describe("simulatePreparedFlow describes Celo staking in words", () => {
+  it("lock, vote, upvote, yes vote, unlock: 'locks 50 CELO', 'votes 30 CELO for <group name> (<address>)'..., one request each, in the preview", async () => {
+    const { privateKey, address } = await freshAccount(devnet, { CELO: "100" });
+    const lock = await client.staking.prepareLock(address, "50");
+    const locking = await simulateCounted(lock);
+    expect(locking.requests).toBe(1);
+    expect(locking.simulation.success).toBe(true);
+    const lockEffects = locking.simulation.steps.flatMap((step) => step.effects);
+    expect(lockEffects).toContain("locks 50 CELO");
+    expect(formatPreparedFlow(lock, locking.simulation)).toContain("     locks 50 CELO");
+
+    await executeFlow(devnet, privateKey, lock);
+    const group = CELO_DEVNET_VALIDATOR_GROUPS[1];
+    const vote = await client.staking.prepareVote(address, group.address, "30");
+    const voting = await simulateCounted(vote);
+    expect(voting.requests).toBe(1);
+    expect(voting.simulation.success).toBe(true);
+    const voteEffects = voting.simulation.steps.flatMap((step) => step.effects);
+    expect(voteEffects).toEqual([
+      `votes 30 CELO for ${group.name} (${group.address}) (pending until activated after an epoch)`,
+    ]);
+    expect(formatPreparedFlow(vote, voting.simulation)).toContain(`votes 30 CELO for ${group.name}`);
+
+    // governance, simulated only (the shared devnet's proposals stay as they are): an upvote and a yes vote
+    const { queuedProposalId, referendumProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
+    const upvote = await client.governance.prepareUpvote(address, queuedProposalId);
+    const upvoting = await simulateCounted(upvote);
+    expect(upvoting.requests).toBe(1);
+    expect(upvoting.simulation.steps.flatMap((step) => step.effects)).toEqual([
+      `upvotes governance proposal ${queuedProposalId} with 50 CELO`,
+    ]);
+    const yes = await client.governance.prepareVote(address, referendumProposalId, "yes");
+    const voting2 = await simulateCounted(yes);
+    expect(voting2.requests).toBe(1);
+    expect(voting2.simulation.steps.flatMap((step) => step.effects)).toEqual([
+      `votes yes on governance proposal ${referendumProposalId} with 50 CELO`,
+    ]);
+
+    // unlocking what does not vote: the pending withdrawal and when it is available
+    const unlock = await client.staking.prepareUnlock(address, "20");
+    const unlocking = await simulateCounted(unlock);
+    expect(unlocking.requests).toBe(1);
+    expect(unlocking.simulation.steps.flatMap((step) => step.effects)).toEqual([
+      expect.stringMatching(/^unlocks 20 CELO: a pending withdrawal, available from \d{4}-\d\d-\d\dT/),
+    ]);
+  });
+});

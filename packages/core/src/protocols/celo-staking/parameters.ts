@@ -26,7 +26,11 @@ export function parseProposalId(value: unknown, field = "proposalId"): bigint {
 export type GovernanceVoteValue = "abstain" | "no" | "yes";
 
 /** Governance's vote values (`Governance.VoteValue`: None 0, Abstain 1, No 2, Yes 3). @internal */
-export const GOVERNANCE_VOTE_VALUES: Readonly<Record<GovernanceVoteValue, 1 | 2 | 3>> = { abstain: 1, no: 2, yes: 3 };
+export const GOVERNANCE_VOTE_VALUES: Readonly<Record<GovernanceVoteValue, 1 | 2 | 3>> = {
+  abstain: 1,
+  no: 2,
+  yes: 3,
+};
 
 /** `"yes"`, `"no"` or `"abstain"`. @internal */
 export function parseVoteValue(value: unknown, field = "value"): GovernanceVoteValue {

@@ -8,6 +8,12 @@ import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import {
+  type CeloGovernanceRefusal,
+  CeloGovernanceRefusedError,
+  type CeloStakingRefusal,
+  CeloStakingRefusedError,
+} from "./errors.js";
+import {
   type CeloAccountState,
   type CeloGovernanceState,
   readCeloAccountState,
@@ -32,29 +38,56 @@ export interface CeloPlan {
   intent: FlowIntent;
 }
 
+/** One call of a plan, in the order {@link CeloCall} lists its fields. @internal */
+export function celoCall(
+  contract: CeloStakingContract,
+  functionName: string,
+  args: readonly unknown[],
+  description: string,
+  value?: bigint,
+): CeloCall {
+  return value === undefined
+    ? { contract, functionName, args, description }
+    : { contract, functionName, args, description, value };
+}
+
+/** Builds an operation's refusal (`throw refuse(reason, message, details)`). @internal */
+export type CeloRefuse<Reason> = (
+  reason: Reason,
+  message: string,
+  details?: Record<string, string | number | boolean>,
+) => Error;
+
 /**
  * A staking or governance operation: its fields besides `from` and `signal` (in the order they are checked),
  * how they are parsed (throwing `InvalidArgumentError`), and the plan made from them and the lens state (throwing
- * the operation's refusal). @internal
+ * the operation's refusal, built by `refuse`). @internal
  */
-export interface CeloOperation<Input, State> {
+export interface CeloOperation<Input, State, Reason = never> {
   keys: readonly string[];
   parse: (raw: Readonly<Record<string, unknown>>) => Input;
-  plan: (from: Address, input: Input, state: State) => CeloPlan;
+  plan: (from: Address, input: Input, state: State, refuse: CeloRefuse<Reason>) => CeloPlan;
 }
 
+/** A staking or governance action: `(client, parameters)`, one HTTP request. @internal */
+export type CeloAction<Parameters> = (
+  client: SdkBaseClient,
+  parameters: Parameters,
+) => Promise<SerializedPreparedFlow>;
+
 /** Runs `operation` on the state `read` returns (one HTTP request). @internal */
-export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }>(
+export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
   parameters: object,
-  operation: CeloOperation<Input, State>,
+  operation: CeloOperation<Input, State, Reason>,
   read: (from: Address, input: Input, signal: AbortSignal | undefined) => Promise<State>,
+  refuse: CeloRefuse<Reason> = () => new Error("unreachable: this operation has no refusal"),
 ): Promise<SerializedPreparedFlow> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", ...operation.keys, "signal"]);
   const from = parseAddress(raw.from, "from");
   const input = operation.parse(raw);
   const state = await read(from, input, parseSignal(raw.signal));
-  const { summary, calls, intent } = operation.plan(from, input, state);
+  const { summary, calls, intent } = operation.plan(from, input, state, refuse);
   const steps = calls.map((call) =>
     buildCeloStep(call.contract, call.functionName, call.args, call.description, client.tag, call.value),
   );
@@ -85,4 +118,42 @@ export function prepareCeloGovernanceOperation<Input>(
   return prepareCeloOperation(client, parameters, operation, (from, input, signal) =>
     readCeloGovernance(client, from, proposalOf(input), signal),
   );
+}
+
+/** The staking action that runs `operation` on `from`'s account state; its refusals name `name`. @internal */
+export function celoStakingAction<Parameters extends object, Input>(
+  name: string,
+  operation: CeloOperation<Input, CeloAccountState, CeloStakingRefusal>,
+): CeloAction<Parameters> {
+  const refuse: CeloRefuse<CeloStakingRefusal> = (reason, message, details) =>
+    new CeloStakingRefusedError({ operation: name, reason, message, ...(details ? { details } : {}) });
+  return (client, parameters) =>
+    prepareCeloOperation(
+      client,
+      parameters,
+      operation,
+      (from, _input, signal) => readCeloAccountState(client, from, signal),
+      refuse,
+    );
+}
+
+/**
+ * The governance action that runs `operation` on the governance state with `from`'s part and the proposal
+ * `proposalOf(input)`; its refusals name `name`. @internal
+ */
+export function celoGovernanceAction<Parameters extends object, Input>(
+  name: string,
+  operation: CeloOperation<Input, CeloGovernanceState, CeloGovernanceRefusal>,
+  proposalOf: (input: Input) => bigint,
+): CeloAction<Parameters> {
+  const refuse: CeloRefuse<CeloGovernanceRefusal> = (reason, message, details) =>
+    new CeloGovernanceRefusedError({ operation: name, reason, message, ...(details ? { details } : {}) });
+  return (client, parameters) =>
+    prepareCeloOperation(
+      client,
+      parameters,
+      operation,
+      (from, input, signal) => readCeloGovernance(client, from, proposalOf(input), signal),
+      refuse,
+    );
 }

@@ -82,8 +82,8 @@ const delegate = delegationOperation("delegate");
 /** The shared delegation operation, then the delegatee's rule (the delegator's refusals come first). */
 const DELEGATE: CeloOperation<{ to: Address; fraction: bigint }, DelegationState> = {
   ...delegate,
-  plan: (from, input, state) => {
-    const plan = delegate.plan(from, input, state);
+  plan: (from, input, state, refuse) => {
+    const plan = delegate.plan(from, input, state, refuse);
     if (state.delegateeAccount === null) {
       const rule =
         "the delegatee must be a Celo account (Accounts.createAccount) or an account's vote signer";

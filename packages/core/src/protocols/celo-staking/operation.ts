@@ -21,6 +21,23 @@ import {
 } from "./lens.js";
 import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
 
+/**
+ * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
+ * this). Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { CeloActionParameters } from "@preflow/core";
+ * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
+ * ```
+ */
+export interface CeloActionParameters {
+  /** The account that acts and signs (the locker, voter, delegator, ...). */
+  from: string;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
+
 /** One call of a planned operation (tagged and encoded by {@link prepareCeloOperation}). @internal */
 export interface CeloCall {
   contract: CeloStakingContract;

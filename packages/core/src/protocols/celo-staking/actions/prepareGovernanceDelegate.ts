@@ -4,7 +4,7 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
 import { type CeloAccountState, readCeloDelegationState } from "../lens.js";
-import { type CeloOperation, prepareCeloOperation } from "../operation.js";
+import { type CeloActionParameters, type CeloOperation, prepareCeloOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
@@ -15,15 +15,11 @@ import { type CeloOperation, prepareCeloOperation } from "../operation.js";
  * const parameters: PrepareGovernanceDelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
  * ```
  */
-export interface PrepareGovernanceDelegateParameters {
-  /** The delegator (and signer). */
-  from: string;
+export interface PrepareGovernanceDelegateParameters extends CeloActionParameters {
   /** The delegatee: a Celo account (it has locked CELO before) or an account's vote signer. */
   to: string;
   /** A percentage of the delegator's governance voting power, above 0 and at most 100 (`"50"`, `12.5`). */
   percent: string | number;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceRevokeUpvoteOperation } from "../governanceOperations.js";
-import { celoGovernanceAction } from "../operation.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceRevokeUpvote}. Unknown keys are refused.
@@ -12,12 +12,7 @@ import { celoGovernanceAction } from "../operation.js";
  * const parameters: PrepareGovernanceRevokeUpvoteParameters = { from };
  * ```
  */
-export interface PrepareGovernanceRevokeUpvoteParameters {
-  /** The upvoter (and signer). */
-  from: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
-}
+export interface PrepareGovernanceRevokeUpvoteParameters extends CeloActionParameters {}
 
 /**
  * The return type of {@link prepareGovernanceRevokeUpvote}: `[Governance.revokeUpvote(lesser, greater)]`, intent

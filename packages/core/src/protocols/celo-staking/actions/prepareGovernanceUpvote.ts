@@ -1,7 +1,7 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceUpvoteOperation } from "../governanceOperations.js";
-import { celoGovernanceAction } from "../operation.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceUpvote}. Unknown keys are refused.
@@ -12,13 +12,9 @@ import { celoGovernanceAction } from "../operation.js";
  * const parameters: PrepareGovernanceUpvoteParameters = { from, proposalId: 2n };
  * ```
  */
-export interface PrepareGovernanceUpvoteParameters {
-  /** The upvoter (and signer): its locked CELO is the upvote's weight. */
-  from: string;
+export interface PrepareGovernanceUpvoteParameters extends CeloActionParameters {
   /** A queued proposal. */
   proposalId: bigint | number | string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceVoteOperation } from "../governanceOperations.js";
-import { celoGovernanceAction } from "../operation.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
 import type { GovernanceVoteValue } from "../parameters.js";
 
 /**
@@ -13,14 +13,10 @@ import type { GovernanceVoteValue } from "../parameters.js";
  * const parameters: PrepareGovernanceVoteParameters = { from, proposalId: 1n, value: "yes" };
  * ```
  */
-export interface PrepareGovernanceVoteParameters {
-  /** The voter (and signer): its governance voting power is the vote's weight. */
-  from: string;
+export interface PrepareGovernanceVoteParameters extends CeloActionParameters {
   /** A proposal in its referendum. */
   proposalId: bigint | number | string;
   value: GovernanceVoteValue;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { activateOperation } from "../stakingOperations.js";
 
 /**
@@ -13,13 +13,9 @@ import { activateOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingActivateParameters = { from };
  * ```
  */
-export interface PrepareStakingActivateParameters {
-  /** The voter (and signer). */
-  from: string;
+export interface PrepareStakingActivateParameters extends CeloActionParameters {
   /** Only this group; every group with activatable pending votes when omitted. */
   group?: string | undefined;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { lockOperation } from "../stakingOperations.js";
 
 /**
@@ -12,13 +12,9 @@ import { lockOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingLockParameters = { from, amount: "50" };
  * ```
  */
-export interface PrepareStakingLockParameters {
-  /** The account that locks (and signs). */
-  from: string;
+export interface PrepareStakingLockParameters extends CeloActionParameters {
   /** CELO to lock, a human decimal string (`"50"`). */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

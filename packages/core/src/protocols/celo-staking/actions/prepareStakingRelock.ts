@@ -1,6 +1,6 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { relockOperation } from "../stakingOperations.js";
 
 /**
@@ -12,13 +12,9 @@ import { relockOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingRelockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareStakingRelockParameters {
-  /** The account whose pending withdrawals are relocked (and who signs). */
-  from: string;
+export interface PrepareStakingRelockParameters extends CeloActionParameters {
   /** CELO to relock, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

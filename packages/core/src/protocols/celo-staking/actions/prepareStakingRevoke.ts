@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { revokeOperation } from "../stakingOperations.js";
 
 /**
@@ -13,15 +13,11 @@ import { revokeOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingRevokeParameters = { from, group, amount: "30" };
  * ```
  */
-export interface PrepareStakingRevokeParameters {
-  /** The voter (and signer). */
-  from: string;
+export interface PrepareStakingRevokeParameters extends CeloActionParameters {
   /** The validator group voted for. */
   group: string;
   /** Votes to revoke, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { unlockOperation } from "../stakingOperations.js";
 
 /**
@@ -12,13 +12,9 @@ import { unlockOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingUnlockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareStakingUnlockParameters {
-  /** The account that unlocks (and signs). */
-  from: string;
+export interface PrepareStakingUnlockParameters extends CeloActionParameters {
   /** Locked CELO to unlock, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

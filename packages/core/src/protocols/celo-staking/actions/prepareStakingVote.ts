@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { voteOperation } from "../stakingOperations.js";
 
 /**
@@ -13,15 +13,11 @@ import { voteOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingVoteParameters = { from, group: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F", amount: "30" };
  * ```
  */
-export interface PrepareStakingVoteParameters {
-  /** The voter (and signer). */
-  from: string;
+export interface PrepareStakingVoteParameters extends CeloActionParameters {
   /** The validator group's address. */
   group: string;
   /** Locked, non-voting CELO to vote with, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

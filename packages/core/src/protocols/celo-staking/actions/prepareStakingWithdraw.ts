@@ -1,6 +1,6 @@
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { celoStakingAction } from "../operation.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
 import { withdrawOperation } from "../stakingOperations.js";
 
 /**
@@ -12,12 +12,7 @@ import { withdrawOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingWithdrawParameters = { from };
  * ```
  */
-export interface PrepareStakingWithdrawParameters {
-  /** The account whose matured pending withdrawals are withdrawn (and who signs). */
-  from: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
-}
+export interface PrepareStakingWithdrawParameters extends CeloActionParameters {}
 
 /**
  * The return type of {@link prepareStakingWithdraw}: one `LockedGold.withdraw(index)` per matured pending withdrawal

@@ -1,9 +1,8 @@
 // The table of governance operations: what each referendum action in ./actions/ parses and plans from the
 // governance state (one lens read, made by `celoGovernanceAction`).
-import { type CeloGovernanceRefusal, CeloGovernanceRefusedError } from "./errors.js";
-import type { CeloGovernanceState } from "./lens.js";
+import { CeloGovernanceRefusedError } from "./errors.js";
 import { queueNeighbours } from "./neighbours.js";
-import type { CeloOperation } from "./operation.js";
+import type { CeloGovernanceOperation } from "./operation.js";
 import {
   GOVERNANCE_VOTE_VALUES,
   type GovernanceVoteValue,
@@ -14,11 +13,12 @@ import { toCeloProposal } from "./proposals.js";
 import { celo } from "./steps.js";
 
 /** What {@link prepareGovernanceVote} parses and plans. @internal */
-export const governanceVoteOperation: CeloOperation<
-  { proposalId: bigint; value: GovernanceVoteValue },
-  CeloGovernanceState,
-  CeloGovernanceRefusal
-> = {
+export const governanceVoteOperation: CeloGovernanceOperation<{
+  proposalId: bigint;
+  value: GovernanceVoteValue;
+}> = {
+  name: "vote",
+  proposalOf: (input) => input.proposalId,
   keys: ["proposalId", "value"],
   parse: (raw) => ({ proposalId: parseProposalId(raw.proposalId), value: parseVoteValue(raw.value) }),
   plan: (from, { proposalId, value }, s) => {
@@ -57,7 +57,9 @@ export const governanceVoteOperation: CeloOperation<
 };
 
 /** What {@link prepareGovernanceUpvote} parses and plans. @internal */
-export const governanceUpvoteOperation: CeloOperation<bigint, CeloGovernanceState, CeloGovernanceRefusal> = {
+export const governanceUpvoteOperation: CeloGovernanceOperation<bigint> = {
+  name: "upvote",
+  proposalOf: (proposalId) => proposalId,
   keys: ["proposalId"],
   parse: (raw) => parseProposalId(raw.proposalId),
   plan: (from, proposalId, s) => {
@@ -113,11 +115,9 @@ export const governanceUpvoteOperation: CeloOperation<bigint, CeloGovernanceStat
 };
 
 /** What {@link prepareGovernanceRevokeUpvote} parses and plans. @internal */
-export const governanceRevokeUpvoteOperation: CeloOperation<
-  undefined,
-  CeloGovernanceState,
-  CeloGovernanceRefusal
-> = {
+export const governanceRevokeUpvoteOperation: CeloGovernanceOperation<undefined> = {
+  name: "revoke the upvote",
+  proposalOf: () => 0n,
   keys: [],
   parse: () => undefined,
   plan: (from, _input, s) => {

@@ -83,7 +83,21 @@ export type CeloRefuse<Reason> = (
 export interface CeloOperation<Input, State, Reason = never> {
   keys: readonly string[];
   parse: (raw: Readonly<Record<string, unknown>>) => Input;
-  plan: (from: Address, input: Input, state: State, refuse: CeloRefuse<Reason>) => CeloPlan;
+  // A method, so that an operation of any Input fits the factories' `CeloStakingOperation<unknown>`.
+  plan(from: Address, input: Input, state: State, refuse: CeloRefuse<Reason>): CeloPlan;
+}
+
+/** A row of the staking table: an operation on the account state; `name` is what its refusals say. @internal */
+export interface CeloStakingOperation<Input>
+  extends CeloOperation<Input, CeloAccountState, CeloStakingRefusal> {
+  name: string;
+}
+
+/** A row of the governance table: also the proposal whose state it reads. @internal */
+export interface CeloGovernanceOperation<Input>
+  extends CeloOperation<Input, CeloGovernanceState, CeloGovernanceRefusal> {
+  name: string;
+  proposalOf(input: Input): bigint;
 }
 
 /** A staking or governance action: `(client, parameters)`, one HTTP request. @internal */
@@ -122,28 +136,17 @@ export function prepareCeloAccountOperation<Input>(
   );
 }
 
-/**
- * Runs a governance operation planned from the governance state with `from`'s part and the proposal
- * `proposalOf(input)` (one `eth_call` to the lens). @internal
- */
-export function prepareCeloGovernanceOperation<Input>(
-  client: SdkBaseClient,
-  parameters: object,
-  operation: CeloOperation<Input, CeloGovernanceState>,
-  proposalOf: (input: Input) => bigint,
-): Promise<SerializedPreparedFlow> {
-  return prepareCeloOperation(client, parameters, operation, (from, input, signal) =>
-    readCeloGovernance(client, from, proposalOf(input), signal),
-  );
-}
-
-/** The staking action that runs `operation` on `from`'s account state; its refusals name `name`. @internal */
-export function celoStakingAction<Parameters extends object, Input>(
-  name: string,
-  operation: CeloOperation<Input, CeloAccountState, CeloStakingRefusal>,
+/** The staking action that runs `operation` on `from`'s account state. @internal */
+export function celoStakingAction<Parameters extends object>(
+  operation: CeloStakingOperation<unknown>,
 ): CeloAction<Parameters> {
   const refuse: CeloRefuse<CeloStakingRefusal> = (reason, message, details) =>
-    new CeloStakingRefusedError({ operation: name, reason, message, ...(details ? { details } : {}) });
+    new CeloStakingRefusedError({
+      operation: operation.name,
+      reason,
+      message,
+      ...(details ? { details } : {}),
+    });
   return (client, parameters) =>
     prepareCeloOperation(
       client,
@@ -156,21 +159,24 @@ export function celoStakingAction<Parameters extends object, Input>(
 
 /**
  * The governance action that runs `operation` on the governance state with `from`'s part and the proposal
- * `proposalOf(input)`; its refusals name `name`. @internal
+ * `operation.proposalOf(input)`. @internal
  */
-export function celoGovernanceAction<Parameters extends object, Input>(
-  name: string,
-  operation: CeloOperation<Input, CeloGovernanceState, CeloGovernanceRefusal>,
-  proposalOf: (input: Input) => bigint,
+export function celoGovernanceAction<Parameters extends object>(
+  operation: CeloGovernanceOperation<unknown>,
 ): CeloAction<Parameters> {
   const refuse: CeloRefuse<CeloGovernanceRefusal> = (reason, message, details) =>
-    new CeloGovernanceRefusedError({ operation: name, reason, message, ...(details ? { details } : {}) });
+    new CeloGovernanceRefusedError({
+      operation: operation.name,
+      reason,
+      message,
+      ...(details ? { details } : {}),
+    });
   return (client, parameters) =>
     prepareCeloOperation(
       client,
       parameters,
       operation,
-      (from, input, signal) => readCeloGovernance(client, from, proposalOf(input), signal),
+      (from, input, signal) => readCeloGovernance(client, from, operation.proposalOf(input), signal),
       refuse,
     );
 }

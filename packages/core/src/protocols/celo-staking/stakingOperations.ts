@@ -2,16 +2,16 @@
 // state (one lens read, made by `celoStakingAction`).
 import type { Address } from "viem";
 import { parseAddress } from "../../validation/parseAddress.js";
-import { type CeloStakingRefusal, CeloStakingRefusedError } from "./errors.js";
-import type { CeloAccountState } from "./lens.js";
+import { CeloStakingRefusedError } from "./errors.js";
 import { groupNeighbours } from "./neighbours.js";
-import { type CeloCall, type CeloOperation, celoCall } from "./operation.js";
+import { type CeloCall, type CeloStakingOperation, celoCall } from "./operation.js";
 import { parseCeloAmount } from "./parameters.js";
 import { relockCalls } from "./relockCalls.js";
 import { celo } from "./steps.js";
 
 /** What {@link prepareStakingLock} parses and plans. @internal */
-export const lockOperation: CeloOperation<bigint, CeloAccountState, CeloStakingRefusal> = {
+export const lockOperation: CeloStakingOperation<bigint> = {
+  name: "lock",
   keys: ["amount"],
   parse: (raw) => parseCeloAmount(raw.amount),
   plan: (from, amount, s, refuse) => {
@@ -47,7 +47,8 @@ export const lockOperation: CeloOperation<bigint, CeloAccountState, CeloStakingR
 };
 
 /** What {@link prepareStakingRelock} parses and plans. @internal */
-export const relockOperation: CeloOperation<bigint, CeloAccountState, CeloStakingRefusal> = {
+export const relockOperation: CeloStakingOperation<bigint> = {
+  name: "relock",
   keys: ["amount"],
   parse: (raw) => parseCeloAmount(raw.amount),
   plan: (from, amount, s, refuse) => {
@@ -68,7 +69,8 @@ export const relockOperation: CeloOperation<bigint, CeloAccountState, CeloStakin
 };
 
 /** What {@link prepareStakingUnlock} parses and plans. @internal */
-export const unlockOperation: CeloOperation<bigint, CeloAccountState, CeloStakingRefusal> = {
+export const unlockOperation: CeloStakingOperation<bigint> = {
+  name: "unlock",
   keys: ["amount"],
   parse: (raw) => parseCeloAmount(raw.amount),
   plan: (from, amount, s) => {
@@ -117,7 +119,8 @@ export const unlockOperation: CeloOperation<bigint, CeloAccountState, CeloStakin
 };
 
 /** What {@link prepareStakingWithdraw} parses and plans. @internal */
-export const withdrawOperation: CeloOperation<undefined, CeloAccountState, CeloStakingRefusal> = {
+export const withdrawOperation: CeloStakingOperation<undefined> = {
+  name: "withdraw",
   keys: [],
   parse: () => undefined,
   plan: (from, _input, s) => {
@@ -161,11 +164,8 @@ export const withdrawOperation: CeloOperation<undefined, CeloAccountState, CeloS
 };
 
 /** What {@link prepareStakingVote} parses and plans. @internal */
-export const voteOperation: CeloOperation<
-  { group: Address; amount: bigint },
-  CeloAccountState,
-  CeloStakingRefusal
-> = {
+export const voteOperation: CeloStakingOperation<{ group: Address; amount: bigint }> = {
+  name: "vote",
   keys: ["group", "amount"],
   parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
   plan: (from, { group, amount }, s) => {
@@ -228,11 +228,8 @@ export const voteOperation: CeloOperation<
 };
 
 /** What {@link prepareStakingRevoke} parses and plans. @internal */
-export const revokeOperation: CeloOperation<
-  { group: Address; amount: bigint },
-  CeloAccountState,
-  CeloStakingRefusal
-> = {
+export const revokeOperation: CeloStakingOperation<{ group: Address; amount: bigint }> = {
+  name: "revoke",
   keys: ["group", "amount"],
   parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
   plan: (from, { group, amount }, s) => {
@@ -279,7 +276,8 @@ export const revokeOperation: CeloOperation<
 };
 
 /** What {@link prepareStakingActivate} parses and plans. @internal */
-export const activateOperation: CeloOperation<Address | undefined, CeloAccountState, CeloStakingRefusal> = {
+export const activateOperation: CeloStakingOperation<Address | undefined> = {
+  name: "activate",
   keys: ["group"],
   parse: (raw) => (raw.group === undefined ? undefined : parseAddress(raw.group, "group")),
   plan: (from, group, s) => {

@@ -50,7 +50,6 @@ export type PrepareGovernanceRevokeUpvoteErrorType = CeloStakingReadErrorType | 
  * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
  */
-export const prepareGovernanceRevokeUpvote = celoGovernanceAction<
-  PrepareGovernanceRevokeUpvoteParameters,
-  undefined
->("revoke the upvote", governanceRevokeUpvoteOperation, () => 0n);
+export const prepareGovernanceRevokeUpvote = celoGovernanceAction<PrepareGovernanceRevokeUpvoteParameters>(
+  governanceRevokeUpvoteOperation,
+);

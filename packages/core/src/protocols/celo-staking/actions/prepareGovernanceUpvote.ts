@@ -57,8 +57,5 @@ export type PrepareGovernanceUpvoteErrorType = CeloStakingReadErrorType | CeloGo
  * const flow = await prepareGovernanceUpvote(createSdkBaseClient(), { from, proposalId: 2n });
  * ```
  */
-export const prepareGovernanceUpvote = celoGovernanceAction<PrepareGovernanceUpvoteParameters, bigint>(
-  "upvote",
-  governanceUpvoteOperation,
-  (proposalId) => proposalId,
-);
+export const prepareGovernanceUpvote =
+  celoGovernanceAction<PrepareGovernanceUpvoteParameters>(governanceUpvoteOperation);

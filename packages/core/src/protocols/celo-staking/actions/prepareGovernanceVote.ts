@@ -58,7 +58,5 @@ export type PrepareGovernanceVoteErrorType = CeloStakingReadErrorType | CeloGove
  * const flow = await prepareGovernanceVote(createSdkBaseClient(), { from, proposalId: 1n, value: "yes" });
  * ```
  */
-export const prepareGovernanceVote = celoGovernanceAction<
-  PrepareGovernanceVoteParameters,
-  { proposalId: bigint; value: GovernanceVoteValue }
->("vote", governanceVoteOperation, (input) => input.proposalId);
+export const prepareGovernanceVote =
+  celoGovernanceAction<PrepareGovernanceVoteParameters>(governanceVoteOperation);

@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -55,7 +54,4 @@ export type PrepareStakingActivateErrorType = CeloStakingReadErrorType | CeloSta
  * const flow = await prepareStakingActivate(createSdkBaseClient(), { from });
  * ```
  */
-export const prepareStakingActivate = celoStakingAction<
-  PrepareStakingActivateParameters,
-  Address | undefined
->("activate", activateOperation);
+export const prepareStakingActivate = celoStakingAction<PrepareStakingActivateParameters>(activateOperation);

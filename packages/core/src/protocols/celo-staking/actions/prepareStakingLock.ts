@@ -56,7 +56,4 @@ export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStaking
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
  */
-export const prepareStakingLock = celoStakingAction<PrepareStakingLockParameters, bigint>(
-  "lock",
-  lockOperation,
-);
+export const prepareStakingLock = celoStakingAction<PrepareStakingLockParameters>(lockOperation);

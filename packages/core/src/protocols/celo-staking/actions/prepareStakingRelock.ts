@@ -53,7 +53,4 @@ export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export const prepareStakingRelock = celoStakingAction<PrepareStakingRelockParameters, bigint>(
-  "relock",
-  relockOperation,
-);
+export const prepareStakingRelock = celoStakingAction<PrepareStakingRelockParameters>(relockOperation);

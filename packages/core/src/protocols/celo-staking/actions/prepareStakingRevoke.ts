@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -58,7 +57,4 @@ export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingRevoke(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export const prepareStakingRevoke = celoStakingAction<
-  PrepareStakingRevokeParameters,
-  { group: Address; amount: bigint }
->("revoke", revokeOperation);
+export const prepareStakingRevoke = celoStakingAction<PrepareStakingRevokeParameters>(revokeOperation);

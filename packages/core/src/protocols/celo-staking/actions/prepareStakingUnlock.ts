@@ -54,7 +54,4 @@ export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingUnlock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export const prepareStakingUnlock = celoStakingAction<PrepareStakingUnlockParameters, bigint>(
-  "unlock",
-  unlockOperation,
-);
+export const prepareStakingUnlock = celoStakingAction<PrepareStakingUnlockParameters>(unlockOperation);

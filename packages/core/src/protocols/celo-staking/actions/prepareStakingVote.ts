@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -59,7 +58,4 @@ export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStaking
  * const flow = await prepareStakingVote(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export const prepareStakingVote = celoStakingAction<
-  PrepareStakingVoteParameters,
-  { group: Address; amount: bigint }
->("vote", voteOperation);
+export const prepareStakingVote = celoStakingAction<PrepareStakingVoteParameters>(voteOperation);

@@ -52,7 +52,4 @@ export type PrepareStakingWithdrawErrorType = CeloStakingReadErrorType | CeloSta
  * const flow = await prepareStakingWithdraw(createSdkBaseClient(), { from });
  * ```
  */
-export const prepareStakingWithdraw = celoStakingAction<PrepareStakingWithdrawParameters, undefined>(
-  "withdraw",
-  withdrawOperation,
-);
+export const prepareStakingWithdraw = celoStakingAction<PrepareStakingWithdrawParameters>(withdrawOperation);

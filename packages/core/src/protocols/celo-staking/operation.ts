@@ -136,17 +136,25 @@ export function prepareCeloAccountOperation<Input>(
   );
 }
 
+/** A refusal class of this protocol (`CeloStakingRefusedError`, `CeloGovernanceRefusedError`). */
+type CeloRefusedErrorClass<Reason> = new (parameters: {
+  operation: string;
+  reason: Reason;
+  message: string;
+  details?: Record<string, string | number | boolean>;
+}) => Error;
+
+/** The `refuse` an operation's plan gets: its class, its name. */
+function refuseWith<Reason>(Refused: CeloRefusedErrorClass<Reason>, operation: string): CeloRefuse<Reason> {
+  return (reason, message, details) =>
+    new Refused({ operation, reason, message, ...(details ? { details } : {}) });
+}
+
 /** The staking action that runs `operation` on `from`'s account state. @internal */
 export function celoStakingAction<Parameters extends object>(
   operation: CeloStakingOperation<unknown>,
 ): CeloAction<Parameters> {
-  const refuse: CeloRefuse<CeloStakingRefusal> = (reason, message, details) =>
-    new CeloStakingRefusedError({
-      operation: operation.name,
-      reason,
-      message,
-      ...(details ? { details } : {}),
-    });
+  const refuse = refuseWith(CeloStakingRefusedError, operation.name);
   return (client, parameters) =>
     prepareCeloOperation(
       client,
@@ -164,19 +172,9 @@ export function celoStakingAction<Parameters extends object>(
 export function celoGovernanceAction<Parameters extends object>(
   operation: CeloGovernanceOperation<unknown>,
 ): CeloAction<Parameters> {
-  const refuse: CeloRefuse<CeloGovernanceRefusal> = (reason, message, details) =>
-    new CeloGovernanceRefusedError({
-      operation: operation.name,
-      reason,
-      message,
-      ...(details ? { details } : {}),
-    });
+  const refuse = refuseWith(CeloGovernanceRefusedError, operation.name);
+  const read = (client: SdkBaseClient, from: Address, input: unknown, signal: AbortSignal | undefined) =>
+    readCeloGovernance(client, from, operation.proposalOf(input), signal);
   return (client, parameters) =>
-    prepareCeloOperation(
-      client,
-      parameters,
-      operation,
-      (from, input, signal) => readCeloGovernance(client, from, operation.proposalOf(input), signal),
-      refuse,
-    );
+    prepareCeloOperation(client, parameters, operation, (...args) => read(client, ...args), refuse);
 }

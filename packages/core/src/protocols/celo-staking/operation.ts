@@ -10,6 +10,7 @@ import { parseSignal } from "../../validation/parseSignal.js";
 import {
   type CeloGovernanceRefusal,
   CeloGovernanceRefusedError,
+  type CeloRefusalParameters,
   type CeloStakingRefusal,
   CeloStakingRefusedError,
 } from "./errors.js";
@@ -137,15 +138,13 @@ export function prepareCeloAccountOperation<Input>(
 }
 
 /** A refusal class of this protocol (`CeloStakingRefusedError`, `CeloGovernanceRefusedError`). */
-type CeloRefusedErrorClass<Reason> = new (parameters: {
-  operation: string;
-  reason: Reason;
-  message: string;
-  details?: Record<string, string | number | boolean>;
-}) => Error;
+type CeloRefusedErrorClass<Reason extends string> = new (parameters: CeloRefusalParameters<Reason>) => Error;
 
 /** The `refuse` an operation's plan gets: its class, its name. */
-function refuseWith<Reason>(Refused: CeloRefusedErrorClass<Reason>, operation: string): CeloRefuse<Reason> {
+function refuseWith<Reason extends string>(
+  Refused: CeloRefusedErrorClass<Reason>,
+  operation: string,
+): CeloRefuse<Reason> {
   return (reason, message, details) =>
     new Refused({ operation, reason, message, ...(details ? { details } : {}) });
 }

@@ -3,14 +3,8 @@ import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -24,7 +18,7 @@ import {
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { BASE_CURRENCY_DECIMALS, toBaseCurrency, WAD } from "../healthFactor.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
  * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
@@ -46,11 +40,7 @@ export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
  * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
-  /** The borrower (and signer); it receives the tokens and owes the debt. */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveBorrowParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"50"`), exact to the token's decimals. */
   amount: string;
   /**
@@ -58,8 +48,6 @@ export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
    * ({@link DEFAULT_BORROW_HEALTH_FACTOR_FLOOR}). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

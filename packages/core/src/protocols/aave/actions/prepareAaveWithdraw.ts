@@ -8,14 +8,8 @@ import {
   type HealthFactorTooLowError,
   NoLendingPositionError,
 } from "../../../errors/lending.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -31,7 +25,7 @@ import {
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { toBaseCurrency, WAD } from "../healthFactor.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
 
 /**
  * Parameters of {@link prepareAaveWithdraw}. Unknown keys are refused.
@@ -42,11 +36,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
-  /** The account that supplied (and signs); it receives the tokens. */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveWithdrawParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"50"`), or `"max"` for everything supplied, interest included. */
   amount: string;
   /**
@@ -54,8 +44,6 @@ export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
    * reverts and the account could be liquidated). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import { type FeeErrorType, planFlowFee, settleFlowFee } from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
@@ -13,6 +12,7 @@ import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from ".
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { aavePoolFlow } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveSupply}. Unknown keys are refused.
@@ -112,14 +112,12 @@ export async function prepareAaveSupply(
   expectBalance(from, token, balance, value);
 
   const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
-  const flow: PrepareAaveSupplyReturnType = {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  const flow = {
     from,
     summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
     steps,
-    intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
-  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: value }] });
+    kind: "supply",
+    token: token.address,
+  } as const;
+  return aavePoolFlow(plan, { blockNumber, fee }, flow, value, [{ token, amount: value }]);
 }

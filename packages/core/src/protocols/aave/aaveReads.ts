@@ -123,14 +123,9 @@ function decodedValue<value>(result: ReadResult | undefined, contract: string, f
 
 /** The answer of {@link userAccountDataRead}. @internal */
 export function userAccountDataOf(result: ReadResult | undefined): UserAccountData {
-  const [
-    totalCollateralBase,
-    totalDebtBase,
-    availableBorrowsBase,
-    currentLiquidationThreshold,
-    ltv,
-    healthFactor,
-  ] = decodedValue<PoolValue<"getUserAccountData">>(result, POOL, "getUserAccountData");
+  const value = decodedValue<PoolValue<"getUserAccountData">>(result, POOL, "getUserAccountData");
+  const [totalCollateralBase, totalDebtBase, availableBorrowsBase] = value;
+  const [, , , currentLiquidationThreshold, ltv, healthFactor] = value;
   return {
     totalCollateralBase,
     totalDebtBase,

@@ -293,7 +293,7 @@ export {
   type SwapVenueDefinition,
 } from "./protocols/definition.js";
 export { erc20Protocol } from "./protocols/erc20/definition.js";
-export type { ApproveIntent, SendIntent } from "./protocols/erc20/intents.js";
+export type { ApproveIntent, Erc20Intent, SendIntent } from "./protocols/erc20/intents.js";
 export { mentoRouterAbi } from "./protocols/mento/abis.js";
 // Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
 export {

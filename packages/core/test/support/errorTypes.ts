@@ -195,9 +195,9 @@ const FLOWS = {
     InvalidPreparedFlowError,
     InvalidFeeCurrencyError,
     SimulationUnsupportedError,
-    // not RpcRateLimitedError: SimulatePreparedFlowErrorType lacks it, though its reads may throw it (reported)
     ChainMismatchError,
     RpcError,
+    RpcRateLimitedError,
     RequestAbortedError,
   ]),
   getFeeCurrencies: errorTypeOf<GetFeeCurrenciesErrorType>()([InvalidArgumentError, ...RPC]),

@@ -7,7 +7,7 @@ import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { ChainMismatchError } from "../../errors/chain.js";
 import type { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
-import type { RequestAbortedError, RpcError } from "../../errors/rpc.js";
+import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { SimulationUnsupportedError } from "../../errors/simulation.js";
 import type { FeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import type { SdkRpc } from "../../rpc/createRpc.js";
@@ -251,6 +251,7 @@ export type SimulatePreparedFlowErrorType =
   | SimulationUnsupportedError
   | ChainMismatchError
   | RpcError
+  | RpcRateLimitedError
   | RequestAbortedError;
 
 /**

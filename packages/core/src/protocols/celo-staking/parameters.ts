@@ -22,11 +22,15 @@ export function parseProposalId(value: unknown, field = "proposalId"): bigint {
   return BigInt(value as bigint | number | string);
 }
 
-/** Governance's vote values (`Governance.VoteValue`: None 0, Abstain 1, No 2, Yes 3). @internal */
-export const GOVERNANCE_VOTE_VALUES = { abstain: 1, no: 2, yes: 3 } as const;
-
 /** A referendum vote: how an account votes on a proposal. */
-export type GovernanceVoteValue = keyof typeof GOVERNANCE_VOTE_VALUES;
+export type GovernanceVoteValue = "abstain" | "no" | "yes";
+
+/** Governance's vote values (`Governance.VoteValue`: None 0, Abstain 1, No 2, Yes 3). @internal */
+export const GOVERNANCE_VOTE_VALUES: Readonly<Record<GovernanceVoteValue, 1 | 2 | 3>> = {
+  abstain: 1,
+  no: 2,
+  yes: 3,
+};
 
 /** `"yes"`, `"no"` or `"abstain"`. @internal */
 export function parseVoteValue(value: unknown, field = "value"): GovernanceVoteValue {

@@ -2,9 +2,6 @@ import type { Address } from "viem";
 import { type CeloAmount, celoAmount } from "./amounts.js";
 import type { CeloGovernanceState } from "./lens.js";
 
-/** Governance's proposal stages (`Proposals.Stage`). */
-const STAGES = ["none", "queued", "approval", "referendum", "execution", "expiration"] as const;
-
 /**
  * A governance proposal's stage: `queued` (waiting for upvotes and a dequeue), `referendum` (locked CELO votes),
  * `execution` (passed, waiting to be executed), `expiration` (expired or failed), `none` (no such proposal).
@@ -15,7 +12,17 @@ const STAGES = ["none", "queued", "approval", "referendum", "execution", "expira
  * const stage: CeloProposalStage = "referendum";
  * ```
  */
-export type CeloProposalStage = (typeof STAGES)[number];
+export type CeloProposalStage = "none" | "queued" | "approval" | "referendum" | "execution" | "expiration";
+
+/** Governance's proposal stages (`Proposals.Stage`), indexed by the contract's enum value. */
+const STAGES: readonly CeloProposalStage[] = [
+  "none",
+  "queued",
+  "approval",
+  "referendum",
+  "execution",
+  "expiration",
+];
 
 /**
  * A governance proposal as read on chain (no fetch from the web: `descriptionUrl` is what the proposer gave).

@@ -34,7 +34,15 @@ export interface ApproveIntent {
   amount: string;
 }
 
-/** Every ERC-20 intent. */
+/**
+ * Every ERC-20 intent: what a `send` or an `approve` flow says it does (the erc20 protocol's intent kinds).
+ *
+ * @example
+ * ```ts
+ * import type { Erc20Intent } from "@preflow/core";
+ * const intent: Erc20Intent = { kind: "approve", token: "0x765DE816845861e75A25fCA122bb6898B8B1282a", spender: "0x5615CDAb10dc425a742d643d949a7F474C01abc4", amount: "1000000000000000000" };
+ * ```
+ */
 export type Erc20Intent = SendIntent | ApproveIntent;
 
 const CELO = TOKENS.CELO.address.toLowerCase();

@@ -21,6 +21,12 @@ import { RpcError } from "../errors/rpc.js";
 const MAX_RETURN_BYTES = 1 << 20;
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
+/** viem's arguments of `functionName` in `abi` (any state mutability). */
+type FunctionArgs<
+  abi extends Abi | readonly unknown[],
+  functionName extends ContractFunctionName<abi>,
+> = ContractFunctionArgs<abi, AbiStateMutability, functionName>;
+
 /**
  * Parameters of {@link decodeFunctionResultStrict}.
  *
@@ -36,11 +42,7 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 export interface DecodeFunctionResultStrictParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
-    abi,
-    AbiStateMutability,
-    functionName
-  >,
+  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
 > {
   /** The contract's ABI (at least the function called). */
   abi: abi;
@@ -70,11 +72,7 @@ export interface DecodeFunctionResultStrictParameters<
 export type DecodeFunctionResultStrictReturnType<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
-    abi,
-    AbiStateMutability,
-    functionName
-  >,
+  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**

@@ -123,14 +123,9 @@ function decodedValue<value>(result: ReadResult | undefined, contract: string, f
 
 /** The answer of {@link userAccountDataRead}. @internal */
 export function userAccountDataOf(result: ReadResult | undefined): UserAccountData {
-  const [
-    totalCollateralBase,
-    totalDebtBase,
-    availableBorrowsBase,
-    currentLiquidationThreshold,
-    ltv,
-    healthFactor,
-  ] = decodedValue<PoolValue<"getUserAccountData">>(result, POOL, "getUserAccountData");
+  const value = decodedValue<PoolValue<"getUserAccountData">>(result, POOL, "getUserAccountData");
+  const [totalCollateralBase, totalDebtBase, availableBorrowsBase] = value;
+  const [, , , currentLiquidationThreshold, ltv, healthFactor] = value;
   return {
     totalCollateralBase,
     totalDebtBase,
@@ -287,4 +282,42 @@ export function toAaveReadError(error: unknown): unknown {
     functionName,
     reason: reason.startsWith(label) ? reason.slice(label.length) : reason,
   });
+}
+
+/**
+ * What a health-factor check reads, in ONE request with the fee plan's reads: `from`'s account data, the reserve
+ * (checked usable for `operation`) and its oracle price, and, for a withdrawal, first `from`'s position in the
+ * reserve. @internal
+ */
+export async function readAaveAccountReserve<operation extends "borrow" | "withdraw">(
+  client: SdkBaseClient,
+  input: { from: Address; token: TokenInfo; operation: operation },
+  signal: AbortSignal | undefined,
+  fee: FlowFeePlan | undefined,
+): Promise<{
+  position: operation extends "withdraw" ? UserReserveData : undefined;
+  account: UserAccountData;
+  reserve: ReserveData;
+  price: bigint;
+  blockNumber: bigint;
+  fee: { reads: ReadResult[]; calls: unknown[] };
+}> {
+  const { from, token, operation } = input;
+  const withPosition = operation === "withdraw";
+  const reads = [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)];
+  const read = await readAave(
+    client,
+    withPosition ? [userReserveDataRead(token.address, from), ...reads] : reads,
+    signal,
+    fee,
+  );
+  const results = withPosition ? read.results.slice(1) : read.results;
+  const position = (
+    withPosition ? userReserveDataOf(read.results[0]) : undefined
+  ) as operation extends "withdraw" ? UserReserveData : undefined;
+  const account = userAccountDataOf(results[0]);
+  const reserve = reserveDataOf(results[1]);
+  const price = assetPriceOf(results[2]);
+  expectReserveUsable(reserve, token, operation);
+  return { position, account, reserve, price, blockNumber: read.blockNumber, fee: read.fee };
 }

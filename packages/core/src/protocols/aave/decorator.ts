@@ -173,6 +173,14 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
     throwIfAborted(parseSignal(parameters.signal), "eth_call");
     return (await load())(client, parameters);
   };
+  /** A pool member `(from, token, amount, options)`: the options checked against `keys`, then the action run. */
+  const pool =
+    <P extends { signal?: unknown }, R>(
+      keys: readonly string[],
+      load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
+    ) =>
+    async (from: string, token: TokenInput, amount: string, rest?: object): Promise<R> =>
+      run({ ...parseOptions(rest, keys), from, token, amount } as unknown as P, load);
   const read = ["signal"];
   const prepare = ["feeCurrency", "signal"];
   const health = ["healthFactorFloor", "feeCurrency", "signal"];
@@ -185,26 +193,22 @@ export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
           { ...parseOptions(rest, read), owner },
           async () => (await import("./actions/getAavePositions.js")).getAavePositions,
         ),
-      prepareSupply: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
-        run(
-          { ...parseOptions(rest, prepare), from, token, amount },
-          async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
-        ),
-      prepareWithdraw: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
-        run(
-          { ...parseOptions(rest, health), from, token, amount },
-          async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
-        ),
-      prepareBorrow: async (from: string, token: TokenInput, amount: string, rest?: AaveHealthOptions) =>
-        run(
-          { ...parseOptions(rest, health), from, token, amount },
-          async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
-        ),
-      prepareRepay: async (from: string, token: TokenInput, amount: string, rest?: PrepareOptions) =>
-        run(
-          { ...parseOptions(rest, prepare), from, token, amount },
-          async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
-        ),
+      prepareSupply: pool(
+        prepare,
+        async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
+      ),
+      prepareWithdraw: pool(
+        health,
+        async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
+      ),
+      prepareBorrow: pool(
+        health,
+        async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
+      ),
+      prepareRepay: pool(
+        prepare,
+        async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
+      ),
     }),
   };
 }

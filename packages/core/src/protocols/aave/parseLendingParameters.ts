@@ -1,11 +1,31 @@
 import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
+import type { FeeCurrencyOption } from "../../fees/flowFee.js";
 import type { TokenInfo } from "../../tokens/registry.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { parseHealthFactorFloor } from "./healthFactor.js";
-import { resolveAaveReserve } from "./reserves.js";
+import { type AAVE_V3_RESERVES, resolveAaveReserve } from "./reserves.js";
+
+/**
+ * The fields every Aave v3 `prepare*` takes besides `amount` and its own (each action's `XParameters` extend this,
+ * with `feeCurrency` from {@link FeeCurrencyOption}). Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * const parameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", token: "USDm" };
+ * ```
+ */
+export interface AaveLendingActionParameters extends FeeCurrencyOption {
+  /** The account that acts and signs (supplier, borrower, repayer or withdrawer). */
+  from: string;
+  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
+  token: TokenInput;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
 
 /** The checked parameters of a lending `prepare*`. @internal */
 export interface LendingParameters {

@@ -42,6 +42,24 @@ export type CeloStakingRefusal =
   | "nothing-to-activate"
   | "not-enough-votes";
 
+/** What a refusal is made of: the operation's words, the rule's reason, a message and the figures. @internal */
+export interface CeloRefusalParameters<Reason extends string> {
+  operation: string;
+  reason: Reason;
+  message: string;
+  details?: Record<string, string | number | boolean>;
+}
+
+/** SdkError's fields for a refusal: "Cannot <operation>: <message>. Nothing was prepared." */
+function refusal<Code extends CeloStakingErrorCode>(code: Code, parameters: CeloRefusalParameters<string>) {
+  const { operation, reason, message, details } = parameters;
+  return {
+    code,
+    message: `Cannot ${operation}: ${message}. Nothing was prepared.`,
+    details: { operation, reason, ...details },
+  };
+}
+
 /**
  * A staking operation (`client.staking.prepare*`) the core contracts would refuse, found by the one read before
  * anything was prepared: nothing was prepared or sent. `details.reason` says which rule
@@ -62,18 +80,8 @@ export class CeloStakingRefusedError extends SdkError<"CELO_STAKING_REFUSED"> {
   override readonly name: string = "CeloStakingRefusedError";
   declare readonly details: { operation: string; reason: CeloStakingRefusal; [key: string]: unknown };
 
-  constructor(parameters: {
-    operation: string;
-    reason: CeloStakingRefusal;
-    message: string;
-    details?: Record<string, string | number | boolean>;
-  }) {
-    const { operation, reason, message, details } = parameters;
-    super({
-      code: "CELO_STAKING_REFUSED",
-      message: `Cannot ${operation}: ${message}. Nothing was prepared.`,
-      details: { operation, reason, ...details },
-    });
+  constructor(parameters: CeloRefusalParameters<CeloStakingRefusal>) {
+    super(refusal("CELO_STAKING_REFUSED", parameters));
   }
 }
 
@@ -122,18 +130,8 @@ export class CeloGovernanceRefusedError extends SdkError<"CELO_GOVERNANCE_REFUSE
   override readonly name: string = "CeloGovernanceRefusedError";
   declare readonly details: { operation: string; reason: CeloGovernanceRefusal; [key: string]: unknown };
 
-  constructor(parameters: {
-    operation: string;
-    reason: CeloGovernanceRefusal;
-    message: string;
-    details?: Record<string, string | number | boolean>;
-  }) {
-    const { operation, reason, message, details } = parameters;
-    super({
-      code: "CELO_GOVERNANCE_REFUSED",
-      message: `Cannot ${operation}: ${message}. Nothing was prepared.`,
-      details: { operation, reason, ...details },
-    });
+  constructor(parameters: CeloRefusalParameters<CeloGovernanceRefusal>) {
+    super(refusal("CELO_GOVERNANCE_REFUSED", parameters));
   }
 }
 

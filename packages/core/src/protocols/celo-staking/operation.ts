@@ -8,12 +8,36 @@ import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import {
+  type CeloGovernanceRefusal,
+  CeloGovernanceRefusedError,
+  type CeloRefusalParameters,
+  type CeloStakingRefusal,
+  CeloStakingRefusedError,
+} from "./errors.js";
+import {
   type CeloAccountState,
   type CeloGovernanceState,
   readCeloAccountState,
   readCeloGovernance,
 } from "./lens.js";
 import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
+
+/**
+ * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
+ * this). Unknown keys are refused.
+ *
+ * @example
+ * ```ts
+ * import type { CeloActionParameters } from "@preflow/core";
+ * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
+ * ```
+ */
+export interface CeloActionParameters {
+  /** The account that acts and signs (the locker, voter, delegator, ...). */
+  from: string;
+  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
+  signal?: AbortSignal | undefined;
+}
 
 /** One call of a planned operation (tagged and encoded by {@link prepareCeloOperation}). @internal */
 export interface CeloCall {
@@ -32,29 +56,70 @@ export interface CeloPlan {
   intent: FlowIntent;
 }
 
+/** One call of a plan, in the order {@link CeloCall} lists its fields. @internal */
+export function celoCall(
+  contract: CeloStakingContract,
+  functionName: string,
+  args: readonly unknown[],
+  description: string,
+  value?: bigint,
+): CeloCall {
+  return value === undefined
+    ? { contract, functionName, args, description }
+    : { contract, functionName, args, description, value };
+}
+
+/** Builds an operation's refusal (`throw refuse(reason, message, details)`). @internal */
+export type CeloRefuse<Reason> = (
+  reason: Reason,
+  message: string,
+  details?: Record<string, string | number | boolean>,
+) => Error;
+
 /**
  * A staking or governance operation: its fields besides `from` and `signal` (in the order they are checked),
  * how they are parsed (throwing `InvalidArgumentError`), and the plan made from them and the lens state (throwing
- * the operation's refusal). @internal
+ * the operation's refusal, built by `refuse`). @internal
  */
-export interface CeloOperation<Input, State> {
+export interface CeloOperation<Input, State, Reason = never> {
   keys: readonly string[];
   parse: (raw: Readonly<Record<string, unknown>>) => Input;
-  plan: (from: Address, input: Input, state: State) => CeloPlan;
+  // A method, so that an operation of any Input fits the factories' `CeloStakingOperation<unknown>`.
+  plan(from: Address, input: Input, state: State, refuse: CeloRefuse<Reason>): CeloPlan;
 }
 
+/** A row of the staking table: an operation on the account state; `name` is what its refusals say. @internal */
+export interface CeloStakingOperation<Input>
+  extends CeloOperation<Input, CeloAccountState, CeloStakingRefusal> {
+  name: string;
+}
+
+/** A row of the governance table: also the proposal whose state it reads. @internal */
+export interface CeloGovernanceOperation<Input>
+  extends CeloOperation<Input, CeloGovernanceState, CeloGovernanceRefusal> {
+  name: string;
+  proposalOf(input: Input): bigint;
+}
+
+/** A staking or governance action: `(client, parameters)`, one HTTP request. @internal */
+export type CeloAction<Parameters> = (
+  client: SdkBaseClient,
+  parameters: Parameters,
+) => Promise<SerializedPreparedFlow>;
+
 /** Runs `operation` on the state `read` returns (one HTTP request). @internal */
-export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }>(
+export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
   parameters: object,
-  operation: CeloOperation<Input, State>,
+  operation: CeloOperation<Input, State, Reason>,
   read: (from: Address, input: Input, signal: AbortSignal | undefined) => Promise<State>,
+  refuse: CeloRefuse<Reason> = () => new Error("unreachable: this operation has no refusal"),
 ): Promise<SerializedPreparedFlow> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["from", ...operation.keys, "signal"]);
   const from = parseAddress(raw.from, "from");
   const input = operation.parse(raw);
   const state = await read(from, input, parseSignal(raw.signal));
-  const { summary, calls, intent } = operation.plan(from, input, state);
+  const { summary, calls, intent } = operation.plan(from, input, state, refuse);
   const steps = calls.map((call) =>
     buildCeloStep(call.contract, call.functionName, call.args, call.description, client.tag, call.value),
   );
@@ -72,17 +137,43 @@ export function prepareCeloAccountOperation<Input>(
   );
 }
 
+/** A refusal class of this protocol (`CeloStakingRefusedError`, `CeloGovernanceRefusedError`). */
+type CeloRefusedErrorClass<Reason extends string> = new (parameters: CeloRefusalParameters<Reason>) => Error;
+
+/** The `refuse` an operation's plan gets: its class, its name. */
+function refuseWith<Reason extends string>(
+  Refused: CeloRefusedErrorClass<Reason>,
+  operation: string,
+): CeloRefuse<Reason> {
+  return (reason, message, details) =>
+    new Refused({ operation, reason, message, ...(details ? { details } : {}) });
+}
+
+/** The staking action that runs `operation` on `from`'s account state. @internal */
+export function celoStakingAction<Parameters extends object>(
+  operation: CeloStakingOperation<unknown>,
+): CeloAction<Parameters> {
+  const refuse = refuseWith(CeloStakingRefusedError, operation.name);
+  return (client, parameters) =>
+    prepareCeloOperation(
+      client,
+      parameters,
+      operation,
+      (from, _input, signal) => readCeloAccountState(client, from, signal),
+      refuse,
+    );
+}
+
 /**
- * Runs a governance operation planned from the governance state with `from`'s part and the proposal
- * `proposalOf(input)` (one `eth_call` to the lens). @internal
+ * The governance action that runs `operation` on the governance state with `from`'s part and the proposal
+ * `operation.proposalOf(input)`. @internal
  */
-export function prepareCeloGovernanceOperation<Input>(
-  client: SdkBaseClient,
-  parameters: object,
-  operation: CeloOperation<Input, CeloGovernanceState>,
-  proposalOf: (input: Input) => bigint,
-): Promise<SerializedPreparedFlow> {
-  return prepareCeloOperation(client, parameters, operation, (from, input, signal) =>
-    readCeloGovernance(client, from, proposalOf(input), signal),
-  );
+export function celoGovernanceAction<Parameters extends object>(
+  operation: CeloGovernanceOperation<unknown>,
+): CeloAction<Parameters> {
+  const refuse = refuseWith(CeloGovernanceRefusedError, operation.name);
+  const read = (client: SdkBaseClient, from: Address, input: unknown, signal: AbortSignal | undefined) =>
+    readCeloGovernance(client, from, operation.proposalOf(input), signal);
+  return (client, parameters) =>
+    prepareCeloOperation(client, parameters, operation, (...args) => read(client, ...args), refuse);
 }

@@ -1,30 +1,15 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
-import {
-  assetPriceOf,
-  assetPriceRead,
-  expectReserveUsable,
-  readAave,
-  reserveDataOf,
-  reserveDataRead,
-  userAccountDataOf,
-  userAccountDataRead,
-} from "../aaveReads.js";
+import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { BASE_CURRENCY_DECIMALS, toBaseCurrency, WAD } from "../healthFactor.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { aavePoolFlow } from "../poolFlow.js";
 
 /**
  * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
@@ -46,11 +31,7 @@ export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
  * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
-  /** The borrower (and signer); it receives the tokens and owes the debt. */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveBorrowParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"50"`), exact to the token's decimals. */
   amount: string;
   /**
@@ -58,8 +39,6 @@ export interface PrepareAaveBorrowParameters extends FeeCurrencyOption {
    * ({@link DEFAULT_BORROW_HEALTH_FACTOR_FLOOR}). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -132,16 +111,12 @@ export async function prepareAaveBorrow(
   );
   const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[borrow]] });
 
-  const { results, blockNumber, fee } = await readAave(
+  const { account, price, blockNumber, fee } = await readAaveAccountReserve(
     client,
-    [userAccountDataRead(from), reserveDataRead(token.address), assetPriceRead(token.address)],
+    { from, token, operation: "borrow" },
     signal,
     plan,
   );
-  const account = userAccountDataOf(results[0]);
-  const reserve = reserveDataOf(results[1]);
-  const price = assetPriceOf(results[2]);
-  expectReserveUsable(reserve, token, "borrow");
 
   const borrowBase = toBaseCurrency(value, price, token.decimals, "up");
   if (borrowBase > account.availableBorrowsBase) {
@@ -160,14 +135,6 @@ export async function prepareAaveBorrow(
     { operation: "borrow", token: token.symbol, amount: human },
   );
 
-  const flow: PrepareAaveBorrowReturnType = {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
-    from,
-    summary: description,
-    steps: [borrow],
-    intent: { kind: "borrow", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
-  return settleFlowFee(plan, flow, fee.reads, fee.calls);
+  const flow = { from, summary: description, steps: [borrow], kind: "borrow", token: token.address } as const;
+  return aavePoolFlow(plan, { blockNumber, fee }, flow, value);
 }

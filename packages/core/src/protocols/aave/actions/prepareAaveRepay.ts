@@ -1,22 +1,15 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { AmountExceedsPositionError, NoLendingPositionError } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
 import {
   expectReserveUsable,
   readAave,
@@ -27,7 +20,8 @@ import {
 } from "../aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { aavePoolFlow } from "../poolFlow.js";
 
 /**
  * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
@@ -51,15 +45,9 @@ export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
  * const parameters: PrepareAaveRepayParameters = { from, token: "USDm", amount: "max" };
  * ```
  */
-export interface PrepareAaveRepayParameters extends FeeCurrencyOption {
-  /** The borrower, who pays (and signs). */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveRepayParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"20"`), or `"max"` for the whole variable debt, interest until inclusion included. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -188,14 +176,12 @@ export async function prepareAaveRepay(
       ? `the whole ${token.symbol} debt (${format(debt)} now, plus interest until inclusion)`
       : `${format(amount)} ${token.symbol}`;
   steps.push(repayStep(what));
-  const flow: PrepareAaveRepayReturnType = {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  const flow = {
     from,
     summary: `Repay ${what} on Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
     steps,
-    intent: { kind: "repay", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
-  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: need }] });
+    kind: "repay",
+    token: token.address,
+  } as const;
+  return aavePoolFlow(plan, { blockNumber, fee }, flow, argument, [{ token, amount: need }]);
 }

@@ -1,24 +1,18 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
 import { expectBalance } from "../../../tokens/expectBalance.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
 import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "../aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { aavePoolFlow } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveSupply}. Unknown keys are refused.
@@ -29,15 +23,9 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveSupplyParameters = { from, token: "USDC", amount: "100" };
  * ```
  */
-export interface PrepareAaveSupplyParameters extends FeeCurrencyOption {
-  /** The account that supplies (and signs); it receives the aTokens. */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveSupplyParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"100"`), exact to the token's decimals. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -124,14 +112,12 @@ export async function prepareAaveSupply(
   expectBalance(from, token, balance, value);
 
   const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
-  const flow: PrepareAaveSupplyReturnType = {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  const flow = {
     from,
     summary: `Supply ${human} ${token.symbol} to Aave v3 from ${from}${steps.length > 1 ? " after approving the Pool" : ""}`,
     steps,
-    intent: { kind: "supply", protocol: "aave-v3", token: token.address, amount: value.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
-  return settleFlowFee(plan, flow, fee.reads, fee.calls, { spend: [{ token, amount: value }] });
+    kind: "supply",
+    token: token.address,
+  } as const;
+  return aavePoolFlow(plan, { blockNumber, fee }, flow, value, [{ token, amount: value }]);
 }

@@ -1,6 +1,5 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
-import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import {
@@ -8,30 +7,14 @@ import {
   type HealthFactorTooLowError,
   NoLendingPositionError,
 } from "../../../errors/lending.js";
-import {
-  type FeeCurrencyOption,
-  type FeeErrorType,
-  planFlowFee,
-  settleFlowFee,
-} from "../../../fees/flowFee.js";
+import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { TokenInput } from "../../../tokens/resolveToken.js";
-import {
-  assetPriceOf,
-  assetPriceRead,
-  expectReserveUsable,
-  readAave,
-  reserveDataOf,
-  reserveDataRead,
-  userAccountDataOf,
-  userAccountDataRead,
-  userReserveDataOf,
-  userReserveDataRead,
-} from "../aaveReads.js";
+import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { toBaseCurrency, WAD } from "../healthFactor.js";
-import { parseLendingParameters } from "../parseLendingParameters.js";
+import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { aavePoolFlow } from "../poolFlow.js";
 
 /**
  * Parameters of {@link prepareAaveWithdraw}. Unknown keys are refused.
@@ -42,11 +25,7 @@ import { parseLendingParameters } from "../parseLendingParameters.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
-  /** The account that supplied (and signs); it receives the tokens. */
-  from: string;
-  /** A reserve of the market ({@link AAVE_V3_RESERVES}): symbol, former ticker or address. */
-  token: TokenInput;
+export interface PrepareAaveWithdrawParameters extends AaveLendingActionParameters {
   /** A human decimal string (`"50"`), or `"max"` for everything supplied, interest included. */
   amount: string;
   /**
@@ -54,8 +33,6 @@ export interface PrepareAaveWithdrawParameters extends FeeCurrencyOption {
    * reverts and the account could be liquidated). Between 1 and 100.
    */
   healthFactorFloor?: string | number | undefined;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -134,22 +111,12 @@ export async function prepareAaveWithdraw(
     alternatives: [[withdrawStep(amount === "max" ? maxUint256 : amount, "")]],
   });
 
-  const { results, blockNumber, fee } = await readAave(
+  const { position, account, reserve, price, blockNumber, fee } = await readAaveAccountReserve(
     client,
-    [
-      userReserveDataRead(token.address, from),
-      userAccountDataRead(from),
-      reserveDataRead(token.address),
-      assetPriceRead(token.address),
-    ],
+    { from, token, operation: "withdraw" },
     signal,
     plan,
   );
-  const position = userReserveDataOf(results[0]);
-  const account = userAccountDataOf(results[1]);
-  const reserve = reserveDataOf(results[2]);
-  const price = assetPriceOf(results[3]);
-  expectReserveUsable(reserve, token, "withdraw");
 
   const supplied = position.supplied;
   const suppliedHuman = formatAmount(supplied, token.decimals);
@@ -185,14 +152,12 @@ export async function prepareAaveWithdraw(
     amount === "max"
       ? `all supplied ${token.symbol} (${human} now, plus interest until inclusion)`
       : `${human} ${token.symbol}`;
-  const flow: PrepareAaveWithdrawReturnType = {
-    preparedFlow: true,
-    chainId: CHAIN_ID,
+  const flow = {
     from,
     summary: `Withdraw ${what} from Aave v3 to ${from}`,
     steps: [withdrawStep(argument, what)],
-    intent: { kind: "withdraw", protocol: "aave-v3", token: token.address, amount: argument.toString() },
-    preparedAt: { blockNumber: String(blockNumber) },
-  };
-  return settleFlowFee(plan, flow, fee.reads, fee.calls);
+    kind: "withdraw",
+    token: token.address,
+  } as const;
+  return aavePoolFlow(plan, { blockNumber, fee }, flow, argument);
 }

@@ -1,9 +1,8 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGovernance } from "../lens.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
+import { signalOnlyRead } from "../signalOnlyRead.js";
 
 /**
  * Parameters of {@link getGovernanceProposals}. Unknown keys are refused.
@@ -73,9 +72,7 @@ export async function getGovernanceProposals(
   client: SdkBaseClient,
   parameters: GetGovernanceProposalsParameters = {},
 ): Promise<GetGovernanceProposalsReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
-  const signal = parseSignal(raw.signal);
-  return client.track("governance.getProposals", undefined, async () => {
+  return signalOnlyRead(client, parameters, "governance.getProposals", async (signal) => {
     const s = await readCeloGovernance(client, undefined, 0n, signal);
     const all = s.proposals.map((p) => toCeloProposal(p, false));
     return {

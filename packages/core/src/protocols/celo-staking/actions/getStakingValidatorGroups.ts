@@ -1,10 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGroups } from "../lens.js";
+import { signalOnlyRead } from "../signalOnlyRead.js";
 
 /**
  * Parameters of {@link getStakingValidatorGroups}. Unknown keys are refused.
@@ -89,9 +88,7 @@ export async function getStakingValidatorGroups(
   client: SdkBaseClient,
   parameters: GetStakingValidatorGroupsParameters = {},
 ): Promise<GetStakingValidatorGroupsReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
-  const signal = parseSignal(raw.signal);
-  return client.track("staking.getValidatorGroups", undefined, async () => {
+  return signalOnlyRead(client, parameters, "staking.getValidatorGroups", async (signal) => {
     const groups = await readCeloGroups(client, signal);
     return {
       groups: groups.map((g) => ({

@@ -4,7 +4,7 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
 import { type CeloAccountState, readCeloDelegationState } from "../lens.js";
-import { type CeloOperation, prepareCeloOperation } from "../operation.js";
+import { type CeloActionParameters, type CeloOperation, prepareCeloOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
@@ -15,15 +15,11 @@ import { type CeloOperation, prepareCeloOperation } from "../operation.js";
  * const parameters: PrepareGovernanceDelegateParameters = { from, to: "0x2222222222222222222222222222222222222222", percent: "50" };
  * ```
  */
-export interface PrepareGovernanceDelegateParameters {
-  /** The delegator (and signer). */
-  from: string;
+export interface PrepareGovernanceDelegateParameters extends CeloActionParameters {
   /** The delegatee: a Celo account (it has locked CELO before) or an account's vote signer. */
   to: string;
   /** A percentage of the delegator's governance voting power, above 0 and at most 100 (`"50"`, `12.5`). */
   percent: string | number;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -82,8 +78,8 @@ const delegate = delegationOperation("delegate");
 /** The shared delegation operation, then the delegatee's rule (the delegator's refusals come first). */
 const DELEGATE: CeloOperation<{ to: Address; fraction: bigint }, DelegationState> = {
   ...delegate,
-  plan: (from, input, state) => {
-    const plan = delegate.plan(from, input, state);
+  plan: (from, input, state, refuse) => {
+    const plan = delegate.plan(from, input, state, refuse);
     if (state.delegateeAccount === null) {
       const rule =
         "the delegatee must be a Celo account (Accounts.createAccount) or an account's vote signer";

@@ -1,9 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import type { CeloGovernanceState } from "../lens.js";
-import { queueNeighbours } from "../neighbours.js";
-import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation.js";
+import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
+import { governanceRevokeUpvoteOperation } from "../governanceOperations.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceRevokeUpvote}. Unknown keys are refused.
@@ -14,12 +12,7 @@ import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation
  * const parameters: PrepareGovernanceRevokeUpvoteParameters = { from };
  * ```
  */
-export interface PrepareGovernanceRevokeUpvoteParameters {
-  /** The upvoter (and signer). */
-  from: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
-}
+export interface PrepareGovernanceRevokeUpvoteParameters extends CeloActionParameters {}
 
 /**
  * The return type of {@link prepareGovernanceRevokeUpvote}: `[Governance.revokeUpvote(lesser, greater)]`, intent
@@ -57,45 +50,6 @@ export type PrepareGovernanceRevokeUpvoteErrorType = CeloStakingReadErrorType | 
  * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
  */
-export function prepareGovernanceRevokeUpvote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceRevokeUpvoteParameters,
-): Promise<PrepareGovernanceRevokeUpvoteReturnType> {
-  const operation: CeloOperation<undefined, CeloGovernanceState> = {
-    keys: [],
-    parse: () => undefined,
-    plan: (from, _input, s) => {
-      const proposalId = s.accountUpvotedProposal;
-      if (proposalId === 0n) {
-        throw new CeloGovernanceRefusedError({
-          operation: "revoke the upvote",
-          reason: "no-upvote",
-          message: `${from} upvotes no proposal`,
-        });
-      }
-      const position = s.queue.indexOf(proposalId);
-      const { lesser, greater } =
-        position === -1
-          ? { lesser: 0n, greater: 0n }
-          : queueNeighbours(
-              s.queue,
-              s.queueUpvotes,
-              proposalId,
-              (s.queueUpvotes[position] ?? 0n) - s.accountUpvoteWeight,
-            );
-      return {
-        summary: `Revoke ${from}'s upvote of governance proposal ${proposalId}`,
-        calls: [
-          {
-            contract: "governance",
-            functionName: "revokeUpvote",
-            args: [lesser, greater],
-            description: `Revoke the upvote of proposal ${proposalId}`,
-          },
-        ],
-        intent: { kind: "governanceRevokeUpvote", proposalId: proposalId.toString() },
-      };
-    },
-  };
-  return prepareCeloGovernanceOperation(client, parameters, operation, () => 0n);
-}
+export const prepareGovernanceRevokeUpvote = celoGovernanceAction<PrepareGovernanceRevokeUpvoteParameters>(
+  governanceRevokeUpvoteOperation,
+);

@@ -1,11 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import type { CeloGovernanceState } from "../lens.js";
-import { queueNeighbours } from "../neighbours.js";
-import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation.js";
-import { parseProposalId } from "../parameters.js";
-import { celo } from "../steps.js";
+import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
+import { governanceUpvoteOperation } from "../governanceOperations.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceUpvote}. Unknown keys are refused.
@@ -16,13 +12,9 @@ import { celo } from "../steps.js";
  * const parameters: PrepareGovernanceUpvoteParameters = { from, proposalId: 2n };
  * ```
  */
-export interface PrepareGovernanceUpvoteParameters {
-  /** The upvoter (and signer): its locked CELO is the upvote's weight. */
-  from: string;
+export interface PrepareGovernanceUpvoteParameters extends CeloActionParameters {
   /** A queued proposal. */
   proposalId: bigint | number | string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -65,64 +57,5 @@ export type PrepareGovernanceUpvoteErrorType = CeloStakingReadErrorType | CeloGo
  * const flow = await prepareGovernanceUpvote(createSdkBaseClient(), { from, proposalId: 2n });
  * ```
  */
-export function prepareGovernanceUpvote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceUpvoteParameters,
-): Promise<PrepareGovernanceUpvoteReturnType> {
-  const operation: CeloOperation<bigint, CeloGovernanceState> = {
-    keys: ["proposalId"],
-    parse: (raw) => parseProposalId(raw.proposalId),
-    plan: (from, proposalId, s) => {
-      const refuse = (
-        reason: "not-an-account" | "no-voting-power" | "not-queued" | "already-upvoted",
-        message: string,
-      ) =>
-        new CeloGovernanceRefusedError({
-          operation: "upvote",
-          reason,
-          message,
-          details: { proposalId: proposalId.toString() },
-        });
-      if (!s.accountIsAccount) throw refuse("not-an-account", `${from} has no Celo account: lock CELO first`);
-      if (s.accountLocked === 0n) throw refuse("no-voting-power", `${from} has no locked CELO`);
-      const position = s.queue.indexOf(proposalId);
-      if (position === -1)
-        throw refuse("not-queued", `proposal ${proposalId} is not in the governance queue`);
-      if (s.accountUpvotedProposal !== 0n && s.queue.includes(s.accountUpvotedProposal)) {
-        throw refuse(
-          "already-upvoted",
-          `${from} already upvotes queued proposal ${s.accountUpvotedProposal}: revoke that upvote first`,
-        );
-      }
-      // Governance dequeues (the most upvoted, up to `concurrentProposals`) at the start of the upvote once a day
-      // has passed since the last dequeue: an upvote of a proposal that leaves the queue then would revert.
-      const dequeueDue = s.timestamp >= s.lastDequeue + s.dequeueFrequency;
-      const top = s.queue
-        .map((id, i) => ({ id, upvotes: s.queueUpvotes[i] ?? 0n }))
-        .sort((a, b) => (a.upvotes === b.upvotes ? 0 : a.upvotes > b.upvotes ? -1 : 1))
-        .slice(0, Number(s.concurrentProposals))
-        .map((entry) => entry.id);
-      if (dequeueDue && top.includes(proposalId)) {
-        throw refuse(
-          "not-queued",
-          `proposal ${proposalId} leaves the queue for its referendum with the next governance transaction (a dequeue is due): vote on it then`,
-        );
-      }
-      const upvotes = (s.queueUpvotes[position] ?? 0n) + s.accountLocked;
-      const { lesser, greater } = queueNeighbours(s.queue, s.queueUpvotes, proposalId, upvotes);
-      return {
-        summary: `Upvote governance proposal ${proposalId} with ${from}'s ${celo(s.accountLocked)} locked`,
-        calls: [
-          {
-            contract: "governance",
-            functionName: "upvote",
-            args: [proposalId, lesser, greater],
-            description: `Upvote proposal ${proposalId} (${celo(s.accountLocked)})`,
-          },
-        ],
-        intent: { kind: "governanceUpvote", proposalId: proposalId.toString() },
-      };
-    },
-  };
-  return prepareCeloGovernanceOperation(client, parameters, operation, (proposalId) => proposalId);
-}
+export const prepareGovernanceUpvote =
+  celoGovernanceAction<PrepareGovernanceUpvoteParameters>(governanceUpvoteOperation);

@@ -1,16 +1,8 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
-import type { CeloGovernanceState } from "../lens.js";
-import { type CeloOperation, prepareCeloGovernanceOperation } from "../operation.js";
-import {
-  GOVERNANCE_VOTE_VALUES,
-  type GovernanceVoteValue,
-  parseProposalId,
-  parseVoteValue,
-} from "../parameters.js";
-import { toCeloProposal } from "../proposals.js";
-import { celo } from "../steps.js";
+import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
+import { governanceVoteOperation } from "../governanceOperations.js";
+import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
+import type { GovernanceVoteValue } from "../parameters.js";
 
 /**
  * Parameters of {@link prepareGovernanceVote}. Unknown keys are refused.
@@ -21,14 +13,10 @@ import { celo } from "../steps.js";
  * const parameters: PrepareGovernanceVoteParameters = { from, proposalId: 1n, value: "yes" };
  * ```
  */
-export interface PrepareGovernanceVoteParameters {
-  /** The voter (and signer): its governance voting power is the vote's weight. */
-  from: string;
+export interface PrepareGovernanceVoteParameters extends CeloActionParameters {
   /** A proposal in its referendum. */
   proposalId: bigint | number | string;
   value: GovernanceVoteValue;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -70,46 +58,5 @@ export type PrepareGovernanceVoteErrorType = CeloStakingReadErrorType | CeloGove
  * const flow = await prepareGovernanceVote(createSdkBaseClient(), { from, proposalId: 1n, value: "yes" });
  * ```
  */
-export function prepareGovernanceVote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceVoteParameters,
-): Promise<PrepareGovernanceVoteReturnType> {
-  const operation: CeloOperation<{ proposalId: bigint; value: GovernanceVoteValue }, CeloGovernanceState> = {
-    keys: ["proposalId", "value"],
-    parse: (raw) => ({ proposalId: parseProposalId(raw.proposalId), value: parseVoteValue(raw.value) }),
-    plan: (from, { proposalId, value }, s) => {
-      const found = s.proposals.find((p) => p.id === proposalId);
-      const proposal = found ? toCeloProposal(found, false) : undefined;
-      const refuse = (reason: "not-an-account" | "no-voting-power" | "not-in-referendum", message: string) =>
-        new CeloGovernanceRefusedError({
-          operation: "vote",
-          reason,
-          message,
-          details: { proposalId: proposalId.toString(), stage: proposal?.stage ?? "none" },
-        });
-      if (proposal?.stage !== "referendum" || proposal.dequeueIndex === null) {
-        throw refuse(
-          "not-in-referendum",
-          `proposal ${proposalId} is ${proposal ? `in stage ${proposal.stage}` : "unknown"}, not in its referendum`,
-        );
-      }
-      if (!s.accountIsAccount) throw refuse("not-an-account", `${from} has no Celo account: lock CELO first`);
-      if (s.accountVotingPower === 0n)
-        throw refuse("no-voting-power", `${from} has no governance voting power`);
-      const power = celo(s.accountVotingPower);
-      return {
-        summary: `Vote ${value.toUpperCase()} on governance proposal ${proposalId} with ${from}'s ${power} of voting power`,
-        calls: [
-          {
-            contract: "governance",
-            functionName: "vote",
-            args: [proposalId, BigInt(proposal.dequeueIndex), GOVERNANCE_VOTE_VALUES[value]],
-            description: `Vote ${value.toUpperCase()} on proposal ${proposalId} (${power})`,
-          },
-        ],
-        intent: { kind: "governanceVote", proposalId: proposalId.toString(), value },
-      };
-    },
-  };
-  return prepareCeloGovernanceOperation(client, parameters, operation, (input) => input.proposalId);
-}
+export const prepareGovernanceVote =
+  celoGovernanceAction<PrepareGovernanceVoteParameters>(governanceVoteOperation);

@@ -1,10 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloCall, prepareCeloAccountOperation } from "../operation.js";
-import { parseCeloAmount } from "../parameters.js";
-import { relockCalls } from "../relockCalls.js";
-import { celo } from "../steps.js";
+import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import { lockOperation } from "../stakingOperations.js";
 
 /**
  * Parameters of {@link prepareStakingLock}. Unknown keys are refused.
@@ -15,13 +12,9 @@ import { celo } from "../steps.js";
  * const parameters: PrepareStakingLockParameters = { from, amount: "50" };
  * ```
  */
-export interface PrepareStakingLockParameters {
-  /** The account that locks (and signs). */
-  from: string;
+export interface PrepareStakingLockParameters extends CeloActionParameters {
   /** CELO to lock, a human decimal string (`"50"`). */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -63,52 +56,4 @@ export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStaking
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
  */
-export function prepareStakingLock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingLockParameters,
-): Promise<PrepareStakingLockReturnType> {
-  return prepareCeloAccountOperation(client, parameters, {
-    keys: ["amount"],
-    parse: (raw) => parseCeloAmount(raw.amount),
-    plan: (from, amount, s) => {
-      const register: CeloCall[] = s.isAccount
-        ? []
-        : [
-            {
-              contract: "accounts",
-              functionName: "createAccount",
-              args: [],
-              description: `Register ${from} as a Celo account (needed to lock CELO)`,
-            },
-          ];
-      const relock = relockCalls(s.withdrawalValues, amount);
-      const fresh = amount - relock.total;
-      if (fresh > 0n && s.balance < fresh) {
-        throw new CeloStakingRefusedError({
-          operation: "lock",
-          reason: "not-enough-celo",
-          message: `${from} has ${celo(s.balance)}, and ${celo(fresh)} would be locked`,
-          details: { balance: s.balance.toString(), needed: fresh.toString() },
-        });
-      }
-      const lock: CeloCall[] =
-        fresh > 0n
-          ? [
-              {
-                contract: "lockedGold",
-                functionName: "lock",
-                args: [],
-                description: `Lock ${celo(fresh)} in Celo's LockedGold`,
-                value: fresh,
-              },
-            ]
-          : [];
-      const relocked = relock.total > 0n ? ` (${celo(relock.total)} relocked from pending withdrawals)` : "";
-      return {
-        summary: `Lock ${celo(amount)} from ${from}${relocked}`,
-        calls: [...register, ...relock.calls, ...lock],
-        intent: { kind: "lock", amount: amount.toString(), relocked: relock.total.toString() },
-      };
-    },
-  });
-}
+export const prepareStakingLock = celoStakingAction<PrepareStakingLockParameters>(lockOperation);

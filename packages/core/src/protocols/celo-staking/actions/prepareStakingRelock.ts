@@ -1,10 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { prepareCeloAccountOperation } from "../operation.js";
-import { parseCeloAmount } from "../parameters.js";
-import { relockCalls } from "../relockCalls.js";
-import { celo } from "../steps.js";
+import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import { relockOperation } from "../stakingOperations.js";
 
 /**
  * Parameters of {@link prepareStakingRelock}. Unknown keys are refused.
@@ -15,13 +12,9 @@ import { celo } from "../steps.js";
  * const parameters: PrepareStakingRelockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareStakingRelockParameters {
-  /** The account whose pending withdrawals are relocked (and who signs). */
-  from: string;
+export interface PrepareStakingRelockParameters extends CeloActionParameters {
   /** CELO to relock, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -60,28 +53,4 @@ export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export function prepareStakingRelock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingRelockParameters,
-): Promise<PrepareStakingRelockReturnType> {
-  return prepareCeloAccountOperation(client, parameters, {
-    keys: ["amount"],
-    parse: (raw) => parseCeloAmount(raw.amount),
-    plan: (from, amount, s) => {
-      const pending = s.withdrawalValues.reduce((sum, value) => sum + value, 0n);
-      if (pending < amount) {
-        throw new CeloStakingRefusedError({
-          operation: "relock",
-          reason: "not-enough-pending-withdrawals",
-          message: `${from}'s pending withdrawals hold ${celo(pending)}, less than ${celo(amount)}`,
-          details: { amount: amount.toString(), pending: pending.toString() },
-        });
-      }
-      return {
-        summary: `Relock ${celo(amount)} of ${from}'s pending withdrawals`,
-        calls: relockCalls(s.withdrawalValues, amount).calls,
-        intent: { kind: "relock", amount: amount.toString() },
-      };
-    },
-  });
-}
+export const prepareStakingRelock = celoStakingAction<PrepareStakingRelockParameters>(relockOperation);

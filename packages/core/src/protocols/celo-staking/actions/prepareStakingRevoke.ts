@@ -1,11 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { groupNeighbours } from "../neighbours.js";
-import { type CeloCall, prepareCeloAccountOperation } from "../operation.js";
-import { parseCeloAmount } from "../parameters.js";
-import { celo } from "../steps.js";
+import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import { revokeOperation } from "../stakingOperations.js";
 
 /**
  * Parameters of {@link prepareStakingRevoke}. Unknown keys are refused.
@@ -16,15 +12,11 @@ import { celo } from "../steps.js";
  * const parameters: PrepareStakingRevokeParameters = { from, group, amount: "30" };
  * ```
  */
-export interface PrepareStakingRevokeParameters {
-  /** The voter (and signer). */
-  from: string;
+export interface PrepareStakingRevokeParameters extends CeloActionParameters {
   /** The validator group voted for. */
   group: string;
   /** Votes to revoke, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -65,53 +57,4 @@ export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingRevoke(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export function prepareStakingRevoke(
-  client: SdkBaseClient,
-  parameters: PrepareStakingRevokeParameters,
-): Promise<PrepareStakingRevokeReturnType> {
-  return prepareCeloAccountOperation(client, parameters, {
-    keys: ["group", "amount"],
-    parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
-    plan: (from, { group, amount }, s) => {
-      const index = s.votes.findIndex((v) => v.group.toLowerCase() === group.toLowerCase());
-      const vote = s.votes[index];
-      const has = vote ? vote.pending + vote.active : 0n;
-      if (!vote || has < amount) {
-        throw new CeloStakingRefusedError({
-          operation: "revoke",
-          reason: "not-enough-votes",
-          message: `${from} votes ${celo(has)} for ${group}, less than ${celo(amount)}`,
-          details: {
-            group,
-            amount: amount.toString(),
-            pending: (vote?.pending ?? 0n).toString(),
-            active: (vote?.active ?? 0n).toString(),
-          },
-        });
-      }
-      let total = s.eligible.find((g) => g.group.toLowerCase() === group.toLowerCase())?.votes ?? has;
-      const calls: CeloCall[] = [];
-      // biome-ignore lint/complexity/useMathMinMax: bigints have no Math.min
-      const fromPending = vote.pending < amount ? vote.pending : amount;
-      for (const [functionName, value, kind] of [
-        ["revokePending", fromPending, "pending"],
-        ["revokeActive", amount - fromPending, "active"],
-      ] as const) {
-        if (value === 0n) continue;
-        total -= value;
-        const { lesser, greater } = groupNeighbours(s.eligible, group, total);
-        calls.push({
-          contract: "election",
-          functionName,
-          args: [group, value, lesser, greater, BigInt(index)],
-          description: `Revoke ${celo(value)} of ${kind} votes for ${group}`,
-        });
-      }
-      return {
-        summary: `Revoke ${celo(amount)} of ${from}'s votes for validator group ${group}`,
-        calls,
-        intent: { kind: "revoke", group, amount: amount.toString() },
-      };
-    },
-  });
-}
+export const prepareStakingRevoke = celoStakingAction<PrepareStakingRevokeParameters>(revokeOperation);

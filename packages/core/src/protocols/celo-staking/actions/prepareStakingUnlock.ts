@@ -1,9 +1,7 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { type CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { prepareCeloAccountOperation } from "../operation.js";
-import { parseCeloAmount } from "../parameters.js";
-import { celo } from "../steps.js";
+import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
+import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import { unlockOperation } from "../stakingOperations.js";
 
 /**
  * Parameters of {@link prepareStakingUnlock}. Unknown keys are refused.
@@ -14,13 +12,9 @@ import { celo } from "../steps.js";
  * const parameters: PrepareStakingUnlockParameters = { from, amount: "20" };
  * ```
  */
-export interface PrepareStakingUnlockParameters {
-  /** The account that unlocks (and signs). */
-  from: string;
+export interface PrepareStakingUnlockParameters extends CeloActionParameters {
   /** Locked CELO to unlock, a human decimal string. */
   amount: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -60,55 +54,4 @@ export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStaki
  * const flow = await prepareStakingUnlock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export function prepareStakingUnlock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingUnlockParameters,
-): Promise<PrepareStakingUnlockReturnType> {
-  return prepareCeloAccountOperation(client, parameters, {
-    keys: ["amount"],
-    parse: (raw) => parseCeloAmount(raw.amount),
-    plan: (from, amount, s) => {
-      const refuse = (
-        reason: "not-an-account" | "not-enough-nonvoting" | "locked-in-governance",
-        message: string,
-      ) =>
-        new CeloStakingRefusedError({
-          operation: "unlock",
-          reason,
-          message,
-          details: {
-            amount: amount.toString(),
-            locked: s.totalLocked.toString(),
-            nonvoting: s.nonvoting.toString(),
-            votingForGroups: (s.totalLocked - s.nonvoting).toString(),
-            usedInReferendums: s.governanceVotesUsed.toString(),
-          },
-        });
-      if (!s.isAccount) throw refuse("not-an-account", `${from} has no Celo account and nothing locked`);
-      if (amount > s.nonvoting) {
-        throw refuse(
-          "not-enough-nonvoting",
-          `${from} has ${celo(s.nonvoting)} locked and not voting (${celo(s.totalLocked - s.nonvoting)} votes for validator groups): revoke votes first`,
-        );
-      }
-      if (s.totalLocked - amount < s.governanceVotesUsed) {
-        throw refuse(
-          "locked-in-governance",
-          `${celo(s.governanceVotesUsed)} of ${from}'s ${celo(s.totalLocked)} locked back its votes on governance referendums; at most ${celo(s.totalLocked - s.governanceVotesUsed)} can be unlocked until they end`,
-        );
-      }
-      return {
-        summary: `Unlock ${celo(amount)} of ${from}'s locked CELO (withdrawable in ${s.unlockingPeriod} s)`,
-        calls: [
-          {
-            contract: "lockedGold",
-            functionName: "unlock",
-            args: [amount],
-            description: `Unlock ${celo(amount)} (a pending withdrawal after ${s.unlockingPeriod} s)`,
-          },
-        ],
-        intent: { kind: "unlock", amount: amount.toString() },
-      };
-    },
-  });
-}
+export const prepareStakingUnlock = celoStakingAction<PrepareStakingUnlockParameters>(unlockOperation);

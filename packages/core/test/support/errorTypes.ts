@@ -272,19 +272,41 @@ const CELO_STAKING = {
     ...RPC,
   ]),
   getStakingValidatorGroups: errorTypeOf<GetStakingValidatorGroupsErrorType>()([...CELO_READ]),
-  prepareStakingLock: errorTypeOf<PrepareStakingLockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
-  prepareStakingUnlock: errorTypeOf<PrepareStakingUnlockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
-  prepareStakingRelock: errorTypeOf<PrepareStakingRelockErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingLock: errorTypeOf<PrepareStakingLockErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+    ...FEE,
+  ]),
+  prepareStakingUnlock: errorTypeOf<PrepareStakingUnlockErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+    ...FEE,
+  ]),
+  prepareStakingRelock: errorTypeOf<PrepareStakingRelockErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+    ...FEE,
+  ]),
   prepareStakingWithdraw: errorTypeOf<PrepareStakingWithdrawErrorType>()([
     ...CELO_READ,
     CeloStakingRefusedError,
+    ...FEE,
   ]),
-  prepareStakingVote: errorTypeOf<PrepareStakingVoteErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingVote: errorTypeOf<PrepareStakingVoteErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+    ...FEE,
+  ]),
   prepareStakingActivate: errorTypeOf<PrepareStakingActivateErrorType>()([
     ...CELO_READ,
     CeloStakingRefusedError,
+    ...FEE,
   ]),
-  prepareStakingRevoke: errorTypeOf<PrepareStakingRevokeErrorType>()([...CELO_READ, CeloStakingRefusedError]),
+  prepareStakingRevoke: errorTypeOf<PrepareStakingRevokeErrorType>()([
+    ...CELO_READ,
+    CeloStakingRefusedError,
+    ...FEE,
+  ]),
   getGovernanceProposals: errorTypeOf<GetGovernanceProposalsErrorType>()([...CELO_READ]),
   getGovernanceProposal: errorTypeOf<GetGovernanceProposalErrorType>()([
     ...CELO_READ,
@@ -293,22 +315,27 @@ const CELO_STAKING = {
   prepareGovernanceUpvote: errorTypeOf<PrepareGovernanceUpvoteErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
+    ...FEE,
   ]),
   prepareGovernanceRevokeUpvote: errorTypeOf<PrepareGovernanceRevokeUpvoteErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
+    ...FEE,
   ]),
   prepareGovernanceVote: errorTypeOf<PrepareGovernanceVoteErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
+    ...FEE,
   ]),
   prepareGovernanceDelegate: errorTypeOf<PrepareGovernanceDelegateErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
+    ...FEE,
   ]),
   prepareGovernanceUndelegate: errorTypeOf<PrepareGovernanceUndelegateErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
+    ...FEE,
   ]),
 };
 

@@ -1,4 +1,5 @@
 import type { SdkBaseClient } from "../../clients/types.js";
+import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { parseOptions } from "../../validation/parseOptions.js";
 import type { GetGovernanceProposalReturnType } from "./actions/getGovernanceProposal.js";
@@ -27,7 +28,8 @@ export interface GetProposalOptions extends ActionOptions {
 
 /**
  * `client.governance`: Celo governance on chain (Governance, LockedGold): proposals by stage, upvotes, referendum
- * votes and delegation of voting power. Every method costs ONE HTTP request.
+ * votes and delegation of voting power. Every method costs ONE HTTP request; a `prepare*` paying gas in a fee
+ * currency (`feeCurrency`) costs two, since its calldata depends on the first read.
  *
  * @example
  * ```ts
@@ -64,7 +66,7 @@ export interface GovernanceActions {
     options?: GetProposalOptions,
   ): Promise<GetGovernanceProposalReturnType>;
   /**
-   * Upvotes a queued proposal. The client form of {@link prepareGovernanceUpvote}. HTTP requests: 1.
+   * Upvotes a queued proposal. The client form of {@link prepareGovernanceUpvote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareGovernanceUpvoteErrorType}
    *
@@ -76,10 +78,10 @@ export interface GovernanceActions {
   prepareUpvote(
     from: string,
     proposalId: bigint | number | string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareGovernanceUpvoteReturnType>;
   /**
-   * Votes on a referendum. The client form of {@link prepareGovernanceVote}. HTTP requests: 1.
+   * Votes on a referendum. The client form of {@link prepareGovernanceVote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareGovernanceVoteErrorType}
    *
@@ -92,10 +94,10 @@ export interface GovernanceActions {
     from: string,
     proposalId: bigint | number | string,
     value: GovernanceVoteValue,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareGovernanceVoteReturnType>;
   /**
-   * Revokes the account's upvote. The client form of {@link prepareGovernanceRevokeUpvote}. HTTP requests: 1.
+   * Revokes the account's upvote. The client form of {@link prepareGovernanceRevokeUpvote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
    *
@@ -106,10 +108,10 @@ export interface GovernanceActions {
    */
   prepareRevokeUpvote(
     from: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareGovernanceRevokeUpvoteReturnType>;
   /**
-   * Delegates a percentage of governance voting power. The client form of {@link prepareGovernanceDelegate}. HTTP requests: 1.
+   * Delegates a percentage of governance voting power. The client form of {@link prepareGovernanceDelegate}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareGovernanceDelegateErrorType}
    *
@@ -122,10 +124,10 @@ export interface GovernanceActions {
     from: string,
     to: string,
     percent: string | number,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareGovernanceDelegateReturnType>;
   /**
-   * Takes back delegated voting power. The client form of {@link prepareGovernanceUndelegate}. HTTP requests: 1.
+   * Takes back delegated voting power. The client form of {@link prepareGovernanceUndelegate}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareGovernanceUndelegateErrorType}
    *
@@ -138,7 +140,7 @@ export interface GovernanceActions {
     from: string,
     to: string,
     percent: string | number,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareGovernanceUndelegateReturnType>;
 }
 
@@ -159,6 +161,7 @@ export interface GovernanceActions {
  */
 export function governanceActions(client: SdkBaseClient): { governance: GovernanceActions } {
   const o = (rest: ActionOptions | undefined) => parseOptions(rest);
+  const p = (rest: PrepareOptions | undefined) => parseOptions(rest, PREPARE_OPTION_KEYS);
   return {
     governance: Object.freeze({
       getProposals: async (rest?: ActionOptions) =>
@@ -173,40 +176,40 @@ export function governanceActions(client: SdkBaseClient): { governance: Governan
           { ...parseOptions(rest, ["account", "signal"]), proposalId },
           async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
         ),
-      prepareUpvote: async (from: string, proposalId: bigint | number | string, rest?: ActionOptions) =>
+      prepareUpvote: async (from: string, proposalId: bigint | number | string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, proposalId },
+          { ...p(rest), from, proposalId },
           async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
         ),
       prepareVote: async (
         from: string,
         proposalId: bigint | number | string,
         value: GovernanceVoteValue,
-        rest?: ActionOptions,
+        rest?: PrepareOptions,
       ) =>
         runLoaded(
           client,
-          { ...o(rest), from, proposalId, value },
+          { ...p(rest), from, proposalId, value },
           async () => (await import("./actions/prepareGovernanceVote.js")).prepareGovernanceVote,
         ),
-      prepareRevokeUpvote: async (from: string, rest?: ActionOptions) =>
+      prepareRevokeUpvote: async (from: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from },
+          { ...p(rest), from },
           async () =>
             (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
         ),
-      prepareDelegate: async (from: string, to: string, percent: string | number, rest?: ActionOptions) =>
+      prepareDelegate: async (from: string, to: string, percent: string | number, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, to, percent },
+          { ...p(rest), from, to, percent },
           async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
         ),
-      prepareUndelegate: async (from: string, to: string, percent: string | number, rest?: ActionOptions) =>
+      prepareUndelegate: async (from: string, to: string, percent: string | number, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, to, percent },
+          { ...p(rest), from, to, percent },
           async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,
         ),
     }),

@@ -1,10 +1,16 @@
-// The one way a staking or governance `prepare*` action runs: refuse unknown keys, parse `from` and the
-// operation's own fields (all before any request), read the lens once, plan the calls, and build the tagged flow.
+// The one way a staking or governance `prepare*` action runs: refuse unknown keys, parse `from`, the operation's
+// own fields and `feeCurrency` (all before any request), read the lens once, plan the calls, and build the tagged
+// flow. Paying gas in a fee currency costs a SECOND request: the calldata (sorted-list neighbours, indices,
+// relocks) comes from the lens read, so the real steps can only be simulated for their fee after it.
 // Each action in ./actions/ is its types, its TSDoc and its `CeloOperation` (what it parses, reads and plans).
 import { rejectUnknownKeys } from "@preflow/attribution";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
+import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
+import { type FeeCurrencyOption, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
+import { readBatch } from "../../rpc/readBatch.js";
+import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import {
@@ -24,7 +30,9 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
 
 /**
  * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
- * this). Unknown keys are refused.
+ * this). Unknown keys are refused. With `feeCurrency` (or the client's default) naming a fee currency, every step
+ * carries `feeCurrency` and the flow `fee`, at the cost of a second HTTP request (the calldata depends on the
+ * first read); the CELO a step sends (`lock`) is CELO, not the fee token.
  *
  * @example
  * ```ts
@@ -32,7 +40,7 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
  * ```
  */
-export interface CeloActionParameters {
+export interface CeloActionParameters extends FeeCurrencyOption {
   /** The account that acts and signs (the locker, voter, delegator, ...). */
   from: string;
   /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
@@ -101,13 +109,19 @@ export interface CeloGovernanceOperation<Input>
   proposalOf(input: Input): bigint;
 }
 
-/** A staking or governance action: `(client, parameters)`, one HTTP request. @internal */
+/**
+ * A staking or governance action: `(client, parameters)`, one HTTP request; 2 when gas is paid in a fee
+ * currency. @internal
+ */
 export type CeloAction<Parameters> = (
   client: SdkBaseClient,
   parameters: Parameters,
 ) => Promise<SerializedPreparedFlow>;
 
-/** Runs `operation` on the state `read` returns (one HTTP request). @internal */
+/**
+ * Runs `operation` on the state `read` returns (one HTTP request), then, when gas is paid in a fee currency,
+ * plans the fee of the real steps and reads it in a second request. @internal
+ */
 export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
   parameters: object,
@@ -115,15 +129,31 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
   read: (from: Address, input: Input, signal: AbortSignal | undefined) => Promise<State>,
   refuse: CeloRefuse<Reason> = () => new Error("unreachable: this operation has no refusal"),
 ): Promise<SerializedPreparedFlow> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["from", ...operation.keys, "signal"]);
+  const raw = rejectUnknownKeys(parameters, "parameters", [
+    "from",
+    ...operation.keys,
+    "feeCurrency",
+    "signal",
+  ]);
   const from = parseAddress(raw.from, "from");
   const input = operation.parse(raw);
-  const state = await read(from, input, parseSignal(raw.signal));
+  // the fee is planned after the read (its calldata decides the steps), but a bad input is refused before it
+  if (raw.feeCurrency !== undefined) resolveFeeCurrencyInput(raw.feeCurrency);
+  const signal = parseSignal(raw.signal);
+  const state = await read(from, input, signal);
   const { summary, calls, intent } = operation.plan(from, input, state, refuse);
   const steps = calls.map((call) =>
     buildCeloStep(call.contract, call.functionName, call.args, call.description, client.tag, call.value),
   );
-  return celoFlow(from, summary, steps, intent, state.blockNumber);
+  const flow = celoFlow(from, summary, steps, intent, state.blockNumber);
+  const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
+  if (!plan) return flow;
+  const fee = await readBatch(client, { reads: plan.reads, calls: plan.calls, signal });
+  // what the steps send is CELO (`lock`): it counts against the CELO balance, never the fee token's
+  const sent = calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n);
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, {
+    spend: sent > 0n ? [{ token: TOKENS.CELO, amount: sent }] : [],
+  });
 }
 
 /** Runs a staking operation planned from `from`'s account state (one `eth_call` to the lens). @internal */

@@ -1,4 +1,5 @@
 import type { SdkBaseClient } from "../../clients/types.js";
+import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { throwIfAborted } from "../../rpc/createRpc.js";
 import { parseOptions } from "../../validation/parseOptions.js";
@@ -15,7 +16,8 @@ import type { PrepareStakingWithdrawReturnType } from "./actions/prepareStakingW
 
 /**
  * `client.staking`: locking CELO and voting for validator groups on Celo's core contracts (LockedGold, Election).
- * Every method costs ONE HTTP request (preflow's read-only lens in one `eth_call`). `prepare*` return prepared
+ * Every method costs ONE HTTP request (preflow's read-only lens in one `eth_call`); a `prepare*` paying gas in a
+ * fee currency (`feeCurrency`) costs two, since its calldata depends on the first read. `prepare*` return prepared
  * flows with their `intent` and `preparedAt` and are never tracked; the reads are tracked.
  *
  * @example
@@ -52,7 +54,7 @@ export interface StakingActions {
   getValidatorGroups(options?: ActionOptions): Promise<GetStakingValidatorGroupsReturnType>;
   /**
    * Locks CELO (registers the account first when needed; relocks pending withdrawals before locking new CELO).
-   * The client form of {@link prepareStakingLock}. HTTP requests: 1.
+   * The client form of {@link prepareStakingLock}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingLockErrorType}
    *
@@ -61,10 +63,10 @@ export interface StakingActions {
    * const flow = await client.staking.prepareLock(from, "50");
    * ```
    */
-  prepareLock(from: string, amount: string, options?: ActionOptions): Promise<PrepareStakingLockReturnType>;
+  prepareLock(from: string, amount: string, options?: PrepareOptions): Promise<PrepareStakingLockReturnType>;
   /**
    * Unlocks CELO (refused when it votes or backs a governance vote). The client form of {@link prepareStakingUnlock}.
-   * HTTP requests: 1.
+   * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingUnlockErrorType}
    *
@@ -76,10 +78,10 @@ export interface StakingActions {
   prepareUnlock(
     from: string,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareStakingUnlockReturnType>;
   /**
-   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1.
+   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingRelockErrorType}
    *
@@ -91,11 +93,11 @@ export interface StakingActions {
   prepareRelock(
     from: string,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareStakingRelockReturnType>;
   /**
    * Withdraws every matured pending withdrawal (refused with the time left when none is). The client form of
-   * {@link prepareStakingWithdraw}. HTTP requests: 1.
+   * {@link prepareStakingWithdraw}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingWithdrawErrorType}
    *
@@ -104,10 +106,10 @@ export interface StakingActions {
    * const flow = await client.staking.prepareWithdraw(from);
    * ```
    */
-  prepareWithdraw(from: string, options?: ActionOptions): Promise<PrepareStakingWithdrawReturnType>;
+  prepareWithdraw(from: string, options?: PrepareOptions): Promise<PrepareStakingWithdrawReturnType>;
   /**
    * Votes locked CELO for a validator group (capacity and non-voting balance checked). The client form of
-   * {@link prepareStakingVote}. HTTP requests: 1.
+   * {@link prepareStakingVote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingVoteErrorType}
    *
@@ -120,11 +122,11 @@ export interface StakingActions {
     from: string,
     group: string,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareStakingVoteReturnType>;
   /**
    * Activates pending votes for `group` (or every group with some). The client form of {@link prepareStakingActivate}.
-   * HTTP requests: 1.
+   * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
    *
    * @throws {@link PrepareStakingActivateErrorType}
    *
@@ -136,7 +138,7 @@ export interface StakingActions {
   prepareActivate(
     from: string,
     group?: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareStakingActivateReturnType>;
   /**
    * Revokes votes for a group, pending first, then active. The client form of {@link prepareStakingRevoke}. HTTP
@@ -153,7 +155,7 @@ export interface StakingActions {
     from: string,
     group: string,
     amount: string,
-    options?: ActionOptions,
+    options?: PrepareOptions,
   ): Promise<PrepareStakingRevokeReturnType>;
 }
 
@@ -186,6 +188,7 @@ export async function runLoaded<P extends { signal?: unknown }, R>(
  */
 export function stakingActions(client: SdkBaseClient): { staking: StakingActions } {
   const o = (rest: ActionOptions | undefined) => parseOptions(rest);
+  const p = (rest: PrepareOptions | undefined) => parseOptions(rest, PREPARE_OPTION_KEYS);
   return {
     staking: Object.freeze({
       getStakingBalances: async (account: string, rest?: ActionOptions) =>
@@ -200,46 +203,46 @@ export function stakingActions(client: SdkBaseClient): { staking: StakingActions
           { ...o(rest) },
           async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
         ),
-      prepareLock: async (from: string, amount: string, rest?: ActionOptions) =>
+      prepareLock: async (from: string, amount: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, amount },
+          { ...p(rest), from, amount },
           async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
         ),
-      prepareUnlock: async (from: string, amount: string, rest?: ActionOptions) =>
+      prepareUnlock: async (from: string, amount: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, amount },
+          { ...p(rest), from, amount },
           async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
         ),
-      prepareRelock: async (from: string, amount: string, rest?: ActionOptions) =>
+      prepareRelock: async (from: string, amount: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, amount },
+          { ...p(rest), from, amount },
           async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
         ),
-      prepareWithdraw: async (from: string, rest?: ActionOptions) =>
+      prepareWithdraw: async (from: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from },
+          { ...p(rest), from },
           async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
         ),
-      prepareVote: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
+      prepareVote: async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, group, amount },
+          { ...p(rest), from, group, amount },
           async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
         ),
-      prepareActivate: async (from: string, group?: string, rest?: ActionOptions) =>
+      prepareActivate: async (from: string, group?: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, ...(group === undefined ? {} : { group }) },
+          { ...p(rest), from, ...(group === undefined ? {} : { group }) },
           async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
         ),
-      prepareRevoke: async (from: string, group: string, amount: string, rest?: ActionOptions) =>
+      prepareRevoke: async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
-          { ...o(rest), from, group, amount },
+          { ...p(rest), from, group, amount },
           async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
         ),
     }),

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
@@ -43,7 +44,10 @@ export type PrepareGovernanceDelegateReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceDelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceDelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceDelegateErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares delegating a percentage of the account's governance voting power to another account
@@ -53,7 +57,8 @@ export type PrepareGovernanceDelegateErrorType = CeloStakingReadErrorType | Celo
  * revert with Accounts' "Must first register address with Account.createAccount"), or when it would delegate more
  * than 100 % in all (`delegation-too-large`, with what it delegates already).
  *
- * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch).
+ * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch); 2 when gas is
+ * paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareGovernanceDelegateErrorType}
  *

@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceRevokeUpvoteOperation } from "../governanceOperations.js";
@@ -34,13 +35,16 @@ export type PrepareGovernanceRevokeUpvoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceRevokeUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceRevokeUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceRevokeUpvoteErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none
  * (`no-upvote`). The queue's neighbours are computed for the proposal's upvotes without this one.
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
  *

@@ -1,4 +1,5 @@
 import type { SdkBaseClient } from "../../../clients/types.js";
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
@@ -37,14 +38,17 @@ export type PrepareGovernanceUndelegateReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceUndelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceUndelegateErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceUndelegateErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares taking back a percentage of governance voting power delegated to `to`
  * (`LockedGold.revokeDelegatedGovernanceVotes`). Refused when the account delegates less than that to `to`
  * (`not-delegated`, with what it delegates).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareGovernanceUndelegateErrorType}
  *

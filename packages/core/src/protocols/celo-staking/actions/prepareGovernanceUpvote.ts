@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceUpvoteOperation } from "../governanceOperations.js";
@@ -37,7 +38,10 @@ export type PrepareGovernanceUpvoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceUpvoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceUpvoteErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares upvoting a queued governance proposal with all of the account's locked CELO (the most upvoted
@@ -47,7 +51,7 @@ export type PrepareGovernanceUpvoteErrorType = CeloStakingReadErrorType | CeloGo
  * upvote total. If a dequeue falls due before the transaction runs, Governance dequeues first and the upvote of
  * a proposal that left the queue does nothing.
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareGovernanceUpvoteErrorType}
  *

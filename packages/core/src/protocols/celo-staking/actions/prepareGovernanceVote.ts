@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceVoteOperation } from "../governanceOperations.js";
@@ -39,7 +40,10 @@ export type PrepareGovernanceVoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceVoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceVoteErrorType = CeloStakingReadErrorType | CeloGovernanceRefusedError;
+export type PrepareGovernanceVoteErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares a vote (`"yes"`, `"no"`, `"abstain"`) on a proposal in its referendum with all of the account's
@@ -48,7 +52,7 @@ export type PrepareGovernanceVoteErrorType = CeloStakingReadErrorType | CeloGove
  * when the proposal is not in its referendum (`not-in-referendum`, with its stage) or the account has no voting
  * power (`not-an-account`, `no-voting-power`).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareGovernanceVoteErrorType}
  *

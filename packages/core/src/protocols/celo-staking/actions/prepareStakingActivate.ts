@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -37,14 +38,17 @@ export type PrepareStakingActivateReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingActivateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingActivateErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingActivateErrorType =
+  | CeloStakingReadErrorType
+  | CeloStakingRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares activating pending votes (cast in an earlier epoch) for `group`, or for every group that has some.
  * Refused when there is nothing to activate (`nothing-to-activate`; pending votes cast in this epoch activate
  * from the next).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingActivateErrorType}
  *

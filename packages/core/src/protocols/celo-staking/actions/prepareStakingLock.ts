@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -37,7 +38,7 @@ export type PrepareStakingLockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingLockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
 
 /**
  * Prepares locking CELO in LockedGold (locked CELO can vote for validator groups and on governance). Registers the
@@ -45,7 +46,7 @@ export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStaking
  * locking new CELO (`relock`, newest first), then `lock()` with the rest as value. Refused when the CELO balance
  * is below what `lock()` sends (`not-enough-celo`; gas is on top).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingLockErrorType}
  *

@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -36,14 +37,14 @@ export type PrepareStakingRelockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingRelockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
 
 /**
  * Prepares relocking CELO that is waiting in pending withdrawals (matured or not): `relock(index, value)` per
  * withdrawal, last index first. Refused when the pending withdrawals hold less than the amount
  * (`not-enough-pending-withdrawals`).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingRelockErrorType}
  *

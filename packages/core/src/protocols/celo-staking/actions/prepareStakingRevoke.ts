@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -39,7 +40,7 @@ export type PrepareStakingRevokeReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingRevokeErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
 
 /**
  * Prepares revoking votes for a validator group: pending votes first, then active ones, each with the sorted-list
@@ -47,7 +48,7 @@ export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStaki
  * becomes non-voting locked CELO. Refused when the account votes less than the amount for the group
  * (`not-enough-votes`).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingRevokeErrorType}
  *

@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -36,7 +37,7 @@ export type PrepareStakingUnlockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingUnlockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
 
 /**
  * Prepares unlocking locked CELO: it becomes a pending withdrawal, withdrawable after LockedGold's unlocking period
@@ -44,7 +45,7 @@ export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStaki
  * revoke votes first) or backs the account's votes on governance referendums (`locked-in-governance`), or the
  * address has no Celo account (`not-an-account`).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingUnlockErrorType}
  *

@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -39,7 +40,7 @@ export type PrepareStakingVoteReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingVoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
 
 /**
  * Prepares a vote of locked CELO for a validator group (a pending vote, activatable from the next epoch). Checked
@@ -48,7 +49,7 @@ export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStaking
  * `not-an-account`) and votes for fewer groups than the maximum (`too-many-groups`). The sorted-list neighbours
  * (`lesser`, `greater`) are computed from the eligible groups' votes.
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingVoteErrorType}
  *

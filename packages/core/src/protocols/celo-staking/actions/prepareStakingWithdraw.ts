@@ -1,3 +1,4 @@
+import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
 import { type CeloActionParameters, celoStakingAction } from "../operation.js";
@@ -34,7 +35,10 @@ export type PrepareStakingWithdrawReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingWithdrawErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingWithdrawErrorType = CeloStakingReadErrorType | CeloStakingRefusedError;
+export type PrepareStakingWithdrawErrorType =
+  | CeloStakingReadErrorType
+  | CeloStakingRefusedError
+  | FeeErrorType;
 
 /**
  * Prepares withdrawing every matured pending withdrawal (unlocked CELO whose unlocking period has passed at the
@@ -42,7 +46,7 @@ export type PrepareStakingWithdrawErrorType = CeloStakingReadErrorType | CeloSta
  * (`no-matured-withdrawal`: `details.secondsLeft`, `details.availableAt` of the earliest; both absent when there
  * is no pending withdrawal at all).
  *
- * HTTP requests: 1.
+ * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
  *
  * @throws {@link PrepareStakingWithdrawErrorType}
  *

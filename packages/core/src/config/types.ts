@@ -50,8 +50,9 @@ export interface SdkConfig {
   /**
    * Who pays the gas of every prepared flow unless a `prepare*` call says otherwise: `"CELO"` (the default), a
    * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, or `"auto"`. Checked when the client is
-   * created (`InvalidFeeCurrencyError`). Applies to send, approve, contract call, swaps and Aave; the staking and
-   * governance prepares pay in CELO.
+   * created (`InvalidFeeCurrencyError`). Applies to every `prepare*`: send, approve, contract call, swaps, Aave,
+   * staking and governance (these take a second HTTP request with a fee currency, since their calldata depends
+   * on their first read).
    */
   feeCurrency?: FeeCurrencyInput;
 }

@@ -1,12 +1,13 @@
 // Celo staking and governance (core's client.staking and client.governance) on Celo's core contracts: balances,
 // validator groups, proposals, and prepared lock / unlock / relock / withdraw / vote / activate / revoke, upvote,
-// referendum vote, delegation. Each is ONE HTTP request; the flows go to execute_prepared_flow like any other. The
+// referendum vote, delegation. Each is ONE HTTP request (a prepare paying gas in a fee currency: two, since its
+// calldata depends on the first read); the flows go to execute_prepared_flow like any other. The
 // spending policy sees a lock as CELO sent to LockedGold (caps.CELO, allow.recipients) and every other staking
 // or governance call as a contract call left to allow.contracts.
 import { z } from "zod/v4";
-import { address, amount, uint } from "../schemas/common.js";
+import { address, amount, feeCurrency, uint } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
-import { addressOrSigner, defineTool, READ_ONLY } from "./context.js";
+import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
 
 const PREPARE = {
   readOnlyHint: true,
@@ -15,7 +16,7 @@ const PREPARE = {
   openWorldHint: true,
 } as const;
 const NEXT =
-  "Returns a prepared flow (snake_case JSON with its intent); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). Refusals (CELO_STAKING_REFUSED, CELO_GOVERNANCE_REFUSED) name the rule and the amounts, before anything is sent. One HTTP request.";
+  "Returns a prepared flow (snake_case JSON with its intent); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). Refusals (CELO_STAKING_REFUSED, CELO_GOVERNANCE_REFUSED) name the rule and the amounts, before anything is sent. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas; the CELO a lock sends is CELO either way. One HTTP request; 2 when gas is paid in a fee currency, since the calldata depends on the first read.";
 const from = address("Who will sign and send the steps (default: this server's signer).").optional();
 const celoAmount = (what: string) =>
   z.strictObject({ value: uint(`${what}, wei.`), formatted: z.string().max(80).describe(`${what}, CELO.`) });
@@ -202,13 +203,19 @@ interface PrepareArgs {
   percent: string | number;
 }
 
+/** What every prepare tool passes its client member: the call's signal and `fee_currency`, when given. */
+interface PrepareToolOptions {
+  signal: AbortSignal;
+  feeCurrency?: string;
+}
+
 /** One prepare tool of the table: what it is called, says and takes, and the client member it calls. */
 interface PrepareToolSpec {
   name: string;
   title: string;
   description: string;
   input: z.ZodRawShape;
-  prepare: (sdk: Sdk, sender: string, args: PrepareArgs, signal: AbortSignal) => Promise<unknown>;
+  prepare: (sdk: Sdk, sender: string, args: PrepareArgs, options: PrepareToolOptions) => Promise<unknown>;
 }
 
 /** The staking and governance prepare tools, in listing order: one row each, one way to register them. */
@@ -219,7 +226,7 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares locking `amount` CELO in Celo's LockedGold (to vote for validator groups and on governance): registers the account first when needed and relocks pending withdrawals before locking new CELO.",
     input: { amount: celoInput("CELO to lock") },
-    prepare: (sdk, sender, args, signal) => sdk.staking.prepareLock(sender, args.amount, { signal }),
+    prepare: (sdk, sender, args, options) => sdk.staking.prepareLock(sender, args.amount, options),
   },
   {
     name: "prepare_unlock",
@@ -227,14 +234,14 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares unlocking `amount` of locked CELO (withdrawable after the unlocking period, 3 days on mainnet). Refused when the CELO votes for a group or backs governance votes, with the amounts.",
     input: { amount: celoInput("CELO to unlock") },
-    prepare: (sdk, sender, args, signal) => sdk.staking.prepareUnlock(sender, args.amount, { signal }),
+    prepare: (sdk, sender, args, options) => sdk.staking.prepareUnlock(sender, args.amount, options),
   },
   {
     name: "prepare_relock",
     title: "Prepare relocking CELO",
     description: "Prepares relocking `amount` CELO from pending withdrawals.",
     input: { amount: celoInput("CELO to relock") },
-    prepare: (sdk, sender, args, signal) => sdk.staking.prepareRelock(sender, args.amount, { signal }),
+    prepare: (sdk, sender, args, options) => sdk.staking.prepareRelock(sender, args.amount, options),
   },
   {
     name: "prepare_withdraw_unlocked",
@@ -242,7 +249,7 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares withdrawing every matured pending withdrawal back to the account. Refused with the time left (details.seconds_left) when none has matured.",
     input: {},
-    prepare: (sdk, sender, _args, signal) => sdk.staking.prepareWithdraw(sender, { signal }),
+    prepare: (sdk, sender, _args, options) => sdk.staking.prepareWithdraw(sender, options),
   },
   {
     name: "prepare_validator_vote",
@@ -250,8 +257,8 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares voting `amount` of locked, non-voting CELO for validator `group` (pending until the next epoch; then prepare_activate_votes). Eligibility, capacity and balance are checked.",
     input: { group, amount: celoInput("CELO to vote with") },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.staking.prepareVote(sender, args.group as string, args.amount, { signal }),
+    prepare: (sdk, sender, args, options) =>
+      sdk.staking.prepareVote(sender, args.group as string, args.amount, options),
   },
   {
     name: "prepare_activate_votes",
@@ -259,7 +266,7 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares activating pending validator-group votes cast in an earlier epoch, for `group` or every group that has some.",
     input: { group: group.optional() },
-    prepare: (sdk, sender, args, signal) => sdk.staking.prepareActivate(sender, args.group, { signal }),
+    prepare: (sdk, sender, args, options) => sdk.staking.prepareActivate(sender, args.group, options),
   },
   {
     name: "prepare_revoke_votes",
@@ -267,8 +274,8 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares revoking `amount` of votes for validator `group`: pending votes first, then active ones.",
     input: { group, amount: celoInput("Votes to revoke") },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.staking.prepareRevoke(sender, args.group as string, args.amount, { signal }),
+    prepare: (sdk, sender, args, options) =>
+      sdk.staking.prepareRevoke(sender, args.group as string, args.amount, options),
   },
   {
     name: "prepare_governance_upvote",
@@ -276,15 +283,14 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares upvoting queued governance proposal `proposal_id` with all of the account's locked CELO.",
     input: { proposal_id: proposalId },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.governance.prepareUpvote(sender, args.proposal_id, { signal }),
+    prepare: (sdk, sender, args, options) => sdk.governance.prepareUpvote(sender, args.proposal_id, options),
   },
   {
     name: "prepare_governance_revoke_upvote",
     title: "Prepare revoking a governance upvote",
     description: "Prepares revoking the account's upvote of a governance proposal.",
     input: {},
-    prepare: (sdk, sender, _args, signal) => sdk.governance.prepareRevokeUpvote(sender, { signal }),
+    prepare: (sdk, sender, _args, options) => sdk.governance.prepareRevokeUpvote(sender, options),
   },
   {
     name: "prepare_governance_vote",
@@ -292,8 +298,8 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares voting `value` (yes, no, abstain) on governance proposal `proposal_id` in its referendum with all of the account's voting power; its locked CELO then cannot be unlocked until the referendum ends.",
     input: { proposal_id: proposalId, value: z.enum(["yes", "no", "abstain"]) },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.governance.prepareVote(sender, args.proposal_id, args.value, { signal }),
+    prepare: (sdk, sender, args, options) =>
+      sdk.governance.prepareVote(sender, args.proposal_id, args.value, options),
   },
   {
     name: "prepare_governance_delegate",
@@ -301,16 +307,16 @@ const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
     description:
       "Prepares delegating `percent` of the account's governance voting power to `to` (a Celo account).",
     input: { to: address("The delegatee."), percent },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.governance.prepareDelegate(sender, args.to, args.percent, { signal }),
+    prepare: (sdk, sender, args, options) =>
+      sdk.governance.prepareDelegate(sender, args.to, args.percent, options),
   },
   {
     name: "prepare_governance_undelegate",
     title: "Prepare taking back delegated votes",
     description: "Prepares taking back `percent` of governance voting power delegated to `to`.",
     input: { to: address("The delegatee."), percent },
-    prepare: (sdk, sender, args, signal) =>
-      sdk.governance.prepareUndelegate(sender, args.to, args.percent, { signal }),
+    prepare: (sdk, sender, args, options) =>
+      sdk.governance.prepareUndelegate(sender, args.to, args.percent, options),
   },
 ];
 
@@ -321,13 +327,15 @@ function prepareTool(spec: PrepareToolSpec) {
     title: spec.title,
     family: "prepare",
     description: `${spec.description} ${NEXT}`,
-    input: z.strictObject({ from, ...spec.input }),
+    input: z.strictObject({ from, ...spec.input, fee_currency: feeCurrency().optional() }),
     output: preparedFlowResult,
     annotations: PREPARE,
     async run(args, context, call) {
       const runtime = await context.runtime();
-      const sender = addressOrSigner((args as { from?: string }).from, runtime, "from");
-      return { data: (await spec.prepare(runtime.sdk, sender, args as never, call.signal)) as never };
+      const { from: given, fee_currency } = args as { from?: string; fee_currency?: string };
+      const sender = addressOrSigner(given, runtime, "from");
+      const options = { signal: call.signal, ...feeOptions(fee_currency) };
+      return { data: (await spec.prepare(runtime.sdk, sender, args as never, options)) as never };
     },
   });
 }

@@ -1,6 +1,7 @@
 // Celo staking and governance over stdio with the built binary on the devnet's core contracts: prepare_lock and
 // prepare_validator_vote executed by execute_prepared_flow (the server's EOA signs), balances and proposals read
-// back; a policy that allows locking but not Election denies the vote before anything is sent.
+// back; a policy that allows locking but not Election denies the vote before anything is sent; prepare_lock with
+// fee_currency "USDm" lands as 0x7b paying its gas in USDm, the CELO balance down by exactly what it locks.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,10 +22,15 @@ const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) 
 const key = generatePrivateKey();
 const signer = privateKeyToAccount(key).address;
 const GROUP = CELO_DEVNET_VALIDATOR_GROUPS[0].address;
+const USDM = devnet.tokens.USDm.address; // a Mento stable is its own fee currency
 
 interface Flow {
   steps: { call?: { contract: string; function_name: string } }[];
   intent?: Record<string, unknown>;
+}
+interface FeeFlow extends Flow {
+  steps: { fee_currency?: string; call?: { contract: string; function_name: string } }[];
+  fee?: { currency: string; fee_currency: string; max: string };
 }
 interface Balances {
   registered: boolean;
@@ -37,6 +43,7 @@ let server: SpawnedServer;
 let guarded: SpawnedServer;
 beforeAll(async () => {
   await devnet.fund(signer, "CELO", "100");
+  await devnet.fund(signer, "USDm", "5"); // for the lock paying gas in USDm
   server = await spawnServer({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1", CHAIN_PRIVATE_KEY: key });
   const policyFile = join(dir, "policy.json");
   // lock (CELO to LockedGold) and Accounts allowed; Election is not in allow.contracts
@@ -112,5 +119,23 @@ describe("staking tools", () => {
     const refused = toolError(await server.call("prepare_withdraw_unlocked", {}));
     expect(refused.code).toBe("CELO_STAKING_REFUSED");
     expect(refused.details).toMatchObject({ reason: "no-matured-withdrawal" });
+  });
+
+  it("prepare_lock with fee_currency USDm lands as 0x7b paying gas in USDm; CELO down by exactly the 5 locked", async () => {
+    const lock = data<FeeFlow>(await server.call("prepare_lock", { amount: "5", fee_currency: "USDm" }));
+    expect(lock.fee).toMatchObject({ currency: "USDm", fee_currency: USDM });
+    expect(lock.steps.map((step) => step.fee_currency)).toEqual([USDM]);
+    const celoBefore = await reader.getBalance({ address: signer });
+    const done = data<
+      Execution & { steps: { hash?: `0x${string}`; fee_paid?: { fee_currency: string; amount: string } }[] }
+    >(await server.call("execute_prepared_flow", { flow: lock, fee_currency: "USDm" }));
+    expect(done.status, JSON.stringify(done)).toBe("success");
+    const tx = await reader.getTransaction({ hash: done.steps[0]!.hash! });
+    expect(tx.type).toBe("cip64");
+    expect((tx as { feeCurrency?: string }).feeCurrency?.toLowerCase()).toBe(USDM.toLowerCase());
+    expect(BigInt(done.steps[0]!.fee_paid!.amount)).toBeLessThanOrEqual(BigInt(lock.fee!.max));
+    expect(celoBefore - (await reader.getBalance({ address: signer }))).toBe(5n * 10n ** 18n);
+    const balances = data<Balances>(await server.call("get_staking_balances", {}));
+    expect(balances.locked.total.formatted).toBe("55");
   });
 });

@@ -101,12 +101,6 @@ export interface CeloGovernanceOperation<Input>
   proposalOf(input: Input): bigint;
 }
 
-/** A staking or governance action: `(client, parameters)`, one HTTP request. @internal */
-export type CeloAction<Parameters> = (
-  client: SdkBaseClient,
-  parameters: Parameters,
-) => Promise<SerializedPreparedFlow>;
-
 /** Runs `operation` on the state `read` returns (one HTTP request). @internal */
 export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
@@ -152,7 +146,7 @@ function refuseWith<Reason extends string>(
 /** The staking action that runs `operation` on `from`'s account state. @internal */
 export function celoStakingAction<Parameters extends object>(
   operation: CeloStakingOperation<unknown>,
-): CeloAction<Parameters> {
+): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
   const refuse = refuseWith(CeloStakingRefusedError, operation.name);
   return (client, parameters) =>
     prepareCeloOperation(
@@ -170,7 +164,7 @@ export function celoStakingAction<Parameters extends object>(
  */
 export function celoGovernanceAction<Parameters extends object>(
   operation: CeloGovernanceOperation<unknown>,
-): CeloAction<Parameters> {
+): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
   const refuse = refuseWith(CeloGovernanceRefusedError, operation.name);
   const read = (client: SdkBaseClient, from: Address, input: unknown, signal: AbortSignal | undefined) =>
     readCeloGovernance(client, from, operation.proposalOf(input), signal);

@@ -156,7 +156,11 @@ describe("sendPreparedFlow, batch mode", () => {
       untagged.sendPreparedFlow(await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n)),
       tagged.sendPreparedFlow(await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n)),
     ]);
-    expect(a.success && b.success).toBe(true);
+    // On failure, say why: this pair of concurrent sends once failed in CI without its reason in the output.
+    const why = JSON.stringify([a, b], (_key, value) =>
+      typeof value === "bigint" ? value.toString() : value,
+    );
+    expect(a.success && b.success, why).toBe(true);
     const inspect = async (hash: `0x${string}`, sender: string) =>
       (await checkAttributionInTransaction({ request: publicClient.request, hash })).locations.filter(
         (location) => location.kind === "innerCall" && location.sender === sender,

@@ -157,7 +157,9 @@ describe("sendPreparedFlow, batch mode", () => {
       tagged.sendPreparedFlow(await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n)),
     ]);
     // On failure, say why: this pair of concurrent sends once failed in CI without its reason in the output.
-    const why = JSON.stringify([a, b], (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+    const why = JSON.stringify([a, b], (_key, value) =>
+      typeof value === "bigint" ? value.toString() : value,
+    );
     expect(a.success && b.success, why).toBe(true);
     const inspect = async (hash: `0x${string}`, sender: string) =>
       (await checkAttributionInTransaction({ request: publicClient.request, hash })).locations.filter(

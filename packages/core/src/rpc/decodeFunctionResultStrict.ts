@@ -21,12 +21,6 @@ import { RpcError } from "../errors/rpc.js";
 const MAX_RETURN_BYTES = 1 << 20;
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
-/** viem's arguments of `functionName` in `abi` (any state mutability). */
-type FunctionArgs<
-  abi extends Abi | readonly unknown[],
-  functionName extends ContractFunctionName<abi>,
-> = ContractFunctionArgs<abi, AbiStateMutability, functionName>;
-
 /**
  * Parameters of {@link decodeFunctionResultStrict}.
  *
@@ -42,7 +36,11 @@ type FunctionArgs<
 export interface DecodeFunctionResultStrictParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
+    abi,
+    AbiStateMutability,
+    functionName
+  >,
 > {
   /** The contract's ABI (at least the function called). */
   abi: abi;
@@ -72,7 +70,11 @@ export interface DecodeFunctionResultStrictParameters<
 export type DecodeFunctionResultStrictReturnType<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
+    abi,
+    AbiStateMutability,
+    functionName
+  >,
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**

@@ -42,7 +42,17 @@ export type CeloStakingRefusal =
   | "nothing-to-activate"
   | "not-enough-votes";
 
-/** What a refusal is made of: the operation's words, the rule's reason, a message and the figures. @internal */
+/**
+ * What a refusal ({@link CeloStakingRefusedError}, {@link CeloGovernanceRefusedError}) is made of: the operation's
+ * words, the rule's reason, a message and the figures.
+ *
+ * @example
+ * ```ts
+ * import { CeloStakingRefusedError, type CeloRefusalParameters, type CeloStakingRefusal } from "@preflow/core";
+ * const parameters: CeloRefusalParameters<CeloStakingRefusal> = { operation: "lock", reason: "not-enough-celo", message: "…" };
+ * const error = new CeloStakingRefusedError(parameters);
+ * ```
+ */
 export interface CeloRefusalParameters<Reason extends string> {
   operation: string;
   reason: Reason;

@@ -106,6 +106,7 @@ export { celoStakingProtocol } from "./definition.js";
 export {
   type CeloGovernanceRefusal,
   CeloGovernanceRefusedError,
+  type CeloRefusalParameters,
   type CeloStakingErrorCode,
   type CeloStakingReadErrorType,
   type CeloStakingRefusal,

@@ -110,15 +110,6 @@ export interface CeloGovernanceOperation<Input>
 }
 
 /**
- * A staking or governance action: `(client, parameters)`, one HTTP request; 2 when gas is paid in a fee
- * currency. @internal
- */
-export type CeloAction<Parameters> = (
-  client: SdkBaseClient,
-  parameters: Parameters,
-) => Promise<SerializedPreparedFlow>;
-
-/**
  * Runs `operation` on the state `read` returns (one HTTP request), then, when gas is paid in a fee currency,
  * plans the fee of the real steps and reads it in a second request. @internal
  */
@@ -182,7 +173,7 @@ function refuseWith<Reason extends string>(
 /** The staking action that runs `operation` on `from`'s account state. @internal */
 export function celoStakingAction<Parameters extends object>(
   operation: CeloStakingOperation<unknown>,
-): CeloAction<Parameters> {
+): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
   const refuse = refuseWith(CeloStakingRefusedError, operation.name);
   return (client, parameters) =>
     prepareCeloOperation(
@@ -200,7 +191,7 @@ export function celoStakingAction<Parameters extends object>(
  */
 export function celoGovernanceAction<Parameters extends object>(
   operation: CeloGovernanceOperation<unknown>,
-): CeloAction<Parameters> {
+): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
   const refuse = refuseWith(CeloGovernanceRefusedError, operation.name);
   const read = (client: SdkBaseClient, from: Address, input: unknown, signal: AbortSignal | undefined) =>
     readCeloGovernance(client, from, operation.proposalOf(input), signal);

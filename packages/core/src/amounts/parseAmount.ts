@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { maxUint256 } from "viem";
 import { InvalidAmountError } from "../errors/amount.js";
 

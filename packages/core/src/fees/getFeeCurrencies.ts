@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, encodeFunctionData } from "viem";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { InvalidArgumentError } from "../errors/argument.js";

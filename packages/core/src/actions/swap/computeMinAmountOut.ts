@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { InvalidArgumentError } from "../../errors/argument.js";
 
 /**

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, decodeErrorResult, encodeErrorResult, type Hex } from "viem";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";

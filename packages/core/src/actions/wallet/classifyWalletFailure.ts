@@ -1,4 +1,4 @@
-import type { ErrorSummary } from "@preflow/attribution";
+import type { ErrorSummary } from "@preflow/errors";
 import { summarizeError } from "../../errors/redact.js";
 
 /**

@@ -1,5 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
-import { withTimeout } from "@preflow/errors";
+import { rejectUnknownKeys, withTimeout } from "@preflow/errors";
 import type { Account, Address, Chain, Client, Transport } from "viem";
 import { parseAccount } from "viem/accounts";
 import { getCapabilities } from "viem/actions";

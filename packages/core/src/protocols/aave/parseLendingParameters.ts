@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import type { FeeCurrencyOption } from "../../fees/flowFee.js";

@@ -3,7 +3,7 @@
 // flow. Paying gas in a fee currency costs a SECOND request: the calldata (sorted-list neighbours, indices,
 // relocks) comes from the lens read, so the real steps can only be simulated for their fee after it.
 // Each action in ./actions/ is its types, its TSDoc and its `CeloOperation` (what it parses, reads and plans).
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";

@@ -1,6 +1,6 @@
 // The staking and governance reads whose one option is `signal` (`getProposals`, `getValidatorGroups`): the
 // parameters checked before any request, then the read under the client's tracking.
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 

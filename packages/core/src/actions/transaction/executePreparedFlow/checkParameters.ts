@@ -1,7 +1,6 @@
 // executePreparedFlow's parameter checks, all before any request: the client, unknown keys, the account, the
 // bounds, the signal, the listener, and an earlier result to resume from.
-import { rejectUnknownKeys } from "@preflow/attribution";
-import { typeName } from "@preflow/errors";
+import { rejectUnknownKeys, typeName } from "@preflow/errors";
 import { type Hash, type Hex, keccak256, type LocalAccount } from "viem";
 import { InvalidArgumentError } from "../../../errors/argument.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";

@@ -1,4 +1,4 @@
-import { rejectUnknownKeys } from "@preflow/attribution";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";

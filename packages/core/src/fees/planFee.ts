@@ -14,6 +14,7 @@ import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
 import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { RpcCall } from "../rpc/createRpc.js";
+import { readQuantity } from "../rpc/quantity.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
@@ -88,9 +89,10 @@ const BASE_FEE_MULTIPLIER = 2n;
 class MalformedAnswer extends Error {}
 
 const quantity = (value: unknown, what: string): bigint => {
-  if (typeof value !== "string" || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+  const read = readQuantity(value);
+  if (read === undefined)
     throw new MalformedAnswer(`the node answered ${what} with ${String(value).slice(0, 20)}`);
-  return BigInt(value);
+  return read;
 };
 
 /**

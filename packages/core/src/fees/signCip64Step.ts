@@ -4,6 +4,7 @@
 import { type Address, getAddress, type Hex, isAddress, type LocalAccount } from "viem";
 import { CHAIN_ID } from "../chain.js";
 import type { TransactionRequestOfStep } from "../flow/toTransactionRequest.js";
+import { readQuantity } from "../rpc/quantity.js";
 import { tokenOfFeeCurrency } from "./feeCurrencies.js";
 
 /** Signs `request` (with `feeCurrency`, `gas`, `maxFeePerGas`, `maxPriorityFeePerGas`) as CIP-64. @internal */
@@ -42,12 +43,10 @@ export function feePaidOfReceipt(
   receipt: Record<string, unknown>,
   tokenDecimals: number,
 ): bigint | undefined {
-  const quantity = (value: unknown) =>
-    typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value) ? BigInt(value) : undefined;
-  const gasUsed = quantity(receipt.gasUsed);
-  const price = quantity(receipt.effectiveGasPrice);
+  const gasUsed = readQuantity(receipt.gasUsed);
+  const price = readQuantity(receipt.effectiveGasPrice);
   if (gasUsed === undefined || price === undefined) return undefined;
-  const baseFee = quantity(receipt.baseFee) ?? price;
+  const baseFee = readQuantity(receipt.baseFee) ?? price;
   const unit = 10n ** BigInt(Math.max(0, 18 - tokenDecimals));
   const up = (amount: bigint) => (amount + unit - 1n) / unit;
   const basePerGas = price - (price > baseFee ? price - baseFee : 0n); // the base fee, at most the price

@@ -4,6 +4,7 @@ import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { describeValue, SdkError } from "../../errors/base.js";
+import { QUANTITY } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
@@ -61,7 +62,6 @@ interface RawReceipt {
   blockNumber: Hex;
 }
 
-const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 

@@ -3,6 +3,7 @@ import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
+import { isQuantity as quantity } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
@@ -91,8 +92,6 @@ export async function getStatus(
       { signal },
     );
     const raw = block as { number?: unknown; timestamp?: unknown; baseFeePerGas?: unknown } | null;
-    const quantity = (value: unknown): value is `0x${string}` =>
-      typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value);
     if (
       !raw ||
       !quantity(raw.number) ||

@@ -6,6 +6,7 @@ import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { RpcCall } from "../../rpc/createRpc.js";
+import { QUANTITY } from "../../rpc/quantity.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { approvedPairs, buildCalls } from "./simulatePreparedFlowCalls.js";
@@ -13,7 +14,7 @@ import { protocolReads } from "./simulatePreparedFlowDescriptions.js";
 import { interpret } from "./simulatePreparedFlowEffects.js";
 import { feeReadCalls, needsTipQuote, resolvePricing } from "./simulatePreparedFlowFee.js";
 import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
-import { parseBaseFee, parseSimulation, parseTipQuote, QUANTITY } from "./simulatePreparedFlowResponse.js";
+import { parseBaseFee, parseSimulation, parseTipQuote } from "./simulatePreparedFlowResponse.js";
 
 import type {
   SimulatePreparedFlowErrorType,

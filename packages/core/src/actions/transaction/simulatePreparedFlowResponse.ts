@@ -3,6 +3,7 @@
 import type { Hex } from "viem";
 import { redactUrl } from "../../errors/redact.js";
 import { RpcError } from "../../errors/rpc.js";
+import { QUANTITY } from "../../rpc/quantity.js";
 
 export interface SimLog {
   address: string;
@@ -21,7 +22,6 @@ export interface SimBlock {
   calls: SimCall[];
 }
 
-export const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
 
 export function malformed(rpcUrl: string, what: string): RpcError {

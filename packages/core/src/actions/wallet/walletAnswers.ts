@@ -1,8 +1,9 @@
 // Readers of a wallet's answers (untrusted values): they never throw and accept only well-formed values.
+import { isQuantity } from "../../rpc/quantity.js";
 
 /** A JSON-RPC quantity (`0x…` hex, up to 256 bits, or a non-negative safe integer) as a decimal string; `undefined` for anything else. @internal */
 export function quantity(value: unknown): string | undefined {
-  if (typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value).toString();
+  if (isQuantity(value)) return BigInt(value).toString();
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
   return undefined;
 }

@@ -1,5 +1,6 @@
-import { type VenueActions, venueGroup } from "../../actions/swap/venueGroup.js";
+import type { VenueActions } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
+import { venueDecorator } from "../swap/venueDecorator.js";
 import type { GetMentoQuoteReturnType } from "./actions/getMentoQuote.js";
 import type { PrepareMentoSwapReturnType } from "./actions/prepareMentoSwap.js";
 
@@ -30,12 +31,8 @@ export type MentoActions = VenueActions<GetMentoQuoteReturnType, PrepareMentoSwa
  * const flow = await client.mento.prepareSwap(from, "USDC", "USDm", "100");
  * ```
  */
-export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
-  return {
-    // Each action is loaded on its first call (a separate chunk in bundles); the options are checked before.
-    mento: venueGroup(client, {
-      quote: async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
-      prepare: async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
-    }),
-  };
-}
+export const mentoActions: (client: SdkBaseClient) => { mento: MentoActions } =
+  /* @__PURE__ */ venueDecorator("mento", {
+    quote: async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
+    prepare: async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
+  });

@@ -1,13 +1,8 @@
 import { type Address, encodeFunctionData, zeroAddress } from "viem";
-import type {
-  EncodedSwap,
-  SwapCandidate,
-  SwapVenueAdapter,
-  VenueQuoteOutcome,
-} from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
-import type { ReadResult } from "../../rpc/readBatch.js";
-import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
+import { TOKENS } from "../../tokens/registry.js";
+import { defineSwapVenue } from "../swap/defineSwapVenue.js";
 import { mentoRouterAbi } from "./abis.js";
 import { MENTO_ADDRESSES } from "./addresses.js";
 
@@ -60,56 +55,31 @@ export function encodeMentoSwap(
   };
 }
 
-/** The last amount of a route's `getAmountsOut` (strictly decoded by `readBatch`), or `undefined` when it failed. */
-function quotedAmount(result: ReadResult | undefined, hops: number): bigint | undefined {
-  const amounts = result?.value;
-  if (!Array.isArray(amounts) || amounts.length !== hops + 1) return undefined;
-  const last = amounts[hops];
-  return typeof last === "bigint" ? last : undefined;
-}
-
-function candidateOf(route: MentoRouteHop[], amountOut: bigint): SwapCandidate {
-  return {
-    venue: "mento",
-    amountOut,
-    route: [route[0]!.from, ...route.map((hop) => hop.to)],
-    fee: null,
-    encode: (parameters) => encodeMentoSwap(route, parameters),
-  };
-}
-
 /**
  * Mento v3 as a swap venue: quotes the pair's FPMM pool and the path through USDm with the Router's
  * `getAmountsOut` (in one Multicall3 call), and swaps the best with `swapExactTokensForTokens`. @internal
  */
-export const mentoVenue: SwapVenueAdapter = Object.freeze({
+export const mentoVenue: SwapVenueAdapter = /* @__PURE__ */ defineSwapVenue<MentoRouteHop[]>({
   name: "mento",
   router: MENTO_ADDRESSES.router,
   routerLabel: MENTO_ROUTER_LABEL,
-  quote({ tokenIn, tokenOut, amountIn }: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint }) {
-    const routes = mentoCandidateRoutes(tokenIn.address, tokenOut.address);
-    return {
-      reads: routes.map((route) => ({
-        target: MENTO_ADDRESSES.router,
-        abi: mentoRouterAbi,
-        callData: encodeFunctionData({
-          abi: mentoRouterAbi,
-          functionName: "getAmountsOut",
-          args: [amountIn, route],
-        }),
-      })),
-      pick(results: readonly ReadResult[]): VenueQuoteOutcome {
-        let best: { route: MentoRouteHop[]; amountOut: bigint } | undefined;
-        let zero = false;
-        routes.forEach((route, index) => {
-          const amountOut = quotedAmount(results[index], route.length);
-          if (amountOut === undefined) return;
-          if (amountOut === 0n) zero = true;
-          else if (best === undefined || amountOut > best.amountOut) best = { route, amountOut };
-        });
-        return { candidate: best && candidateOf(best.route, best.amountOut), zero };
-      },
-      routes: routes.map((route) => candidateOf(route, 0n)),
-    };
+  candidateRoutes: mentoCandidateRoutes,
+  quoteRead: (route, amountIn) => ({
+    target: MENTO_ADDRESSES.router,
+    abi: mentoRouterAbi,
+    callData: encodeFunctionData({
+      abi: mentoRouterAbi,
+      functionName: "getAmountsOut",
+      args: [amountIn, route],
+    }),
+  }),
+  // The last amount of the route's `getAmountsOut`.
+  quotedAmount(result, route) {
+    const amounts = result?.value;
+    if (!Array.isArray(amounts) || amounts.length !== route.length + 1) return undefined;
+    const last = amounts[route.length];
+    return typeof last === "bigint" ? last : undefined;
   },
+  describe: (route) => ({ route: [route[0]!.from, ...route.map((hop) => hop.to)], fee: null }),
+  encode: encodeMentoSwap,
 });

@@ -1,5 +1,6 @@
-import { type VenueActions, venueGroup } from "../../actions/swap/venueGroup.js";
+import type { VenueActions } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
+import { venueDecorator } from "../swap/venueDecorator.js";
 import type { GetUniswapQuoteReturnType } from "./actions/getUniswapQuote.js";
 import type { PrepareUniswapSwapReturnType } from "./actions/prepareUniswapSwap.js";
 
@@ -30,12 +31,8 @@ export type UniswapActions = VenueActions<GetUniswapQuoteReturnType, PrepareUnis
  * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100");
  * ```
  */
-export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
-  return {
-    // Each action is loaded on its first call (a separate chunk in bundles); the options are checked before.
-    uniswap: venueGroup(client, {
-      quote: async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
-      prepare: async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
-    }),
-  };
-}
+export const uniswapActions: (client: SdkBaseClient) => { uniswap: UniswapActions } =
+  /* @__PURE__ */ venueDecorator("uniswap", {
+    quote: async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
+    prepare: async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
+  });

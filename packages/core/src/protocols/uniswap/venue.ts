@@ -1,14 +1,10 @@
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import type {
-  EncodedSwap,
-  SwapCandidate,
-  SwapVenueAdapter,
-  VenueQuoteOutcome,
-} from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
+import { defineSwapVenue } from "../swap/defineSwapVenue.js";
 import { uniswapQuoterV2Abi, uniswapSwapRouter02Abi } from "./abis.js";
 import { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./addresses.js";
 import { encodeUniswapPath, flattenUniswapRoute, type UniswapRoute } from "./path.js";
@@ -129,41 +125,18 @@ export function encodeUniswapSwap(
   };
 }
 
-function candidateOf(route: UniswapRoute, amountOut: bigint): SwapCandidate {
-  return {
-    venue: "uniswap",
-    amountOut,
-    route: flattenUniswapRoute(route),
-    fee: [...route.fees],
-    encode: (parameters) => encodeUniswapSwap(route, parameters),
-  };
-}
-
 /**
  * Uniswap v3 as a swap venue: quotes the pair's pool at every fee tier and every two-hop path through
  * {@link UNISWAP_INTERMEDIATE_TOKENS} at every pair of tiers (QuoterV2, all in one Multicall3 call), and swaps the
  * best through SwapRouter02 with the deadline in `multicall(deadline, data)`. @internal
  */
-export const uniswapVenue: SwapVenueAdapter = Object.freeze({
+export const uniswapVenue: SwapVenueAdapter = /* @__PURE__ */ defineSwapVenue<UniswapRoute>({
   name: "uniswap",
   router: UNISWAP_ADDRESSES.swapRouter02,
   routerLabel: UNISWAP_ROUTER_LABEL,
-  quote({ tokenIn, tokenOut, amountIn }: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint }) {
-    const routes = uniswapCandidateRoutes(tokenIn.address, tokenOut.address);
-    return {
-      reads: routes.map((route) => quoteRead(route, amountIn)),
-      pick(results: readonly ReadResult[]): VenueQuoteOutcome {
-        let best: { route: UniswapRoute; amountOut: bigint } | undefined;
-        let zero = false;
-        routes.forEach((route, index) => {
-          const amountOut = quotedAmount(results[index]);
-          if (amountOut === undefined) return;
-          if (amountOut === 0n) zero = true;
-          else if (best === undefined || amountOut > best.amountOut) best = { route, amountOut };
-        });
-        return { candidate: best && candidateOf(best.route, best.amountOut), zero };
-      },
-      routes: routes.map((route) => candidateOf(route, 0n)),
-    };
-  },
+  candidateRoutes: uniswapCandidateRoutes,
+  quoteRead,
+  quotedAmount,
+  describe: (route) => ({ route: flattenUniswapRoute(route), fee: [...route.fees] }),
+  encode: encodeUniswapSwap,
 });

@@ -88,3 +88,11 @@ export const uniswapSwapRouter02Abi = [
     [param("bytes[]", "results")],
   ),
 ] as const;
+
+/**
+ * SwapRouter02's deadline-less `multicall(bytes[])`: preflow prepares the deadline form, and its step decoder
+ * recognises both. @internal
+ */
+export const uniswapMulticallWithoutDeadlineAbi = [
+  functionAbi("multicall", "payable", [param("bytes[]", "data")], [param("bytes[]", "results")]),
+] as const;

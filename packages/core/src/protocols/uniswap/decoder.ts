@@ -1,20 +1,9 @@
 import type { Address, Hex } from "viem";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
 import type { FlowEffect, StepDecoder } from "../definition.js";
-import { uniswapSwapRouter02Abi } from "./abis.js";
+import { uniswapMulticallWithoutDeadlineAbi, uniswapSwapRouter02Abi } from "./abis.js";
 import { UNISWAP_ADDRESSES } from "./addresses.js";
 import { decodeUniswapPath } from "./path.js";
-
-/** SwapRouter02's deadline-less `multicall(bytes[])` (preflow prepares the deadline form; both are recognised). */
-const multicallWithoutDeadline = [
-  {
-    type: "function",
-    name: "multicall",
-    stateMutability: "payable",
-    inputs: [{ name: "data", type: "bytes[]" }],
-    outputs: [{ name: "results", type: "bytes[]" }],
-  },
-] as const;
 
 const ROUTER = UNISWAP_ADDRESSES.swapRouter02.toLowerCase();
 
@@ -60,7 +49,7 @@ export const decodeUniswapSwapRouter02: StepDecoder = (step) => {
     inner = withDeadline.args[1] as readonly Hex[];
     outer = "multicall";
   } else if (!withDeadline) {
-    const plain = decodeCallStrictly(multicallWithoutDeadline, step.data);
+    const plain = decodeCallStrictly(uniswapMulticallWithoutDeadlineAbi, step.data);
     if (plain) {
       inner = plain.args[0] as readonly Hex[];
       outer = "multicall";

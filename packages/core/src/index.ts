@@ -254,6 +254,7 @@ export {
 } from "./protocols/aave/decorator.js";
 export { aaveProtocol } from "./protocols/aave/definition.js";
 export type { LendingIntent } from "./protocols/aave/intents.js";
+export type { AaveHealthFactorFloorOption } from "./protocols/aave/parseLendingParameters.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).

@@ -9,11 +9,21 @@ import type { FlowFeePlan } from "../../fees/flowFee.js";
 import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
-import { AAVE_V3_ADDRESSES } from "./addresses.js";
+import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
 
-const POOL = "Aave v3 Pool";
-const ORACLE = "AaveOracle";
-const DATA_PROVIDER = "AaveProtocolDataProvider";
+/** The Aave contracts preflow reads: where each is, its label in an {@link AaveReadError}, and its ABI. */
+const AAVE_READ_CONTRACTS = {
+  pool: { address: AAVE_V3_ADDRESSES.pool, label: AAVE_V3_POOL_LABEL, abi: aaveV3PoolAbi },
+  oracle: { address: AAVE_V3_ADDRESSES.oracle, label: "AaveOracle", abi: aaveV3OracleAbi },
+  dataProvider: {
+    address: AAVE_V3_ADDRESSES.protocolDataProvider,
+    label: "AaveProtocolDataProvider",
+    abi: aaveV3DataProviderAbi,
+  },
+} as const;
+const POOL = AAVE_READ_CONTRACTS.pool.label;
+const ORACLE = AAVE_READ_CONTRACTS.oracle.label;
+const DATA_PROVIDER = AAVE_READ_CONTRACTS.dataProvider.label;
 
 /** What `Pool.getUserAccountData` reports: USD amounts with 8 decimals, bps, health factor in WAD. @internal */
 export interface UserAccountData {
@@ -251,15 +261,10 @@ export async function readAave(
   };
 }
 
-/** The Aave contracts preflow reads, by lower-case address: their label and ABI. */
-const READ_CONTRACTS: ReadonlyMap<string, { contract: string; abi: readonly { name: string }[] }> = new Map([
-  [AAVE_V3_ADDRESSES.pool.toLowerCase(), { contract: POOL, abi: aaveV3PoolAbi }],
-  [AAVE_V3_ADDRESSES.oracle.toLowerCase(), { contract: ORACLE, abi: aaveV3OracleAbi }],
-  [
-    AAVE_V3_ADDRESSES.protocolDataProvider.toLowerCase(),
-    { contract: DATA_PROVIDER, abi: aaveV3DataProviderAbi },
-  ],
-]);
+/** The Aave contracts preflow reads, by lower-case address. */
+const READ_CONTRACTS: ReadonlyMap<string, { label: string; abi: readonly { name: string }[] }> = new Map(
+  Object.values(AAVE_READ_CONTRACTS).map((contract) => [contract.address.toLowerCase(), contract]),
+);
 
 /**
  * `readBatch` reports an answer that is not the canonical encoding of its function's outputs as an `RpcError`
@@ -278,7 +283,7 @@ export function toAaveReadError(error: unknown): unknown {
   if (!known?.abi.some((item) => item.name === functionName)) return error;
   const label = `${functionName} at ${target} `;
   return new AaveReadError({
-    contract: known.contract,
+    contract: known.label,
     functionName,
     reason: reason.startsWith(label) ? reason.slice(label.length) : reason,
   });

@@ -10,6 +10,7 @@ import type { PrepareAaveBorrowReturnType } from "./actions/prepareAaveBorrow.js
 import type { PrepareAaveRepayReturnType } from "./actions/prepareAaveRepay.js";
 import type { PrepareAaveSupplyReturnType } from "./actions/prepareAaveSupply.js";
 import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdraw.js";
+import type { AaveHealthFactorFloorOption } from "./parseLendingParameters.js";
 
 /**
  * Options of `client.aave.prepareBorrow` and `client.aave.prepareWithdraw`: the health-factor floor and an abort signal.
@@ -20,10 +21,7 @@ import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdra
  * const options: AaveHealthOptions = { healthFactorFloor: "1.5" };
  * ```
  */
-export interface AaveHealthOptions extends PrepareOptions {
-  /** The lowest health factor the operation may leave (borrow: default `"1.1"`; withdraw: default `"1"`). */
-  healthFactorFloor?: string | number | undefined;
-}
+export interface AaveHealthOptions extends PrepareOptions, AaveHealthFactorFloorOption {}
 
 /**
  * `client.aave`: lending on the Aave v3 market of chain 42220 (reserves {@link AAVE_V3_RESERVES}). Every method

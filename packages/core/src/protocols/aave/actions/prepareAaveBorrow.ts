@@ -7,8 +7,12 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
-import { BASE_CURRENCY_DECIMALS, toBaseCurrency, WAD } from "../healthFactor.js";
-import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { BASE_CURRENCY_DECIMALS, toBaseCurrency } from "../healthFactor.js";
+import {
+  type AaveHealthFactorFloorOption,
+  type AaveLendingActionParameters,
+  parseLendingParameters,
+} from "../parseLendingParameters.js";
 import { aavePoolFlow } from "../poolFlow.js";
 
 /**
@@ -31,14 +35,11 @@ export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
  * const parameters: PrepareAaveBorrowParameters = { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" };
  * ```
  */
-export interface PrepareAaveBorrowParameters extends AaveLendingActionParameters {
+export interface PrepareAaveBorrowParameters
+  extends AaveLendingActionParameters,
+    AaveHealthFactorFloorOption {
   /** A human decimal string (`"50"`), exact to the token's decimals. */
   amount: string;
-  /**
-   * The lowest health factor the borrow may leave, as a decimal string or number: default `"1.1"`
-   * ({@link DEFAULT_BORROW_HEALTH_FACTOR_FLOOR}). Between 1 and 100.
-   */
-  healthFactorFloor?: string | number | undefined;
 }
 
 /**
@@ -66,8 +67,6 @@ export type PrepareAaveBorrowErrorType =
   | BorrowLimitExceededError
   | HealthFactorTooLowError
   | FeeErrorType;
-
-const DEFAULT_FLOOR = (WAD * 11n) / 10n;
 
 /**
  * Prepares a variable-rate borrow from Aave v3: `Pool.borrow(asset, amount, 2, 0, from)`. Refuses, before
@@ -97,10 +96,7 @@ export async function prepareAaveBorrow(
   client: SdkBaseClient,
   parameters: PrepareAaveBorrowParameters,
 ): Promise<PrepareAaveBorrowReturnType> {
-  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
-    allowMax: false,
-    floor: { default: DEFAULT_FLOOR },
-  });
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, "borrow");
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
   const description = `Borrow ${human} ${token.symbol} from Aave v3 at the variable rate, to ${from}`;

@@ -105,7 +105,7 @@ export async function prepareAaveRepay(
   client: SdkBaseClient,
   parameters: PrepareAaveRepayParameters,
 ): Promise<PrepareAaveRepayReturnType> {
-  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, { allowMax: true });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, "repay");
   const argument = amount === "max" ? maxUint256 : amount;
   const repayStep = (what: string) =>
     buildPoolStep(

@@ -77,9 +77,7 @@ export async function prepareAaveSupply(
   client: SdkBaseClient,
   parameters: PrepareAaveSupplyParameters,
 ): Promise<PrepareAaveSupplyReturnType> {
-  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, {
-    allowMax: false,
-  });
+  const { from, token, amount, feeCurrency, signal } = parseLendingParameters(parameters, "supply");
   const value = amount as bigint;
   const human = formatAmount(value, token.decimals);
   const approve = buildApproveStep({

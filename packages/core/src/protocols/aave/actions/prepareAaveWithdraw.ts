@@ -12,8 +12,12 @@ import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
-import { toBaseCurrency, WAD } from "../healthFactor.js";
-import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
+import { toBaseCurrency } from "../healthFactor.js";
+import {
+  type AaveHealthFactorFloorOption,
+  type AaveLendingActionParameters,
+  parseLendingParameters,
+} from "../parseLendingParameters.js";
 import { aavePoolFlow } from "../poolFlow.js";
 
 /**
@@ -25,14 +29,11 @@ import { aavePoolFlow } from "../poolFlow.js";
  * const parameters: PrepareAaveWithdrawParameters = { from, token: "USDC", amount: "max" };
  * ```
  */
-export interface PrepareAaveWithdrawParameters extends AaveLendingActionParameters {
+export interface PrepareAaveWithdrawParameters
+  extends AaveLendingActionParameters,
+    AaveHealthFactorFloorOption {
   /** A human decimal string (`"50"`), or `"max"` for everything supplied, interest included. */
   amount: string;
-  /**
-   * The lowest health factor the withdrawal may leave, as a decimal string or number: default `"1"` (below it Aave
-   * reverts and the account could be liquidated). Between 1 and 100.
-   */
-  healthFactorFloor?: string | number | undefined;
 }
 
 /**
@@ -61,9 +62,6 @@ export type PrepareAaveWithdrawErrorType =
   | AmountExceedsPositionError
   | HealthFactorTooLowError
   | FeeErrorType;
-
-/** The default floor of a withdrawal: 1.0, where Aave itself reverts. */
-const WITHDRAW_FLOOR = WAD;
 
 /**
  * Prepares a withdrawal from Aave v3: `Pool.withdraw(asset, amount, from)`; `"max"` withdraws everything supplied
@@ -96,10 +94,7 @@ export async function prepareAaveWithdraw(
   client: SdkBaseClient,
   parameters: PrepareAaveWithdrawParameters,
 ): Promise<PrepareAaveWithdrawReturnType> {
-  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, {
-    allowMax: true,
-    floor: { default: WITHDRAW_FLOOR },
-  });
+  const { from, token, amount, floor, feeCurrency, signal } = parseLendingParameters(parameters, "withdraw");
   const withdrawStep = (argument: bigint, what: string) =>
     buildPoolStep(
       { functionName: "withdraw", args: [token.address, argument, from] },

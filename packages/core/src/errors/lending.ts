@@ -284,8 +284,9 @@ function shortDecimal(value: string): string {
 
 /**
  * What every Aave lending `prepare*` action may throw besides its own refusals: bad input (an unknown key, a bad
- * `from`, token, amount or `signal`), a reserve that is not usable, an Aave read that failed, and its one request
- * ({@link ReadBatchErrorType}). Each action's `XErrorType` is this and its refusals.
+ * `from`, token, amount or `signal`), a reserve that is not usable, an Aave read that failed, its one request
+ * ({@link ReadBatchErrorType}) and its fee plan ({@link FeeErrorType}). Each action's `XErrorType` is this and its
+ * refusals.
  *
  * @example
  * ```ts
@@ -300,4 +301,5 @@ export type AaveLendingErrorType =
   | import("./amount.js").InvalidAmountError
   | AaveReserveUnavailableError
   | AaveReadError
-  | import("../rpc/readBatch.js").ReadBatchErrorType;
+  | import("../rpc/readBatch.js").ReadBatchErrorType
+  | import("../fees/flowFee.js").FeeErrorType;

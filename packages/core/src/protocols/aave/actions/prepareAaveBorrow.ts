@@ -2,7 +2,7 @@ import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
-import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
+import { planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
@@ -65,8 +65,7 @@ export type PrepareAaveBorrowReturnType = SerializedPreparedFlow;
 export type PrepareAaveBorrowErrorType =
   | AaveLendingErrorType
   | BorrowLimitExceededError
-  | HealthFactorTooLowError
-  | FeeErrorType;
+  | HealthFactorTooLowError;
 
 /**
  * Prepares a variable-rate borrow from Aave v3: `Pool.borrow(asset, amount, 2, 0, from)`. Refuses, before

@@ -5,7 +5,7 @@ import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { AmountExceedsPositionError, NoLendingPositionError } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
+import { planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
@@ -76,8 +76,7 @@ export type PrepareAaveRepayErrorType =
   | NoLendingPositionError
   | AmountExceedsPositionError
   | InsufficientBalanceError
-  | TokenReadError
-  | FeeErrorType;
+  | TokenReadError;
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is

@@ -3,7 +3,7 @@ import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
 import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
-import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
+import { planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../../flow/types.js";
 import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20Reads.js";
@@ -48,11 +48,7 @@ export type PrepareAaveSupplyReturnType = SerializedPreparedFlow;
  * import type { PrepareAaveSupplyErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareAaveSupplyErrorType =
-  | AaveLendingErrorType
-  | InsufficientBalanceError
-  | TokenReadError
-  | FeeErrorType;
+export type PrepareAaveSupplyErrorType = AaveLendingErrorType | InsufficientBalanceError | TokenReadError;
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the

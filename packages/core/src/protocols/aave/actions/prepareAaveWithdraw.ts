@@ -7,7 +7,7 @@ import {
   type HealthFactorTooLowError,
   NoLendingPositionError,
 } from "../../../errors/lending.js";
-import { type FeeErrorType, planFlowFee } from "../../../fees/flowFee.js";
+import { planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
@@ -60,8 +60,7 @@ export type PrepareAaveWithdrawErrorType =
   | AaveLendingErrorType
   | NoLendingPositionError
   | AmountExceedsPositionError
-  | HealthFactorTooLowError
-  | FeeErrorType;
+  | HealthFactorTooLowError;
 
 /**
  * Prepares a withdrawal from Aave v3: `Pool.withdraw(asset, amount, from)`; `"max"` withdraws everything supplied

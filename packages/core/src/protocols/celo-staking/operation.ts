@@ -10,6 +10,7 @@ import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import { readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
@@ -33,7 +34,7 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
  * this). Unknown keys are refused. With `feeCurrency` (or the client's default) naming a fee currency, every step
  * carries `feeCurrency` and the flow `fee`, at the cost of a second HTTP request (the calldata depends on the
- * first read); the CELO a step sends (`lock`) is CELO, not the fee token.
+ * first read); the CELO a step sends (`lock`) is CELO, not the fee token. An aborted `signal` prepares nothing.
  *
  * @example
  * ```ts
@@ -41,11 +42,9 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
  * ```
  */
-export interface CeloActionParameters extends FeeCurrencyOption {
+export interface CeloActionParameters extends FeeCurrencyOption, SignalOption {
   /** The account that acts and signs (the locker, voter, delegator, ...). */
   from: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
 
 /**

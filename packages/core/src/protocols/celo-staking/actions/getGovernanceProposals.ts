@@ -1,3 +1,4 @@
+import type { SignalOption } from "../../../rpc/signalOption.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGovernance } from "../lens.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
@@ -12,10 +13,7 @@ import { signalOnlyReadAction } from "../signalOnlyRead.js";
  * const parameters: GetGovernanceProposalsParameters = {};
  * ```
  */
-export interface GetGovernanceProposalsParameters {
-  /** Aborts the read (`RequestAbortedError`). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetGovernanceProposalsParameters extends SignalOption {}
 
 /**
  * The return type of {@link getGovernanceProposals}: proposals by stage.

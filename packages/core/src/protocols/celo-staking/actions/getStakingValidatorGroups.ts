@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import type { SignalOption } from "../../../rpc/signalOption.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGroups } from "../lens.js";
@@ -13,10 +14,7 @@ import { signalOnlyReadAction } from "../signalOnlyRead.js";
  * const parameters: GetStakingValidatorGroupsParameters = {};
  * ```
  */
-export interface GetStakingValidatorGroupsParameters {
-  /** Aborts the read (`RequestAbortedError`). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetStakingValidatorGroupsParameters extends SignalOption {}
 
 /**
  * A registered validator group (a community RPC provider since Celo became an L2).

@@ -31,7 +31,10 @@ export {
 } from "./errors/ServiceUnreachableError.js";
 export { type CompletedSteps, SponsorshipUnauthorizedError } from "./errors/SponsorshipUnauthorizedError.js";
 export { UserOperationBuildError } from "./errors/UserOperationBuildError.js";
-export { createGasSponsorshipService } from "./gasSponsorship/createGasSponsorshipService.js";
+export {
+  type CreateGasSponsorshipServiceErrorType,
+  createGasSponsorshipService,
+} from "./gasSponsorship/createGasSponsorshipService.js";
 export { GasSponsorshipService } from "./gasSponsorship/GasSponsorshipService.js";
 export type {
   GasSponsorship,

@@ -9,6 +9,7 @@ import {
   DEFAULT_SPONSOR_A_BASE_URL,
   deriveSmartAccountAddress,
 } from "../src/index.js";
+import { expectInErrorType } from "./helpers/errorTypes.js";
 
 const SECRET = "projkey_SECRET_31415926535";
 const owner = privateKeyToAccount(generatePrivateKey());
@@ -23,6 +24,7 @@ async function rejection(parameters: unknown): Promise<InvalidConfigError> {
   } catch (error) {
     expect(error).toBeInstanceOf(InvalidConfigError);
     expect(error).toBeInstanceOf(SdkError);
+    expectInErrorType("createAAClient", error);
     const text = [JSON.stringify(error), String(error), (error as Error).stack].join("\n");
     expect(text).not.toContain(SECRET);
     return error as InvalidConfigError;

@@ -10,6 +10,7 @@ import {
   ServiceUnreachableError,
   SponsorshipUnauthorizedError,
 } from "../src/index.js";
+import { expectInErrorType } from "./helpers/errorTypes.js";
 import { approveAndDeposit, fund, newAAClient, sponsorship } from "./helpers/fixtures.js";
 
 /** Every serialized form of an error a user could log. */
@@ -20,10 +21,12 @@ function serialized(error: unknown): string {
   );
 }
 
+/** The error `sendPreparedFlow` rejects with, checked against its ErrorType. */
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
   } catch (error) {
+    expectInErrorType("sendPreparedFlow", error);
     return error;
   }
   throw new Error("expected a rejection");

@@ -14,6 +14,7 @@ import {
   type SendPreparedFlowReturnType,
   ServiceUnreachableError,
 } from "../src/index.js";
+import { expectInErrorType } from "./helpers/errorTypes.js";
 import {
   approveAndDeposit,
   fund,
@@ -239,6 +240,7 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
     const again = await approveAndDeposit(devnet, aa.smartAccountAddress, deposit);
     const error = await aa.sendPreparedFlow(again, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SendPreparedFlowAbortedError);
+    expectInErrorType("sendPreparedFlow", error);
     expect(error).toMatchObject({ code: "SEND_ABORTED" });
     expect(sponsor.requests).toBe(0);
   });
@@ -258,6 +260,7 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
     });
     const error = await aa.sendPreparedFlow(flow, { mode: "sequential" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnreachableError);
+    expectInErrorType("sendPreparedFlow", error);
     const completed = (error as ServiceUnreachableError).details.completed as {
       userOpHashes: Hex[];
       transactionHashes: Hex[];

@@ -15,6 +15,7 @@ import {
   FeeCurrencyNotSponsoredError,
   SIMPLE_7702_ACCOUNT_ADDRESS,
 } from "../src/index.js";
+import { expectInErrorType } from "./helpers/errorTypes.js";
 import {
   approveAndDeposit,
   fund,
@@ -188,6 +189,7 @@ describe('createAAClient({ smartAccount: "simple-7702" })', () => {
     const flow = await approveAndDeposit(devnet, owner.address, parseUnits("1", 18));
     const error = await aa.sendPreparedFlow(flow).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DelegationConflictError);
+    expectInErrorType("sendPreparedFlow", error);
     expect(error).toMatchObject({
       code: "DELEGATION_CONFLICT",
       details: { account: owner.address, delegate: VAULT, expected: SIMPLE_7702_ACCOUNT_ADDRESS },
@@ -203,6 +205,7 @@ describe('createAAClient({ smartAccount: "simple-7702" })', () => {
     const withFee = { ...flow, steps: flow.steps.map((step) => ({ ...step, feeCurrency: usdm })) };
     const error = await aa.sendPreparedFlow(withFee as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FeeCurrencyNotSponsoredError);
+    expectInErrorType("sendPreparedFlow", error);
     expect(error).toMatchObject({
       code: "FEE_CURRENCY_NOT_SPONSORED",
       details: { field: "steps[0].feeCurrency", stepIndex: 0 },

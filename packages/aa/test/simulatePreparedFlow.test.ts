@@ -6,6 +6,7 @@ import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { expectInErrorType } from "./helpers/errorTypes.js";
 import {
   approveAndDeposit,
   fund,
@@ -104,10 +105,13 @@ describe("aa.simulatePreparedFlow", () => {
       rpc.reset();
       const eoa = privateKeyToAccount(generatePrivateKey()).address;
       const other = { ...flow, from: eoa };
-      await expect(aa.simulatePreparedFlow(other)).rejects.toBeInstanceOf(FlowAccountMismatchError);
-      await expect(aa.simulatePreparedFlow(flow, { mode: "batch" } as never)).rejects.toMatchObject({
-        code: "INVALID_ARGUMENT",
-      });
+      const mismatch = await aa.simulatePreparedFlow(other).catch((e: unknown) => e);
+      expect(mismatch).toBeInstanceOf(FlowAccountMismatchError);
+      const unknownKey = await aa
+        .simulatePreparedFlow(flow, { mode: "batch" } as never)
+        .catch((e: unknown) => e);
+      expect(unknownKey).toMatchObject({ code: "INVALID_ARGUMENT" });
+      for (const error of [mismatch, unknownKey]) expectInErrorType("simulatePreparedFlow", error);
       expect(rpc.requests).toBe(0);
     } finally {
       await rpc.close();

@@ -15,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as aaModule from "../src/index.js";
 import { type AAClient, createAAClient, createGasSponsorshipService } from "../src/index.js";
+import { expectInErrorType, operationOf } from "./helpers/errorTypes.js";
 
 const SECRET = "projkey_SECRET_never_echoed";
 const owner = privateKeyToAccount(generatePrivateKey());
@@ -141,6 +142,7 @@ describe("every export and client method of @preflow/aa refuses an unknown key, 
     proxy.reset();
     const error = await thrown(() => row.call({ sginal: SECRET }));
     expect(error).toBeInstanceOf(row.error);
+    expectInErrorType(operationOf(_name.split(":")[0]!)!, error);
     expect(error).toBeInstanceOf(SdkError);
     if (row.error === InvalidArgumentError) {
       const { details } = error as InvalidArgumentError;

@@ -273,6 +273,7 @@ export {
   type DecodableStep,
   type DecodedCall,
   defineProtocol,
+  type ErrorCodeOf,
   type FlowEffect,
   type IntentCheckContext,
   type IntentDescribeContext,
@@ -318,7 +319,7 @@ export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
 export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
 export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.js";
 export type { MentoRouteHop } from "./protocols/mento/venue.js";
-export { PROTOCOLS, type RegisteredIntent } from "./protocols/registry.js";
+export { PROTOCOLS, type RegisteredErrorCode, type RegisteredIntent } from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
 export type { SwapIntent } from "./protocols/swap/intents.js";
 export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
@@ -354,6 +355,7 @@ export {
   type ReadResult,
   readBatch,
 } from "./rpc/readBatch.js";
+export type { SignalOption } from "./rpc/signalOption.js";
 export { toRpcError } from "./rpc/toRpcError.js";
 export { TOKENS, type TokenInfo, type TokenSymbol } from "./tokens/registry.js";
 export { resolveToken, type TokenInput } from "./tokens/resolveToken.js";

@@ -8,7 +8,7 @@ import {
   RpcError,
   RpcRateLimitedError,
 } from "@preflow/core";
-import { errorTypeChecks, errorTypeOf } from "../../../core/test/support/errorTypeTable.js";
+import { errorTypeChecks, errorTypeOf } from "@preflow/devnet/error-types";
 import {
   AgentIdHttpError,
   AgentIdInvalidResponseError,

@@ -219,22 +219,16 @@ export function resolveConfig(
   }
   const read = (name: (typeof OPTION_NAMES)[number]): unknown => given[name];
 
-  const rpcUrl =
-    read("rpcUrl") === undefined
-      ? DEFAULT_RPC_URL
-      : parseHttpUrlOption({ option: "rpcUrl", value: read("rpcUrl") });
-  const ethRpcUrl =
-    read("ethRpcUrl") === undefined
-      ? undefined
-      : parseHttpUrlOption({ option: "ethRpcUrl", value: read("ethRpcUrl") });
-  const agentIdApiBase =
-    read("agentIdApiBase") === undefined
-      ? DEFAULT_AGENT_ID_API_BASE
-      : parseHttpUrlOption({ option: "agentIdApiBase", value: read("agentIdApiBase") });
-  const telemetryEndpoint =
-    read("telemetryEndpoint") === undefined
-      ? undefined
-      : parseHttpUrlOption({ option: "telemetryEndpoint", value: read("telemetryEndpoint") });
+  // A URL option: checked when given, else the fallback.
+  const urlOption = <fallback extends string | undefined>(
+    option: "rpcUrl" | "ethRpcUrl" | "agentIdApiBase" | "telemetryEndpoint",
+    fallback: fallback,
+  ): string | fallback =>
+    read(option) === undefined ? fallback : parseHttpUrlOption({ option, value: read(option) });
+  const rpcUrl = urlOption("rpcUrl", DEFAULT_RPC_URL);
+  const ethRpcUrl = urlOption("ethRpcUrl", undefined);
+  const agentIdApiBase = urlOption("agentIdApiBase", DEFAULT_AGENT_ID_API_BASE);
+  const telemetryEndpoint = urlOption("telemetryEndpoint", undefined);
 
   let attributionTags: readonly string[] | undefined;
   const tags = read("attributionTags");

@@ -1,9 +1,9 @@
-import type { CeloStakingErrorCode } from "../protocols/celo-staking/errors.js";
-import type { LendingErrorCode } from "./lending.js";
+import type { RegisteredErrorCode } from "../protocols/registry.js";
 
 /**
  * The stable `code` of every error `@preflow/core` throws on purpose (attribution's `TRANSACTION_NOT_FOUND`
- * included, which core re-throws for unknown hashes).
+ * included, which core re-throws for unknown hashes): the generic codes, then each registered protocol's
+ * `errorCodes` ({@link RegisteredErrorCode}).
  *
  * @example
  * ```ts
@@ -41,5 +41,4 @@ export type CoreErrorCode =
   | "ZERO_QUOTE"
   | "INVALID_FEE_CURRENCY"
   | "FEE_ESTIMATE_REVERTED"
-  | LendingErrorCode
-  | CeloStakingErrorCode;
+  | RegisteredErrorCode;

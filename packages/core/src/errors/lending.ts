@@ -10,14 +10,18 @@ import { redactSecrets } from "./redact.js";
  * const refusals: LendingErrorCode[] = ["HEALTH_FACTOR_TOO_LOW", "BORROW_LIMIT_EXCEEDED"];
  * ```
  */
-export type LendingErrorCode =
-  | "NOT_AN_AAVE_RESERVE"
-  | "AAVE_RESERVE_UNAVAILABLE"
-  | "AAVE_READ_FAILED"
-  | "HEALTH_FACTOR_TOO_LOW"
-  | "BORROW_LIMIT_EXCEEDED"
-  | "NO_LENDING_POSITION"
-  | "AMOUNT_EXCEEDS_POSITION";
+export type LendingErrorCode = (typeof LENDING_ERROR_CODES)[number];
+
+/** Every {@link LendingErrorCode}: Aave's definition declares them (`errorCodes`). @internal */
+export const LENDING_ERROR_CODES = [
+  "NOT_AN_AAVE_RESERVE",
+  "AAVE_RESERVE_UNAVAILABLE",
+  "AAVE_READ_FAILED",
+  "HEALTH_FACTOR_TOO_LOW",
+  "BORROW_LIMIT_EXCEEDED",
+  "NO_LENDING_POSITION",
+  "AMOUNT_EXCEEDS_POSITION",
+] as const;
 
 /**
  * A lending operation: what the account does on Aave v3.

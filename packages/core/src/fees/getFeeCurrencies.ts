@@ -5,6 +5,7 @@ import type { InvalidArgumentError } from "../errors/argument.js";
 import type { ChainMismatchError } from "../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../errors/rpc.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
+import type { SignalOption } from "../rpc/signalOption.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
@@ -51,10 +52,7 @@ export interface FeeCurrency {
  * const parameters: GetFeeCurrenciesParameters = { signal: AbortSignal.timeout(5_000) };
  * ```
  */
-export interface GetFeeCurrenciesParameters {
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetFeeCurrenciesParameters extends SignalOption {}
 
 /**
  * The return type of {@link getFeeCurrencies}: the registered currencies, in the directory's order.

@@ -432,7 +432,10 @@ export interface ProtocolSimulation {
  * });
  * ```
  */
-export interface ProtocolDefinition<intent extends IntentShape = IntentShape> {
+export interface ProtocolDefinition<
+  intent extends IntentShape = IntentShape,
+  errorCode extends string = string,
+> {
   /** Stable id (lower-case, `-` separated): `"erc20"`, `"aave-v3"`. A revert's `source` and a policy's tag. */
   readonly id: string;
   /** For sentences and labels: `"ERC-20"`, `"Aave v3"`. */
@@ -451,6 +454,11 @@ export interface ProtocolDefinition<intent extends IntentShape = IntentShape> {
   readonly swapVenue?: SwapVenueDefinition;
   /** What simulation reads of it beyond ERC-20 events. */
   readonly simulation?: ProtocolSimulation;
+  /**
+   * The stable `code`s of the `SdkError`s its own actions throw (its refusals), each unique across the registry;
+   * `CoreErrorCode` is the generic codes plus these.
+   */
+  readonly errorCodes?: readonly errorCode[];
 }
 
 /**
@@ -466,9 +474,10 @@ export interface ProtocolDefinition<intent extends IntentShape = IntentShape> {
  * export const stakingProtocol = defineProtocol<LockIntent | VoteIntent>({ id: "celo-staking", label: "Celo staking", intents: { lock, vote } });
  * ```
  */
-export function defineProtocol<const intent extends IntentShape = never>(
-  definition: ProtocolDefinition<intent>,
-): ProtocolDefinition<intent> {
+export function defineProtocol<
+  const intent extends IntentShape = never,
+  const errorCode extends string = never,
+>(definition: ProtocolDefinition<intent, errorCode>): ProtocolDefinition<intent, errorCode> {
   return definition;
 }
 
@@ -482,3 +491,15 @@ export function defineProtocol<const intent extends IntentShape = never>(
  * ```
  */
 export type IntentOf<protocol> = protocol extends ProtocolDefinition<infer intent> ? intent : never;
+
+/**
+ * The error codes a definition (or a union of definitions) declares in `errorCodes`.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorCodeOf } from "@preflow/core";
+ * type AaveCodes = ErrorCodeOf<typeof aaveProtocol>; // LendingErrorCode
+ * ```
+ */
+export type ErrorCodeOf<protocol> =
+  protocol extends ProtocolDefinition<infer _intent, infer errorCode> ? errorCode : never;

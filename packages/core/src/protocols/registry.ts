@@ -5,7 +5,7 @@
 import { aaveProtocol } from "./aave/definition.js";
 import { celoStakingProtocol } from "./celo-staking/definition.js";
 import { contractCallProtocol } from "./contractCall/definition.js";
-import type { IntentOf, ProtocolDefinition } from "./definition.js";
+import type { ErrorCodeOf, IntentOf, ProtocolDefinition } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
@@ -41,3 +41,14 @@ export const PROTOCOLS = [
  * ```
  */
 export type RegisteredIntent = IntentOf<(typeof PROTOCOLS)[number]>;
+
+/**
+ * The error codes every registered protocol declares (the protocol-declared part of `CoreErrorCode`).
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredErrorCode } from "@preflow/core";
+ * const code: RegisteredErrorCode = "HEALTH_FACTOR_TOO_LOW";
+ * ```
+ */
+export type RegisteredErrorCode = ErrorCodeOf<(typeof PROTOCOLS)[number]>;

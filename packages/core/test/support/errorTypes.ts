@@ -6,6 +6,8 @@
 // Extending it (a protocol's actions): write `const AAVE = { getAavePositions: errorTypeOf<GetAavePositionsErrorType>()([...]), ... }`
 // next to the others (or in its own file) and add `...AAVE` to ERROR_TYPES; the operation's name is its exported
 // action's name, and a client member maps to it through CLIENT_OPERATIONS (`"aave.getPositions": "getAavePositions"`).
+
+import { type ErrorClass, errorTypeChecks, errorTypeOf } from "@preflow/devnet/error-types";
 import {
   AaveReadError,
   AaveReserveUnavailableError,
@@ -83,7 +85,6 @@ import {
   UnsupportedEnsNameError,
   ZeroQuoteError,
 } from "../../src/index.js";
-import { type ErrorClass, errorTypeChecks, errorTypeOf } from "./errorTypeTable.js";
 
 export { errorTypeOf };
 

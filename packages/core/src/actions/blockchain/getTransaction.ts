@@ -6,6 +6,7 @@ import { InvalidArgumentError } from "../../errors/argument.js";
 import { describeValue, SdkError } from "../../errors/base.js";
 import { QUANTITY } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -117,11 +118,9 @@ function checkAnswer(
  * const parameters: GetTransactionParameters = { hash: "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060" };
  * ```
  */
-export interface GetTransactionParameters {
+export interface GetTransactionParameters extends SignalOption {
   /** The transaction hash (0x + 64 hex digits). */
   hash: string;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

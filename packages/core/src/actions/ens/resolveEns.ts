@@ -10,6 +10,7 @@ import {
 } from "../../errors/ens.js";
 import { throwIfAborted, withAbort } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { parseEnsName } from "./parseEnsName.js";
 import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
@@ -24,13 +25,11 @@ import { assertCeloName, resolveCeloName } from "./resolveCeloName.js";
  * const parameters: ResolveEnsParameters = { name: "vitalik.eth", network: "ethereum" };
  * ```
  */
-export interface ResolveEnsParameters {
+export interface ResolveEnsParameters extends SignalOption {
   /** An ENS name (normalized with ENSIP-15 first). */
   name: string;
   /** `"celo"` (the default: names under `celo.eth` on chain 42220) or `"ethereum"` (needs `ethRpcUrl`). */
   network?: EnsNetwork | undefined;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import { isQuantity as quantity } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -37,10 +38,7 @@ export interface NetworkStatus {
  * const parameters: GetStatusParameters = { signal: AbortSignal.timeout(5_000) };
  * ```
  */
-export interface GetStatusParameters {
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetStatusParameters extends SignalOption {}
 
 /**
  * The return type of {@link getStatus}.

@@ -5,6 +5,7 @@ import type { UnknownTokenError } from "../../errors/token.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
@@ -19,15 +20,13 @@ import type { SwapQuote, SwapVenue } from "./types.js";
  * const parameters: GetSwapQuotesParameters = { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" };
  * ```
  */
-export interface GetSwapQuotesParameters {
+export interface GetSwapQuotesParameters extends SignalOption {
   /** The token sold: a registry symbol (`"USDC"`, `"cUSD"`...) or a listed token's address. */
   tokenIn: TokenInput;
   /** The token bought (not `tokenIn`). */
   tokenOut: TokenInput;
   /** How much `tokenIn` to sell, a human decimal string (`"100"`), exact to its decimals. */
   amountIn: string;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
@@ -24,7 +25,7 @@ import type { SwapVenueChoice } from "./types.js";
  * const options: SwapOptions = { venue: "best", slippageBps: 30, deadlineSeconds: 120 };
  * ```
  */
-export interface SwapOptions extends FeeCurrencyOption {
+export interface SwapOptions extends FeeCurrencyOption, SignalOption {
   /** `"best"` (default): the venue with the larger quote; `"uniswap"` or `"mento"`: only that venue. */
   venue?: SwapVenueChoice | undefined;
   /** Tolerated slippage in basis points, an integer in 0…5000; default 50 (0.5 %). */
@@ -33,8 +34,6 @@ export interface SwapOptions extends FeeCurrencyOption {
   deadlineSeconds?: number | undefined;
   /** Who receives `tokenOut`; default `from`. Never the zero address. */
   recipient?: string | undefined;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

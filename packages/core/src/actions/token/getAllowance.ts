@@ -6,6 +6,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -42,12 +43,10 @@ export interface TokenAllowance {
  * const parameters: GetAllowanceParameters = { owner, spender, token: "USDC" };
  * ```
  */
-export interface GetAllowanceParameters {
+export interface GetAllowanceParameters extends SignalOption {
   owner: string;
   spender: string;
   token: TokenInput;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

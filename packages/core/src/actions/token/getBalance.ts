@@ -6,6 +6,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -39,11 +40,9 @@ export interface TokenBalance {
  * const parameters: GetBalanceParameters = { owner, token: "USDm" };
  * ```
  */
-export interface GetBalanceParameters {
+export interface GetBalanceParameters extends SignalOption {
   owner: string;
   token: TokenInput;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -38,12 +39,10 @@ export interface GetBalancesReturnType {
  * const parameters: GetBalancesParameters = { owner, tokens: ["CELO", "USDm"] };
  * ```
  */
-export interface GetBalancesParameters {
+export interface GetBalancesParameters extends SignalOption {
   owner: string;
   /** Default: every token of the registry. */
   tokens?: readonly TokenInput[] | undefined;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

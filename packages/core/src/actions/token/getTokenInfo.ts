@@ -3,6 +3,7 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { expectUint, totalSupplyCall } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -30,11 +31,9 @@ export interface GetTokenInfoReturnType extends TokenInfo {
  * const parameters: GetTokenInfoParameters = { token: "USDC" };
  * ```
  */
-export interface GetTokenInfoParameters {
+export interface GetTokenInfoParameters extends SignalOption {
   /** A registry symbol, former ticker or listed address. */
   token: TokenInput;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

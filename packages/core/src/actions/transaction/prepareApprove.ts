@@ -11,6 +11,7 @@ import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee }
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
@@ -34,7 +35,7 @@ export type ApprovalAmount = string;
  * const parameters: PrepareApproveParameters = { from, spender, token: "USDC", amount: "25" };
  * ```
  */
-export interface PrepareApproveParameters extends FeeCurrencyOption {
+export interface PrepareApproveParameters extends FeeCurrencyOption, SignalOption {
   /** The token owner (the account that will sign). */
   from: string;
   /** Who may spend (never the zero address). */
@@ -42,8 +43,6 @@ export interface PrepareApproveParameters extends FeeCurrencyOption {
   token: TokenInput;
   /** A human decimal string (`"0"` revokes) or `"max"` (unlimited: only when asked). */
   amount: ApprovalAmount;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

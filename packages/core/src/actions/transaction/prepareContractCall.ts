@@ -29,6 +29,7 @@ import {
   type ReadCall,
   readBatch,
 } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
@@ -101,11 +102,10 @@ export type PrepareContractCallParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
 > = ContractCall<abi, functionName> &
-  FeeCurrencyOption & {
+  FeeCurrencyOption &
+  SignalOption & {
     /** The caller (the account that will sign). */
     from: string;
-    /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-    signal?: AbortSignal | undefined;
   };
 
 /**

@@ -11,6 +11,7 @@ import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, withFlowFee } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -45,7 +46,7 @@ export type SendAmount = "max" | (string & {});
  * const parameters: PrepareSendParameters = { from, to, token: "USDm", amount: "12.5" };
  * ```
  */
-export interface PrepareSendParameters extends FeeCurrencyOption {
+export interface PrepareSendParameters extends FeeCurrencyOption, SignalOption {
   /** The sender (the account that will sign). */
   from: string;
   /** The recipient (may equal `from`; never the zero address). */
@@ -58,8 +59,6 @@ export interface PrepareSendParameters extends FeeCurrencyOption {
    * `maxFeePerGas` = 2 x base fee + tip; the executor's own caps stay below it), the whole balance otherwise.
    */
   amount: SendAmount;
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
 }
 /**
  * The return type of {@link prepareSend}: a one-step prepared flow with `intent` `{ kind: "send" }`.

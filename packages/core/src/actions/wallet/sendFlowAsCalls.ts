@@ -1,9 +1,10 @@
-import { sleep, withTimeout } from "@preflow/errors";
+import { withTimeout } from "@preflow/errors";
 import type { Hex } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
 import { classifyWalletFailure } from "./classifyWalletFailure.js";
+import { pollWallet } from "./pollWallet.js";
 import { callsStatusCode, quantity } from "./walletAnswers.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
 
@@ -101,42 +102,41 @@ export async function sendFlowAsCalls(
     lastError = facts.reason;
   }
 
-  const deadline = Date.now() + context.receiptTimeoutMs;
-  while (!signal?.aborted && Date.now() < deadline) {
-    try {
-      const status = (await withTimeout(
-        client.request({ method: "wallet_getCallsStatus", params: [callsId] } as never, { retryCount: 0 }),
-        WALLET_REQUEST_TIMEOUT_MS,
-        undefined,
-        "wallet_getCallsStatus",
-      )) as { status?: unknown; receipts?: unknown } | null;
+  const settled = await pollWallet(
+    context,
+    "wallet_getCallsStatus",
+    [callsId],
+    (answer) => {
+      const status = answer as { status?: unknown; receipts?: unknown } | null;
       const code = callsStatusCode(status?.status);
-      if (code !== undefined && code >= 200) {
-        const receipts = (Array.isArray(status?.receipts) ? status.receipts : []) as CallsReceipt[];
-        if (code === 400) {
-          // Not included on chain, and the wallet will not retry: nothing of it is on chain.
-          for (const step of steps) {
-            step.status = "failed";
-            step.sent = false;
-            step.code = "TRANSACTION_REJECTED";
-            step.error =
-              "the wallet reports the batch failed off chain (status 400): nothing of it is on chain";
-          }
-          return { callsId, aborted: false };
-        }
-        const perStep = receipts.length === steps.length && steps.length > 1;
-        const batchFailed = code >= 300;
-        for (const step of steps) {
-          settleFromReceipt(step, perStep ? receipts[step.index] : receipts[0], batchFailed && !perStep);
-        }
-        return { callsId, aborted: false };
+      if (code === undefined || code < 200) {
+        sent = true; // the wallet knows the batch
+        return undefined;
       }
-      sent = true; // the wallet knows the batch
-    } catch (error) {
+      const receipts = (Array.isArray(status?.receipts) ? status.receipts : []) as CallsReceipt[];
+      if (code === 400) {
+        // Not included on chain, and the wallet will not retry: nothing of it is on chain.
+        for (const step of steps) {
+          step.status = "failed";
+          step.sent = false;
+          step.code = "TRANSACTION_REJECTED";
+          step.error =
+            "the wallet reports the batch failed off chain (status 400): nothing of it is on chain";
+        }
+        return true;
+      }
+      const perStep = receipts.length === steps.length && steps.length > 1;
+      const batchFailed = code >= 300;
+      for (const step of steps) {
+        settleFromReceipt(step, perStep ? receipts[step.index] : receipts[0], batchFailed && !perStep);
+      }
+      return true;
+    },
+    (error) => {
       lastError = classifyWalletFailure(error).facts.reason;
-    }
-    await sleep(Math.min(context.pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
-  }
+    },
+  );
+  if (settled) return { callsId, aborted: false };
   const why = signal?.aborted ? "the wait was aborted" : "no final status by the deadline";
   for (const step of steps) {
     step.status = "pending";

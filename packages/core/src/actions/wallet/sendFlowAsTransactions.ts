@@ -1,9 +1,10 @@
-import { sleep, withTimeout } from "@preflow/errors";
+import { withTimeout } from "@preflow/errors";
 import type { Hex } from "viem";
 import { sendTransaction } from "viem/actions";
 import { toTransactionRequest } from "../../flow/toTransactionRequest.js";
 import type { ExecutedStep } from "../transaction/executePreparedFlow/types.js";
 import { classifyWalletFailure } from "./classifyWalletFailure.js";
+import { pollWallet } from "./pollWallet.js";
 import { quantity } from "./walletAnswers.js";
 import { WALLET_REQUEST_TIMEOUT_MS, type WalletSendContext } from "./walletSendContext.js";
 
@@ -57,39 +58,27 @@ async function awaitReceipt(
   step: ExecutedStep,
   hash: Hex,
 ): Promise<"mined" | "pending"> {
-  const { client, signal, pollingIntervalMs } = context;
-  const deadline = Date.now() + context.receiptTimeoutMs;
-  while (!signal?.aborted && Date.now() < deadline) {
-    try {
-      const receipt = (await withTimeout(
-        client.request({ method: "eth_getTransactionReceipt", params: [hash] } as never, { retryCount: 0 }),
-        WALLET_REQUEST_TIMEOUT_MS,
-        undefined,
-        "eth_getTransactionReceipt",
-      )) as { status?: unknown; blockNumber?: unknown; gasUsed?: unknown } | null;
-      if (receipt) {
-        const blockNumber = quantity(receipt.blockNumber);
-        const gasUsed = quantity(receipt.gasUsed);
-        if (blockNumber !== undefined) step.blockNumber = blockNumber;
-        if (gasUsed !== undefined) step.gasUsed = gasUsed;
-        if (receipt.status === "0x1") {
-          step.status = "success";
-          delete step.code;
-        } else {
-          step.status = "reverted";
-          step.code = "TRANSACTION_REVERTED";
-          step.error = "the transaction reverted on chain";
-        }
-        return "mined";
-      }
-    } catch {
-      // Keep polling until the deadline.
+  const mined = await pollWallet(context, "eth_getTransactionReceipt", [hash], (answer) => {
+    const receipt = answer as { status?: unknown; blockNumber?: unknown; gasUsed?: unknown } | null;
+    if (!receipt) return undefined;
+    const blockNumber = quantity(receipt.blockNumber);
+    const gasUsed = quantity(receipt.gasUsed);
+    if (blockNumber !== undefined) step.blockNumber = blockNumber;
+    if (gasUsed !== undefined) step.gasUsed = gasUsed;
+    if (receipt.status === "0x1") {
+      step.status = "success";
+      delete step.code;
+    } else {
+      step.status = "reverted";
+      step.code = "TRANSACTION_REVERTED";
+      step.error = "the transaction reverted on chain";
     }
-    await sleep(Math.min(pollingIntervalMs, Math.max(0, deadline - Date.now())), signal);
-  }
+    return "mined" as const;
+  });
+  if (mined) return mined;
   step.status = "pending";
   step.code = "TRANSACTION_PENDING";
-  step.error = signal?.aborted
+  step.error = context.signal?.aborted
     ? "the wait was aborted; look the hash up before sending again"
     : "no receipt within the wait; look the hash up before sending again";
   return "pending";

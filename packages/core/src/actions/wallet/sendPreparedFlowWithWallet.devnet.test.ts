@@ -66,9 +66,13 @@ function rpcError(code: number, message: string): Error {
  * A test EIP-1193 wallet: a real local account that signs and sends to the devnet. With `atomic`, it answers
  * `wallet_getCapabilities` with atomic batching for 42220 and runs `wallet_sendCalls` as one self-call of
  * `executeBatch` through its EIP-7702 delegation (delegating first when needed). `loseSendCallsAnswer` sends the
- * batch and then fails the answer (a dropped connection).
+ * batch and then fails the answer (a dropped connection). `neverFinal` sends as asked but never gives a final
+ * answer: the batch status stays 100 and receipts stay `null` (a wallet whose node lags).
  */
-function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; loseSendCallsAnswer?: boolean }) {
+function testWallet(
+  account: PrivateKeyAccount,
+  options: { atomic: boolean; loseSendCallsAnswer?: boolean; neverFinal?: boolean },
+) {
   const signer = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
   // viem's celo chain signs CIP-64 (type 0x7b) when a request carries feeCurrency
   const celoSigner = createWalletClient({
@@ -136,7 +140,7 @@ function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; lose
         if (!hash) throw rpcError(5730, "Unknown bundle id");
         const receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => null);
         const base = { version: "2.0.0", id, chainId: "0xa4ec", atomic: true };
-        if (!receipt) return { ...base, status: 100 };
+        if (!receipt || options.neverFinal) return { ...base, status: 100 };
         return {
           ...base,
           status: receipt.status === "success" ? 200 : 500,
@@ -152,6 +156,9 @@ function testWallet(account: PrivateKeyAccount, options: { atomic: boolean; lose
           ],
         };
       }
+      case "eth_getTransactionReceipt":
+        if (options.neverFinal) return null;
+        return publicClient.request({ method, params } as never);
       default:
         return publicClient.request({ method, params } as never);
     }
@@ -319,6 +326,37 @@ describe("sendPreparedFlowWithWallet", () => {
     expect(methods).toContain("wallet_getCallsStatus");
     expect(result.steps[0]?.hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await deposits(account.address)).toBe(parseUnits("1", 18));
+  });
+
+  it("a wallet that never gives a final answer: the bounded wait ends with pending and the hash or batch id, never 'not sent'", async () => {
+    for (const atomic of [true, false]) {
+      const account = await fundedAccount("1", "10");
+      const { wallet, methods } = testWallet(account, { atomic, neverFinal: true });
+      const flow = await approveAndDeposit(account.address, parseUnits("1", 18));
+
+      const started = Date.now();
+      const result = await sendPreparedFlowWithWallet(wallet, {
+        flow,
+        receiptTimeoutMs: 1_000,
+        pollingIntervalMs: 50,
+      });
+      const waited = Date.now() - started;
+
+      expect(result.status, `atomic: ${atomic}`).toBe("pending");
+      // the batch's steps are both pending; one step at a time stops at the first one still pending
+      const pending = atomic ? result.steps : result.steps.slice(0, 1);
+      for (const step of pending) {
+        expect(step).toMatchObject({ status: "pending", sent: true, code: "TRANSACTION_PENDING" });
+        expect(step.error).toMatch(atomic ? /wallet_getCallsStatus/ : /look the hash up/);
+      }
+      if (atomic) expect(result.callsId).toMatch(/^0x[0-9a-f]{64}$/);
+      else expect(result.steps[0]?.hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(
+        methods.filter((m) => m === (atomic ? "wallet_getCallsStatus" : "eth_getTransactionReceipt")).length,
+      ).toBeGreaterThan(2);
+      // bounded by receiptTimeoutMs per wait (plus the sends), not by the wallet
+      expect(waited).toBeLessThan(10_000);
+    }
   });
 
   it("a batch the wallet refuses (it would revert) is failed with sent: false, and nothing of it is on chain", async () => {

@@ -1,3 +1,4 @@
+import { LENDING_ERROR_CODES, type LendingErrorCode } from "../../errors/lending.js";
 import { defineProtocol } from "../definition.js";
 import { aaveV3PoolAbi } from "./abis.js";
 import { AAVE_V3_POOL_ADDRESS, AAVE_V3_POOL_LABEL } from "./addresses.js";
@@ -16,11 +17,12 @@ import { aaveIntents, type LendingIntent } from "./intents.js";
  * Object.keys(aaveProtocol.intents ?? {}); // ["supply", "withdraw", "borrow", "repay"]
  * ```
  */
-export const aaveProtocol = /* @__PURE__ */ defineProtocol<LendingIntent>({
+export const aaveProtocol = /* @__PURE__ */ defineProtocol<LendingIntent, LendingErrorCode>({
   id: "aave-v3",
   label: "Aave v3",
   contracts: [{ address: AAVE_V3_POOL_ADDRESS, label: AAVE_V3_POOL_LABEL, abi: aaveV3PoolAbi }],
   intents: aaveIntents,
   errors: aaveErrors,
   decoders: [decodeAaveV3Pool],
+  errorCodes: LENDING_ERROR_CODES,
 });

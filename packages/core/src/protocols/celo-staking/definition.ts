@@ -2,7 +2,7 @@ import { defineProtocol } from "../definition.js";
 import { CELO_STAKING_CONTRACTS } from "./abis.js";
 import { decodeCeloStakingCall } from "./decoder.js";
 import { celoStakingSimulation } from "./describeLogs.js";
-import { celoStakingRevertErrors } from "./errors.js";
+import { CELO_STAKING_ERROR_CODES, type CeloStakingErrorCode, celoStakingRevertErrors } from "./errors.js";
 import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
 
 /**
@@ -20,7 +20,7 @@ import { type CeloStakingIntent, celoStakingIntents } from "./intents.js";
  * celoStakingProtocol.contracts?.map((c) => c.label); // ["Celo Accounts", "Celo LockedGold", ...]
  * ```
  */
-export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingIntent>({
+export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingIntent, CeloStakingErrorCode>({
   id: "celo-staking",
   label: "Celo staking and governance",
   contracts: CELO_STAKING_CONTRACTS,
@@ -28,4 +28,5 @@ export const celoStakingProtocol = /* @__PURE__ */ defineProtocol<CeloStakingInt
   errors: celoStakingRevertErrors,
   decoders: [decodeCeloStakingCall],
   simulation: celoStakingSimulation,
+  errorCodes: CELO_STAKING_ERROR_CODES,
 });

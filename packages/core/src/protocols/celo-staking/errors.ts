@@ -10,7 +10,10 @@ import type { ProtocolRevertErrors } from "../definition.js";
  * const code: CeloStakingErrorCode = "CELO_STAKING_REFUSED";
  * ```
  */
-export type CeloStakingErrorCode = "CELO_STAKING_REFUSED" | "CELO_GOVERNANCE_REFUSED";
+export type CeloStakingErrorCode = (typeof CELO_STAKING_ERROR_CODES)[number];
+
+/** Every {@link CeloStakingErrorCode}: the staking definition declares them (`errorCodes`). @internal */
+export const CELO_STAKING_ERROR_CODES = ["CELO_STAKING_REFUSED", "CELO_GOVERNANCE_REFUSED"] as const;
 
 /**
  * Why a staking operation was refused, read on chain before anything was prepared:

@@ -1,6 +1,7 @@
-// The generic part of an ErrorType table (no classes of ours here, so that another package's tests can use it
-// with their own table and the classes of their own build): `errorTypeOf` checks an entry against its union at
-// compile time, `errorTypeChecks` gives the run-time checks over a table. core's table: ./errorTypes.ts.
+// The generic part of an ErrorType table, for the tests of every package (`@preflow/devnet/error-types`): no
+// classes of ours here, so that each package's table holds the classes of its own build. `errorTypeOf` checks an
+// entry against its union at compile time, `errorTypeChecks` gives the run-time checks over a table. The tables:
+// core's test/support/errorTypes.ts, aa's test/helpers/errorTypes.ts.
 import { expect } from "vitest";
 
 /** An error class (abstract ones too). */

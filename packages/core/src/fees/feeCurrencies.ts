@@ -2,6 +2,7 @@
 // registry token pays through which `feeCurrency` (the token itself for Mento stables, an adapter for 6-decimal
 // tokens). The chain's FeeCurrencyDirectory decides what is registered (getFeeCurrencies reads it).
 import { type Address, isAddress } from "viem";
+import { functionAbi, param, tuple } from "../abi/functionAbi.js";
 import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 
@@ -30,39 +31,19 @@ export const FEE_CURRENCY_OF_TOKEN = Object.freeze({
 
 /** The FeeCurrencyDirectory's read functions (its published ABI, `@celo/abis`). @internal */
 export const feeCurrencyDirectoryAbi = [
-  {
-    type: "function",
-    name: "getCurrencies",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [{ name: "", type: "address[]" }],
-  },
-  {
-    type: "function",
-    name: "getCurrencyConfig",
-    stateMutability: "view",
-    inputs: [{ name: "token", type: "address" }],
-    outputs: [
-      {
-        name: "",
-        type: "tuple",
-        components: [
-          { name: "oracle", type: "address" },
-          { name: "intrinsicGas", type: "uint256" },
-        ],
-      },
-    ],
-  },
-  {
-    type: "function",
-    name: "getExchangeRate",
-    stateMutability: "view",
-    inputs: [{ name: "token", type: "address" }],
-    outputs: [
-      { name: "numerator", type: "uint256" },
-      { name: "denominator", type: "uint256" },
-    ],
-  },
+  functionAbi("getCurrencies", "view", [], [param("address[]")]),
+  functionAbi(
+    "getCurrencyConfig",
+    "view",
+    [param("address", "token")],
+    [tuple("tuple", "", [param("address", "oracle"), param("uint256", "intrinsicGas")])],
+  ),
+  functionAbi(
+    "getExchangeRate",
+    "view",
+    [param("address", "token")],
+    [param("uint256", "numerator"), param("uint256", "denominator")],
+  ),
 ] as const;
 
 /** A fee-currency choice: `"CELO"` (the default), `"auto"`, a token symbol or a fee-currency address. */

@@ -3,6 +3,7 @@
 // debit fee currencies), so the fee-currency debit is computed from the simulated gas, the directory's rate and
 // intrinsic gas read in the same simulated block, and the base fee. @internal
 import { type Address, encodeFunctionData } from "viem";
+import { functionAbi, param } from "../../abi/functionAbi.js";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { InvalidFeeCurrencyError } from "../../errors/feeCurrency.js";
 import {
@@ -68,21 +69,9 @@ function capsOf(fee: NonNullable<SerializedPreparedFlow["fee"]>) {
 }
 
 const currencyAbi = [
-  {
-    type: "function",
-    name: "getAdaptedToken",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [{ type: "address" }],
-  },
-  {
-    type: "function",
-    name: "digitDifference",
-    stateMutability: "view",
-    inputs: [],
-    outputs: [{ type: "uint96" }],
-  },
-  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] },
+  functionAbi("getAdaptedToken", "view", [], [param("address")]),
+  functionAbi("digitDifference", "view", [], [param("uint96")]),
+  functionAbi("decimals", "view", [], [param("uint8")]),
 ] as const;
 
 /** How many reads {@link feeReadCalls} puts in the simulated block. */

@@ -17,6 +17,7 @@ import {
   type Hex,
   http,
   numberToHex,
+  parseAbi,
   parseUnits,
 } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
@@ -34,25 +35,9 @@ import {
 
 const USDm: Address = "0x765DE816845861e75A25fCA122bb6898B8B1282a";
 const TAGS = ["myapp", "partner"];
-const executeBatchAbi = [
-  {
-    type: "function",
-    name: "executeBatch",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "calls",
-        type: "tuple[]",
-        components: [
-          { name: "target", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "data", type: "bytes" },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const;
+const executeBatchAbi = parseAbi([
+  "function executeBatch((address target, uint256 value, bytes data)[] calls)",
+]);
 
 const devnet = useDevnet();
 const chain = devnetChain(devnet.rpcUrl);

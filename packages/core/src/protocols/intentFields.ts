@@ -36,17 +36,9 @@ export type IntentFieldRule =
  */
 export type IntentFieldRules = Readonly<Record<string, IntentFieldRule>>;
 
-/** The value a rule reads. */
-type FieldValue<rule> = rule extends "address"
-  ? Address
-  : rule extends "jsonList"
-    ? JsonValue[]
-    : rule extends { readonly oneOf: readonly (infer value)[] }
-      ? value
-      : string;
-
 /**
- * The intent that `rules` read: `kind`, then each field with the type its rule returns.
+ * The intent that `rules` read: `kind`, then each field with the type its rule returns (`"address"`: `Address`;
+ * `"jsonList"`: `JsonValue[]`; `{ oneOf }`: one of its strings; the others: `string`).
  *
  * @example
  * ```ts
@@ -55,7 +47,13 @@ type FieldValue<rule> = rule extends "address"
  * ```
  */
 export type IntentOfFields<kind extends string, rules extends IntentFieldRules> = { kind: kind } & {
-  -readonly [key in keyof rules]: FieldValue<rules[key]>;
+  -readonly [key in keyof rules]: rules[key] extends "address"
+    ? Address
+    : rules[key] extends "jsonList"
+      ? JsonValue[]
+      : rules[key] extends { readonly oneOf: readonly (infer value)[] }
+        ? value
+        : string;
 };
 
 /**

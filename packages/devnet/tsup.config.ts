@@ -43,7 +43,15 @@ export default defineConfig({
     "src/buildState.ts",
   ],
   format: ["esm"],
-  dts: { entry: ["src/index.ts", "src/vitest.ts", "src/errorTypeTable.ts", "src/vitestSetup.ts", "src/vitestSetupEthereum.ts"] },
+  dts: {
+    entry: [
+      "src/index.ts",
+      "src/vitest.ts",
+      "src/errorTypeTable.ts",
+      "src/vitestSetup.ts",
+      "src/vitestSetupEthereum.ts",
+    ],
+  },
   sourcemap: true,
   clean: true,
   target: "node20",

@@ -201,14 +201,8 @@ export { currentChainTime, isPreparedFlowExpired } from "./flow/flowClock.js";
 export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
-export type {
-  FlowIntent,
-  JsonValue,
-  PreparedStep,
-  PreparedStepKind,
-  SerializedPreparedFlow,
-  StepCall,
-} from "./flow/types.js";
+// FlowIntent, JsonValue, PreparedStep, PreparedStepKind, SerializedPreparedFlow, StepCall
+export type * from "./flow/types.js";
 // Lending on Aave v3 (`client.extend(aaveActions)`).
 export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
 export {

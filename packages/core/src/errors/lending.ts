@@ -10,9 +10,19 @@ import { redactSecrets } from "./redact.js";
  * const refusals: LendingErrorCode[] = ["HEALTH_FACTOR_TOO_LOW", "BORROW_LIMIT_EXCEEDED"];
  * ```
  */
-export type LendingErrorCode = (typeof LENDING_ERROR_CODES)[number];
+export type LendingErrorCode =
+  | "NOT_AN_AAVE_RESERVE"
+  | "AAVE_RESERVE_UNAVAILABLE"
+  | "AAVE_READ_FAILED"
+  | "HEALTH_FACTOR_TOO_LOW"
+  | "BORROW_LIMIT_EXCEEDED"
+  | "NO_LENDING_POSITION"
+  | "AMOUNT_EXCEEDS_POSITION";
 
-/** Every {@link LendingErrorCode}: Aave's definition declares them (`errorCodes`). @internal */
+/**
+ * Every {@link LendingErrorCode}, which Aave's definition declares (`errorCodes`); a test checks the list is the
+ * whole union and the codes of the lending error classes. @internal
+ */
 export const LENDING_ERROR_CODES = [
   "NOT_AN_AAVE_RESERVE",
   "AAVE_RESERVE_UNAVAILABLE",
@@ -21,7 +31,7 @@ export const LENDING_ERROR_CODES = [
   "BORROW_LIMIT_EXCEEDED",
   "NO_LENDING_POSITION",
   "AMOUNT_EXCEEDS_POSITION",
-] as const;
+] as const satisfies readonly LendingErrorCode[];
 
 /**
  * A lending operation: what the account does on Aave v3.

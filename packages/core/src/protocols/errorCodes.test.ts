@@ -3,8 +3,13 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CoreErrorCode } from "../errors/codes.js";
 import * as errors from "../errors/index.js";
+import type { LENDING_ERROR_CODES } from "../errors/lending.js";
 import type { CeloStakingErrorCode } from "./celo-staking/errors.js";
-import { CeloGovernanceRefusedError, CeloStakingRefusedError } from "./celo-staking/errors.js";
+import {
+  type CELO_STAKING_ERROR_CODES,
+  CeloGovernanceRefusedError,
+  CeloStakingRefusedError,
+} from "./celo-staking/errors.js";
 import { PROTOCOLS, type RegisteredErrorCode } from "./registry.js";
 
 const declared = PROTOCOLS.flatMap((protocol) =>
@@ -15,6 +20,9 @@ describe("protocol error codes", () => {
   it("CoreErrorCode takes each protocol's declared codes (a type check: tsc fails when it does not)", () => {
     expectTypeOf<RegisteredErrorCode>().toEqualTypeOf<errors.LendingErrorCode | CeloStakingErrorCode>();
     expectTypeOf<errors.LendingErrorCode | CeloStakingErrorCode>().toMatchTypeOf<CoreErrorCode>();
+    // the lists are the whole unions
+    expectTypeOf<(typeof LENDING_ERROR_CODES)[number]>().toEqualTypeOf<errors.LendingErrorCode>();
+    expectTypeOf<(typeof CELO_STAKING_ERROR_CODES)[number]>().toEqualTypeOf<CeloStakingErrorCode>();
   });
 
   it("are unique across the registry", () => {

@@ -17,12 +17,6 @@ import type { InvalidArgumentError } from "../errors/argument.js";
 import { redactUrl } from "../errors/redact.js";
 import { RpcError } from "../errors/rpc.js";
 
-/** The arguments of `functionName` in `abi`, whatever its state mutability. */
-type FunctionArgs<
-  abi extends Abi | readonly unknown[],
-  functionName extends ContractFunctionName<abi>,
-> = ContractFunctionArgs<abi, AbiStateMutability, functionName>;
-
 /** Bytes of return data preflow decodes at most (a larger answer is refused, not decoded). */
 const MAX_RETURN_BYTES = 1 << 20;
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -42,7 +36,11 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 export interface DecodeFunctionResultStrictParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
+    abi,
+    AbiStateMutability,
+    functionName
+  >,
 > {
   /** The contract's ABI (at least the function called). */
   abi: abi;
@@ -72,7 +70,11 @@ export interface DecodeFunctionResultStrictParameters<
 export type DecodeFunctionResultStrictReturnType<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends FunctionArgs<abi, functionName> = FunctionArgs<abi, functionName>,
+  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
+    abi,
+    AbiStateMutability,
+    functionName
+  >,
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**
@@ -116,7 +118,7 @@ export type DecodeFunctionResultStrictErrorType = InvalidArgumentError | RpcErro
 export function decodeFunctionResultStrict<
   const abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi>,
-  const args extends FunctionArgs<abi, functionName>,
+  const args extends ContractFunctionArgs<abi, AbiStateMutability, functionName>,
 >(
   parameters: DecodeFunctionResultStrictParameters<abi, functionName, args>,
 ): DecodeFunctionResultStrictReturnType<abi, functionName, args> {

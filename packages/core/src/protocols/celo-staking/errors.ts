@@ -10,10 +10,16 @@ import type { ProtocolRevertErrors } from "../definition.js";
  * const code: CeloStakingErrorCode = "CELO_STAKING_REFUSED";
  * ```
  */
-export type CeloStakingErrorCode = (typeof CELO_STAKING_ERROR_CODES)[number];
+export type CeloStakingErrorCode = "CELO_STAKING_REFUSED" | "CELO_GOVERNANCE_REFUSED";
 
-/** Every {@link CeloStakingErrorCode}: the staking definition declares them (`errorCodes`). @internal */
-export const CELO_STAKING_ERROR_CODES = ["CELO_STAKING_REFUSED", "CELO_GOVERNANCE_REFUSED"] as const;
+/**
+ * Every {@link CeloStakingErrorCode}, which the staking definition declares (`errorCodes`); a test checks the list
+ * is the whole union. @internal
+ */
+export const CELO_STAKING_ERROR_CODES = [
+  "CELO_STAKING_REFUSED",
+  "CELO_GOVERNANCE_REFUSED",
+] as const satisfies readonly CeloStakingErrorCode[];
 
 /**
  * Why a staking operation was refused, read on chain before anything was prepared:

@@ -132,7 +132,12 @@ export type {
   VoteIntent,
   WithdrawUnlockedIntent,
 } from "./intents.js";
-export type { CeloActionParameters } from "./operation.js";
+export type {
+  CeloActionParameters,
+  CeloGovernanceActionErrorType,
+  CeloGroupVotesParameters,
+  CeloStakingActionErrorType,
+} from "./operation.js";
 export type { GovernanceVoteValue } from "./parameters.js";
 export type { CeloProposal, CeloProposalStage } from "./proposals.js";
 export { type StakingActions, stakingActions } from "./stakingDecorator.js";

@@ -7,9 +7,10 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
-import { type FeeCurrencyOption, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
+import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import { readBatch } from "../../rpc/readBatch.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
@@ -17,6 +18,7 @@ import {
   type CeloGovernanceRefusal,
   CeloGovernanceRefusedError,
   type CeloRefusalParameters,
+  type CeloStakingReadErrorType,
   type CeloStakingRefusal,
   CeloStakingRefusedError,
 } from "./errors.js";
@@ -32,7 +34,7 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
  * this). Unknown keys are refused. With `feeCurrency` (or the client's default) naming a fee currency, every step
  * carries `feeCurrency` and the flow `fee`, at the cost of a second HTTP request (the calldata depends on the
- * first read); the CELO a step sends (`lock`) is CELO, not the fee token.
+ * first read); the CELO a step sends (`lock`) is CELO, not the fee token. An aborted `signal` prepares nothing.
  *
  * @example
  * ```ts
@@ -40,12 +42,54 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
  * ```
  */
-export interface CeloActionParameters extends FeeCurrencyOption {
+export interface CeloActionParameters extends FeeCurrencyOption, SignalOption {
   /** The account that acts and signs (the locker, voter, delegator, ...). */
   from: string;
-  /** Aborts the read (`RequestAbortedError`); nothing is prepared. */
-  signal?: AbortSignal | undefined;
 }
+
+/**
+ * The parameters of the staking actions that move votes for one validator group (`prepareStakingVote`,
+ * `prepareStakingRevoke`; their `XParameters` extend this and say what `amount` is for each).
+ *
+ * @example
+ * ```ts
+ * import type { CeloGroupVotesParameters } from "@preflow/core";
+ * const parameters: CeloGroupVotesParameters = { from, group: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F", amount: "30" };
+ * ```
+ */
+export interface CeloGroupVotesParameters extends CeloActionParameters {
+  /** The validator group's address. */
+  group: string;
+  /** The votes, CELO as a human decimal string (`"30"`). */
+  amount: string;
+}
+
+/**
+ * The errors every staking `prepare*` action throws (each action's `XErrorType` is this union): the lens read's
+ * errors (bad input, RPC), its refusal (`CeloStakingRefusedError`) and, with `feeCurrency`, the fee's errors.
+ *
+ * @example
+ * ```ts
+ * import type { CeloStakingActionErrorType } from "@preflow/core";
+ * const refused = (error: CeloStakingActionErrorType) => error.name === "CeloStakingRefusedError";
+ * ```
+ */
+export type CeloStakingActionErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+
+/**
+ * The errors every governance `prepare*` action throws (each action's `XErrorType` is this union): the lens read's
+ * errors (bad input, RPC), its refusal (`CeloGovernanceRefusedError`) and, with `feeCurrency`, the fee's errors.
+ *
+ * @example
+ * ```ts
+ * import type { CeloGovernanceActionErrorType } from "@preflow/core";
+ * const refused = (error: CeloGovernanceActionErrorType) => error.name === "CeloGovernanceRefusedError";
+ * ```
+ */
+export type CeloGovernanceActionErrorType =
+  | CeloStakingReadErrorType
+  | CeloGovernanceRefusedError
+  | FeeErrorType;
 
 /** One call of a planned operation (tagged and encoded by {@link prepareCeloOperation}). @internal */
 export interface CeloCall {
@@ -147,15 +191,22 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
   });
 }
 
-/** Runs a staking operation planned from `from`'s account state (one `eth_call` to the lens). @internal */
-export function prepareCeloAccountOperation<Input>(
-  client: SdkBaseClient,
-  parameters: object,
-  operation: CeloOperation<Input, CeloAccountState>,
-): Promise<SerializedPreparedFlow> {
-  return prepareCeloOperation(client, parameters, operation, (from, _input, signal) =>
-    readCeloAccountState(client, from, signal),
-  );
+/**
+ * The action that runs `operation` on `from`'s account state (one `eth_call` to the lens); `refuse` builds its
+ * refusals (an operation without one throws its own). @internal
+ */
+export function celoAccountAction<Parameters extends object, Reason = never>(
+  operation: CeloOperation<unknown, CeloAccountState, Reason>,
+  refuse?: CeloRefuse<Reason>,
+): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
+  return (client, parameters) =>
+    prepareCeloOperation(
+      client,
+      parameters,
+      operation,
+      (from, _input, signal) => readCeloAccountState(client, from, signal),
+      refuse,
+    );
 }
 
 /** A refusal class of this protocol (`CeloStakingRefusedError`, `CeloGovernanceRefusedError`). */
@@ -174,15 +225,10 @@ function refuseWith<Reason extends string>(
 export function celoStakingAction<Parameters extends object>(
   operation: CeloStakingOperation<unknown>,
 ): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
-  const refuse = refuseWith(CeloStakingRefusedError, operation.name);
-  return (client, parameters) =>
-    prepareCeloOperation(
-      client,
-      parameters,
-      operation,
-      (from, _input, signal) => readCeloAccountState(client, from, signal),
-      refuse,
-    );
+  return celoAccountAction<Parameters, CeloStakingRefusal>(
+    operation,
+    refuseWith(CeloStakingRefusedError, operation.name),
+  );
 }
 
 /**

@@ -2,16 +2,20 @@
 // parameters checked before any request, then the read under the client's tracking.
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { SignalOption } from "../../rpc/signalOption.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 
-/** Refuses keys other than `signal`, then runs `read(signal)` as the tracked read `event`. @internal */
-export function signalOnlyRead<result>(
-  client: SdkBaseClient,
-  parameters: object,
+/**
+ * The action `(client, parameters = {})` that refuses keys other than `signal`, then runs `read(client, signal)`
+ * as the tracked read `event`. Bad parameters reject (never throw synchronously). @internal
+ */
+export function signalOnlyReadAction<Parameters extends SignalOption, Result>(
   event: string,
-  read: (signal: AbortSignal | undefined) => Promise<result>,
-): Promise<result> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
-  const signal = parseSignal(raw.signal);
-  return client.track(event, undefined, () => read(signal));
+  read: (client: SdkBaseClient, signal: AbortSignal | undefined) => Promise<Result>,
+): (client: SdkBaseClient, parameters?: Parameters) => Promise<Result> {
+  return async (client, parameters: object = {}) => {
+    const raw = rejectUnknownKeys(parameters, "parameters", ["signal"]);
+    const signal = parseSignal(raw.signal);
+    return client.track(event, undefined, () => read(client, signal));
+  };
 }

@@ -13,6 +13,7 @@ import type { PrepareStakingRevokeReturnType } from "./actions/prepareStakingRev
 import type { PrepareStakingUnlockReturnType } from "./actions/prepareStakingUnlock.js";
 import type { PrepareStakingVoteReturnType } from "./actions/prepareStakingVote.js";
 import type { PrepareStakingWithdrawReturnType } from "./actions/prepareStakingWithdraw.js";
+import type { CeloActionParameters, CeloGroupVotesParameters } from "./operation.js";
 
 /**
  * `client.staking`: locking CELO and voting for validator groups on Celo's core contracts (LockedGold, Election).
@@ -159,6 +160,9 @@ export interface StakingActions {
   ): Promise<PrepareStakingRevokeReturnType>;
 }
 
+/** The parameters of a `(from, amount, options)` member's action. */
+type CeloAmountArguments = CeloActionParameters & { amount: string };
+
 /**
  * Loads an action's module on its first call (a separate chunk in bundles), then calls it; an aborted signal
  * stops the call before the load and before any request. @internal
@@ -189,6 +193,16 @@ export async function runLoaded<P extends { signal?: unknown }, R>(
 export function stakingActions(client: SdkBaseClient): { staking: StakingActions } {
   const o = (rest: ActionOptions | undefined) => parseOptions(rest);
   const p = (rest: PrepareOptions | undefined) => parseOptions(rest, PREPARE_OPTION_KEYS);
+  /** A member `(from, amount, options)` (lock, unlock, relock): the options checked, then the action loaded and run. */
+  const fromAmount =
+    <R>(load: () => Promise<(client: SdkBaseClient, parameters: CeloAmountArguments) => Promise<R>>) =>
+    async (from: string, amount: string, rest?: PrepareOptions) =>
+      runLoaded(client, { ...p(rest), from, amount }, load);
+  /** A member `(from, group, amount, options)` (vote, revoke). */
+  const fromGroupAmount =
+    <R>(load: () => Promise<(client: SdkBaseClient, parameters: CeloGroupVotesParameters) => Promise<R>>) =>
+    async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
+      runLoaded(client, { ...p(rest), from, group, amount }, load);
   return {
     staking: Object.freeze({
       getStakingBalances: async (account: string, rest?: ActionOptions) =>
@@ -203,48 +217,33 @@ export function stakingActions(client: SdkBaseClient): { staking: StakingActions
           { ...o(rest) },
           async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
         ),
-      prepareLock: async (from: string, amount: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, amount },
-          async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
-        ),
-      prepareUnlock: async (from: string, amount: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, amount },
-          async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
-        ),
-      prepareRelock: async (from: string, amount: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, amount },
-          async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
-        ),
+      prepareLock: fromAmount(
+        async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
+      ),
+      prepareUnlock: fromAmount(
+        async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
+      ),
+      prepareRelock: fromAmount(
+        async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
+      ),
       prepareWithdraw: async (from: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
           { ...p(rest), from },
           async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
         ),
-      prepareVote: async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, group, amount },
-          async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
-        ),
+      prepareVote: fromGroupAmount(
+        async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
+      ),
       prepareActivate: async (from: string, group?: string, rest?: PrepareOptions) =>
         runLoaded(
           client,
           { ...p(rest), from, ...(group === undefined ? {} : { group }) },
           async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
         ),
-      prepareRevoke: async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, group, amount },
-          async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
-        ),
+      prepareRevoke: fromGroupAmount(
+        async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
+      ),
     }),
   };
 }

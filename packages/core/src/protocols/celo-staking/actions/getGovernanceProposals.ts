@@ -1,8 +1,8 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SignalOption } from "../../../rpc/signalOption.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGovernance } from "../lens.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
-import { signalOnlyRead } from "../signalOnlyRead.js";
+import { signalOnlyReadAction } from "../signalOnlyRead.js";
 
 /**
  * Parameters of {@link getGovernanceProposals}. Unknown keys are refused.
@@ -13,10 +13,7 @@ import { signalOnlyRead } from "../signalOnlyRead.js";
  * const parameters: GetGovernanceProposalsParameters = {};
  * ```
  */
-export interface GetGovernanceProposalsParameters {
-  /** Aborts the read (`RequestAbortedError`). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetGovernanceProposalsParameters extends SignalOption {}
 
 /**
  * The return type of {@link getGovernanceProposals}: proposals by stage.
@@ -68,23 +65,21 @@ export type GetGovernanceProposalsErrorType = CeloStakingReadErrorType;
  * for (const p of referendum) console.log(p.id, p.votes.yes.formatted, p.descriptionUrl);
  * ```
  */
-export async function getGovernanceProposals(
-  client: SdkBaseClient,
-  parameters: GetGovernanceProposalsParameters = {},
-): Promise<GetGovernanceProposalsReturnType> {
-  return signalOnlyRead(client, parameters, "governance.getProposals", async (signal) => {
-    const s = await readCeloGovernance(client, undefined, 0n, signal);
-    const all = s.proposals.map((p) => toCeloProposal(p, false));
-    return {
-      queue: all
-        .filter((p) => p.stage === "queued")
-        .sort((a, b) => (a.upvotes.value > b.upvotes.value ? -1 : a.upvotes.value < b.upvotes.value ? 1 : 0)),
-      referendum: all.filter((p) => p.dequeueIndex !== null && p.stage === "referendum"),
-      execution: all.filter((p) => p.dequeueIndex !== null && p.stage === "execution"),
-      expired: all.filter((p) => p.stage === "expiration"),
-      proposalCount: s.proposalCount,
-      blockNumber: s.blockNumber,
-      timestamp: s.timestamp,
-    };
-  });
-}
+export const getGovernanceProposals = signalOnlyReadAction<
+  GetGovernanceProposalsParameters,
+  GetGovernanceProposalsReturnType
+>("governance.getProposals", async (client, signal) => {
+  const s = await readCeloGovernance(client, undefined, 0n, signal);
+  const all = s.proposals.map((p) => toCeloProposal(p, false));
+  return {
+    queue: all
+      .filter((p) => p.stage === "queued")
+      .sort((a, b) => (a.upvotes.value > b.upvotes.value ? -1 : a.upvotes.value < b.upvotes.value ? 1 : 0)),
+    referendum: all.filter((p) => p.dequeueIndex !== null && p.stage === "referendum"),
+    execution: all.filter((p) => p.dequeueIndex !== null && p.stage === "execution"),
+    expired: all.filter((p) => p.stage === "expiration"),
+    proposalCount: s.proposalCount,
+    blockNumber: s.blockNumber,
+    timestamp: s.timestamp,
+  };
+});

@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
+import type { SignalOption } from "../../../rpc/signalOption.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
@@ -17,11 +18,9 @@ import { readCeloAccountState } from "../lens.js";
  * const parameters: GetStakingBalancesParameters = { account: "0x1111111111111111111111111111111111111111" };
  * ```
  */
-export interface GetStakingBalancesParameters {
+export interface GetStakingBalancesParameters extends SignalOption {
   /** The account whose locked CELO, votes and pending withdrawals to read. */
   account: string;
-  /** Aborts the read (`RequestAbortedError`). */
-  signal?: AbortSignal | undefined;
 }
 
 /**

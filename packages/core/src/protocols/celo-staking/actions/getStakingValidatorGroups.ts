@@ -1,9 +1,9 @@
 import type { Address } from "viem";
-import type { SdkBaseClient } from "../../../clients/types.js";
+import type { SignalOption } from "../../../rpc/signalOption.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGroups } from "../lens.js";
-import { signalOnlyRead } from "../signalOnlyRead.js";
+import { signalOnlyReadAction } from "../signalOnlyRead.js";
 
 /**
  * Parameters of {@link getStakingValidatorGroups}. Unknown keys are refused.
@@ -14,10 +14,7 @@ import { signalOnlyRead } from "../signalOnlyRead.js";
  * const parameters: GetStakingValidatorGroupsParameters = {};
  * ```
  */
-export interface GetStakingValidatorGroupsParameters {
-  /** Aborts the read (`RequestAbortedError`). */
-  signal?: AbortSignal | undefined;
-}
+export interface GetStakingValidatorGroupsParameters extends SignalOption {}
 
 /**
  * A registered validator group (a community RPC provider since Celo became an L2).
@@ -84,23 +81,21 @@ export type GetStakingValidatorGroupsErrorType = CeloStakingReadErrorType;
  * for (const g of groups) console.log(g.name, g.votes.formatted, g.remainingCapacity.formatted);
  * ```
  */
-export async function getStakingValidatorGroups(
-  client: SdkBaseClient,
-  parameters: GetStakingValidatorGroupsParameters = {},
-): Promise<GetStakingValidatorGroupsReturnType> {
-  return signalOnlyRead(client, parameters, "staking.getValidatorGroups", async (signal) => {
-    const groups = await readCeloGroups(client, signal);
-    return {
-      groups: groups.map((g) => ({
-        address: g.group,
-        name: g.name,
-        members: [...g.members],
-        commissionPercent: fixidityPercent(g.commission),
-        votes: celoAmount(g.votes),
-        capacity: celoAmount(g.receivable),
-        remainingCapacity: celoAmount(g.receivable > g.votes ? g.receivable - g.votes : 0n),
-        eligible: g.eligible,
-      })),
-    };
-  });
-}
+export const getStakingValidatorGroups = signalOnlyReadAction<
+  GetStakingValidatorGroupsParameters,
+  GetStakingValidatorGroupsReturnType
+>("staking.getValidatorGroups", async (client, signal) => {
+  const groups = await readCeloGroups(client, signal);
+  return {
+    groups: groups.map((g) => ({
+      address: g.group,
+      name: g.name,
+      members: [...g.members],
+      commissionPercent: fixidityPercent(g.commission),
+      votes: celoAmount(g.votes),
+      capacity: celoAmount(g.receivable),
+      remainingCapacity: celoAmount(g.receivable > g.votes ? g.receivable - g.votes : 0n),
+      eligible: g.eligible,
+    })),
+  };
+});

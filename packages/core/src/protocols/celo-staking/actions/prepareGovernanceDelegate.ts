@@ -1,11 +1,11 @@
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
-import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
+import { CeloGovernanceRefusedError } from "../errors.js";
 import { type CeloAccountState, readCeloDelegationState } from "../lens.js";
-import { type CeloActionParameters, type CeloOperation, prepareCeloOperation } from "../operation.js";
+import type { CeloActionParameters, CeloGovernanceActionErrorType, CeloOperation } from "../operation.js";
+import { prepareCeloOperation } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceDelegate}. Unknown keys are refused.
@@ -44,10 +44,7 @@ export type PrepareGovernanceDelegateReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceDelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceDelegateErrorType =
-  | CeloStakingReadErrorType
-  | CeloGovernanceRefusedError
-  | FeeErrorType;
+export type PrepareGovernanceDelegateErrorType = CeloGovernanceActionErrorType;
 
 /**
  * Prepares delegating a percentage of the account's governance voting power to another account

@@ -1,8 +1,7 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceRevokeUpvoteOperation } from "../governanceOperations.js";
-import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
+import type { CeloActionParameters, CeloGovernanceActionErrorType } from "../operation.js";
+import { celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceRevokeUpvote}. Unknown keys are refused.
@@ -35,10 +34,7 @@ export type PrepareGovernanceRevokeUpvoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceRevokeUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceRevokeUpvoteErrorType =
-  | CeloStakingReadErrorType
-  | CeloGovernanceRefusedError
-  | FeeErrorType;
+export type PrepareGovernanceRevokeUpvoteErrorType = CeloGovernanceActionErrorType;
 
 /**
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none

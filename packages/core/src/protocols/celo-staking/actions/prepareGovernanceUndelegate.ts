@@ -1,9 +1,6 @@
-import type { SdkBaseClient } from "../../../clients/types.js";
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { delegationOperation } from "../delegation.js";
-import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
-import { prepareCeloAccountOperation } from "../operation.js";
+import { type CeloGovernanceActionErrorType, celoAccountAction } from "../operation.js";
 import type { PrepareGovernanceDelegateParameters } from "./prepareGovernanceDelegate.js";
 
 /**
@@ -38,10 +35,7 @@ export type PrepareGovernanceUndelegateReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceUndelegateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceUndelegateErrorType =
-  | CeloStakingReadErrorType
-  | CeloGovernanceRefusedError
-  | FeeErrorType;
+export type PrepareGovernanceUndelegateErrorType = CeloGovernanceActionErrorType;
 
 /**
  * Prepares taking back a percentage of governance voting power delegated to `to`
@@ -58,9 +52,6 @@ export type PrepareGovernanceUndelegateErrorType =
  * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export function prepareGovernanceUndelegate(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceUndelegateParameters,
-): Promise<PrepareGovernanceUndelegateReturnType> {
-  return prepareCeloAccountOperation(client, parameters, delegationOperation("undelegate"));
-}
+export const prepareGovernanceUndelegate = celoAccountAction<PrepareGovernanceUndelegateParameters>(
+  delegationOperation("undelegate"),
+);

@@ -1,8 +1,7 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceUpvoteOperation } from "../governanceOperations.js";
-import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
+import type { CeloActionParameters, CeloGovernanceActionErrorType } from "../operation.js";
+import { celoGovernanceAction } from "../operation.js";
 
 /**
  * Parameters of {@link prepareGovernanceUpvote}. Unknown keys are refused.
@@ -38,10 +37,7 @@ export type PrepareGovernanceUpvoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceUpvoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceUpvoteErrorType =
-  | CeloStakingReadErrorType
-  | CeloGovernanceRefusedError
-  | FeeErrorType;
+export type PrepareGovernanceUpvoteErrorType = CeloGovernanceActionErrorType;
 
 /**
  * Prepares upvoting a queued governance proposal with all of the account's locked CELO (the most upvoted

@@ -1,8 +1,7 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloGovernanceRefusedError, CeloStakingReadErrorType } from "../errors.js";
 import { governanceVoteOperation } from "../governanceOperations.js";
-import { type CeloActionParameters, celoGovernanceAction } from "../operation.js";
+import type { CeloActionParameters, CeloGovernanceActionErrorType } from "../operation.js";
+import { celoGovernanceAction } from "../operation.js";
 import type { GovernanceVoteValue } from "../parameters.js";
 
 /**
@@ -40,10 +39,7 @@ export type PrepareGovernanceVoteReturnType = SerializedPreparedFlow;
  * import type { PrepareGovernanceVoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareGovernanceVoteErrorType =
-  | CeloStakingReadErrorType
-  | CeloGovernanceRefusedError
-  | FeeErrorType;
+export type PrepareGovernanceVoteErrorType = CeloGovernanceActionErrorType;
 
 /**
  * Prepares a vote (`"yes"`, `"no"`, `"abstain"`) on a proposal in its referendum with all of the account's

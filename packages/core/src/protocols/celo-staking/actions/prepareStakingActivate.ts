@@ -1,7 +1,6 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloActionParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { activateOperation } from "../stakingOperations.js";
 
 /**
@@ -38,10 +37,7 @@ export type PrepareStakingActivateReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingActivateErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingActivateErrorType =
-  | CeloStakingReadErrorType
-  | CeloStakingRefusedError
-  | FeeErrorType;
+export type PrepareStakingActivateErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares activating pending votes (cast in an earlier epoch) for `group`, or for every group that has some.

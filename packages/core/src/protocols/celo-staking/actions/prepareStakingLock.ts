@@ -1,7 +1,6 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloActionParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { lockOperation } from "../stakingOperations.js";
 
 /**
@@ -38,7 +37,7 @@ export type PrepareStakingLockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingLockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingLockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+export type PrepareStakingLockErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares locking CELO in LockedGold (locked CELO can vote for validator groups and on governance). Registers the

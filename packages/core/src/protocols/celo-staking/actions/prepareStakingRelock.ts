@@ -1,7 +1,6 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloActionParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { relockOperation } from "../stakingOperations.js";
 
 /**
@@ -37,7 +36,7 @@ export type PrepareStakingRelockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingRelockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingRelockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+export type PrepareStakingRelockErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares relocking CELO that is waiting in pending withdrawals (matured or not): `relock(index, value)` per

@@ -1,11 +1,11 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloGroupVotesParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { revokeOperation } from "../stakingOperations.js";
 
 /**
- * Parameters of {@link prepareStakingRevoke}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingRevoke}: `group` the validator group voted for, `amount` the votes to revoke (a
+ * human decimal string). Unknown keys are refused.
  *
  * @example
  * ```ts
@@ -13,12 +13,7 @@ import { revokeOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingRevokeParameters = { from, group, amount: "30" };
  * ```
  */
-export interface PrepareStakingRevokeParameters extends CeloActionParameters {
-  /** The validator group voted for. */
-  group: string;
-  /** Votes to revoke, a human decimal string. */
-  amount: string;
-}
+export interface PrepareStakingRevokeParameters extends CeloGroupVotesParameters {}
 
 /**
  * The return type of {@link prepareStakingRevoke}: `[Election.revokePending (if any pending), Election.revokeActive
@@ -40,7 +35,7 @@ export type PrepareStakingRevokeReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingRevokeErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingRevokeErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+export type PrepareStakingRevokeErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares revoking votes for a validator group: pending votes first, then active ones, each with the sorted-list

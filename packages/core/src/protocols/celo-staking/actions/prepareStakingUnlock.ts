@@ -1,7 +1,6 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloActionParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { unlockOperation } from "../stakingOperations.js";
 
 /**
@@ -37,7 +36,7 @@ export type PrepareStakingUnlockReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingUnlockErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingUnlockErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+export type PrepareStakingUnlockErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares unlocking locked CELO: it becomes a pending withdrawal, withdrawable after LockedGold's unlocking period

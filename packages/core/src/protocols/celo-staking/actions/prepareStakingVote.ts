@@ -1,11 +1,11 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloGroupVotesParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { voteOperation } from "../stakingOperations.js";
 
 /**
- * Parameters of {@link prepareStakingVote}. Unknown keys are refused.
+ * Parameters of {@link prepareStakingVote}: `group` to vote for, `amount` the locked, non-voting CELO to vote with (a
+ * human decimal string). Unknown keys are refused.
  *
  * @example
  * ```ts
@@ -13,12 +13,7 @@ import { voteOperation } from "../stakingOperations.js";
  * const parameters: PrepareStakingVoteParameters = { from, group: "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F", amount: "30" };
  * ```
  */
-export interface PrepareStakingVoteParameters extends CeloActionParameters {
-  /** The validator group's address. */
-  group: string;
-  /** Locked, non-voting CELO to vote with, a human decimal string. */
-  amount: string;
-}
+export interface PrepareStakingVoteParameters extends CeloGroupVotesParameters {}
 
 /**
  * The return type of {@link prepareStakingVote}: `[Election.vote(group, amount, lesser, greater)]`, intent
@@ -40,7 +35,7 @@ export type PrepareStakingVoteReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingVoteErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingVoteErrorType = CeloStakingReadErrorType | CeloStakingRefusedError | FeeErrorType;
+export type PrepareStakingVoteErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares a vote of locked CELO for a validator group (a pending vote, activatable from the next epoch). Checked

@@ -1,7 +1,6 @@
-import type { FeeErrorType } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import type { CeloStakingReadErrorType, CeloStakingRefusedError } from "../errors.js";
-import { type CeloActionParameters, celoStakingAction } from "../operation.js";
+import type { CeloActionParameters, CeloStakingActionErrorType } from "../operation.js";
+import { celoStakingAction } from "../operation.js";
 import { withdrawOperation } from "../stakingOperations.js";
 
 /**
@@ -35,10 +34,7 @@ export type PrepareStakingWithdrawReturnType = SerializedPreparedFlow;
  * import type { PrepareStakingWithdrawErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareStakingWithdrawErrorType =
-  | CeloStakingReadErrorType
-  | CeloStakingRefusedError
-  | FeeErrorType;
+export type PrepareStakingWithdrawErrorType = CeloStakingActionErrorType;
 
 /**
  * Prepares withdrawing every matured pending withdrawal (unlocked CELO whose unlocking period has passed at the

@@ -290,6 +290,12 @@ export {
 } from "./protocols/definition.js";
 export { erc20Protocol } from "./protocols/erc20/definition.js";
 export type { ApproveIntent, Erc20Intent, SendIntent } from "./protocols/erc20/intents.js";
+export {
+  type IntentFieldRule,
+  type IntentFieldRules,
+  type IntentOfFields,
+  intentFields,
+} from "./protocols/intentFields.js";
 export { mentoRouterAbi } from "./protocols/mento/abis.js";
 // Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
 export {

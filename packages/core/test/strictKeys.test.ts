@@ -316,6 +316,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   isPreparedFlowExpired: { noObjectParameter: "(flow, now): pure, never throws" },
   findStepProtocol: { noObjectParameter: "(flow, step index): pure, never throws" },
   defineProtocol: { noObjectParameter: "(a protocol definition, returned unchanged)" },
+  intentFields: { noObjectParameter: "(kind, field rules): its object's keys are the intent's field names" },
   // said out loud
   encodeUniswapPath: {
     notChecked: "a route value ({ tokens, fees }), not options; malformed routes are refused",

@@ -150,15 +150,16 @@ export interface IntentCheckContext {
 
 /**
  * One intent kind of a protocol: how to read it from untrusted JSON, say it in words and check it against the
- * calldata of the flow that carries it.
+ * calldata of the flow that carries it. `fields` and `parse` usually come from {@link intentFields} (each field
+ * named once with its rule); a kind that reads something special (an optional field, a list of addresses, a rule
+ * across fields) writes them by hand: `fields: ["amount"], parse: (read) => ({ kind: "lock", amount: read.uint("amount") })`.
  *
  * @example
  * ```ts
- * import type { IntentKindDefinition } from "@preflow/core";
+ * import { intentFields, type IntentKindDefinition } from "@preflow/core";
  * interface LockIntent { kind: "lock"; amount: string }
  * const lock: IntentKindDefinition<LockIntent> = {
- *   fields: ["amount"],
- *   parse: (read) => ({ kind: "lock", amount: read.uint("amount") }),
+ *   ...intentFields("lock", { amount: "uint" }),
  *   describe: (intent, c) => `Lock ${c.amount(intent.amount, celo)}`,
  *   check: (intent, c) =>
  *     c.action.decoded?.functionName === "lock" && c.action.value === intent.amount

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { IntentKindDefinition, IntentKinds } from "../definition.js";
+import { intentFields } from "../intentFields.js";
 import { AAVE_V3_ADDRESSES } from "./addresses.js";
 
 /**
@@ -21,22 +22,30 @@ export interface LendingIntent {
 /** The argument of each Pool call that names whose position it is: supply's and borrow's and repay's `onBehalfOf`, withdraw's `to`. */
 const ACCOUNT_ARGUMENT = { supply: 2, withdraw: 2, borrow: 4, repay: 3 } as const;
 
-function lendingKind(
-  kind: LendingIntent["kind"],
-  describe: (
-    intent: LendingIntent,
-    c: Parameters<IntentKindDefinition<LendingIntent>["describe"]>[1],
-  ) => string,
-): IntentKindDefinition<LendingIntent> {
+/**
+ * How each lending kind reads in words: `Supply 10 USDC to Aave v3`. `all` is set where the amount may be
+ * 2^256 - 1 ("everything"): then the sentence says `all your USDC` followed by `all`.
+ */
+const SENTENCES: {
+  readonly [kind in LendingIntent["kind"]]: { verb: string; preposition: string; all?: string };
+} = {
+  supply: { verb: "Supply", preposition: "to" },
+  withdraw: { verb: "Withdraw", preposition: "from", all: "" },
+  borrow: { verb: "Borrow", preposition: "from" },
+  repay: { verb: "Repay", preposition: "to", all: " debt" },
+};
+
+function lendingKind(kind: LendingIntent["kind"]): IntentKindDefinition<LendingIntent> {
+  const { verb, preposition, all } = SENTENCES[kind];
   return {
-    fields: ["protocol", "token", "amount"],
-    parse: (read) => ({
-      kind,
-      protocol: read.oneOf("protocol", ["aave-v3"]),
-      token: read.address("token"),
-      amount: read.uint("amount"),
-    }),
-    describe,
+    ...intentFields(kind, { protocol: { oneOf: ["aave-v3"] }, token: "address", amount: "uint" }),
+    describe: (intent, c) => {
+      const amount =
+        all !== undefined && c.isMax(intent.amount)
+          ? `all your ${c.symbol(intent.token)}${all}`
+          : c.amount(intent.amount, intent.token);
+      return `${verb} ${amount} ${preposition} Aave v3`;
+    },
     // Carried out by the flow's last step (an approval may come first): the Pool's call of the same name with
     // that asset, amount and the signer's own position.
     check: (intent, c) => {
@@ -59,22 +68,8 @@ function lendingKind(
 
 /** The Aave v3 intent kinds: `supply`, `withdraw`, `borrow`, `repay` (`protocol: "aave-v3"`). @internal */
 export const aaveIntents: IntentKinds<LendingIntent> = {
-  supply: /* @__PURE__ */ lendingKind(
-    "supply",
-    (intent, c) => `Supply ${c.amount(intent.amount, intent.token)} to Aave v3`,
-  ),
-  withdraw: /* @__PURE__ */ lendingKind(
-    "withdraw",
-    (intent, c) =>
-      `Withdraw ${c.isMax(intent.amount) ? `all your ${c.symbol(intent.token)}` : c.amount(intent.amount, intent.token)} from Aave v3`,
-  ),
-  borrow: /* @__PURE__ */ lendingKind(
-    "borrow",
-    (intent, c) => `Borrow ${c.amount(intent.amount, intent.token)} from Aave v3`,
-  ),
-  repay: /* @__PURE__ */ lendingKind(
-    "repay",
-    (intent, c) =>
-      `Repay ${c.isMax(intent.amount) ? `all your ${c.symbol(intent.token)} debt` : c.amount(intent.amount, intent.token)} to Aave v3`,
-  ),
+  supply: /* @__PURE__ */ lendingKind("supply"),
+  withdraw: /* @__PURE__ */ lendingKind("withdraw"),
+  borrow: /* @__PURE__ */ lendingKind("borrow"),
+  repay: /* @__PURE__ */ lendingKind("repay"),
 };

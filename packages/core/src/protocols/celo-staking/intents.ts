@@ -1,5 +1,7 @@
 import type { Address } from "viem";
-import type { CheckedStep, IntentCheckContext, IntentKinds } from "../definition.js";
+import type { JsonValue } from "../../flow/stepTypes.js";
+import type { CheckedStep, IntentCheckContext, IntentKindDefinition, IntentKinds } from "../definition.js";
+import { type IntentOfFields, intentFields } from "../intentFields.js";
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 
 /**
@@ -184,14 +186,29 @@ export type CeloStakingIntent =
   | GovernanceDelegateIntent
   | GovernanceUndelegateIntent;
 
-const at = (step: CheckedStep, contract: keyof typeof CELO_STAKING_ADDRESSES, fn: string) =>
+type StakingContract = keyof typeof CELO_STAKING_ADDRESSES;
+
+const at = (step: CheckedStep, contract: StakingContract, fn: string) =>
   step.to.toLowerCase() === CELO_STAKING_ADDRESSES[contract].toLowerCase() &&
   step.decoded?.functionName === fn;
+
+/**
+ * Whether the flow's last step calls `fn` on `contract` with these arguments (by position; an `undefined` entry is
+ * not compared).
+ */
+const lastStepCalls = (
+  c: IntentCheckContext,
+  contract: StakingContract,
+  fn: string,
+  args: readonly (JsonValue | undefined)[],
+) =>
+  at(c.action, contract, fn) &&
+  args.every((arg, index) => arg === undefined || c.same(c.action.decoded?.args[index], arg));
 
 /** The sum of an argument (or the step's value) over the steps that call `fn` on `contract`. */
 function sumOf(
   c: IntentCheckContext,
-  contract: keyof typeof CELO_STAKING_ADDRESSES,
+  contract: StakingContract,
   fns: readonly string[],
   arg: number | "value",
 ): bigint {
@@ -209,14 +226,32 @@ const celo = (wei: string, c: { amount(value: string, token: string): string }) 
   c.amount(wei, "0x471EcE3750Da237f93B8E339c536989b8978a438");
 
 /**
+ * Delegating governance voting power and taking it back: the same fields (`to`, `fraction`) and the same check
+ * (the last step is LockedGold's `fn(to, fraction)`), in other words.
+ */
+function delegationKind<kind extends "governanceDelegate" | "governanceUndelegate">(
+  kind: kind,
+  words: { fn: string; verb: string; toward: string; noun: string; preposition: string },
+): IntentKindDefinition<IntentOfFields<kind, { to: "address"; fraction: "uint" }>> {
+  const { fn, verb, toward, noun, preposition } = words;
+  return {
+    ...intentFields(kind, { to: "address", fraction: "uint" }),
+    describe: (i) => `${verb} ${percentOf(i.fraction)} % of governance voting power ${toward} ${i.to}`,
+    check: (i, c) =>
+      lastStepCalls(c, "lockedGold", fn, [i.to, i.fraction])
+        ? undefined
+        : `says ${noun} of ${i.fraction} ${preposition} ${i.to}, but the last step is not that LockedGold.${fn}`,
+  };
+}
+
+/**
  * The intent kinds of Celo staking and governance: how each is parsed, said in words and checked against the
  * flow's calldata (the action is read from the steps that call the core contract, by function and arguments).
  * @internal
  */
 export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
   lock: {
-    fields: ["amount", "relocked"],
-    parse: (read) => ({ kind: "lock", amount: read.uint("amount"), relocked: read.uint("relocked") }),
+    ...intentFields("lock", { amount: "uint", relocked: "uint" }),
     describe: (i, c) =>
       `Lock ${celo(i.amount, c)} in Celo's LockedGold${i.relocked !== "0" ? ` (${celo(i.relocked, c)} relocked from pending withdrawals)` : ""}`,
     check: (i, c) => {
@@ -227,17 +262,15 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
     },
   },
   unlock: {
-    fields: ["amount"],
-    parse: (read) => ({ kind: "unlock", amount: read.uint("amount") }),
+    ...intentFields("unlock", { amount: "uint" }),
     describe: (i, c) => `Unlock ${celo(i.amount, c)} (withdrawable after LockedGold's unlocking period)`,
     check: (i, c) =>
-      at(c.action, "lockedGold", "unlock") && c.same(c.action.decoded?.args[0], i.amount)
+      lastStepCalls(c, "lockedGold", "unlock", [i.amount])
         ? undefined
         : `says an unlock of ${i.amount}, but the last step is not LockedGold.unlock(${i.amount})`,
   },
   relock: {
-    fields: ["amount"],
-    parse: (read) => ({ kind: "relock", amount: read.uint("amount") }),
+    ...intentFields("relock", { amount: "uint" }),
     describe: (i, c) => `Relock ${celo(i.amount, c)} from pending withdrawals`,
     check: (i, c) => {
       const relocked = sumOf(c, "lockedGold", ["relock"], 1);
@@ -247,8 +280,7 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
     },
   },
   withdrawUnlocked: {
-    fields: ["amount", "count"],
-    parse: (read) => ({ kind: "withdrawUnlocked", amount: read.uint("amount"), count: read.uint("count") }),
+    ...intentFields("withdrawUnlocked", { amount: "uint", count: "uint" }),
     describe: (i, c) =>
       `Withdraw ${celo(i.amount, c)} of unlocked CELO (${i.count} pending withdrawal${i.count === "1" ? "" : "s"})`,
     check: (i, c) => {
@@ -259,17 +291,15 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
     },
   },
   vote: {
-    fields: ["group", "amount"],
-    parse: (read) => ({ kind: "vote", group: read.address("group"), amount: read.uint("amount") }),
+    ...intentFields("vote", { group: "address", amount: "uint" }),
     describe: (i, c) => `Vote ${celo(i.amount, c)} of locked CELO for validator group ${i.group}`,
     check: (i, c) =>
-      at(c.action, "election", "vote") &&
-      c.same(c.action.decoded?.args[0], i.group) &&
-      c.same(c.action.decoded?.args[1], i.amount)
+      lastStepCalls(c, "election", "vote", [i.group, i.amount])
         ? undefined
         : `says a vote of ${i.amount} for ${i.group}, but the last step is not Election.vote(${i.group}, ${i.amount}, …)`,
   },
   activate: {
+    // Hand-written: a non-empty list of addresses.
     fields: ["groups"],
     parse: (read) => {
       const list = read.jsonList("groups");
@@ -294,8 +324,7 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
     },
   },
   revoke: {
-    fields: ["group", "amount"],
-    parse: (read) => ({ kind: "revoke", group: read.address("group"), amount: read.uint("amount") }),
+    ...intentFields("revoke", { group: "address", amount: "uint" }),
     describe: (i, c) => `Revoke ${celo(i.amount, c)} of votes for validator group ${i.group}`,
     check: (i, c) => {
       const steps = c.steps.filter(
@@ -310,17 +339,15 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
     },
   },
   governanceUpvote: {
-    fields: ["proposalId"],
-    parse: (read) => ({ kind: "governanceUpvote", proposalId: read.uint("proposalId") }),
+    ...intentFields("governanceUpvote", { proposalId: "uint" }),
     describe: (i) => `Upvote governance proposal ${i.proposalId} with all of the account's voting power`,
     check: (i, c) =>
-      at(c.action, "governance", "upvote") && c.same(c.action.decoded?.args[0], i.proposalId)
+      lastStepCalls(c, "governance", "upvote", [i.proposalId])
         ? undefined
         : `says an upvote of proposal ${i.proposalId}, but the last step is not Governance.upvote(${i.proposalId}, …)`,
   },
   governanceRevokeUpvote: {
-    fields: ["proposalId"],
-    parse: (read) => ({ kind: "governanceRevokeUpvote", proposalId: read.uint("proposalId") }),
+    ...intentFields("governanceRevokeUpvote", { proposalId: "uint" }),
     describe: (i) => `Revoke the upvote of governance proposal ${i.proposalId}`,
     check: (i, c) =>
       at(c.action, "governance", "revokeUpvote")
@@ -328,51 +355,28 @@ export const celoStakingIntents: IntentKinds<CeloStakingIntent> = {
         : `says the revocation of an upvote of ${i.proposalId}, but the last step is not Governance.revokeUpvote`,
   },
   governanceVote: {
-    fields: ["proposalId", "value"],
-    parse: (read) => ({
-      kind: "governanceVote",
-      proposalId: read.uint("proposalId"),
-      value: read.oneOf("value", ["yes", "no", "abstain"]),
-    }),
+    ...intentFields("governanceVote", { proposalId: "uint", value: { oneOf: ["yes", "no", "abstain"] } }),
     describe: (i) =>
       `Vote ${i.value.toUpperCase()} on governance proposal ${i.proposalId} with all of the account's voting power`,
     check: (i, c) =>
-      at(c.action, "governance", "vote") &&
-      c.same(c.action.decoded?.args[0], i.proposalId) &&
-      c.same(c.action.decoded?.args[2], VOTE_VALUES[i.value])
+      lastStepCalls(c, "governance", "vote", [i.proposalId, undefined, VOTE_VALUES[i.value]])
         ? undefined
         : `says a ${i.value} vote on proposal ${i.proposalId}, but the last step is not that Governance.vote`,
   },
-  governanceDelegate: {
-    fields: ["to", "fraction"],
-    parse: (read) => ({
-      kind: "governanceDelegate",
-      to: read.address("to"),
-      fraction: read.uint("fraction"),
-    }),
-    describe: (i) => `Delegate ${percentOf(i.fraction)} % of governance voting power to ${i.to}`,
-    check: (i, c) =>
-      at(c.action, "lockedGold", "delegateGovernanceVotes") &&
-      c.same(c.action.decoded?.args[0], i.to) &&
-      c.same(c.action.decoded?.args[1], i.fraction)
-        ? undefined
-        : `says a delegation of ${i.fraction} to ${i.to}, but the last step is not that LockedGold.delegateGovernanceVotes`,
-  },
-  governanceUndelegate: {
-    fields: ["to", "fraction"],
-    parse: (read) => ({
-      kind: "governanceUndelegate",
-      to: read.address("to"),
-      fraction: read.uint("fraction"),
-    }),
-    describe: (i) => `Take back ${percentOf(i.fraction)} % of governance voting power delegated to ${i.to}`,
-    check: (i, c) =>
-      at(c.action, "lockedGold", "revokeDelegatedGovernanceVotes") &&
-      c.same(c.action.decoded?.args[0], i.to) &&
-      c.same(c.action.decoded?.args[1], i.fraction)
-        ? undefined
-        : `says an undelegation of ${i.fraction} from ${i.to}, but the last step is not that LockedGold.revokeDelegatedGovernanceVotes`,
-  },
+  governanceDelegate: /* @__PURE__ */ delegationKind("governanceDelegate", {
+    fn: "delegateGovernanceVotes",
+    verb: "Delegate",
+    toward: "to",
+    noun: "a delegation",
+    preposition: "to",
+  }),
+  governanceUndelegate: /* @__PURE__ */ delegationKind("governanceUndelegate", {
+    fn: "revokeDelegatedGovernanceVotes",
+    verb: "Take back",
+    toward: "delegated to",
+    noun: "an undelegation",
+    preposition: "from",
+  }),
 };
 
 function percentOf(fraction: string): string {

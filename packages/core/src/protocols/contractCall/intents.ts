@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { IntentKinds } from "../definition.js";
+import { intentFields } from "../intentFields.js";
 
 /**
  * A generic contract call (`prepareContractCall`).
@@ -24,12 +25,7 @@ export interface ContractCallIntent {
  */
 export const contractCallIntents: IntentKinds<ContractCallIntent> = {
   contractCall: {
-    fields: ["to", "functionName"],
-    parse: (read) => ({
-      kind: "contractCall",
-      to: read.address("to"),
-      functionName: read.text("functionName", { nonEmpty: true }),
-    }),
+    ...intentFields("contractCall", { to: "address", functionName: "nonEmptyText" }),
     describe: (intent, c) => `You call ${intent.functionName} on ${c.name(intent.to)}`,
     check: (intent, c) => {
       const target = intent.to.toLowerCase();

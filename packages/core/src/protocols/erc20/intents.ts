@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { TOKENS } from "../../tokens/registry.js";
 import type { CheckedStep, IntentKinds } from "../definition.js";
+import { intentFields } from "../intentFields.js";
 
 /**
  * A send of a token (`prepareSend`). Amounts are base units as decimal strings; tokens are addresses.
@@ -55,13 +56,7 @@ const MAX_UINT256 = 2n ** 256n - 1n;
  */
 export const erc20Intents: IntentKinds<Erc20Intent> = {
   send: {
-    fields: ["token", "to", "amount"],
-    parse: (read) => ({
-      kind: "send",
-      token: read.address("token"),
-      to: read.address("to"),
-      amount: read.uint("amount"),
-    }),
+    ...intentFields("send", { token: "address", to: "address", amount: "uint" }),
     describe: (intent, c) => `You send ${c.amount(intent.amount, intent.token)} to ${intent.to}`,
     check: (intent, c) => {
       const makes = (action: CheckedStep) =>
@@ -77,13 +72,7 @@ export const erc20Intents: IntentKinds<Erc20Intent> = {
     },
   },
   approve: {
-    fields: ["token", "spender", "amount"],
-    parse: (read) => ({
-      kind: "approve",
-      token: read.address("token"),
-      spender: read.address("spender"),
-      amount: read.uint("amount"),
-    }),
+    ...intentFields("approve", { token: "address", spender: "address", amount: "uint" }),
     describe: (intent, c) => describeApproval(intent.spender, intent.amount, intent.token, c),
     check: (intent, c) => {
       const makes = (action: CheckedStep) =>

@@ -248,6 +248,7 @@ export {
 } from "./protocols/aave/decorator.js";
 export { aaveProtocol } from "./protocols/aave/definition.js";
 export type { LendingIntent } from "./protocols/aave/intents.js";
+export type { AaveLendingErrorType } from "./protocols/aave/lendingErrorType.js";
 export type { AaveHealthFactorFloorOption } from "./protocols/aave/parseLendingParameters.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
@@ -281,9 +282,6 @@ export {
   type ProtocolContract,
   type ProtocolDefinition,
   type ProtocolRevertErrors,
-  type ProtocolSimulation,
-  type SimulationLog,
-  type SimulationRead,
   type StepDecoder,
   type SwapCallFields,
   type SwapVenueDefinition,
@@ -314,6 +312,7 @@ export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
 export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
 export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.js";
 export type { MentoRouteHop } from "./protocols/mento/venue.js";
+export type { ProtocolSimulation, SimulationLog, SimulationRead } from "./protocols/protocolSimulation.js";
 export { PROTOCOLS, type RegisteredErrorCode, type RegisteredIntent } from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
 export type { SwapIntent } from "./protocols/swap/intents.js";

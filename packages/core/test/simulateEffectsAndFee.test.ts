@@ -23,7 +23,7 @@ import {
   type SimulatePreparedFlowReturnType,
   TOKENS,
 } from "../src/index.js";
-import type { SimulationLog } from "../src/protocols/definition.js";
+import type { SimulationLog } from "../src/protocols/protocolSimulation.js";
 
 const ACCOUNT: Address = "0x1111111111111111111111111111111111111111";
 const GROUP: Address = "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F";

@@ -29,6 +29,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   devnet: [],
 };
 
+/** The most lines a source file of a package's src/ may have (tests and generated files aside). */
+const MAX_SOURCE_LINES = 500;
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -124,6 +127,18 @@ describe("package boundaries", () => {
     const cycles = findCycles(sourceFiles(src)).map((cycle) => cycle.map((file) => path.relative(src, file)));
     expect(cycles).toEqual([]);
   });
+
+  it.each(folders)(
+    "%s/src has no source file over 500 lines (split it by job; generated files aside)",
+    (folder) => {
+      const src = path.join(packagesDir, folder, "src");
+      const long = sourceFiles(src)
+        .filter((file) => !/\.generated\.ts$/.test(file))
+        .map((file) => [path.relative(src, file), readFileSync(file, "utf8").split("\n").length] as const)
+        .filter(([, lines]) => lines > MAX_SOURCE_LINES);
+      expect(long).toEqual([]);
+    },
+  );
 
   it("the checks can fail: imports are found in every form, comments are not code, a cycle is found", () => {
     const text = [

@@ -28,7 +28,6 @@ export {
 export { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "./feeCurrency.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
 export {
-  type AaveLendingErrorType,
   AaveReadError,
   AaveReserveUnavailableError,
   AmountExceedsPositionError,

@@ -295,25 +295,3 @@ function shortDecimal(value: string): string {
   const cut = fraction.slice(0, 4).replace(/0+$/, "");
   return cut.length > 0 ? `${whole}.${cut}` : (whole ?? value);
 }
-
-/**
- * What every Aave lending `prepare*` action may throw besides its own refusals: bad input (an unknown key, a bad
- * `from`, token, amount or `signal`), a reserve that is not usable, an Aave read that failed, its one request
- * ({@link ReadBatchErrorType}) and its fee plan ({@link FeeErrorType}). Each action's `XErrorType` is this and its
- * refusals.
- *
- * @example
- * ```ts
- * import type { AaveLendingErrorType } from "@preflow/core";
- * const isInput = (error: AaveLendingErrorType) => error.code.startsWith("INVALID_");
- * ```
- */
-export type AaveLendingErrorType =
-  | import("./address.js").InvalidAddressError
-  | import("./token.js").UnknownTokenError
-  | NotAnAaveReserveError
-  | import("./amount.js").InvalidAmountError
-  | AaveReserveUnavailableError
-  | AaveReadError
-  | import("../rpc/readBatch.js").ReadBatchErrorType
-  | import("../fees/flowFee.js").FeeErrorType;

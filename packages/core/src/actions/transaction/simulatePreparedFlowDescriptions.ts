@@ -2,7 +2,7 @@
 // simulated block, then `describeLogs` on each successful step's logs). No protocol is named here. @internal
 import type { Address, Hex } from "viem";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import type { SimulationLog, SimulationRead } from "../../protocols/definition.js";
+import type { SimulationLog, SimulationRead } from "../../protocols/protocolSimulation.js";
 import { PROTOCOLS } from "../../protocols/registry.js";
 import { checksummed } from "./simulatePreparedFlowCalls.js";
 import type { SimCall, SimLog } from "./simulatePreparedFlowResponse.js";

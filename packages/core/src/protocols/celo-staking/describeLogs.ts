@@ -10,7 +10,7 @@ import {
   parseAbi,
 } from "viem";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
-import type { ProtocolSimulation, SimulationLog, SimulationRead } from "../definition.js";
+import type { ProtocolSimulation, SimulationLog, SimulationRead } from "../protocolSimulation.js";
 import { celoElectionAbi } from "./abis.js";
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 import { celoAmount, fixidityPercent } from "./amounts.js";

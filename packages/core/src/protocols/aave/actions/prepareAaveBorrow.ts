@@ -1,6 +1,5 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
 import { planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
@@ -8,6 +7,7 @@ import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { BASE_CURRENCY_DECIMALS, toBaseCurrency } from "../healthFactor.js";
+import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import {
   type AaveHealthFactorFloorOption,
   type AaveLendingActionParameters,

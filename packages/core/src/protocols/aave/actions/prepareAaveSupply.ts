@@ -1,7 +1,6 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
-import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
 import { planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
@@ -11,6 +10,7 @@ import { expectBalance } from "../../../tokens/expectBalance.js";
 import { expectReserveUsable, readAave, reserveDataOf, reserveDataRead } from "../aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
+import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
 import { aavePoolFlow } from "../poolFlow.js";
 

@@ -1,7 +1,6 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { AaveLendingErrorType } from "../../../errors/lending.js";
 import {
   AmountExceedsPositionError,
   type HealthFactorTooLowError,
@@ -13,6 +12,7 @@ import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { toBaseCurrency } from "../healthFactor.js";
+import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import {
   type AaveHealthFactorFloorOption,
   type AaveLendingActionParameters,

@@ -8,9 +8,10 @@ import type { InvalidAmountError } from "../../errors/amount.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
+import { readWithFeePlan } from "../../fees/readWithFeePlan.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import type { SignalOption } from "../../rpc/signalOption.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -124,12 +125,7 @@ export async function prepareApprove(
         });
   const step = buildApproveStep({ token: info, spender: approved, amount: value, tag: client.tag });
   const plan = await planFlowFee(client, parameters.feeCurrency, { from: owner, alternatives: [[step]] });
-  const { reads, calls, blockNumber } = await readBatch(client, {
-    reads: plan?.reads ?? [],
-    calls: plan?.calls ?? [],
-    blockNumber: true,
-    signal,
-  });
+  const { blockNumber, fee } = await readWithFeePlan(client, { reads: [], plan, signal });
   return settleFlowFee(
     plan,
     {
@@ -141,7 +137,7 @@ export async function prepareApprove(
       intent: { kind: "approve", token: info.address, spender: approved, amount: value.toString() },
       preparedAt: { blockNumber: String(blockNumber) },
     } satisfies PrepareApproveReturnType,
-    reads,
-    calls,
+    fee.reads,
+    fee.calls,
   );
 }

@@ -19,6 +19,7 @@ import type { InvalidArgumentError } from "../../errors/argument.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
+import { readWithFeePlan } from "../../fees/readWithFeePlan.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
@@ -27,7 +28,6 @@ import {
   ethBalanceRead,
   type ReadBatchErrorType,
   type ReadCall,
-  readBatch,
 } from "../../rpc/readBatch.js";
 import type { SignalOption } from "../../rpc/signalOption.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
@@ -343,17 +343,11 @@ export async function prepareContractCall<
     allowanceCall(approval.token, sender, approval.spender),
   );
   if (value > 0n) reads.push(ethBalanceRead(sender));
-  const own = reads.length;
   const {
     reads: results,
-    calls,
     blockNumber,
-  } = await readBatch(client, {
-    reads: [...reads, ...(plan?.reads ?? [])],
-    calls: plan?.calls ?? [],
-    blockNumber: true,
-    signal: parameters.signal,
-  });
+    fee,
+  } = await readWithFeePlan(client, { reads, plan, signal: parameters.signal });
 
   if (value > 0n) {
     const balance = decodeEthBalance(results[approvals.length]);
@@ -389,7 +383,7 @@ export async function prepareContractCall<
     intent: { kind: "contractCall", to: target, functionName: call.name },
     preparedAt: { blockNumber: String(blockNumber) },
   };
-  return settleFlowFee(plan, flow, results.slice(own), calls, {
+  return settleFlowFee(plan, flow, fee.reads, fee.calls, {
     // what the call may spend: its CELO value and every approved amount (not an unlimited one)
     spend: [
       { token: TOKENS.CELO, amount: value },

@@ -9,8 +9,9 @@ import { InsufficientBalanceError, type InvalidAmountError } from "../../errors/
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, withFlowFee } from "../../fees/flowFee.js";
+import { readWithFeePlan } from "../../fees/readWithFeePlan.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
+import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -149,10 +150,13 @@ export async function prepareSend(
     alternatives: [[{ to: info.address, data: encode(asked ?? 1n) }]],
     celoToo: max && info.native,
   });
-  const { reads, calls, blockNumber } = await readBatch(client, {
-    reads: [balanceOfCall(info, sender), ...(plan?.reads ?? [])],
-    calls: plan?.calls ?? [],
-    blockNumber: true,
+  const {
+    reads,
+    blockNumber,
+    fee: feeAnswers,
+  } = await readWithFeePlan(client, {
+    reads: [balanceOfCall(info, sender)],
+    plan,
     signal,
   });
   const balance = expectUint(reads[0], info, "balanceOf");
@@ -170,14 +174,14 @@ export async function prepareSend(
   if (asked !== undefined) {
     value = asked;
     if (balance < value) throw insufficient(value, formatAmount(value, info.decimals));
-    settled = plan?.settle(reads.slice(1), calls, {
+    settled = plan?.settle(feeAnswers.reads, feeAnswers.calls, {
       steps: [{ to: info.address, data: client.tag(encode(value)) }],
       spend: [{ token: info, amount: value }],
     });
   } else {
     if (balance === 0n) throw insufficient(1n, `more than 0 (the whole balance)`);
     // the fee first (with the whole balance's calldata, spending nothing), then what is left of the balance
-    settled = plan?.settle(reads.slice(1), calls, {
+    settled = plan?.settle(feeAnswers.reads, feeAnswers.calls, {
       steps: [{ to: info.address, data: client.tag(encode(balance)) }],
     });
     const paysInToken =

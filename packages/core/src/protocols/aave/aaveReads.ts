@@ -6,7 +6,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "../../errors/lending.js";
 import { RpcError } from "../../errors/rpc.js";
 import type { FlowFeePlan } from "../../fees/flowFee.js";
-import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
+import { type ReadWithFeePlanResult, readWithFeePlan } from "../../fees/readWithFeePlan.js";
+import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
@@ -228,37 +229,19 @@ export function expectReserveUsable(
 }
 
 /**
- * Runs `reads` (and the block number) in ONE HTTP request through the client's Multicall3 batch. `signal`: the
- * shared read layer's abort (`RequestAbortedError`; nothing is sent when it is already aborted). @internal
+ * Runs `reads`, the block number and the fee plan's reads and calls in ONE HTTP request ({@link readWithFeePlan});
+ * a read that fails is an `AaveReadError` naming the contract. `signal`: the shared read layer's abort
+ * (`RequestAbortedError`; nothing is sent when it is already aborted). @internal
  */
 export async function readAave(
   client: SdkBaseClient,
   reads: readonly ReadCall[],
   signal: AbortSignal | undefined,
   fee?: FlowFeePlan | undefined,
-): Promise<{
-  results: ReadResult[];
-  blockNumber: bigint;
-  /** The answers of the fee plan's reads and calls (empty without one). */
-  fee: { reads: ReadResult[]; calls: unknown[] };
-}> {
-  const {
-    reads: all,
-    calls,
-    blockNumber,
-  } = await readBatch(client, {
-    reads: [...reads, ...(fee?.reads ?? [])],
-    calls: fee?.calls ?? [],
-    blockNumber: true,
-    signal,
-  }).catch((error: unknown) => {
+): Promise<ReadWithFeePlanResult> {
+  return readWithFeePlan(client, { reads, plan: fee, signal }).catch((error: unknown) => {
     throw toAaveReadError(error);
   });
-  return {
-    results: all.slice(0, reads.length),
-    blockNumber: blockNumber as bigint,
-    fee: { reads: all.slice(reads.length), calls },
-  };
 }
 
 /** The Aave contracts preflow reads, by lower-case address. */
@@ -316,9 +299,9 @@ export async function readAaveAccountReserve<operation extends "borrow" | "withd
     signal,
     fee,
   );
-  const results = withPosition ? read.results.slice(1) : read.results;
+  const results = withPosition ? read.reads.slice(1) : read.reads;
   const position = (
-    withPosition ? userReserveDataOf(read.results[0]) : undefined
+    withPosition ? userReserveDataOf(read.reads[0]) : undefined
   ) as operation extends "withdraw" ? UserReserveData : undefined;
   const account = userAccountDataOf(results[0]);
   const reserve = reserveDataOf(results[1]);

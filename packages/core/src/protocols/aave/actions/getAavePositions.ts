@@ -179,7 +179,7 @@ export async function getAavePositions(
   const owner = parseAddress(raw.owner, "owner");
   const signal = parseSignal(raw.signal);
   return client.track("aave.getPositions", owner, async () => {
-    const { results, blockNumber } = await readAave(
+    const { reads: results, blockNumber } = await readAave(
       client,
       [
         userAccountDataRead(owner),

@@ -123,7 +123,7 @@ export async function prepareAaveRepay(
     ],
   });
 
-  const { results, blockNumber, fee } = await readAave(
+  const read = await readAave(
     client,
     [
       userReserveDataRead(token.address, from),
@@ -134,10 +134,10 @@ export async function prepareAaveRepay(
     signal,
     plan,
   );
-  const debt = userReserveDataOf(results[0]).variableDebt;
-  const balance = expectUint(results[1], token, "balanceOf");
-  const allowance = expectUint(results[2], token, "allowance");
-  expectReserveUsable(reserveDataOf(results[3]), token, "repay");
+  const debt = userReserveDataOf(read.reads[0]).variableDebt;
+  const balance = expectUint(read.reads[1], token, "balanceOf");
+  const allowance = expectUint(read.reads[2], token, "allowance");
+  expectReserveUsable(reserveDataOf(read.reads[3]), token, "repay");
 
   const format = (value: bigint) => formatAmount(value, token.decimals);
   if (debt === 0n) throw new NoLendingPositionError({ operation: "repay", token: token.symbol, owner: from });
@@ -182,5 +182,5 @@ export async function prepareAaveRepay(
     kind: "repay",
     token: token.address,
   } as const;
-  return aavePoolFlow(plan, { blockNumber, fee }, flow, argument, [{ token, amount: need }]);
+  return aavePoolFlow(plan, read, flow, argument, [{ token, amount: need }]);
 }

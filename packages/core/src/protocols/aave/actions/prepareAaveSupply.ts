@@ -90,7 +90,7 @@ export async function prepareAaveSupply(
   );
   const plan = await planFlowFee(client, feeCurrency, { from, alternatives: [[approve, supply]] });
 
-  const { results, blockNumber, fee } = await readAave(
+  const read = await readAave(
     client,
     [
       balanceOfCall(token, from),
@@ -100,9 +100,9 @@ export async function prepareAaveSupply(
     signal,
     plan,
   );
-  const balance = expectUint(results[0], token, "balanceOf");
-  const allowance = expectUint(results[1], token, "allowance");
-  expectReserveUsable(reserveDataOf(results[2]), token, "supply");
+  const balance = expectUint(read.reads[0], token, "balanceOf");
+  const allowance = expectUint(read.reads[1], token, "allowance");
+  expectReserveUsable(reserveDataOf(read.reads[2]), token, "supply");
   expectBalance(from, token, balance, value);
 
   const steps: PreparedStep[] = allowance < value ? [approve, supply] : [supply];
@@ -113,5 +113,5 @@ export async function prepareAaveSupply(
     kind: "supply",
     token: token.address,
   } as const;
-  return aavePoolFlow(plan, { blockNumber, fee }, flow, value, [{ token, amount: value }]);
+  return aavePoolFlow(plan, read, flow, value, [{ token, amount: value }]);
 }

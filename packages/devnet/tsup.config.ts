@@ -31,27 +31,21 @@ async function bundleAlto(): Promise<void> {
   });
 }
 
+/** The package's exports (`package.json`), each with its declarations. */
+const EXPORTED = [
+  "src/index.ts",
+  "src/vitest.ts",
+  "src/errorTypeTable.ts",
+  "src/vitestSetup.ts",
+  "src/vitestSetupEthereum.ts",
+];
+
 // Private package: ESM only (its consumers are this repo's tests, benches and demo on Node 20+).
 export default defineConfig({
-  entry: [
-    "src/index.ts",
-    "src/vitest.ts",
-    "src/errorTypeTable.ts",
-    "src/vitestSetup.ts",
-    "src/vitestSetupEthereum.ts",
-    "src/cli.ts",
-    "src/buildState.ts",
-  ],
+  // the exports, and two scripts: the CLI (`pnpm devnet`) and the prebuilt-state builder
+  entry: [...EXPORTED, "src/cli.ts", "src/buildState.ts"],
   format: ["esm"],
-  dts: {
-    entry: [
-      "src/index.ts",
-      "src/vitest.ts",
-      "src/errorTypeTable.ts",
-      "src/vitestSetup.ts",
-      "src/vitestSetupEthereum.ts",
-    ],
-  },
+  dts: { entry: EXPORTED },
   sourcemap: true,
   clean: true,
   target: "node20",

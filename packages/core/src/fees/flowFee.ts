@@ -8,7 +8,7 @@ import type { InsufficientBalanceError } from "../errors/amount.js";
 import type { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import type { RpcCall } from "../rpc/createRpc.js";
-import type { ReadCall, ReadResult } from "../rpc/readBatch.js";
+import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
 import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "./feeCurrencies.js";
 import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.js";
 
@@ -128,6 +128,38 @@ export function settleFlowFee<flow extends SerializedPreparedFlow>(
 ): flow {
   if (!plan) return flow;
   return withFlowFee(flow, plan.settle(reads, calls, { steps: flow.steps, ...options }));
+}
+
+/** What {@link readWithFeePlan} returns. @internal */
+export interface ReadWithFeePlanResult {
+  /** The answers to the action's own `reads`, in order. */
+  reads: ReadResult[];
+  /** The block the answers are from (the flow's `preparedAt`). */
+  blockNumber: bigint;
+  /** The answers to the fee plan's reads and calls, for `settleFlowFee` (empty without a plan). */
+  fee: { reads: ReadResult[]; calls: unknown[] };
+}
+
+/**
+ * Reads `reads`, the block number and `plan`'s reads and calls in one request (`readBatch`: its errors and abort),
+ * and returns the answers split. @internal
+ */
+export async function readWithFeePlan(
+  client: SdkBaseClient,
+  parameters: { reads: readonly ReadCall[]; plan: FlowFeePlan | undefined; signal: AbortSignal | undefined },
+): Promise<ReadWithFeePlanResult> {
+  const { reads, plan, signal } = parameters;
+  const answer = await readBatch(client, {
+    reads: [...reads, ...(plan?.reads ?? [])],
+    calls: plan?.calls ?? [],
+    blockNumber: true,
+    signal,
+  });
+  return {
+    reads: answer.reads.slice(0, reads.length),
+    blockNumber: answer.blockNumber as bigint,
+    fee: { reads: answer.reads.slice(reads.length), calls: answer.calls },
+  };
 }
 
 /** The keys of a `prepare*` client method's options object: `feeCurrency` and `signal`. @internal */

@@ -18,8 +18,8 @@ import { type InsufficientBalanceError, InvalidAmountError } from "../../errors/
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import { InvalidContractCallError } from "../../errors/contractCall.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
-import { readWithFeePlan } from "../../fees/readWithFeePlan.js";
+import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
+import { planFlowFee, readWithFeePlan, settleFlowFee } from "../../fees/flowFee.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";

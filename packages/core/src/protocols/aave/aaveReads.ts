@@ -5,8 +5,7 @@ import { type Address, type ContractFunctionReturnType, encodeFunctionData, zero
 import type { SdkBaseClient } from "../../clients/types.js";
 import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "../../errors/lending.js";
 import { RpcError } from "../../errors/rpc.js";
-import type { FlowFeePlan } from "../../fees/flowFee.js";
-import { type ReadWithFeePlanResult, readWithFeePlan } from "../../fees/readWithFeePlan.js";
+import { type FlowFeePlan, type ReadWithFeePlanResult, readWithFeePlan } from "../../fees/flowFee.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";

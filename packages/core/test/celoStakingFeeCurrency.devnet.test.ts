@@ -9,8 +9,7 @@ import {
   startFaultProxy,
 } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, type Hex, http, parseEther } from "viem";
-import { celo } from "viem/chains";
+import { type Address, erc20Abi, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSdkClient,
@@ -22,14 +21,10 @@ import {
   TOKENS,
 } from "../src/index.js";
 import { expectInErrorType } from "./support/errorTypes.js";
-import { devnetClients, freshAccount } from "./support/wallet.js";
+import { celoReader, devnetClients, freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
-/** A reader on viem's `celo` chain (it formats 0x7b transactions: `type: "cip64"`, `feeCurrency`). */
-const reader = createPublicClient({
-  chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
-  transport: http(devnet.rpcUrl),
-});
+const reader = celoReader(devnet);
 const usdmOf = (owner: Address) =>
   reader.readContract({
     address: TOKENS.USDm.address,

@@ -3,9 +3,8 @@
 // fee-currency choice refused before any request when the input alone decides.
 import { DEVNET_FEE_CURRENCIES, type FaultProxy, setFeeCurrencyRate, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits } from "viem";
+import { createWalletClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveFeeCurrencyInput } from "../src/fees/feeCurrencies.js";
 import {
@@ -19,6 +18,7 @@ import {
   TOKENS,
   toTransactionRequest,
 } from "../src/index.js";
+import { celoReader } from "./support/wallet.js";
 
 const devnet = useDevnet();
 let proxy: FaultProxy;
@@ -106,8 +106,7 @@ describe("a fee-currency choice", () => {
 });
 
 describe("prepareSend paying gas in a fee currency", () => {
-  const chain = { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } };
-  const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl), pollingInterval: 50 });
+  const reader = celoReader(devnet);
   const usdcOf = (holder: `0x${string}`) =>
     reader.readContract({
       address: TOKENS.USDC.address,
@@ -134,7 +133,7 @@ describe("prepareSend paying gas in a fee currency", () => {
     expect(BigInt(fee.gas)).toBeGreaterThan(50_000n + 21_000n);
     expect(parsePreparedFlow(JSON.parse(JSON.stringify(flow)))).toEqual(flow); // survives JSON and the parser
 
-    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const hash = await wallet.sendTransaction(toTransactionRequest(flow.steps[0]!, flow.fee));
     const receipt = await reader.waitForTransactionReceipt({ hash });
     const tx = await reader.getTransaction({ hash });
@@ -160,7 +159,7 @@ describe("prepareSend paying gas in a fee currency", () => {
     const flow = await client.transaction.prepareSend(account.address, recipient, "USDC", "10", {
       feeCurrency: "USDC",
     });
-    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const result = await executePreparedFlow(wallet, { flow, account });
     expect(result.status).toBe("success");
     const [step] = result.steps;

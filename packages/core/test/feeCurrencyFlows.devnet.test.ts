@@ -3,9 +3,8 @@
 // USDC -> USDm paying in USDm (approve + swap, both 0x7b), "auto" picks a currency the account can pay with,
 // `amount: "max"` sends the balance less the maximum fee, and the client's default fee currency applies.
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
+import { type Address, erc20Abi, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
 import { describe, expect, it } from "vitest";
 import {
   createSdkClient,
@@ -19,14 +18,10 @@ import {
   TOKENS,
 } from "../src/index.js";
 import { expectInErrorType } from "./support/errorTypes.js";
-import { devnetClients } from "./support/wallet.js";
+import { celoReader, devnetClients } from "./support/wallet.js";
 
 const devnet = useDevnet();
-/** A reader on viem's `celo` chain (it formats 0x7b transactions: `type: "cip64"`, `feeCurrency`). */
-const reader = createPublicClient({
-  chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
-  transport: http(devnet.rpcUrl),
-});
+const reader = celoReader(devnet);
 const balanceOf = (token: Address, owner: Address) =>
   reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false }).extend(swapActions);

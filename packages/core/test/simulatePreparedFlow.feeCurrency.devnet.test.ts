@@ -9,9 +9,8 @@ import {
   startFaultProxy,
 } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, createWalletClient, erc20Abi, http, parseUnits } from "viem";
+import { type Address, createWalletClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSdkClient,
@@ -26,11 +25,10 @@ import {
   TOKENS,
 } from "../src/index.js";
 import { expectInErrorType } from "./support/errorTypes.js";
-import { executeFlow, freshAccount } from "./support/wallet.js";
+import { celoReader, executeFlow, freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
-const chain = { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } };
-const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl), pollingInterval: 50 });
+const reader = celoReader(devnet);
 let proxy: FaultProxy;
 let client: SdkClient;
 
@@ -98,7 +96,7 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     expect(change(simulation, recipient, TOKENS.USDC.address)).toBe(parseUnits("10", 6));
     expect(change(simulation, account.address, TOKENS.CELO.address)).toBe(0n);
 
-    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const result = await executePreparedFlow(wallet, { flow, account });
     expect(result.status).toBe("success");
     const actualDebit = parseUnits("50", 6) - (await balanceOf(TOKENS.USDC.address, account.address));
@@ -126,7 +124,7 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     const predictedDebit = -change(simulation, account.address, TOKENS.USDm.address);
     expect(predictedDebit).toBe(parseUnits("5", 18) + BigInt(simulation.fee.cost));
 
-    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     expect((await executePreparedFlow(wallet, { flow, account })).status).toBe("success");
     const actualDebit = parseUnits("20", 18) - (await balanceOf(TOKENS.USDm.address, account.address));
     expectWithinOnePercent(predictedDebit, actualDebit);
@@ -154,7 +152,7 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     const predicted = change(simulation, account.address, TOKENS.USDm.address);
 
     const before = await balanceOf(TOKENS.USDm.address, account.address);
-    const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const result = await executePreparedFlow(wallet, { flow, account });
     expect(result.status).toBe("success");
     const actual = (await balanceOf(TOKENS.USDm.address, account.address)) - before;

@@ -7,12 +7,14 @@ import {
   createWalletClient,
   type Hash,
   type Hex,
+  type HttpTransport,
   http,
   type PublicClient,
   type Transport,
   type WalletClient,
 } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
 import { expect } from "vitest";
 import { type SerializedPreparedFlow, toTransactionRequest } from "../../src/index.js";
 
@@ -45,6 +47,15 @@ export function devnetClients(
     transport: http(devnet.rpcUrl),
   });
   return { publicClient, wallet };
+}
+
+/**
+ * A public client on viem's `celo` chain at the devnet: it formats 0x7b transactions (`type: "cip64"`,
+ * `feeCurrency`), which the plain devnet chain does not.
+ */
+export function celoReader(devnet: DevnetClient): PublicClient<HttpTransport, typeof celo> {
+  // the transport's URL is the devnet's; the chain's own rpcUrls are not used
+  return createPublicClient({ chain: celo, transport: http(devnet.rpcUrl), pollingInterval: 50 });
 }
 
 /**

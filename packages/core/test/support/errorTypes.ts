@@ -264,6 +264,9 @@ const AAVE = {
 
 /** What every staking and governance operation may throw before and while reading the lens. */
 const CELO_READ = [InvalidArgumentError, InvalidAddressError, InvalidAmountError, ...RPC] as const;
+/** Every staking `prepare*` (`CeloStakingActionErrorType`) and every governance one (`CeloGovernanceActionErrorType`). */
+const STAKING_PREPARE = [...CELO_READ, CeloStakingRefusedError, ...FEE] as const;
+const GOVERNANCE_PREPARE = [...CELO_READ, CeloGovernanceRefusedError, ...FEE] as const;
 
 /** `client.staking` and `client.governance`, Celo's core contracts. */
 const CELO_STAKING = {
@@ -273,71 +276,23 @@ const CELO_STAKING = {
     ...RPC,
   ]),
   getStakingValidatorGroups: errorTypeOf<GetStakingValidatorGroupsErrorType>()([...CELO_READ]),
-  prepareStakingLock: errorTypeOf<PrepareStakingLockErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingUnlock: errorTypeOf<PrepareStakingUnlockErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingRelock: errorTypeOf<PrepareStakingRelockErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingWithdraw: errorTypeOf<PrepareStakingWithdrawErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingVote: errorTypeOf<PrepareStakingVoteErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingActivate: errorTypeOf<PrepareStakingActivateErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
-  prepareStakingRevoke: errorTypeOf<PrepareStakingRevokeErrorType>()([
-    ...CELO_READ,
-    CeloStakingRefusedError,
-    ...FEE,
-  ]),
+  prepareStakingLock: errorTypeOf<PrepareStakingLockErrorType>()(STAKING_PREPARE),
+  prepareStakingUnlock: errorTypeOf<PrepareStakingUnlockErrorType>()(STAKING_PREPARE),
+  prepareStakingRelock: errorTypeOf<PrepareStakingRelockErrorType>()(STAKING_PREPARE),
+  prepareStakingWithdraw: errorTypeOf<PrepareStakingWithdrawErrorType>()(STAKING_PREPARE),
+  prepareStakingVote: errorTypeOf<PrepareStakingVoteErrorType>()(STAKING_PREPARE),
+  prepareStakingActivate: errorTypeOf<PrepareStakingActivateErrorType>()(STAKING_PREPARE),
+  prepareStakingRevoke: errorTypeOf<PrepareStakingRevokeErrorType>()(STAKING_PREPARE),
   getGovernanceProposals: errorTypeOf<GetGovernanceProposalsErrorType>()([...CELO_READ]),
   getGovernanceProposal: errorTypeOf<GetGovernanceProposalErrorType>()([
     ...CELO_READ,
     CeloGovernanceRefusedError,
   ]),
-  prepareGovernanceUpvote: errorTypeOf<PrepareGovernanceUpvoteErrorType>()([
-    ...CELO_READ,
-    CeloGovernanceRefusedError,
-    ...FEE,
-  ]),
-  prepareGovernanceRevokeUpvote: errorTypeOf<PrepareGovernanceRevokeUpvoteErrorType>()([
-    ...CELO_READ,
-    CeloGovernanceRefusedError,
-    ...FEE,
-  ]),
-  prepareGovernanceVote: errorTypeOf<PrepareGovernanceVoteErrorType>()([
-    ...CELO_READ,
-    CeloGovernanceRefusedError,
-    ...FEE,
-  ]),
-  prepareGovernanceDelegate: errorTypeOf<PrepareGovernanceDelegateErrorType>()([
-    ...CELO_READ,
-    CeloGovernanceRefusedError,
-    ...FEE,
-  ]),
-  prepareGovernanceUndelegate: errorTypeOf<PrepareGovernanceUndelegateErrorType>()([
-    ...CELO_READ,
-    CeloGovernanceRefusedError,
-    ...FEE,
-  ]),
+  prepareGovernanceUpvote: errorTypeOf<PrepareGovernanceUpvoteErrorType>()(GOVERNANCE_PREPARE),
+  prepareGovernanceRevokeUpvote: errorTypeOf<PrepareGovernanceRevokeUpvoteErrorType>()(GOVERNANCE_PREPARE),
+  prepareGovernanceVote: errorTypeOf<PrepareGovernanceVoteErrorType>()(GOVERNANCE_PREPARE),
+  prepareGovernanceDelegate: errorTypeOf<PrepareGovernanceDelegateErrorType>()(GOVERNANCE_PREPARE),
+  prepareGovernanceUndelegate: errorTypeOf<PrepareGovernanceUndelegateErrorType>()(GOVERNANCE_PREPARE),
 };
 
 const QUOTE = [

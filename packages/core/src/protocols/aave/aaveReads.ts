@@ -11,19 +11,18 @@ import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
 
-/** The Aave contracts preflow reads: where each is, its label in an {@link AaveReadError}, and its ABI. */
-const AAVE_READ_CONTRACTS = {
-  pool: { address: AAVE_V3_ADDRESSES.pool, label: AAVE_V3_POOL_LABEL, abi: aaveV3PoolAbi },
-  oracle: { address: AAVE_V3_ADDRESSES.oracle, label: "AaveOracle", abi: aaveV3OracleAbi },
-  dataProvider: {
-    address: AAVE_V3_ADDRESSES.protocolDataProvider,
-    label: "AaveProtocolDataProvider",
-    abi: aaveV3DataProviderAbi,
-  },
-} as const;
-const POOL = AAVE_READ_CONTRACTS.pool.label;
-const ORACLE = AAVE_READ_CONTRACTS.oracle.label;
-const DATA_PROVIDER = AAVE_READ_CONTRACTS.dataProvider.label;
+const POOL = AAVE_V3_POOL_LABEL;
+const ORACLE = "AaveOracle";
+const DATA_PROVIDER = "AaveProtocolDataProvider";
+/**
+ * The Aave contracts preflow reads: where each is, its label in an {@link AaveReadError}, and its ABI. A plain
+ * literal (no work at import time, dropped by bundlers where unused).
+ */
+const AAVE_READ_CONTRACTS = [
+  { address: AAVE_V3_ADDRESSES.pool, label: POOL, abi: aaveV3PoolAbi },
+  { address: AAVE_V3_ADDRESSES.oracle, label: ORACLE, abi: aaveV3OracleAbi },
+  { address: AAVE_V3_ADDRESSES.protocolDataProvider, label: DATA_PROVIDER, abi: aaveV3DataProviderAbi },
+] as const;
 
 /** What `Pool.getUserAccountData` reports: USD amounts with 8 decimals, bps, health factor in WAD. @internal */
 export interface UserAccountData {
@@ -243,11 +242,6 @@ export async function readAave(
   });
 }
 
-/** The Aave contracts preflow reads, by lower-case address. */
-const READ_CONTRACTS: ReadonlyMap<string, { label: string; abi: readonly { name: string }[] }> = new Map(
-  Object.values(AAVE_READ_CONTRACTS).map((contract) => [contract.address.toLowerCase(), contract]),
-);
-
 /**
  * `readBatch` reports an answer that is not the canonical encoding of its function's outputs as an `RpcError`
  * whose `details.read` names the target and function: for an Aave read, that is an {@link AaveReadError} naming
@@ -261,8 +255,10 @@ export function toAaveReadError(error: unknown): unknown {
   };
   if (read === undefined) return error;
   const { target, functionName } = read;
-  const known = READ_CONTRACTS.get(target.toLowerCase());
-  if (!known?.abi.some((item) => item.name === functionName)) return error;
+  const known = AAVE_READ_CONTRACTS.find(
+    (contract) => contract.address.toLowerCase() === target.toLowerCase(),
+  );
+  if (!known?.abi.some((item: { name?: string }) => item.name === functionName)) return error;
   const label = `${functionName} at ${target} `;
   return new AaveReadError({
     contract: known.label,

@@ -349,7 +349,6 @@ export {
   type ReadResult,
   readBatch,
 } from "./rpc/readBatch.js";
-export type { SignalOption } from "./rpc/signalOption.js";
 export { toRpcError } from "./rpc/toRpcError.js";
 export { TOKENS, type TokenInfo, type TokenSymbol } from "./tokens/registry.js";
 export { resolveToken, type TokenInput } from "./tokens/resolveToken.js";

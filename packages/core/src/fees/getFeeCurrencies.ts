@@ -4,8 +4,8 @@ import type { SdkBaseClient } from "../clients/types.js";
 import type { InvalidArgumentError } from "../errors/argument.js";
 import type { ChainMismatchError } from "../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../errors/rpc.js";
+import type { ActionOptions } from "../rpc/createRpc.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
-import type { SignalOption } from "../rpc/signalOption.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
@@ -52,7 +52,7 @@ export interface FeeCurrency {
  * const parameters: GetFeeCurrenciesParameters = { signal: AbortSignal.timeout(5_000) };
  * ```
  */
-export interface GetFeeCurrenciesParameters extends SignalOption {}
+export interface GetFeeCurrenciesParameters extends ActionOptions {}
 
 /**
  * The return type of {@link getFeeCurrencies}: the registered currencies, in the directory's order.

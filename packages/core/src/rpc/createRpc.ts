@@ -52,8 +52,8 @@ export interface SdkRpc {
 }
 
 /**
- * The last, optional argument of every client member that talks to the node (and of `client.rpc.batch`):
- * `signal` stops waiting for the answer at once. Exported actions take `signal` in their parameters object.
+ * The last, optional argument of every client member that talks to the node (and of `client.rpc.batch`), and what
+ * the parameters of the exported reads and `prepare*` actions extend: `signal` stops waiting for the answer at once.
  *
  * @example
  * ```ts
@@ -64,7 +64,7 @@ export interface SdkRpc {
  * ```
  */
 export interface ActionOptions {
-  /** Aborts the wait: the call rejects with `RequestAbortedError` at once. */
+  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
   signal?: AbortSignal | undefined;
 }
 

@@ -4,9 +4,9 @@ import { type Address, getAddress, type Hash, type Hex, hexToBigInt } from "viem
 import type { SdkBaseClient } from "../../clients/types.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import { describeValue, SdkError } from "../../errors/base.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { QUANTITY } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -118,7 +118,7 @@ function checkAnswer(
  * const parameters: GetTransactionParameters = { hash: "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060" };
  * ```
  */
-export interface GetTransactionParameters extends SignalOption {
+export interface GetTransactionParameters extends ActionOptions {
   /** The transaction hash (0x + 64 hex digits). */
   hash: string;
 }

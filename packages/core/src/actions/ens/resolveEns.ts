@@ -8,9 +8,9 @@ import {
   MissingEthRpcUrlError,
   type UnsupportedEnsNameError,
 } from "../../errors/ens.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { throwIfAborted, withAbort } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { parseEnsName } from "./parseEnsName.js";
 import { type EnsNetwork, parseEnsNetwork } from "./parseEnsNetwork.js";
@@ -25,7 +25,7 @@ import { assertCeloName, resolveCeloName } from "./resolveCeloName.js";
  * const parameters: ResolveEnsParameters = { name: "vitalik.eth", network: "ethereum" };
  * ```
  */
-export interface ResolveEnsParameters extends SignalOption {
+export interface ResolveEnsParameters extends ActionOptions {
   /** An ENS name (normalized with ENSIP-15 first). */
   name: string;
   /** `"celo"` (the default: names under `celo.eth` on chain 42220) or `"ethereum"` (needs `ethRpcUrl`). */

@@ -3,9 +3,9 @@ import { hexToBigInt } from "viem";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { isQuantity as quantity } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 
 /**
@@ -38,7 +38,7 @@ export interface NetworkStatus {
  * const parameters: GetStatusParameters = { signal: AbortSignal.timeout(5_000) };
  * ```
  */
-export interface GetStatusParameters extends SignalOption {}
+export interface GetStatusParameters extends ActionOptions {}
 
 /**
  * The return type of {@link getStatus}.

@@ -4,8 +4,8 @@ import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
@@ -20,7 +20,7 @@ import type { SwapQuote, SwapVenue } from "./types.js";
  * const parameters: GetSwapQuotesParameters = { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" };
  * ```
  */
-export interface GetSwapQuotesParameters extends SignalOption {
+export interface GetSwapQuotesParameters extends ActionOptions {
   /** The token sold: a registry symbol (`"USDC"`, `"cUSD"`...) or a listed token's address. */
   tokenIn: TokenInput;
   /** The token bought (not `tokenIn`). */

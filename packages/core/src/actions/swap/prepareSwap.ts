@@ -10,7 +10,7 @@ import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import { mentoVenue } from "../../protocols/mento/venue.js";
 import { uniswapVenue } from "../../protocols/uniswap/venue.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
@@ -25,7 +25,7 @@ import type { SwapVenueChoice } from "./types.js";
  * const options: SwapOptions = { venue: "best", slippageBps: 30, deadlineSeconds: 120 };
  * ```
  */
-export interface SwapOptions extends FeeCurrencyOption, SignalOption {
+export interface SwapOptions extends FeeCurrencyOption, ActionOptions {
   /** `"best"` (default): the venue with the larger quote; `"uniswap"` or `"mento"`: only that venue. */
   venue?: SwapVenueChoice | undefined;
   /** Tolerated slippage in basis points, an integer in 0…5000; default 50 (0.5 %). */

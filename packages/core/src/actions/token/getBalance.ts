@@ -5,8 +5,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -40,7 +40,7 @@ export interface TokenBalance {
  * const parameters: GetBalanceParameters = { owner, token: "USDm" };
  * ```
  */
-export interface GetBalanceParameters extends SignalOption {
+export interface GetBalanceParameters extends ActionOptions {
   owner: string;
   token: TokenInput;
 }

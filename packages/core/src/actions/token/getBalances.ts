@@ -5,8 +5,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
 import type { UnknownTokenError } from "../../errors/token.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -39,7 +39,7 @@ export interface GetBalancesReturnType {
  * const parameters: GetBalancesParameters = { owner, tokens: ["CELO", "USDm"] };
  * ```
  */
-export interface GetBalancesParameters extends SignalOption {
+export interface GetBalancesParameters extends ActionOptions {
   owner: string;
   /** Default: every token of the registry. */
   tokens?: readonly TokenInput[] | undefined;

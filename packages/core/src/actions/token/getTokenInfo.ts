@@ -2,8 +2,8 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { expectUint, totalSupplyCall } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
@@ -31,7 +31,7 @@ export interface GetTokenInfoReturnType extends TokenInfo {
  * const parameters: GetTokenInfoParameters = { token: "USDC" };
  * ```
  */
-export interface GetTokenInfoParameters extends SignalOption {
+export interface GetTokenInfoParameters extends ActionOptions {
   /** A registry symbol, former ticker or listed address. */
   token: TokenInput;
 }

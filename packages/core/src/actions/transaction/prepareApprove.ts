@@ -11,8 +11,8 @@ import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import { planFlowFee, readWithFeePlan, settleFlowFee } from "../../fees/flowFee.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
@@ -36,7 +36,7 @@ export type ApprovalAmount = string;
  * const parameters: PrepareApproveParameters = { from, spender, token: "USDC", amount: "25" };
  * ```
  */
-export interface PrepareApproveParameters extends FeeCurrencyOption, SignalOption {
+export interface PrepareApproveParameters extends FeeCurrencyOption, ActionOptions {
   /** The token owner (the account that will sign). */
   from: string;
   /** Who may spend (never the zero address). */

@@ -23,13 +23,13 @@ import { planFlowFee, readWithFeePlan, settleFlowFee } from "../../fees/flowFee.
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue, PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import {
   decodeEthBalance,
   ethBalanceRead,
   type ReadBatchErrorType,
   type ReadCall,
 } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
@@ -103,7 +103,7 @@ export type PrepareContractCallParameters<
   functionName extends ContractFunctionName<abi> | undefined = ContractFunctionName<abi>,
 > = ContractCall<abi, functionName> &
   FeeCurrencyOption &
-  SignalOption & {
+  ActionOptions & {
     /** The caller (the account that will sign). */
     from: string;
   };

@@ -11,8 +11,8 @@ import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import { planFlowFee, readWithFeePlan, withFlowFee } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -47,7 +47,7 @@ export type SendAmount = "max" | (string & {});
  * const parameters: PrepareSendParameters = { from, to, token: "USDm", amount: "12.5" };
  * ```
  */
-export interface PrepareSendParameters extends FeeCurrencyOption, SignalOption {
+export interface PrepareSendParameters extends FeeCurrencyOption, ActionOptions {
   /** The sender (the account that will sign). */
   from: string;
   /** The recipient (may equal `from`; never the zero address). */

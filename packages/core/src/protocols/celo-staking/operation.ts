@@ -9,8 +9,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
 import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { readBatch } from "../../rpc/readBatch.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
@@ -42,7 +42,7 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * const parameters: CeloActionParameters = { from: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
  * ```
  */
-export interface CeloActionParameters extends FeeCurrencyOption, SignalOption {
+export interface CeloActionParameters extends FeeCurrencyOption, ActionOptions {
   /** The account that acts and signs (the locker, voter, delegator, ...). */
   from: string;
 }

@@ -2,14 +2,14 @@
 // parameters checked before any request, then the read under the client's tracking.
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../clients/types.js";
-import type { SignalOption } from "../../rpc/signalOption.js";
+import type { ActionOptions } from "../../rpc/createRpc.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 
 /**
  * The action `(client, parameters = {})` that refuses keys other than `signal`, then runs `read(client, signal)`
  * as the tracked read `event`. Bad parameters reject (never throw synchronously). @internal
  */
-export function signalOnlyReadAction<Parameters extends SignalOption, Result>(
+export function signalOnlyReadAction<Parameters extends ActionOptions, Result>(
   event: string,
   read: (client: SdkBaseClient, signal: AbortSignal | undefined) => Promise<Result>,
 ): (client: SdkBaseClient, parameters?: Parameters) => Promise<Result> {

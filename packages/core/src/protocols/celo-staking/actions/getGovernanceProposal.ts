@@ -1,6 +1,6 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import type { SignalOption } from "../../../rpc/signalOption.js";
+import type { ActionOptions } from "../../../rpc/createRpc.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
 import { CeloGovernanceRefusedError, type CeloStakingReadErrorType } from "../errors.js";
@@ -17,7 +17,7 @@ import { type CeloProposal, toCeloProposal } from "../proposals.js";
  * const parameters: GetGovernanceProposalParameters = { proposalId: 1n, account };
  * ```
  */
-export interface GetGovernanceProposalParameters extends SignalOption {
+export interface GetGovernanceProposalParameters extends ActionOptions {
   /** The proposal id (bigint, number or decimal string). */
   proposalId: bigint | number | string;
   /** Also read this account's vote on it. */

@@ -1,4 +1,4 @@
-import type { SignalOption } from "../../../rpc/signalOption.js";
+import type { ActionOptions } from "../../../rpc/createRpc.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGovernance } from "../lens.js";
 import { type CeloProposal, toCeloProposal } from "../proposals.js";
@@ -13,7 +13,7 @@ import { signalOnlyReadAction } from "../signalOnlyRead.js";
  * const parameters: GetGovernanceProposalsParameters = {};
  * ```
  */
-export interface GetGovernanceProposalsParameters extends SignalOption {}
+export interface GetGovernanceProposalsParameters extends ActionOptions {}
 
 /**
  * The return type of {@link getGovernanceProposals}: proposals by stage.

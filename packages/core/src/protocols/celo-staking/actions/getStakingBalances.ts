@@ -2,8 +2,8 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
+import type { ActionOptions } from "../../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
-import type { SignalOption } from "../../../rpc/signalOption.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
@@ -18,7 +18,7 @@ import { readCeloAccountState } from "../lens.js";
  * const parameters: GetStakingBalancesParameters = { account: "0x1111111111111111111111111111111111111111" };
  * ```
  */
-export interface GetStakingBalancesParameters extends SignalOption {
+export interface GetStakingBalancesParameters extends ActionOptions {
   /** The account whose locked CELO, votes and pending withdrawals to read. */
   account: string;
 }

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { SignalOption } from "../../../rpc/signalOption.js";
+import type { ActionOptions } from "../../../rpc/createRpc.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
 import type { CeloStakingReadErrorType } from "../errors.js";
 import { readCeloGroups } from "../lens.js";
@@ -14,7 +14,7 @@ import { signalOnlyReadAction } from "../signalOnlyRead.js";
  * const parameters: GetStakingValidatorGroupsParameters = {};
  * ```
  */
-export interface GetStakingValidatorGroupsParameters extends SignalOption {}
+export interface GetStakingValidatorGroupsParameters extends ActionOptions {}
 
 /**
  * A registered validator group (a community RPC provider since Celo became an L2).

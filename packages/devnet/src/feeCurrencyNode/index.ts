@@ -249,7 +249,7 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
   }
 
   const server: Server = createServer(async (req, res) => {
-    // CORS as anvil answers it: a page on another loopback origin (the browser example) reads the chain through it.
+    // CORS as anvil answers it: a page on another loopback origin (the MiniPay example) reads the chain through it.
     const cors = {
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "POST, OPTIONS",

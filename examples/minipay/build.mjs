@@ -1,5 +1,5 @@
-// Bundles the page: examples/browser/src/main.ts → examples/browser/dist/main.js, and copies index.html beside it.
-// `node examples/browser/build.mjs`, then serve examples/browser/dist/ (any static server) and open it with
+// Bundles the page: examples/minipay/src/main.ts → examples/minipay/dist/main.js, and copies index.html beside it.
+// `node examples/minipay/build.mjs` (or `pnpm --filter preflow-examples build`), then serve examples/minipay/dist/ (any static server) and open it with
 // `?rpc=<RPC URL>` (for example the one `pnpm devnet` prints).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -8,8 +8,8 @@ import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Builds the page into `outdir` (default `examples/browser/dist`); returns the bundle's size in bytes. */
-export async function buildBrowserExample(outdir = join(here, "dist")) {
+/** Builds the page into `outdir` (default `examples/minipay/dist`); returns the bundle's size in bytes. */
+export async function buildMiniPayExample(outdir = join(here, "dist")) {
   mkdirSync(outdir, { recursive: true });
   const result = await build({
     entryPoints: [join(here, "src/main.ts")],
@@ -28,6 +28,6 @@ export async function buildBrowserExample(outdir = join(here, "dist")) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bytes = await buildBrowserExample();
-  console.log(`examples/browser/dist: main.js ${(bytes / 1024).toFixed(1)} KB (minified)`);
+  const bytes = await buildMiniPayExample();
+  console.log(`examples/minipay/dist: main.js ${(bytes / 1024).toFixed(1)} KB (minified)`);
 }

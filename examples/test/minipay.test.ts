@@ -1,0 +1,282 @@
+// The MiniPay mini-app (examples/minipay) in headless Chromium on a 390 px phone viewport, against the devnet,
+// with a MiniPay-like wallet injected as `window.ethereum`: `isMiniPay: true`, accounts and eth_sendTransaction
+// only (no wallet_sendCalls, wallet_getCapabilities, personal_sign or typed-data signing: refused as MiniPay
+// refuses them), honouring `feeCurrency` on eth_sendTransaction by signing a CIP-64 transaction with the account's
+// devnet key (a viem local account in this process, as a wallet signs outside the page). The account holds
+// USD₮ and USDC and never any CELO. The test sends, swaps, and has a send refused with its reason on screen,
+// and checks that no text the user sees on that path says "CELO".
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { createSdkClient } from "preflow";
+import type { Browser, Page } from "puppeteer-core";
+import { type Address, createWalletClient, type Hex, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs build script without types
+import { buildMiniPayExample } from "../minipay/build.mjs";
+import { launchChromium, noChromium, serveStatic } from "./support/chromium.js";
+
+const examples = fileURLToPath(new URL("..", import.meta.url));
+const screenshot = join(examples, "minipay/out/screenshot.png");
+const RECIPIENT = "0x976EA74026E726554dB657fA54763abd0C3a0aa9"; // the page's default recipient
+const USDT_ADAPTER = "0x0E2A3e05bc9A16F5292A6170456A710cb89C6f72"; // USD₮'s fee currency (CIP-64 adapter)
+const USDC_ADAPTER = "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B";
+const REFUSED = [
+  "wallet_sendCalls",
+  "wallet_getCapabilities",
+  "personal_sign",
+  "eth_sign",
+  "eth_signTypedData_v4",
+];
+
+/** Every text the page holds (stricter than what is visible: hidden elements too), and its title. */
+function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => [document.title, document.body.textContent ?? ""].join("\n"));
+}
+
+describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
+  const devnet = useDevnet();
+  const account = privateKeyToAccount(generatePrivateKey());
+  const consoleErrors: string[] = [];
+  const walletCalls: { method: string; feeCurrency?: string }[] = [];
+  const seen: string[] = []; // the visible text at each state of the path
+  let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Browser;
+  let page: Page;
+  let site: Awaited<ReturnType<typeof serveStatic>>;
+  let bundleBytes: number;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), "preflow-minipay-example-"));
+    bundleBytes = await buildMiniPayExample(dist);
+    site = await serveStatic(dist);
+    await devnet.fund(account.address, "USDT", "20");
+    await devnet.fund(account.address, "USDC", "10");
+
+    // viem's celo chain signs CIP-64 (type 0x7b) when a request carries feeCurrency
+    const signer = createWalletClient({
+      account,
+      chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
+      transport: http(devnet.rpcUrl),
+    });
+    chromium = await launchChromium();
+    browser = chromium.browser;
+    page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+
+    await page.exposeFunction("__miniPayWallet", async (method: string, params: unknown[]) => {
+      const request = (params as [{ feeCurrency?: string }] | undefined)?.[0];
+      walletCalls.push({
+        method,
+        ...(method === "eth_sendTransaction" ? { feeCurrency: request?.feeCurrency } : {}),
+      });
+      if (REFUSED.includes(method) || method.startsWith("eth_signTypedData"))
+        throw new Error(`MiniPay does not support ${method}`);
+      switch (method) {
+        case "eth_requestAccounts":
+        case "eth_accounts":
+          return [account.address];
+        case "eth_chainId":
+          return "0xa4ec";
+        case "eth_sendTransaction": {
+          const [tx] = params as [{ to: Address; data?: Hex; value?: Hex; feeCurrency?: Address }];
+          return await signer.sendTransaction({
+            to: tx.to,
+            ...(tx.data === undefined ? {} : { data: tx.data }),
+            value: BigInt(tx.value ?? "0x0"),
+            ...(tx.feeCurrency === undefined ? {} : { feeCurrency: tx.feeCurrency }),
+          });
+        }
+        default: {
+          const response = await fetch(devnet.rpcUrl, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+          });
+          const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+          if (body.error) throw new Error(body.error.message);
+          return body.result;
+        }
+      }
+    });
+    await page.evaluateOnNewDocument(() => {
+      const call = (window as unknown as { __miniPayWallet: (m: string, p: unknown[]) => Promise<unknown> })
+        .__miniPayWallet;
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        isMiniPay: true,
+        request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []),
+        on: () => {},
+        removeListener: () => {},
+      };
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+    await site?.close();
+  });
+
+  async function waitForStatus(...statuses: string[]) {
+    await page.waitForFunction(
+      (wanted: string[]) =>
+        wanted.includes((document.querySelector("#status") as HTMLElement).dataset.status ?? ""),
+      { timeout: 60_000 },
+      statuses,
+    );
+    seen.push(await visibleText(page));
+    return page.$eval("#status", (element) => element.textContent ?? "");
+  }
+
+  async function reviewed(): Promise<string> {
+    await page.waitForFunction(
+      () => {
+        const review = document.querySelector("#review")?.textContent ?? "";
+        const status = (document.querySelector("#status") as HTMLElement).dataset.status;
+        return (review !== "" && review !== "Preparing…") || status === "failure";
+      },
+      { timeout: 30_000 },
+    );
+    seen.push(await visibleText(page));
+    return page.$eval("#review", (element) => element.textContent ?? "");
+  }
+
+  async function typeInto(selector: string, value: string) {
+    await page.$eval(selector, (element) => {
+      (element as HTMLInputElement).value = "";
+    });
+    await page.type(selector, value);
+  }
+
+  const balanceOf = (symbol: string) =>
+    page.$eval(`#balances li[data-token="${symbol}"] .amount`, (element) => element.textContent ?? "");
+
+  it("connects without a button, sends and swaps paying the network fee in the token, refuses an unpayable send, never shows CELO", async () => {
+    const reader = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+    const recipientBefore = await reader.token.getBalance(RECIPIENT, "USDT");
+
+    await page.goto(`${site.url}?rpc=${encodeURIComponent(devnet.rpcUrl)}`, { waitUntil: "load" });
+    // Connected at once inside MiniPay: no Connect button, the three dollar balances and nothing else.
+    await page.waitForFunction(() => document.querySelectorAll("#balances li").length === 3, {
+      timeout: 30_000,
+    });
+    seen.push(await visibleText(page));
+    expect(await page.$eval("#account", (element) => element.textContent)).toBe(account.address);
+    expect(await page.$eval("#connect", (element) => (element as HTMLElement).hidden)).toBe(true);
+    expect(await page.$$eval("#balances li", (items) => items.map((item) => item.textContent))).toEqual([
+      "USD₮20",
+      "USDC10",
+      "USDm0",
+    ]);
+    // The phone layout: the viewport tag makes the page 390 CSS px wide (980 without it), with no sideways scroll.
+    const layout = await page.evaluate(() => ({
+      innerWidth: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
+    expect(layout).toEqual({ innerWidth: 390, scrollWidth: 390 });
+
+    // A send: 1 USD₮, the network fee in USD₮, pending then success.
+    await typeInto("#send-amount", "1");
+    await page.select("#send-token", "USDT");
+    await page.click("#review-send");
+    const sendReview = await reviewed();
+    expect(sendReview).toMatch(/^Send 1 USD₮ from 0x[0-9a-fA-F]{40} to 0x/);
+    expect(sendReview).toMatch(/\nNetwork fee ≈ 0\.\d+ USD₮ \(at most 0\.\d+ USD₮\)$/);
+    await page.click("#confirm");
+    expect(await page.$eval("#status", (element) => (element as HTMLElement).dataset.status)).toBe("pending");
+    seen.push(await visibleText(page));
+    const sent = await waitForStatus("success", "failure");
+    expect(sent).toMatch(/^Success: Send 1 USD₮ .*\nTransaction 0x[0-9a-f]{64}$/s);
+    await page.waitForFunction(
+      () => document.querySelector('#balances li[data-token="USDT"] .amount')?.textContent !== "20",
+      { timeout: 30_000 },
+    );
+    expect(await balanceOf("USDT")).toBe("18.99"); // 20 − 1 − the network fee (a fraction of a cent), rounded down
+    const recipientAfter = await reader.token.getBalance(RECIPIENT, "USDT");
+    expect(recipientAfter.value - recipientBefore.value).toBe(1_000_000n);
+
+    // A swap: 5 USDC → USDm, approve then swap, each step's network fee in USDC.
+    await typeInto("#swap-amount", "5");
+    await page.select("#swap-from", "USDC");
+    await page.select("#swap-to", "USDm");
+    await page.click("#review-swap");
+    const swapReview = await reviewed();
+    expect(swapReview).toMatch(/5 USDC/);
+    expect(swapReview).toMatch(/\nNetwork fee ≈ 0\.\d+ USDC \(at most 0\.\d+ USDC\)$/);
+    await page.click("#confirm");
+    const swapped = await waitForStatus("success", "failure");
+    expect(swapped).toMatch(/^Success: /);
+    await page.waitForFunction(
+      () => document.querySelector('#balances li[data-token="USDm"] .amount')?.textContent !== "0",
+      { timeout: 30_000 },
+    );
+    expect(Number(await balanceOf("USDm"))).toBeGreaterThan(4.9);
+    expect(await balanceOf("USDC")).toBe("4.99");
+
+    // A refused send: the whole USD₮ balance leaves nothing for the network fee; refused before the wallet.
+    const sendsBefore = walletCalls.filter((call) => call.method === "eth_sendTransaction").length;
+    const whole = (await reader.token.getBalance(account.address, "USDT")).formatted;
+    await typeInto("#send-amount", whole);
+    await page.select("#send-token", "USDT");
+    await page.click("#review-send");
+    const refused = await waitForStatus("failure");
+    const need = /this needs ([\d.]+) USD₮/.exec(refused)?.[1];
+    expect(refused).toBe(
+      `Failed: Not enough USD₮: you have ${whole} USD₮, this needs ${need} USD₮ (amount + network fee).`,
+    );
+    expect(Number(need) - Number(whole)).toBeGreaterThan(0); // the network fee on top
+    expect(Number(need) - Number(whole)).toBeLessThan(0.01);
+    expect(await page.$eval("#confirm", (element) => (element as HTMLButtonElement).disabled)).toBe(true);
+    expect(walletCalls.filter((call) => call.method === "eth_sendTransaction")).toHaveLength(sendsBefore);
+
+    mkdirSync(join(examples, "minipay/out"), { recursive: true });
+    await page.screenshot({ path: screenshot, fullPage: true });
+
+    // No CELO anywhere the user looked, and none spent: the account still holds none.
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+    for (const text of seen) expect(text).not.toMatch(/CELO/i);
+    expect((await reader.token.getBalance(account.address, "CELO")).value).toBe(0n);
+    // Each transaction went through eth_sendTransaction with its token's fee currency; 1 send + approve + swap.
+    const sends = walletCalls.filter((call) => call.method === "eth_sendTransaction");
+    expect(sends.map((call) => call.feeCurrency?.toLowerCase())).toEqual([
+      USDT_ADAPTER.toLowerCase(),
+      USDC_ADAPTER.toLowerCase(),
+      USDC_ADAPTER.toLowerCase(),
+    ]);
+    // No batch and no signature requested; capabilities were asked (and refused) before anything was sent.
+    const methods = new Set(walletCalls.map((call) => call.method));
+    for (const method of ["wallet_sendCalls", "personal_sign", "eth_sign", "eth_signTypedData_v4"])
+      expect(methods.has(method), method).toBe(false);
+    expect(consoleErrors).toEqual([]);
+    expect(existsSync(screenshot)).toBe(true);
+    expect(bundleBytes).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("outside MiniPay, waits for the Connect button", async () => {
+    const other = await browser.newPage();
+    await other.evaluateOnNewDocument(() => {
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        request: async ({ method }: { method: string }) =>
+          method === "eth_chainId" ? "0xa4ec" : ["0x976EA74026E726554dB657fA54763abd0C3a0aa9"],
+        on: () => {},
+        removeListener: () => {},
+      };
+    });
+    await other.goto(`${site.url}?rpc=${encodeURIComponent(devnet.rpcUrl)}`, { waitUntil: "load" });
+    await other.waitForSelector("#connect:not([hidden])", { timeout: 10_000 });
+    expect(await other.$eval("#account", (element) => element.textContent)).toBe("Not connected");
+    await other.click("#connect");
+    await other.waitForFunction(() => document.querySelectorAll("#balances li").length === 3, {
+      timeout: 30_000,
+    });
+    expect(await other.$eval("#connect", (element) => (element as HTMLElement).hidden)).toBe(true);
+    await other.close();
+  }, 60_000);
+});

@@ -187,7 +187,7 @@ async function fullStory(): Promise<void> {
       "aa.simulatePreparedFlow(flow): both steps on one state (eth_simulateV1), one request",
       () => aa.simulatePreparedFlow(vaultFlow),
     );
-    block(formatPreparedFlow(vaultFlow, simulation));
+    block(formatPreparedFlow(vaultFlow, simulation, { sponsored: true })); // the sponsor pays the gas, not the account
     if (!simulation.success) throw new Error("the simulation says the flow would revert");
     const watched = await readChanges(client, simulation);
 

@@ -73,6 +73,7 @@ export {
 } from "./actions/token/getBalance.js";
 export {
   type GetBalancesErrorType,
+  type GetBalancesOptions,
   type GetBalancesParameters,
   type GetBalancesReturnType,
   getBalances,
@@ -198,7 +199,7 @@ export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildA
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";
 export { currentChainTime, isPreparedFlowExpired } from "./flow/flowClock.js";
-export { formatPreparedFlow } from "./flow/formatPreparedFlow.js";
+export { type FormatPreparedFlowOptions, formatPreparedFlow } from "./flow/formatPreparedFlow.js";
 export { MAX_PREPARED_FLOW_STEPS, parsePreparedFlow } from "./flow/parsePreparedFlow.js";
 export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTransactionRequest.js";
 // FlowIntent, JsonValue, PreparedStep, PreparedStepKind, SerializedPreparedFlow, StepCall

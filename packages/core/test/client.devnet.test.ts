@@ -152,6 +152,19 @@ describe("reads", () => {
     const some = await client.token.getBalances(alice.address, ["cusd", "USDm", "USDC"]);
     expect(some.balances.map((b) => b.token.symbol)).toEqual(["USDm", "USDC"]);
     expect(some.balances[1]!.value).toBe(7_000_001n);
+    // hideNative: CELO left out (a MiniPay app shows no CELO); only CELO asked and hidden costs no request
+    const dollars = await client.token.getBalances(alice.address, undefined, { hideNative: true });
+    expect(dollars.balances.map((b) => b.token.symbol)).toEqual(
+      Object.keys(bySymbol).filter((symbol) => symbol !== "CELO"),
+    );
+    const hidden = await countRequests(() =>
+      client.token.getBalances(alice.address, ["CELO"], { hideNative: true }),
+    );
+    expect(hidden.requests).toBe(0);
+    expect(hidden.result.balances).toEqual([]);
+    await expect(
+      client.token.getBalances(alice.address, undefined, { hideNative: "yes" } as never),
+    ).rejects.toThrow(/hideNative.*must be a boolean/);
   });
 });
 

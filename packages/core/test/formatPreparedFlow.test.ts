@@ -84,6 +84,52 @@ function swapFlow(recipient: `0x${string}` = FROM): SerializedPreparedFlow {
 }
 const swap = swapFlow();
 
+/** The simulation of `swap` paying its fee in CELO, as simulatePreparedFlow returns it. */
+function swapSimulation(): SimulatePreparedFlowReturnType {
+  return {
+    success: true,
+    chainId: 42220,
+    account: FROM,
+    blockNumber: "1235",
+    failedStep: null,
+    steps: [
+      { index: 0, description: "", to: USDC, status: "success", gasUsed: "46000", effects: [] },
+      { index: 1, description: "", to: ROUTER, status: "success", gasUsed: "130703", effects: [] },
+    ],
+    balanceChanges: [
+      { address: FROM, token: USDC, symbol: "USDC", decimals: 6, delta: "-100000000", formatted: "-100" },
+      {
+        address: FROM,
+        token: USDM,
+        symbol: "USDm",
+        decimals: 18,
+        delta: "99900000000000000000",
+        formatted: "99.9",
+      },
+    ],
+    allowanceChanges: [
+      {
+        token: USDC,
+        symbol: "USDC",
+        owner: FROM,
+        spender: ROUTER,
+        before: { value: "0", formatted: "0" },
+        after: { value: "0", formatted: "0" },
+      },
+    ],
+    fee: {
+      currency: "CELO",
+      token: "0x471EcE3750Da237f93B8E339c536989b8978a438",
+      decimals: 18,
+      feeCurrency: null,
+      gasUsed: "176703",
+      baseFeePerGas: "25000000000",
+      cost: "4417575000000000",
+      formatted: "0.004417575",
+    },
+  };
+}
+
 describe("formatPreparedFlow", () => {
   it("says what a swap flow does, from its intent and calls, and that it is not simulated", () => {
     expect(formatPreparedFlow(swap).split("\n")).toEqual([
@@ -180,48 +226,7 @@ describe("formatPreparedFlow", () => {
   });
 
   it("adds the simulation: outcome per step, balance and allowance changes, fee", () => {
-    const simulation: SimulatePreparedFlowReturnType = {
-      success: true,
-      chainId: 42220,
-      account: FROM,
-      blockNumber: "1235",
-      failedStep: null,
-      steps: [
-        { index: 0, description: "", to: USDC, status: "success", gasUsed: "46000", effects: [] },
-        { index: 1, description: "", to: ROUTER, status: "success", gasUsed: "130703", effects: [] },
-      ],
-      balanceChanges: [
-        { address: FROM, token: USDC, symbol: "USDC", decimals: 6, delta: "-100000000", formatted: "-100" },
-        {
-          address: FROM,
-          token: USDM,
-          symbol: "USDm",
-          decimals: 18,
-          delta: "99900000000000000000",
-          formatted: "99.9",
-        },
-      ],
-      allowanceChanges: [
-        {
-          token: USDC,
-          symbol: "USDC",
-          owner: FROM,
-          spender: ROUTER,
-          before: { value: "0", formatted: "0" },
-          after: { value: "0", formatted: "0" },
-        },
-      ],
-      fee: {
-        currency: "CELO",
-        token: "0x471EcE3750Da237f93B8E339c536989b8978a438",
-        decimals: 18,
-        feeCurrency: null,
-        gasUsed: "176703",
-        baseFeePerGas: "25000000000",
-        cost: "4417575000000000",
-        formatted: "0.004417575",
-      },
-    };
+    const simulation = swapSimulation();
     const text = formatPreparedFlow(swap, simulation);
     expect(text.split("\n").slice(6)).toEqual([
       "Simulated on block 1235: every step succeeds",
@@ -235,4 +240,40 @@ describe("formatPreparedFlow", () => {
       "Fee: 176,703 gas ≈ 0.004417575 CELO at base fee 25 gwei (plus any priority fee)",
     ]);
   });
+
+  it("says a sponsored flow's fee is sponsored, with no CELO amount the account does not pay", () => {
+    const simulated = formatPreparedFlow(swap, swapSimulation(), { sponsored: true });
+    expect(simulated.split("\n").at(-1)).toBe(
+      "Fee: sponsored (a gas sponsor pays it; the account pays no fee)",
+    );
+    expect(simulated).not.toMatch(/CELO|gwei/);
+    const withFee = {
+      ...swap,
+      steps: swap.steps.map((step) => ({ ...step, feeCurrency: feeInUsdc.feeCurrency })),
+      fee: feeInUsdc,
+    };
+    const preview = formatPreparedFlow(withFee, undefined, { sponsored: true });
+    expect(preview).toContain("Fee: sponsored");
+    expect(preview).not.toMatch(/Fee ≈|CELO/);
+    // without the option, the same flow's fee is named in the currency that pays it, never CELO
+    expect(formatPreparedFlow(withFee)).toContain("Fee ≈ 0.0021 USDC (estimated; at most 0.0042 USDC)");
+    expect(formatPreparedFlow(withFee)).not.toMatch(/CELO/);
+  });
+
+  it("refuses unknown options and a sponsored that is not a boolean, naming them", () => {
+    expect(() => formatPreparedFlow(swap, undefined, { sponsor: true } as never)).toThrow(/sponsor/);
+    expect(() => formatPreparedFlow(swap, undefined, { sponsored: "yes" } as never)).toThrow(
+      /options\.sponsored.*must be a boolean/,
+    );
+  });
 });
+
+const feeInUsdc = {
+  currency: "USDC",
+  feeCurrency: "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B",
+  gas: "180000",
+  maxFeePerGas: "1000",
+  maxPriorityFeePerGas: "10",
+  estimated: "2100",
+  max: "4200",
+} as const;

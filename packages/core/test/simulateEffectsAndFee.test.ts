@@ -359,7 +359,7 @@ describe("formatPreparedFlow's fee line", () => {
       `Fee ≈ 0.000792 USDC (estimated; at most 0.001683 USDC), gas paid in USDC through fee currency ${USDC_ADAPTER}`,
     );
     expect(formatPreparedFlow(flow, simulation(usdcFee)).split("\n").at(-1)).toBe(
-      `Fee ≈ 0.000687 USDC (simulated: 88,000 gas at base fee 25 gwei of CELO, tip included; at most 0.001683 USDC), gas paid in USDC through fee currency ${USDC_ADAPTER}`,
+      `Fee ≈ 0.000687 USDC (simulated: 88,000 gas, tip included; at most 0.001683 USDC), gas paid in USDC through fee currency ${USDC_ADAPTER}`,
     );
   });
 
@@ -387,7 +387,7 @@ describe("formatPreparedFlow's fee line", () => {
       formatted: "0.0007",
     };
     expect(formatPreparedFlow(flow, simulation(inUsdm)).split("\n").at(-1)).toBe(
-      `Fee ≈ 0.0007 USDm (simulated: 88,000 gas at base fee 25 gwei of CELO, tip included), gas paid in USDm through fee currency ${usdm}`,
+      `Fee ≈ 0.0007 USDm (simulated: 88,000 gas, tip included), gas paid in USDm through fee currency ${usdm}`,
     );
     const unknown = {
       ...usdcFee,

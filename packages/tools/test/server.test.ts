@@ -138,6 +138,18 @@ describe("tools/list", () => {
     expect(status.chain_id).toBe(42220);
     expect(status.block_number).toMatch(/^\d+$/); // bigint -> decimal string, snake_case
   });
+
+  it("get_balances leaves CELO out with hide_native (a MiniPay user never sees CELO)", async () => {
+    type Balances = { balances: { token: { symbol: string } }[] };
+    const all = data<Balances>(await server.call("get_balances", {}));
+    expect(all.balances.map((b) => b.token.symbol)).toContain("CELO");
+    const dollars = data<Balances>(
+      await server.call("get_balances", { tokens: ["CELO", "USDm", "USDT"], hide_native: true }),
+    );
+    expect(dollars.balances.map((b) => b.token.symbol)).toEqual(["USDm", "USDT"]);
+    const refused = await server.call("get_balances", { hide_native: "yes" });
+    expect(refused.isError).toBe(true);
+  });
 });
 
 describe("send_token", () => {

@@ -1,6 +1,10 @@
 import { type GetAllowanceReturnType, getAllowance } from "../actions/token/getAllowance.js";
 import { type GetBalanceReturnType, getBalance } from "../actions/token/getBalance.js";
-import { type GetBalancesReturnType, getBalances } from "../actions/token/getBalances.js";
+import {
+  type GetBalancesOptions,
+  type GetBalancesReturnType,
+  getBalances,
+} from "../actions/token/getBalances.js";
 import { type GetTokenInfoReturnType, getTokenInfo } from "../actions/token/getTokenInfo.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
@@ -51,12 +55,13 @@ export interface TokenActions {
    * @example
    * ```ts
    * const { balances, unavailable } = await client.token.getBalances(owner, ["CELO", "USDm"]);
+   * const dollars = await client.token.getBalances(owner, undefined, { hideNative: true }); // no CELO (MiniPay)
    * ```
    */
   getBalances(
     owner: string,
     tokens?: readonly TokenInput[],
-    options?: ActionOptions,
+    options?: GetBalancesOptions,
   ): Promise<GetBalancesReturnType>;
   /**
    * How much of `owner`'s `token` `spender` may spend: `{ value, formatted, unlimited }`. The client form of
@@ -98,8 +103,12 @@ export function tokenActions(client: SdkBaseClient): { token: TokenActions } {
         getTokenInfo(client, { ...parseOptions(options), token }),
       getBalance: async (owner: string, token: TokenInput, options?: ActionOptions) =>
         getBalance(client, { ...parseOptions(options), owner, token }),
-      getBalances: async (owner: string, tokens?: readonly TokenInput[], options?: ActionOptions) =>
-        getBalances(client, { ...parseOptions(options), owner, ...(tokens === undefined ? {} : { tokens }) }),
+      getBalances: async (owner: string, tokens?: readonly TokenInput[], options?: GetBalancesOptions) =>
+        getBalances(client, {
+          ...parseOptions(options, ["hideNative", "signal"]),
+          owner,
+          ...(tokens === undefined ? {} : { tokens }),
+        }),
       getAllowance: async (owner: string, spender: string, token: TokenInput, options?: ActionOptions) =>
         getAllowance(client, { ...parseOptions(options), owner, spender, token }),
     }),

@@ -1,5 +1,5 @@
 // The fee lines of formatPreparedFlow: CELO's wording for flows paying in CELO, "Fee ≈ 0.0021 USDC" (estimated,
-// with the maximum) for flows paying in a fee currency. Pure. @internal
+// with the maximum) for flows paying in a fee currency, "Fee: sponsored" for flows a gas sponsor pays. Pure. @internal
 import type { SimulationFee } from "../actions/transaction/simulatePreparedFlowTypes.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { TOKENS } from "../tokens/registry.js";
@@ -29,14 +29,15 @@ export function describeFlowFee(fee: FlowFee): string {
 }
 
 /**
- * The fee line of a simulation: CELO's wording when CELO pays; otherwise
- * `Fee ≈ 0.001418 USDC (simulated: 106,000 gas at base fee 25 gwei; at most 0.0042 USDC), gas paid in USDC
- * through fee currency 0x2F25…` (the maximum from the flow's `fee` when it pays in the same currency).
+ * The fee line of a simulation: CELO's wording when CELO pays; otherwise the fee in the paying currency only
+ * (the CELO base fee it was converted from is an implementation detail the payer never meets):
+ * `Fee ≈ 0.001418 USDC (simulated: 106,000 gas, tip included; at most 0.0042 USDC), gas paid in USDC through fee
+ * currency 0x2F25…` (the maximum from the flow's `fee` when it pays in the same currency).
  */
 export function describeSimulatedFee(fee: SimulationFee, flowFee: FlowFee | undefined): string {
-  const gwei = formatAmount(BigInt(fee.baseFeePerGas), 9);
   // a simulation from an older preflow has no `feeCurrency`: CELO
   if (!fee.feeCurrency) {
+    const gwei = formatAmount(BigInt(fee.baseFeePerGas), 9);
     return `Fee: ${grouped(fee.gasUsed)} gas ≈ ${fee.formatted} CELO at base fee ${gwei} gwei (plus any priority fee)`;
   }
   const shown =
@@ -45,8 +46,11 @@ export function describeSimulatedFee(fee: SimulationFee, flowFee: FlowFee | unde
     flowFee && flowFee.feeCurrency.toLowerCase() === fee.feeCurrency.toLowerCase()
       ? `; at most ${amountOf(flowFee.max, flowFee)}`
       : "";
-  return `Fee ≈ ${shown} (simulated: ${grouped(fee.gasUsed)} gas at base fee ${gwei} gwei of CELO, tip included${max}), gas paid in ${fee.currency} through fee currency ${fee.feeCurrency}`;
+  return `Fee ≈ ${shown} (simulated: ${grouped(fee.gasUsed)} gas, tip included${max}), gas paid in ${fee.currency} through fee currency ${fee.feeCurrency}`;
 }
+
+/** The fee line of a flow whose gas a sponsor pays (a paymaster): no amount, since the account pays none. */
+export const SPONSORED_FEE_LINE = "Fee: sponsored (a gas sponsor pays it; the account pays no fee)";
 
 export function grouped(value: string): string {
   return value.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

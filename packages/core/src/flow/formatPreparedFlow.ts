@@ -1,12 +1,14 @@
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SimulatePreparedFlowReturnType } from "../actions/transaction/simulatePreparedFlow.js";
 import { formatAmount } from "../amounts/formatAmount.js";
+import { InvalidArgumentError } from "../errors/argument.js";
 import { describeApproval } from "../protocols/erc20/intents.js";
 import { PROTOCOLS } from "../protocols/registry.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { decodeKnownCall } from "./findFlowMismatches.js";
 import { isPreparedFlowExpired } from "./flowClock.js";
-import { describeFlowFee, describeSimulatedFee, grouped } from "./formatFee.js";
+import { describeFlowFee, describeSimulatedFee, grouped, SPONSORED_FEE_LINE } from "./formatFee.js";
 import { INTENT_KIND_DEFINITIONS } from "./intentKinds.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import type { FlowIntent, JsonValue, PreparedStep, SerializedPreparedFlow } from "./types.js";
@@ -27,6 +29,23 @@ function knownContractsOf(): Map<string, string> {
 }
 
 /**
+ * Options of {@link formatPreparedFlow}.
+ *
+ * @example
+ * ```ts
+ * import type { FormatPreparedFlowOptions } from "@preflow/core";
+ * const options: FormatPreparedFlowOptions = { sponsored: true };
+ * ```
+ */
+export interface FormatPreparedFlowOptions {
+  /**
+   * The flow's gas is paid by a sponsor (a paymaster, as `preflow/aa` submits it): the fee line says "Fee:
+   * sponsored" instead of an amount the account would not pay. Default `false`.
+   */
+  sponsored?: boolean | undefined;
+}
+
+/**
  * Renders a prepared flow as a readable multi-line preview for terminals, logs and agents: what it is for (from
  * `intent`: "You send 100 USDC, you receive at least 99.4 USDm"), each step (from its decoded `call`: "Approve
  * Uniswap SwapRouter02 (0x…) to spend exactly 100 USDC"; the `description` for flows without `call`), and, with a
@@ -35,7 +54,8 @@ function knownContractsOf(): Map<string, string> {
  * text, no colours. Pure: no I/O. A flow paying gas in a fee currency (CIP-64, `flow.fee`) gets a fee line in that
  * currency: "Fee ≈ 0.0021 USDC (estimated; at most 0.0042 USDC), gas paid in USDC through fee currency 0x2F25…",
  * and with a simulation the simulated fee ("Fee ≈ 0.001418 USDC (simulated: …; at most 0.0042 USDC)"); a flow
- * paying in CELO keeps the CELO wording ("Fee: 106,000 gas ≈ 0.00265 CELO at base fee 25 gwei"). A simulated
+ * paying in CELO keeps the CELO wording ("Fee: 106,000 gas ≈ 0.00265 CELO at base fee 25 gwei"), and a flow a
+ * gas sponsor pays (`{ sponsored: true }`) says "Fee: sponsored", with no amount. A simulated
  * step's `effects` (what it did in a protocol: "locks 50 CELO") are printed under it. The flow is checked with `parsePreparedFlow` first, so a step's `call` and the
  * flow's `intent` are what its calldata does wherever preflow can read the calldata back (ERC-20, Uniswap
  * SwapRouter02, the Mento Router, the Aave v3 Pool); a step without `call` whose calldata it can read is described
@@ -43,9 +63,10 @@ function knownContractsOf(): Map<string, string> {
  *
  * @param input - A prepared flow (from `prepare*`, or from outside: it is validated here).
  * @param simulation - Optional: the flow's simulation.
+ * @param options - Optional: {@link FormatPreparedFlowOptions} (`sponsored`).
  * @returns The preview, lines separated by `\n`, no trailing newline.
  * @throws {InvalidPreparedFlowError} `input` is not a valid prepared flow, or its `call`/`intent` do not match
- *   its calldata.
+ *   its calldata. {InvalidArgumentError} `options` has an unknown key or `sponsored` is not a boolean.
  *
  * @example
  * ```ts
@@ -67,7 +88,16 @@ function knownContractsOf(): Map<string, string> {
 export function formatPreparedFlow(
   input: SerializedPreparedFlow,
   simulation?: SimulatePreparedFlowReturnType,
+  options?: FormatPreparedFlowOptions,
 ): string {
+  const { sponsored = false } =
+    options === undefined ? {} : rejectUnknownKeys(options, "options", ["sponsored"] as const);
+  if (typeof sponsored !== "boolean")
+    throw new InvalidArgumentError({
+      field: "options.sponsored",
+      value: sponsored,
+      rule: "must be a boolean",
+    });
   // Checked first: a typed error for anything that is not a flow, and none whose `call` or `intent` says something
   // its calldata does not do (the preview prints them).
   const flow = parsePreparedFlow(input);
@@ -101,13 +131,14 @@ export function formatPreparedFlow(
     lines.push(`  ${index + 1}. ${describeStep(step, name)}`);
   });
   if (!simulation) {
-    if (flow.fee) lines.push(describeFlowFee(flow.fee));
+    if (sponsored) lines.push(SPONSORED_FEE_LINE);
+    else if (flow.fee) lines.push(describeFlowFee(flow.fee));
     lines.push(
       "Not simulated: simulatePreparedFlow shows the balance changes, reverts and fee before signing.",
     );
     return lines.join("\n");
   }
-  lines.push(...describeSimulation(simulation, flow, name));
+  lines.push(...describeSimulation(simulation, flow, name, sponsored));
   return lines.join("\n");
 }
 
@@ -150,6 +181,7 @@ function describeSimulation(
   simulation: SimulatePreparedFlowReturnType,
   flow: SerializedPreparedFlow,
   name: Namer,
+  sponsored: boolean,
 ): string[] {
   const lines: string[] = [];
   const as = simulation.account.toLowerCase() === flow.from.toLowerCase() ? "" : ` as ${simulation.account}`;
@@ -193,7 +225,7 @@ function describeSimulation(
       `  ${symbol}: ${who(change.owner)} → ${name(change.spender)}: ${show(change.before)} → ${show(change.after)}${left}`,
     );
   }
-  lines.push(describeSimulatedFee(simulation.fee, flow.fee));
+  lines.push(sponsored ? SPONSORED_FEE_LINE : describeSimulatedFee(simulation.fee, flow.fee));
   return lines;
 }
 

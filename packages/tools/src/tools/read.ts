@@ -124,6 +124,12 @@ export const getBalancesTool = defineTool({
       .max(32)
       .optional()
       .describe("Only these tokens (default: all registry tokens)."),
+    hide_native: z
+      .boolean()
+      .optional()
+      .describe(
+        "Leave CELO out (default false): for a user who pays every fee in a stablecoin and never sees CELO (MiniPay).",
+      ),
   }),
   output: z.strictObject({
     owner: address("The holder."),
@@ -134,7 +140,8 @@ export const getBalancesTool = defineTool({
   async run(args, context) {
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.address, runtime, "address");
-    return { data: await runtime.sdk.token.getBalances(owner, args.tokens) };
+    const options = args.hide_native === undefined ? undefined : { hideNative: args.hide_native };
+    return { data: await runtime.sdk.token.getBalances(owner, args.tokens, options) };
   },
 });
 

@@ -43,6 +43,12 @@ export interface GetBalancesParameters extends ActionOptions {
   owner: string;
   /** Default: every token of the registry. */
   tokens?: readonly TokenInput[] | undefined;
+  /**
+   * Leave the chain's native currency (CELO) out of the list, for wallets whose users pay every fee in a
+   * stablecoin and never see CELO (MiniPay). Default `false`. With `tokens`, a native token listed there is left
+   * out too.
+   */
+  hideNative?: boolean | undefined;
 }
 
 /**
@@ -50,7 +56,7 @@ export interface GetBalancesParameters extends ActionOptions {
  *
  * - {@link InvalidAddressError}: `owner` is not an address.
  * - {@link ReadBatchErrorType}: its one request failed: `ChainMismatchError` (`rpcUrl` is not chain 42220), `RpcError` (the endpoint failed, URL redacted, or answered in a shape that does not decode strictly), `RpcRateLimitedError` (the endpoint asked to wait longer than `maxRetryAfterMs`) or `RequestAbortedError` (`signal` aborted).
- * - {@link InvalidArgumentError}: `tokens` is not a non-empty array.
+ * - {@link InvalidArgumentError}: `tokens` is not a non-empty array, or `hideNative` is not a boolean.
  * - {@link UnknownTokenError}: a token is not in the registry.
  * - {@link InvalidArgumentError}: an unknown key in `parameters` (named, with the nearest valid one) or a `signal` that is not an AbortSignal; before any I/O.
  *
@@ -59,16 +65,29 @@ export interface GetBalancesParameters extends ActionOptions {
  * import type { GetBalancesErrorType } from "@preflow/core";
  * ```
  */
+/**
+ * The options of `client.token.getBalances(owner, tokens?, options?)`: a signal, and `hideNative` (see
+ * {@link GetBalancesParameters}).
+ *
+ * @example
+ * ```ts
+ * import type { GetBalancesOptions } from "@preflow/core";
+ * const options: GetBalancesOptions = { hideNative: true };
+ * ```
+ */
+export type GetBalancesOptions = Pick<GetBalancesParameters, "hideNative" | "signal">;
+
 export type GetBalancesErrorType =
   | InvalidAddressError
   | InvalidArgumentError
   | UnknownTokenError
   | ReadBatchErrorType;
 
-const KEYS = ["owner", "tokens", "signal"] as const;
+const KEYS = ["owner", "tokens", "hideNative", "signal"] as const;
 
 /**
- * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
+ * Reads `owner`'s balances of `tokens` (default: every token of the registry; `hideNative: true` leaves CELO
+ * out, as a MiniPay app must) through Multicall3. Duplicates
  * (`"cUSD"` and `"USDm"`) are read once; a token whose read fails is listed in `unavailable` instead of failing
  * the call. A tracked read (`token.getBalances`).
  *
@@ -87,8 +106,10 @@ export async function getBalances(
   client: SdkBaseClient,
   parameters: GetBalancesParameters,
 ): Promise<GetBalancesReturnType> {
-  const { owner, tokens, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
+  const { owner, tokens, hideNative, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
   const account = parseAddress(owner, "owner");
+  if (hideNative !== undefined && typeof hideNative !== "boolean")
+    throw new InvalidArgumentError({ field: "hideNative", value: hideNative, rule: "must be a boolean" });
   let infos: TokenInfo[];
   if (tokens === undefined) infos = Object.values(TOKENS);
   else {
@@ -106,6 +127,8 @@ export async function getBalances(
       });
     infos = [...new Set(tokens.map((token, index) => resolveToken(token, `tokens[${index}]`)))];
   }
+  if (hideNative) infos = infos.filter((info) => !info.native);
+  if (infos.length === 0) return { owner: account, balances: [], unavailable: [] }; // only CELO, hidden: no request
   return client.track("token.getBalances", account, async () => {
     const { reads } = await readBatch(client, {
       reads: infos.map((info) => balanceOfCall(info, account)),

@@ -1,6 +1,6 @@
 // Celo-like block production for the devnet's chain 42220: a block at least every second (so `latest` keeps up
 // with the clock) and at once for every transaction, with a base fee that follows EIP-1559 but never falls below
-// Celo's floor of 25 gwei.
+// a minimum (25 gwei by default: Celo's floor before Jovian; since then mainnet's minimum base fee is configurable).
 //
 // Why not anvil alone: anvil 1.7.1 has `--block-time 1 --mixed-mining` (interval blocks plus instant mining) but
 // no base-fee floor (its options: `--block-base-fee-per-gas` sets only the start value; EIP-1559 then decays it
@@ -20,7 +20,10 @@ import net from "node:net";
 import type { Hex } from "viem";
 import { rpcCall } from "./rpc.js";
 
-/** Celo's base-fee floor (25 gwei of CELO): the devnet's base fee never goes below it. */
+/**
+ * The devnet's default minimum base fee (25 gwei of CELO per gas; Celo's fixed floor before the Jovian upgrade,
+ * a configurable minimum since): its base fee never goes below it unless `startDevnet({ minBaseFeePerGas })` says so.
+ */
 export const CELO_BASE_FEE_FLOOR = 25_000_000_000n;
 /** The devnet's block time: an empty block is mined when no block came for this long (Celo: 1 s). */
 export const DEVNET_BLOCK_TIME_MS = 1000;

@@ -7,7 +7,7 @@ import { type Address, isAddress } from "viem";
 import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
-import { type BlockProducer, startBlockProducer } from "./blockProducer.js";
+import { type BlockProducer, type CELO_BASE_FEE_FLOOR, startBlockProducer } from "./blockProducer.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
 import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
@@ -51,6 +51,12 @@ export interface StartDevnetOptions {
    * random ports when omitted (tests: parallel runs never collide).
    */
   port?: number;
+  /**
+   * The chain's minimum base fee in wei, CELO per gas (default {@link CELO_BASE_FEE_FLOOR}, 25 gwei): since the Jovian
+   * upgrade (2026-03-31) mainnet's minimum base fee is a configurable parameter, not a fixed floor, so code under
+   * test must read the base fee; a test can start a devnet at another minimum to prove it does.
+   */
+  minBaseFeePerGas?: bigint;
 }
 
 /** A running devnet. */
@@ -77,7 +83,7 @@ export interface Devnet extends DevnetClient {
 /**
  * Starts the embedded offline devnet on loopback, on free ports (or `port` and the two after it): anvil at
  * chain id 42220 with Celo's transfer precompile, mined by the block producer (a block per transaction and at
- * least every second, base fee >= 25 gwei), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical
+ * least every second, base fee >= the minimum, 25 gwei by default), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical
  * addresses (and EntryPoint v0.8 with the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
  * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
@@ -92,6 +98,11 @@ export interface Devnet extends DevnetClient {
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const verbose = options.verbose ?? process.env.DEVNET_VERBOSE === "1";
   if (options.fundAccounts) checkFundAccounts(options.fundAccounts);
+  if (
+    options.minBaseFeePerGas !== undefined &&
+    (typeof options.minBaseFeePerGas !== "bigint" || options.minBaseFeePerGas < 1n)
+  )
+    throw new Error(`startDevnet: minBaseFeePerGas must be a bigint of at least 1 wei`);
   if (options.port !== undefined && !isDevnetPort(options.port))
     throw new Error(`startDevnet: port ${String(options.port)} is not a port number from 1 to 65533`);
   const t0 = performance.now();
@@ -141,7 +152,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const { rpcUrl: anvilRpcUrl, process: anvil } = await startAnvil({
       name: "anvil",
       chainId: 42220,
-      // Mined by the block producer: a block per second and per transaction, base fee >= 25 gwei.
+      // Mined by the block producer: a block per second and per transaction, base fee >= the minimum.
       mining: "external",
       ipcPath,
       verbose,
@@ -217,7 +228,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     let fundMs = 0;
     const contractsReady = (async () => {
       await loadPrebuiltState(rpcUrl);
-      producer = await startBlockProducer({ rpcUrl, ipcPath });
+      producer = await startBlockProducer({
+        rpcUrl,
+        ipcPath,
+        ...(options.minBaseFeePerGas === undefined ? {} : { baseFeeFloor: options.minBaseFeePerGas }),
+      });
       // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
       removeIpcSocket();
       await deploySimple7702Account(rpcUrl);

@@ -3,7 +3,8 @@
 // only (no wallet_sendCalls, wallet_getCapabilities, personal_sign or typed-data signing: refused as MiniPay
 // refuses them), honouring `feeCurrency` on eth_sendTransaction by signing a CIP-64 transaction with the account's
 // devnet key (a viem local account in this process, as a wallet signs outside the page). The account holds
-// USD₮ and USDC and never any CELO. The test sends, swaps, and has a send refused with its reason on screen,
+// USD₮ and USDC and never any CELO. The test sends, swaps, has a send rejected in the wallet and one refused for
+// its network fee, each with its reason on screen,
 // and checks that no text the user sees on that path says "CELO".
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,6 +50,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
   let page: Page;
   let site: Awaited<ReturnType<typeof serveStatic>>;
   let bundleBytes: number;
+  let rejectNext = false; // the user taps "Reject" on the next transaction
 
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), "preflow-minipay-example-"));
@@ -88,6 +90,10 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
           return "0xa4ec";
         case "eth_sendTransaction": {
           const [tx] = params as [{ to: Address; data?: Hex; value?: Hex; feeCurrency?: Address }];
+          if (rejectNext) {
+            rejectNext = false;
+            throw new Error("[4001] User rejected the request.");
+          }
           return await signer.sendTransaction({
             to: tx.to,
             ...(tx.data === undefined ? {} : { data: tx.data }),
@@ -112,7 +118,12 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
         .__miniPayWallet;
       (window as unknown as { ethereum: unknown }).ethereum = {
         isMiniPay: true,
-        request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []),
+        // an EIP-1193 error keeps its code across the bridge: "[4001] message" → { code: 4001, message }
+        request: ({ method, params }: { method: string; params?: unknown[] }) =>
+          call(method, params ?? []).catch((error: Error) => {
+            const coded = /^\[(\d+)\] (.*)$/.exec(error.message);
+            throw coded ? Object.assign(new Error(coded[2]), { code: Number(coded[1]) }) : error;
+          }),
         on: () => {},
         removeListener: () => {},
       };
@@ -158,7 +169,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
   const balanceOf = (symbol: string) =>
     page.$eval(`#balances li[data-token="${symbol}"] .amount`, (element) => element.textContent ?? "");
 
-  it("connects without a button, sends and swaps paying the network fee in the token, refuses an unpayable send, never shows CELO", async () => {
+  it("connects without a button, sends and swaps paying the network fee in the token, shows a rejection and refuses an unpayable send with their reasons, never shows CELO", async () => {
     const reader = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
     const recipientBefore = await reader.token.getBalance(RECIPIENT, "USDT");
 
@@ -220,6 +231,18 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     expect(Number(await balanceOf("USDm"))).toBeGreaterThan(4.9);
     expect(await balanceOf("USDC")).toBe("4.99");
 
+    // A send the user rejects in the wallet: failure, with the wallet's reason, nothing sent.
+    const balanceBeforeReject = await reader.token.getBalance(account.address, "USDT");
+    rejectNext = true;
+    await typeInto("#send-amount", "1");
+    await page.select("#send-token", "USDT");
+    await page.click("#review-send");
+    await reviewed();
+    await page.click("#confirm");
+    const rejected = await waitForStatus("failure");
+    expect(rejected).toMatch(/^Failed: .*User rejected the request/);
+    expect((await reader.token.getBalance(account.address, "USDT")).value).toBe(balanceBeforeReject.value);
+
     // A refused send: the whole USD₮ balance leaves nothing for the network fee; refused before the wallet.
     const sendsBefore = walletCalls.filter((call) => call.method === "eth_sendTransaction").length;
     const whole = (await reader.token.getBalance(account.address, "USDT")).formatted;
@@ -243,12 +266,13 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     expect(seen.length).toBeGreaterThanOrEqual(7);
     for (const text of seen) expect(text).not.toMatch(/CELO/i);
     expect((await reader.token.getBalance(account.address, "CELO")).value).toBe(0n);
-    // Each transaction went through eth_sendTransaction with its token's fee currency; 1 send + approve + swap.
+    // Each transaction went through eth_sendTransaction with its token's fee currency: a send, approve + swap, the rejected send.
     const sends = walletCalls.filter((call) => call.method === "eth_sendTransaction");
     expect(sends.map((call) => call.feeCurrency?.toLowerCase())).toEqual([
       USDT_ADAPTER.toLowerCase(),
       USDC_ADAPTER.toLowerCase(),
       USDC_ADAPTER.toLowerCase(),
+      USDT_ADAPTER.toLowerCase(), // the one the user rejected
     ]);
     // No batch and no signature requested; capabilities were asked (and refused) before anything was sent.
     const methods = new Set(walletCalls.map((call) => call.method));

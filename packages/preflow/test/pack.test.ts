@@ -1,7 +1,10 @@
-// preflow as a user gets it, through the documented release flow, on a copy of this repository:
-//   pnpm install (offline, from the store) → pnpm changeset version → pnpm release:pack
-// then the tarballs install into fresh ESM and CommonJS npm projects (`npm install <release>/*.tgz viem`, as the
-// README says), the README's Quickstart runs there against a devnet, and both entries load.
+// preflow as a user gets it, on a copy of this repository made a git checkout (as a fresh clone is):
+//   1. the README's Install section exactly as written (bash, from the copy's folder): `pnpm release:pack` packs the
+//      never-released packages as 0.1.0-dev.<commit>, and the SDK's tarballs install into an empty project beside
+//      the copy, without the tool server; the README's Quickstart then runs there with tsx, as the README says;
+//   2. the release flow: pnpm changeset version → pnpm release:pack, whose tarballs install into fresh ESM and
+//      CommonJS npm projects (`npm install <release>/*.tgz viem`), where the README's Quickstart runs against a
+//      devnet and both entries load.
 // Fresh means fresh: the projects live under os.tmpdir() with no node_modules folder above them, and the child
 // processes run without NODE_PATH. vitest's pnpm bin shim exports NODE_PATH=<repo>/node_modules/.pnpm/node_modules,
 // which let `node main.js` find packages the tarballs never installed (permissionless's CommonJS build requires
@@ -83,6 +86,17 @@ async function project(name: string, type: "module" | "commonjs", tarballs: stri
   return dir;
 }
 
+/** The README's Install section's shell block (the one that runs `pnpm release:pack`), verbatim. */
+function readmeInstall(): string {
+  const readme = readFileSync(join(repo, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Install"), readme.indexOf("## Quickstart"));
+  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((match) => match[1] ?? "")
+    .find((text) => text.includes("pnpm release:pack"));
+  if (!block) throw new Error("README.md's Install section has no release:pack block");
+  return block;
+}
+
 /** The README's Quickstart code block, verbatim. */
 function readmeQuickstart(): string {
   const readme = readFileSync(join(repo, "README.md"), "utf8");
@@ -111,8 +125,13 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe("the release flow: changeset version, release:pack, npm install in an empty project", () => {
+describe("the README's install section, then the release flow, each into an empty project", () => {
   let tarballs: string[];
+  let sdkTarballs: string[];
+  let devVersions: Record<string, string>;
+  let devOutput: string;
+  let statusAfterPack: string;
+  const myApp = join(work, "my-app"); // the README's ../my-app, beside the copy
   let packOutput: string;
   let versions: Record<string, string>;
   let esmDir: string;
@@ -129,18 +148,34 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     } catch {
       await run("pnpm", ["install", "--frozen-lockfile"], copy, pnpmEnv);
     }
+    // A clone is a git checkout: the dev versions are named after its commit.
+    await run("git", ["init", "-q"], copy, pnpmEnv);
+    await run("git", ["add", "-A"], copy, pnpmEnv);
+    const author = ["-c", "user.name=preflow-test", "-c", "user.email=test@preflow.local"];
+    await run("git", [...author, "commit", "-q", "--no-gpg-sign", "-m", "copy"], copy, pnpmEnv);
+    devOutput = await run("bash", ["-euo", "pipefail", "-c", readmeInstall()], copy, pnpmEnv);
+    statusAfterPack = await run("git", ["status", "--porcelain"], copy, pnpmEnv);
+    devVersions = {};
+    for (const name of ["preflow", "@preflow/core", "@preflow/aa", "@preflow/tools"]) {
+      const manifest = join(myApp, "node_modules", name, "package.json");
+      if (existsSync(manifest)) devVersions[name] = JSON.parse(readFileSync(manifest, "utf8")).version;
+    }
+
     await run("pnpm", ["changeset", "version"], copy, pnpmEnv);
     packOutput = await run("pnpm", ["release:pack", "--out", release], copy, pnpmEnv);
-    tarballs = readdirSync(release)
-      .filter((file) => file.endsWith(".tgz"))
-      .map((file) => join(release, file));
+    const tgz = (dir: string) =>
+      readdirSync(dir)
+        .filter((file) => file.endsWith(".tgz"))
+        .map((file) => join(dir, file));
+    sdkTarballs = tgz(release);
+    tarballs = [...sdkTarballs, ...tgz(join(release, "tools"))];
     versions = {};
     for (const folder of readdirSync(join(copy, "packages"))) {
       const manifest = JSON.parse(readFileSync(join(copy, "packages", folder, "package.json"), "utf8"));
       if (manifest.private !== true) versions[manifest.name] = manifest.version;
     }
-    esmDir = await project("esm-consumer", "module", tarballs);
-    cjsDir = await project("cjs-consumer", "commonjs", tarballs);
+    esmDir = await project("esm-consumer", "module", sdkTarballs);
+    cjsDir = await project("cjs-consumer", "commonjs", sdkTarballs);
     devnet = await started;
   }, 1_500_000);
 
@@ -150,6 +185,34 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     await rm(work, { recursive: true, force: true });
   }, 120_000);
 
+  it("the README's install section, as written, installs the SDK at 0.1.0-dev.<commit> and not the tool server", () => {
+    const commit = /0\.1\.0-dev\.([0-9a-f]{12})/.exec(devOutput)?.[1];
+    expect(commit, devOutput).toBeDefined();
+    expect(devVersions).toEqual({
+      preflow: `0.1.0-dev.${commit}`,
+      "@preflow/core": `0.1.0-dev.${commit}`,
+      "@preflow/aa": `0.1.0-dev.${commit}`,
+    });
+    expect(existsSync(join(myApp, "node_modules/@modelcontextprotocol"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(myApp, "package.json"), "utf8")).type).toBe("module");
+    expect(readdirSync(join(copy, "release/tools"))).toEqual([`preflow-tools-0.1.0-dev.${commit}.tgz`]);
+    // the manifests went back to 0.0.0 after the pack: the checkout is as clean as before it
+    expect(statusAfterPack).toBe("");
+  });
+
+  it("the README's Quickstart runs with tsx in that project, as the README says", async () => {
+    writeFileSync(join(myApp, "main.ts"), readmeQuickstart());
+    await run("npm", ["install", "-D", "tsx", "--no-audit", "--no-fund", "--loglevel=error"], myApp);
+    const sender = DEVNET_ACCOUNTS[1];
+    if (!sender) throw new Error("no devnet account");
+    const out = await run("npx", ["tsx", "main.ts"], myApp, {
+      ...freshEnv,
+      RPC_URL: devnet.rpcUrl,
+      PRIVATE_KEY: sender.privateKey,
+    });
+    expect(out).toMatch(/^Send 2\.5 USDm from 0x[0-9a-fA-F]{40} to 0x/);
+  });
+
   it("packs every published package, at its changeset version, and no private one", () => {
     const names = Object.keys(versions).sort();
     expect(packOutput, packOutput).toContain(`release:pack: ${names.length} packages in ${release}`);
@@ -158,7 +221,7 @@ describe("the release flow: changeset version, release:pack, npm install in an e
     for (const [name, version] of Object.entries(versions)) {
       expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
       expect(version, name).not.toBe("0.0.0");
-      const file = `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
+      const file = `${name === "@preflow/tools" ? "tools/" : ""}${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
       expect(tarballs.map((path) => path.slice(release.length + 1))).toContain(file);
     }
     expect(tarballs).toHaveLength(names.length);

@@ -134,10 +134,14 @@ const originals = new Map(unreleased.map((p) => [p.dir, readFileSync(join(p.dir,
 const restore = () => {
   for (const [dir, text] of originals) writeFileSync(join(dir, "package.json"), text);
 };
-process.once("SIGINT", () => {
-  restore();
-  process.exit(130);
-});
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
+  process.once(signal, () => {
+    restore();
+    process.exit(code);
+  });
 try {
   for (const p of unreleased)
     writeFileSync(
@@ -221,5 +225,7 @@ for (const { file, manifest } of [...packed.values()].sort((x, y) => x.file.loca
   console.log(`  ${file}  (${manifest.name}@${manifest.version})`);
 const extras = folders.filter((folder) => folder !== "");
 console.log(`install the SDK into an app:  npm install "${out}"/*.tgz viem`);
-for (const folder of extras)
-  console.log(`and also ${folder}:  npm install "${out}"/*.tgz "${out}/${folder}"/*.tgz`);
+for (const folder of extras) {
+  const names = published.filter((p) => folderOf(p) === folder).map((p) => p.name);
+  console.log(`with ${names.join(", ")} too:  npm install "${out}"/*.tgz "${out}/${folder}"/*.tgz`);
+}

@@ -81,7 +81,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
         ...(method === "eth_sendTransaction" ? { feeCurrency: request?.feeCurrency } : {}),
       });
       if (REFUSED.includes(method) || method.startsWith("eth_signTypedData"))
-        throw new Error(`MiniPay does not support ${method}`);
+        throw new Error(`[4200] MiniPay does not support ${method}`); // EIP-1193 "unsupported method"
       switch (method) {
         case "eth_requestAccounts":
         case "eth_accounts":
@@ -278,6 +278,9 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     const methods = new Set(walletCalls.map((call) => call.method));
     for (const method of ["wallet_sendCalls", "personal_sign", "eth_sign", "eth_signTypedData_v4"])
       expect(methods.has(method), method).toBe(false);
+    // Per send through the wallet: eth_chainId, one wallet_getCapabilities (refused with 4200, so not retried), then
+    // per step eth_sendTransaction and its receipt polls.
+    expect(walletCalls.filter((call) => call.method === "wallet_getCapabilities")).toHaveLength(3);
     expect(consoleErrors).toEqual([]);
     expect(existsSync(screenshot)).toBe(true);
     expect(bundleBytes).toBeGreaterThan(0);

@@ -1,51 +1,191 @@
 // What a simulated step did in Celo staking and governance, in words, from the core contracts' own events
 // (LockedGold, Election, Governance, Accounts at their mainnet proxy addresses): "locks 50 CELO", "votes 30 CELO
 // for Group A (0x…)". The celo-staking definition's `simulation` hooks.
-import {
-  type Address,
-  decodeEventLog,
-  decodeFunctionResult,
-  encodeFunctionData,
-  type Hex,
-  parseAbi,
-} from "viem";
+import { type Address, decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
 import type { ProtocolSimulation, SimulationLog, SimulationRead } from "../protocolSimulation.js";
 import { celoElectionAbi } from "./abis.js";
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 import { celoAmount, fixidityPercent } from "./amounts.js";
 
-const lockedGoldEvents = parseAbi([
-  "event GoldLocked(address indexed account, uint256 value)",
-  "event GoldRelocked(address indexed account, uint256 value)",
-  "event GoldUnlocked(address indexed account, uint256 value, uint256 available)",
-  "event GoldWithdrawn(address indexed account, uint256 value)",
-  "event CeloDelegated(address indexed delegator, address indexed delegatee, uint256 percent, uint256 amount)",
-  "event DelegatedCeloRevoked(address indexed delegator, address indexed delegatee, uint256 percent, uint256 amount)",
-]);
-const electionEvents = parseAbi([
-  "event ValidatorGroupVoteCast(address indexed account, address indexed group, uint256 value)",
-  "event ValidatorGroupVoteActivated(address indexed account, address indexed group, uint256 value, uint256 units)",
-  "event ValidatorGroupPendingVoteRevoked(address indexed account, address indexed group, uint256 value)",
-  "event ValidatorGroupActiveVoteRevoked(address indexed account, address indexed group, uint256 value, uint256 units)",
-]);
-const governanceEvents = parseAbi([
-  "event ProposalUpvoted(uint256 indexed proposalId, address indexed account, uint256 upvotes)",
-  "event ProposalUpvoteRevoked(uint256 indexed proposalId, address indexed account, uint256 revokedUpvotes)",
-  "event ProposalVoted(uint256 indexed proposalId, address indexed account, uint256 value, uint256 weight)",
-  "event ProposalVotedV2(uint256 indexed proposalId, address indexed account, uint256 yesVotes, uint256 noVotes, uint256 abstainVotes)",
-  "event ProposalVoteRevoked(uint256 indexed proposalId, address indexed account, uint256 value, uint256 weight)",
-  "event ProposalVoteRevokedV2(uint256 indexed proposalId, address indexed account, uint256 yesVotes, uint256 noVotes, uint256 abstainVotes)",
-]);
-const accountsEvents = parseAbi(["event AccountCreated(address indexed account)"]);
-const accountsNameAbi = parseAbi(["function getName(address account) view returns (string)"]);
+const lockedGoldEvents = [
+  {
+    name: "GoldLocked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+    ],
+  },
+  {
+    name: "GoldRelocked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+    ],
+  },
+  {
+    name: "GoldUnlocked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+      { type: "uint256", name: "available" },
+    ],
+  },
+  {
+    name: "GoldWithdrawn",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+    ],
+  },
+  {
+    name: "CeloDelegated",
+    type: "event",
+    inputs: [
+      { type: "address", name: "delegator", indexed: true },
+      { type: "address", name: "delegatee", indexed: true },
+      { type: "uint256", name: "percent" },
+      { type: "uint256", name: "amount" },
+    ],
+  },
+  {
+    name: "DelegatedCeloRevoked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "delegator", indexed: true },
+      { type: "address", name: "delegatee", indexed: true },
+      { type: "uint256", name: "percent" },
+      { type: "uint256", name: "amount" },
+    ],
+  },
+] as const;
+const electionEvents = [
+  {
+    name: "ValidatorGroupVoteCast",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "address", name: "group", indexed: true },
+      { type: "uint256", name: "value" },
+    ],
+  },
+  {
+    name: "ValidatorGroupVoteActivated",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "address", name: "group", indexed: true },
+      { type: "uint256", name: "value" },
+      { type: "uint256", name: "units" },
+    ],
+  },
+  {
+    name: "ValidatorGroupPendingVoteRevoked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "address", name: "group", indexed: true },
+      { type: "uint256", name: "value" },
+    ],
+  },
+  {
+    name: "ValidatorGroupActiveVoteRevoked",
+    type: "event",
+    inputs: [
+      { type: "address", name: "account", indexed: true },
+      { type: "address", name: "group", indexed: true },
+      { type: "uint256", name: "value" },
+      { type: "uint256", name: "units" },
+    ],
+  },
+] as const;
+const governanceEvents = [
+  {
+    name: "ProposalUpvoted",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "upvotes" },
+    ],
+  },
+  {
+    name: "ProposalUpvoteRevoked",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "revokedUpvotes" },
+    ],
+  },
+  {
+    name: "ProposalVoted",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+      { type: "uint256", name: "weight" },
+    ],
+  },
+  {
+    name: "ProposalVotedV2",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "yesVotes" },
+      { type: "uint256", name: "noVotes" },
+      { type: "uint256", name: "abstainVotes" },
+    ],
+  },
+  {
+    name: "ProposalVoteRevoked",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "value" },
+      { type: "uint256", name: "weight" },
+    ],
+  },
+  {
+    name: "ProposalVoteRevokedV2",
+    type: "event",
+    inputs: [
+      { type: "uint256", name: "proposalId", indexed: true },
+      { type: "address", name: "account", indexed: true },
+      { type: "uint256", name: "yesVotes" },
+      { type: "uint256", name: "noVotes" },
+      { type: "uint256", name: "abstainVotes" },
+    ],
+  },
+] as const;
+const accountsEvents = [
+  { name: "AccountCreated", type: "event", inputs: [{ type: "address", name: "account", indexed: true }] },
+] as const;
+const accountsNameAbi = [
+  {
+    name: "getName",
+    type: "function",
+    stateMutability: "view",
+    inputs: [{ type: "address", name: "account" }],
+    outputs: [{ type: "string" }],
+  },
+] as const;
 
-const EVENTS_AT = new Map<string, readonly unknown[]>([
-  [CELO_STAKING_ADDRESSES.lockedGold.toLowerCase(), lockedGoldEvents],
-  [CELO_STAKING_ADDRESSES.election.toLowerCase(), electionEvents],
-  [CELO_STAKING_ADDRESSES.governance.toLowerCase(), governanceEvents],
-  [CELO_STAKING_ADDRESSES.accounts.toLowerCase(), accountsEvents],
-]);
+/** The events of each core contract, by lower-cased address (built on first use: no top-level work). */
+const eventsAt = (): Map<string, readonly unknown[]> =>
+  new Map<string, readonly unknown[]>([
+    [CELO_STAKING_ADDRESSES.lockedGold.toLowerCase(), lockedGoldEvents],
+    [CELO_STAKING_ADDRESSES.election.toLowerCase(), electionEvents],
+    [CELO_STAKING_ADDRESSES.governance.toLowerCase(), governanceEvents],
+    [CELO_STAKING_ADDRESSES.accounts.toLowerCase(), accountsEvents],
+  ]);
 
 /** Governance's `VoteValue` (None, Abstain, No, Yes) in words. */
 const VOTE_VALUES = ["none", "abstain", "no", "yes"] as const;
@@ -79,7 +219,7 @@ function nameOf(answer: Hex | null | undefined): string | undefined {
 }
 
 function decode(log: SimulationLog) {
-  const abi = EVENTS_AT.get(log.address.toLowerCase());
+  const abi = eventsAt().get(log.address.toLowerCase());
   if (!abi || log.topics.length === 0) return undefined;
   try {
     return decodeEventLog({

@@ -3,7 +3,6 @@ import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js"
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
-import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { defineSwapVenue } from "../swap/defineSwapVenue.js";
 import { uniswapQuoterV2Abi, uniswapSwapRouter02Abi } from "./abis.js";
 import { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./addresses.js";

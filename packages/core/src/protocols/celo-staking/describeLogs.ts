@@ -2,6 +2,7 @@
 // (LockedGold, Election, Governance, Accounts at their mainnet proxy addresses): "locks 50 CELO", "votes 30 CELO
 // for Group A (0x…)". The celo-staking definition's `simulation` hooks.
 import { type Address, decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { eventAbi, functionAbi, indexed, param } from "../../abi/functionAbi.js";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
 import type { ProtocolSimulation, SimulationLog, SimulationRead } from "../protocolSimulation.js";
 import { celoElectionAbi } from "./abis.js";
@@ -9,173 +10,92 @@ import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 import { celoAmount, fixidityPercent } from "./amounts.js";
 
 const lockedGoldEvents = [
-  {
-    name: "GoldLocked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-    ],
-  },
-  {
-    name: "GoldRelocked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-    ],
-  },
-  {
-    name: "GoldUnlocked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-      { type: "uint256", name: "available" },
-    ],
-  },
-  {
-    name: "GoldWithdrawn",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-    ],
-  },
-  {
-    name: "CeloDelegated",
-    type: "event",
-    inputs: [
-      { type: "address", name: "delegator", indexed: true },
-      { type: "address", name: "delegatee", indexed: true },
-      { type: "uint256", name: "percent" },
-      { type: "uint256", name: "amount" },
-    ],
-  },
-  {
-    name: "DelegatedCeloRevoked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "delegator", indexed: true },
-      { type: "address", name: "delegatee", indexed: true },
-      { type: "uint256", name: "percent" },
-      { type: "uint256", name: "amount" },
-    ],
-  },
+  eventAbi("GoldLocked", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("GoldRelocked", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("GoldUnlocked", [
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "available"),
+  ]),
+  eventAbi("GoldWithdrawn", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("CeloDelegated", [
+    indexed("address", "delegator"),
+    indexed("address", "delegatee"),
+    param("uint256", "percent"),
+    param("uint256", "amount"),
+  ]),
+  eventAbi("DelegatedCeloRevoked", [
+    indexed("address", "delegator"),
+    indexed("address", "delegatee"),
+    param("uint256", "percent"),
+    param("uint256", "amount"),
+  ]),
 ] as const;
 const electionEvents = [
-  {
-    name: "ValidatorGroupVoteCast",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "address", name: "group", indexed: true },
-      { type: "uint256", name: "value" },
-    ],
-  },
-  {
-    name: "ValidatorGroupVoteActivated",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "address", name: "group", indexed: true },
-      { type: "uint256", name: "value" },
-      { type: "uint256", name: "units" },
-    ],
-  },
-  {
-    name: "ValidatorGroupPendingVoteRevoked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "address", name: "group", indexed: true },
-      { type: "uint256", name: "value" },
-    ],
-  },
-  {
-    name: "ValidatorGroupActiveVoteRevoked",
-    type: "event",
-    inputs: [
-      { type: "address", name: "account", indexed: true },
-      { type: "address", name: "group", indexed: true },
-      { type: "uint256", name: "value" },
-      { type: "uint256", name: "units" },
-    ],
-  },
+  eventAbi("ValidatorGroupVoteCast", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+  ]),
+  eventAbi("ValidatorGroupVoteActivated", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+    param("uint256", "units"),
+  ]),
+  eventAbi("ValidatorGroupPendingVoteRevoked", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+  ]),
+  eventAbi("ValidatorGroupActiveVoteRevoked", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+    param("uint256", "units"),
+  ]),
 ] as const;
 const governanceEvents = [
-  {
-    name: "ProposalUpvoted",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "upvotes" },
-    ],
-  },
-  {
-    name: "ProposalUpvoteRevoked",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "revokedUpvotes" },
-    ],
-  },
-  {
-    name: "ProposalVoted",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-      { type: "uint256", name: "weight" },
-    ],
-  },
-  {
-    name: "ProposalVotedV2",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "yesVotes" },
-      { type: "uint256", name: "noVotes" },
-      { type: "uint256", name: "abstainVotes" },
-    ],
-  },
-  {
-    name: "ProposalVoteRevoked",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "value" },
-      { type: "uint256", name: "weight" },
-    ],
-  },
-  {
-    name: "ProposalVoteRevokedV2",
-    type: "event",
-    inputs: [
-      { type: "uint256", name: "proposalId", indexed: true },
-      { type: "address", name: "account", indexed: true },
-      { type: "uint256", name: "yesVotes" },
-      { type: "uint256", name: "noVotes" },
-      { type: "uint256", name: "abstainVotes" },
-    ],
-  },
+  eventAbi("ProposalUpvoted", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "upvotes"),
+  ]),
+  eventAbi("ProposalUpvoteRevoked", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "revokedUpvotes"),
+  ]),
+  eventAbi("ProposalVoted", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "weight"),
+  ]),
+  eventAbi("ProposalVotedV2", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "yesVotes"),
+    param("uint256", "noVotes"),
+    param("uint256", "abstainVotes"),
+  ]),
+  eventAbi("ProposalVoteRevoked", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "weight"),
+  ]),
+  eventAbi("ProposalVoteRevokedV2", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "yesVotes"),
+    param("uint256", "noVotes"),
+    param("uint256", "abstainVotes"),
+  ]),
 ] as const;
-const accountsEvents = [
-  { name: "AccountCreated", type: "event", inputs: [{ type: "address", name: "account", indexed: true }] },
-] as const;
+const accountsEvents = [eventAbi("AccountCreated", [indexed("address", "account")])] as const;
 const accountsNameAbi = [
-  {
-    name: "getName",
-    type: "function",
-    stateMutability: "view",
-    inputs: [{ type: "address", name: "account" }],
-    outputs: [{ type: "string" }],
-  },
+  functionAbi("getName", "view", [param("address", "account")], [param("string")]),
 ] as const;
 
 /** The events of each core contract, by lower-cased address (built on first use: no top-level work). */

@@ -101,15 +101,7 @@ export {
   type GovernanceActions,
   governanceActions,
 } from "./governanceDecorator.js";
-export {
-  getGovernanceProposal,
-  getGovernanceProposals,
-  prepareGovernanceDelegate,
-  prepareGovernanceRevokeUpvote,
-  prepareGovernanceUndelegate,
-  prepareGovernanceUpvote,
-  prepareGovernanceVote,
-} from "./governanceLazyActions.js";
+export * from "./governanceLazyActions.js";
 export type {
   ActivateIntent,
   CeloStakingIntent,
@@ -134,14 +126,4 @@ export type {
 export type { GovernanceVoteValue } from "./parameters.js";
 export type { CeloProposal, CeloProposalStage } from "./proposals.js";
 export { type StakingActions, stakingActions } from "./stakingDecorator.js";
-export {
-  getStakingBalances,
-  getStakingValidatorGroups,
-  prepareStakingActivate,
-  prepareStakingLock,
-  prepareStakingRelock,
-  prepareStakingRevoke,
-  prepareStakingUnlock,
-  prepareStakingVote,
-  prepareStakingWithdraw,
-} from "./stakingLazyActions.js";
+export * from "./stakingLazyActions.js";

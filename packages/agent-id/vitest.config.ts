@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["test/**/*.test.ts"],
     // One devnet per test run (anvil at chain 42220): the registry test deploys the agent registry there.
     globalSetup: ["@preflow/devnet/vitest-setup"],
     env: { DO_NOT_TRACK: "1" },

@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          include: ["test/**/*.test.ts"],
           exclude: ["test/**/*.devnet.test.ts"],
         },
       },

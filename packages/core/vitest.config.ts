@@ -8,7 +8,7 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 export default defineConfig({
   define: { __PREFLOW_CORE_VERSION__: JSON.stringify(version) },
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["test/**/*.test.ts"],
     // One devnet per test run (anvil at chain 42220 with the tokens at their mainnet addresses), with the
     // Ethereum chain (id 1, ENS) that client.ens resolves "ethereum" names on.
     globalSetup: ["@preflow/devnet/vitest-setup-ethereum"],

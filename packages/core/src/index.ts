@@ -13,77 +13,73 @@ export {
   summarizeError,
 } from "@preflow/errors";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
-export {
-  type GetTransactionErrorType,
-  type GetTransactionParameters,
-  type GetTransactionReturnType,
-  getTransaction,
-  type TransactionAttribution,
-  type TransactionDetails,
+export type {
+  GetTransactionErrorType,
+  GetTransactionParameters,
+  GetTransactionReturnType,
+  TransactionAttribution,
+  TransactionDetails,
 } from "./actions/blockchain/getTransaction.js";
+export { getTransaction } from "./actions/blockchain/lazyActions.js";
+export { CELO_COIN_TYPE, CELO_ENS_PARENT, CELO_L2_REGISTRY_ADDRESS } from "./actions/ens/celoNameRegistry.js";
+export { resolveEns } from "./actions/ens/lazyActions.js";
 export { parseEnsName } from "./actions/ens/parseEnsName.js";
 export { ENS_NETWORKS, type EnsNetwork, parseEnsNetwork } from "./actions/ens/parseEnsNetwork.js";
-export { CELO_COIN_TYPE, CELO_ENS_PARENT, CELO_L2_REGISTRY_ADDRESS } from "./actions/ens/resolveCeloName.js";
-export {
-  type ResolveEnsErrorType,
-  type ResolveEnsParameters,
-  type ResolveEnsReturnType,
-  resolveEns,
+export type {
+  ResolveEnsErrorType,
+  ResolveEnsParameters,
+  ResolveEnsReturnType,
 } from "./actions/ens/resolveEns.js";
-export {
-  type GetStatusErrorType,
-  type GetStatusParameters,
-  type GetStatusReturnType,
-  getStatus,
-  type NetworkStatus,
+export type {
+  GetStatusErrorType,
+  GetStatusParameters,
+  GetStatusReturnType,
+  NetworkStatus,
 } from "./actions/network/getStatus.js";
+export { getStatus } from "./actions/network/lazyActions.js";
 export {
   type ComputeMinAmountOutParameters,
   computeMinAmountOut,
 } from "./actions/swap/computeMinAmountOut.js";
-export {
-  type GetSwapQuotesErrorType,
-  type GetSwapQuotesParameters,
-  type GetSwapQuotesReturnType,
-  getSwapQuotes,
+export type {
+  GetSwapQuotesErrorType,
+  GetSwapQuotesParameters,
+  GetSwapQuotesReturnType,
 } from "./actions/swap/getSwapQuotes.js";
-export {
-  type PrepareSwapErrorType,
-  type PrepareSwapParameters,
-  type PrepareSwapReturnType,
-  prepareSwap,
-  type SwapOptions,
+export { getSwapQuotes, prepareSwap } from "./actions/swap/lazyActions.js";
+export type {
+  PrepareSwapErrorType,
+  PrepareSwapParameters,
+  PrepareSwapReturnType,
+  SwapOptions,
 } from "./actions/swap/prepareSwap.js";
 export type { SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
 export type { VenueQuote } from "./actions/swap/venueActions.js";
 export type { VenueActions } from "./actions/swap/venueGroup.js";
-export {
-  type GetAllowanceErrorType,
-  type GetAllowanceParameters,
-  type GetAllowanceReturnType,
-  getAllowance,
-  type TokenAllowance,
+export type {
+  GetAllowanceErrorType,
+  GetAllowanceParameters,
+  GetAllowanceReturnType,
+  TokenAllowance,
 } from "./actions/token/getAllowance.js";
-export {
-  type GetBalanceErrorType,
-  type GetBalanceParameters,
-  type GetBalanceReturnType,
-  getBalance,
-  type TokenBalance,
+export type {
+  GetBalanceErrorType,
+  GetBalanceParameters,
+  GetBalanceReturnType,
+  TokenBalance,
 } from "./actions/token/getBalance.js";
-export {
-  type GetBalancesErrorType,
-  type GetBalancesOptions,
-  type GetBalancesParameters,
-  type GetBalancesReturnType,
-  getBalances,
+export type {
+  GetBalancesErrorType,
+  GetBalancesOptions,
+  GetBalancesParameters,
+  GetBalancesReturnType,
 } from "./actions/token/getBalances.js";
-export {
-  type GetTokenInfoErrorType,
-  type GetTokenInfoParameters,
-  type GetTokenInfoReturnType,
-  getTokenInfo,
+export type {
+  GetTokenInfoErrorType,
+  GetTokenInfoParameters,
+  GetTokenInfoReturnType,
 } from "./actions/token/getTokenInfo.js";
+export { getAllowance, getBalance, getBalances, getTokenInfo } from "./actions/token/lazyActions.js";
 export {
   type DecodeRevertReasonOptions,
   decodeRevertReason,
@@ -206,40 +202,33 @@ export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTr
 export type * from "./flow/types.js";
 // Lending on Aave v3 (`client.extend(aaveActions)`).
 export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
-export {
-  type AaveAccount,
-  type AaveAmount,
-  type AaveReservePosition,
-  type GetAavePositionsErrorType,
-  type GetAavePositionsParameters,
-  type GetAavePositionsReturnType,
-  getAavePositions,
+export type {
+  AaveAccount,
+  AaveAmount,
+  AaveReservePosition,
+  GetAavePositionsErrorType,
+  GetAavePositionsParameters,
+  GetAavePositionsReturnType,
 } from "./protocols/aave/actions/getAavePositions.js";
-export {
-  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
-  type PrepareAaveBorrowErrorType,
-  type PrepareAaveBorrowParameters,
-  type PrepareAaveBorrowReturnType,
-  prepareAaveBorrow,
+export type {
+  PrepareAaveBorrowErrorType,
+  PrepareAaveBorrowParameters,
+  PrepareAaveBorrowReturnType,
 } from "./protocols/aave/actions/prepareAaveBorrow.js";
-export {
-  type PrepareAaveRepayErrorType,
-  type PrepareAaveRepayParameters,
-  type PrepareAaveRepayReturnType,
-  prepareAaveRepay,
-  REPAY_MAX_INTEREST_MARGIN_BPS,
+export type {
+  PrepareAaveRepayErrorType,
+  PrepareAaveRepayParameters,
+  PrepareAaveRepayReturnType,
 } from "./protocols/aave/actions/prepareAaveRepay.js";
-export {
-  type PrepareAaveSupplyErrorType,
-  type PrepareAaveSupplyParameters,
-  type PrepareAaveSupplyReturnType,
-  prepareAaveSupply,
+export type {
+  PrepareAaveSupplyErrorType,
+  PrepareAaveSupplyParameters,
+  PrepareAaveSupplyReturnType,
 } from "./protocols/aave/actions/prepareAaveSupply.js";
-export {
-  type PrepareAaveWithdrawErrorType,
-  type PrepareAaveWithdrawParameters,
-  type PrepareAaveWithdrawReturnType,
-  prepareAaveWithdraw,
+export type {
+  PrepareAaveWithdrawErrorType,
+  PrepareAaveWithdrawParameters,
+  PrepareAaveWithdrawReturnType,
 } from "./protocols/aave/actions/prepareAaveWithdraw.js";
 export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./protocols/aave/addresses.js";
 export {
@@ -249,7 +238,18 @@ export {
 } from "./protocols/aave/decorator.js";
 export { aaveProtocol } from "./protocols/aave/definition.js";
 export type { LendingIntent } from "./protocols/aave/intents.js";
+export {
+  getAavePositions,
+  prepareAaveBorrow,
+  prepareAaveRepay,
+  prepareAaveSupply,
+  prepareAaveWithdraw,
+} from "./protocols/aave/lazyActions.js";
 export type { AaveLendingErrorType } from "./protocols/aave/lendingErrorType.js";
+export {
+  DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
+  REPAY_MAX_INTEREST_MARGIN_BPS,
+} from "./protocols/aave/lendingLimits.js";
 export type { AaveHealthFactorFloorOption } from "./protocols/aave/parseLendingParameters.js";
 export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
@@ -296,45 +296,43 @@ export {
   intentFields,
 } from "./protocols/intentFields.js";
 export { mentoRouterAbi } from "./protocols/mento/abis.js";
-// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
-export {
-  type GetMentoQuoteErrorType,
-  type GetMentoQuoteParameters,
-  type GetMentoQuoteReturnType,
-  getMentoQuote,
+export type {
+  GetMentoQuoteErrorType,
+  GetMentoQuoteParameters,
+  GetMentoQuoteReturnType,
 } from "./protocols/mento/actions/getMentoQuote.js";
-export {
-  type PrepareMentoSwapErrorType,
-  type PrepareMentoSwapParameters,
-  type PrepareMentoSwapReturnType,
-  prepareMentoSwap,
+export type {
+  PrepareMentoSwapErrorType,
+  PrepareMentoSwapParameters,
+  PrepareMentoSwapReturnType,
 } from "./protocols/mento/actions/prepareMentoSwap.js";
 export { MENTO_ADDRESSES } from "./protocols/mento/addresses.js";
 export { type MentoActions, mentoActions } from "./protocols/mento/decorator.js";
 export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.js";
+// Swaps (Uniswap v3, Mento v3): not in createSdkClient's default groups; add them with client.extend(swapActions).
+export { getMentoQuote, prepareMentoSwap } from "./protocols/mento/lazyActions.js";
 export type { MentoRouteHop } from "./protocols/mento/venue.js";
 export type { ProtocolSimulation, SimulationLog, SimulationRead } from "./protocols/protocolSimulation.js";
 export { PROTOCOLS, type RegisteredErrorCode, type RegisteredIntent } from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
 export type { SwapIntent } from "./protocols/swap/intents.js";
 export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
-export {
-  type GetUniswapQuoteErrorType,
-  type GetUniswapQuoteParameters,
-  type GetUniswapQuoteReturnType,
-  getUniswapQuote,
+export type {
+  GetUniswapQuoteErrorType,
+  GetUniswapQuoteParameters,
+  GetUniswapQuoteReturnType,
 } from "./protocols/uniswap/actions/getUniswapQuote.js";
-export {
-  type PrepareUniswapSwapErrorType,
-  type PrepareUniswapSwapParameters,
-  type PrepareUniswapSwapReturnType,
-  prepareUniswapSwap,
+export type {
+  PrepareUniswapSwapErrorType,
+  PrepareUniswapSwapParameters,
+  PrepareUniswapSwapReturnType,
 } from "./protocols/uniswap/actions/prepareUniswapSwap.js";
 export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap/addresses.js";
 export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorator.js";
 export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/definition.js";
+export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/intermediateTokens.js";
+export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap/lazyActions.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
-export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/venue.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

@@ -3,13 +3,17 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script without type declarations
-import { BUDGETS_KB, measureEntries } from "../bench/bundleSizes.mjs";
+import { BUDGETS_KB, LAZY_MARKERS, measureEntries, SPLIT_BUDGETS_KB } from "../bench/bundleSizes.mjs";
 
 interface Row {
   entry: string;
   initialMinKB: number;
   initialGzKB: number;
   allGzKB: number;
+  splitGzKB: number;
+  splitChunks: number;
+  lazyCodeInSplit: string;
+  lazyCodeInAll: string;
   permissionless: boolean;
   viem: boolean;
   agentId: boolean;
@@ -37,6 +41,18 @@ describe("bundles of the public entries", () => {
         initialGzKB: expect.toSatisfy((size: number) => size <= budget),
       });
     }
+    // A code-split page that only prepares a send fetches no staking lens, governance, Aave or ENS code before
+    // its first call (each loads on its member's first call), and stays within its budget.
+    const send = byEntry["preflow: createSdkClient + prepareSend"]!;
+    expect(send.lazyCodeInSplit).toBe("");
+    for (const [entry, budget] of Object.entries(SPLIT_BUDGETS_KB as Record<string, number>)) {
+      expect({ entry, splitGzKB: byEntry[entry]!.splitGzKB }).toEqual({
+        entry,
+        splitGzKB: expect.toSatisfy((size: number) => size <= budget),
+      });
+    }
+    // The detector detects: every marker is in the same page with its lazily loaded modules inlined.
+    expect(send.lazyCodeInAll).toBe(Object.keys(LAZY_MARKERS as Record<string, string>).join(", "));
     // The minimal client with one action does not carry the whole client's groups.
     expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(40);
   }, 120_000);

@@ -1,8 +1,17 @@
 // The package graph of README.md's "Packages" table, checked against the code: every `@preflow/*` import in a
 // package's `src/` (static, re-export, dynamic and `import("…")` types; comments aside) is one the table allows,
 // and is declared in its package.json; no package's `src/` has an import cycle among its own files (type-only
-// imports included). A new import across packages or a new cycle fails here.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// imports included); every package keeps its tests in test/ and names property tests *.property.test.ts. A new
+// import across packages, a new cycle or a test beside the sources fails here.
+import {
+  type Dirent,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +40,32 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 
 /** The most lines a source file of a package's src/ may have (tests and generated files aside). */
 const MAX_SOURCE_LINES = 500;
+
+/** Every file under `dir` (none when it does not exist). */
+function allFiles(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? (entry.name === "node_modules" ? [] : allFiles(full)) : [full];
+  });
+}
+
+/**
+ * The one test layout: a package's tests live in its `test/` folder (not beside the sources), and a property-based
+ * test is `*.property.test.ts` (not `.properties.`). Returns what breaks it, relative to the package.
+ */
+function testLayoutProblems(packageDir: string): string[] {
+  const inSrc = allFiles(path.join(packageDir, "src")).filter((file) => /\.test\.tsx?$/.test(file));
+  const plural = allFiles(path.join(packageDir, "test")).filter((file) =>
+    /\.properties\.test\.ts$/.test(file),
+  );
+  return [...inSrc, ...plural].map((file) => path.relative(packageDir, file));
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -139,6 +174,28 @@ describe("package boundaries", () => {
       expect(long).toEqual([]);
     },
   );
+
+  it.each(folders)(
+    "%s keeps its tests in test/ (none in src/), property tests named *.property.test.ts",
+    (folder) => {
+      expect(testLayoutProblems(path.join(packagesDir, folder))).toEqual([]);
+    },
+  );
+
+  it("the layout check can fail: a test beside the sources and a .properties. test are found", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "layout-"));
+    try {
+      mkdirSync(path.join(dir, "src", "deep"), { recursive: true });
+      mkdirSync(path.join(dir, "test"));
+      writeFileSync(path.join(dir, "src", "deep", "a.test.ts"), "");
+      writeFileSync(path.join(dir, "src", "a.ts"), "");
+      writeFileSync(path.join(dir, "test", "b.properties.test.ts"), "");
+      writeFileSync(path.join(dir, "test", "c.property.test.ts"), "");
+      expect(testLayoutProblems(dir).sort()).toEqual(["src/deep/a.test.ts", "test/b.properties.test.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it("the checks can fail: imports are found in every form, comments are not code, a cycle is found", () => {
     const text = [

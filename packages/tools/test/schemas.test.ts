@@ -6,7 +6,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { buildToolListing, fullOutputSchema } from "../src/server/toolListing.js";
 import { TOOLS_VERSION } from "../src/server/version.js";
-import { TOOL_CATALOG } from "../src/tools/catalog.js";
+import { TOOL_CATALOG } from "../src/tools/catalog.generated.js";
 import { TOOLS } from "../src/tools/registry.js";
 import { strictAjv } from "./helpers/spawnServer.js";
 

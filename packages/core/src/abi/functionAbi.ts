@@ -50,3 +50,21 @@ export function tuple<
 ): { readonly name: name; readonly type: type; readonly components: components } {
   return { name, type, components };
 }
+
+/** An indexed event parameter (`address indexed account`). @internal */
+/* @__NO_SIDE_EFFECTS__ */
+export function indexed<const type extends string, const name extends string>(
+  type: type,
+  name: name,
+): { readonly name: name; readonly type: type; readonly indexed: true } {
+  return { name, type, indexed: true };
+}
+
+/** An event fragment: `event name(inputs)` (inputs from {@link param} and {@link indexed}). @internal */
+/* @__NO_SIDE_EFFECTS__ */
+export function eventAbi<
+  const name extends string,
+  const inputs extends readonly (AbiParameter & { readonly indexed?: boolean })[],
+>(name: name, inputs: inputs): { readonly type: "event"; readonly name: name; readonly inputs: inputs } {
+  return { type: "event", name, inputs };
+}

@@ -1,4 +1,5 @@
-import { type GetTransactionReturnType, getTransaction } from "../actions/blockchain/getTransaction.js";
+import type { GetTransactionReturnType } from "../actions/blockchain/getTransaction.js";
+import { getTransaction } from "../actions/blockchain/lazyActions.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import { parseOptions } from "../validation/parseOptions.js";

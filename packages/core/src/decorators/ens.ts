@@ -1,5 +1,6 @@
+import { resolveEns } from "../actions/ens/lazyActions.js";
 import type { EnsNetwork } from "../actions/ens/parseEnsNetwork.js";
-import { type ResolveEnsReturnType, resolveEns } from "../actions/ens/resolveEns.js";
+import type { ResolveEnsReturnType } from "../actions/ens/resolveEns.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import { parseOptions } from "../validation/parseOptions.js";

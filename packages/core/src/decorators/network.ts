@@ -1,4 +1,5 @@
-import { type GetStatusReturnType, getStatus } from "../actions/network/getStatus.js";
+import type { GetStatusReturnType } from "../actions/network/getStatus.js";
+import { getStatus } from "../actions/network/lazyActions.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import { type GetFeeCurrenciesReturnType, getFeeCurrencies } from "../fees/getFeeCurrencies.js";
 import type { ActionOptions } from "../rpc/createRpc.js";

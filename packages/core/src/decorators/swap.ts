@@ -1,6 +1,7 @@
-import { type GetSwapQuotesReturnType, getSwapQuotes } from "../actions/swap/getSwapQuotes.js";
+import type { GetSwapQuotesReturnType } from "../actions/swap/getSwapQuotes.js";
+import { getSwapQuotes, prepareSwap } from "../actions/swap/lazyActions.js";
 import { SWAP_OPTION_KEYS } from "../actions/swap/parseSwapParameters.js";
-import { type PrepareSwapReturnType, prepareSwap, type SwapOptions } from "../actions/swap/prepareSwap.js";
+import type { PrepareSwapReturnType, SwapOptions } from "../actions/swap/prepareSwap.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";

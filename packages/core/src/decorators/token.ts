@@ -1,11 +1,8 @@
-import { type GetAllowanceReturnType, getAllowance } from "../actions/token/getAllowance.js";
-import { type GetBalanceReturnType, getBalance } from "../actions/token/getBalance.js";
-import {
-  type GetBalancesOptions,
-  type GetBalancesReturnType,
-  getBalances,
-} from "../actions/token/getBalances.js";
-import { type GetTokenInfoReturnType, getTokenInfo } from "../actions/token/getTokenInfo.js";
+import type { GetAllowanceReturnType } from "../actions/token/getAllowance.js";
+import type { GetBalanceReturnType } from "../actions/token/getBalance.js";
+import type { GetBalancesOptions, GetBalancesReturnType } from "../actions/token/getBalances.js";
+import type { GetTokenInfoReturnType } from "../actions/token/getTokenInfo.js";
+import { getAllowance, getBalance, getBalances, getTokenInfo } from "../actions/token/lazyActions.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import type { TokenInput } from "../tokens/resolveToken.js";

@@ -20,6 +20,7 @@ import type {
   SimulatePreparedFlowParameters,
   SimulatePreparedFlowReturnType,
 } from "../actions/transaction/simulatePreparedFlow.js";
+import { runLazyAction } from "../clients/runLazyAction.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../fees/flowFee.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
@@ -214,17 +215,19 @@ export function transactionActions(client: SdkBaseClient): { transaction: Transa
         },
       ) => {
         const { as, signal, feeCurrency } = parseOptions(options, ["as", "feeCurrency", "signal"]);
-        // Loaded on first use (a separate chunk): the simulation, flow parsing and the protocol registry stay out
-        // of the initial load of an app that only prepares.
-        const { simulatePreparedFlow } = await import("../actions/transaction/simulatePreparedFlow.js");
-        return simulatePreparedFlow(client, {
-          flow,
-          ...(as === undefined ? {} : { as: as as string }),
-          ...(feeCurrency === undefined
-            ? {}
-            : { feeCurrency: feeCurrency as SimulatePreparedFlowParameters["feeCurrency"] }),
-          ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
-        });
+        // Loaded on first use (a separate chunk): the simulation stays out of the load of an app that only prepares.
+        return runLazyAction(
+          client,
+          {
+            flow,
+            ...(as === undefined ? {} : { as: as as string }),
+            ...(feeCurrency === undefined
+              ? {}
+              : { feeCurrency: feeCurrency as SimulatePreparedFlowParameters["feeCurrency"] }),
+            ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
+          },
+          async () => (await import("../actions/transaction/simulatePreparedFlow.js")).simulatePreparedFlow,
+        );
       },
     }),
   };

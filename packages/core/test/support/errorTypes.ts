@@ -5,7 +5,7 @@
 //
 // Extending it (a protocol's actions): write `const AAVE = { getAavePositions: errorTypeOf<GetAavePositionsErrorType>()([...]), ... }`
 // next to the others (or in its own file) and add `...AAVE` to ERROR_TYPES; the operation's name is its exported
-// action's name, and a client member maps to it through CLIENT_OPERATIONS (`"aave.getPositions": "getAavePositions"`).
+// action's name, and a client member maps to it through CLIENT_OPERATIONS (generated from the decorators).
 
 import { type ErrorClass, errorTypeChecks, errorTypeOf } from "@preflow/devnet/error-types";
 import {
@@ -85,6 +85,7 @@ import {
   UnsupportedEnsNameError,
   ZeroQuoteError,
 } from "../../src/index.js";
+import { CLIENT_MEMBER_ACTIONS } from "./clientMemberActions.generated.js";
 
 export { errorTypeOf };
 
@@ -325,33 +326,12 @@ export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...SWAPS,
 };
 
-/** Client members whose operation has another name than the member (`"group.member"` → the action's name). */
+/**
+ * Every client member and the action it runs (`"aave.getPositions"` → `"getAavePositions"`), generated from core's
+ * decorators by `pnpm readme:tables`, and `rpc.batch` (the base client's own member).
+ */
 export const CLIENT_OPERATIONS: Readonly<Record<string, string>> = {
-  "aave.getPositions": "getAavePositions",
-  "aave.prepareSupply": "prepareAaveSupply",
-  "aave.prepareWithdraw": "prepareAaveWithdraw",
-  "aave.prepareBorrow": "prepareAaveBorrow",
-  "aave.prepareRepay": "prepareAaveRepay",
-  "staking.getValidatorGroups": "getStakingValidatorGroups",
-  "staking.prepareLock": "prepareStakingLock",
-  "staking.prepareUnlock": "prepareStakingUnlock",
-  "staking.prepareRelock": "prepareStakingRelock",
-  "staking.prepareWithdraw": "prepareStakingWithdraw",
-  "staking.prepareVote": "prepareStakingVote",
-  "staking.prepareActivate": "prepareStakingActivate",
-  "staking.prepareRevoke": "prepareStakingRevoke",
-  "governance.getProposals": "getGovernanceProposals",
-  "governance.getProposal": "getGovernanceProposal",
-  "governance.prepareUpvote": "prepareGovernanceUpvote",
-  "governance.prepareVote": "prepareGovernanceVote",
-  "governance.prepareRevokeUpvote": "prepareGovernanceRevokeUpvote",
-  "governance.prepareDelegate": "prepareGovernanceDelegate",
-  "governance.prepareUndelegate": "prepareGovernanceUndelegate",
-  "swap.getQuotes": "getSwapQuotes",
-  "mento.getQuote": "getMentoQuote",
-  "mento.prepareSwap": "prepareMentoSwap",
-  "uniswap.getQuote": "getUniswapQuote",
-  "uniswap.prepareSwap": "prepareUniswapSwap",
+  ...CLIENT_MEMBER_ACTIONS,
   "rpc.batch": "readBatch",
 };
 

@@ -21,7 +21,7 @@ import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
-import { TOOL_CATALOG } from "../tools/catalog.js";
+import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
 import { loadRuntime } from "./loadRuntime.js";
 import { createRedactor } from "./redact.js";

@@ -6,7 +6,7 @@
 // from an environment variable becomes the variable, and the few remedies that name the SDK are said again in
 // terms of tools and the server's environment.
 import { ENV_OF_SDK_OPTION } from "../config/readToolServerConfigFromEnv.js";
-import { TOOL_CATALOG } from "../tools/catalog.js";
+import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import type { DescribedError } from "./formatError.js";
 import { camelKey } from "./toolResult.js";
 

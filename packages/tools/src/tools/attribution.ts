@@ -64,6 +64,7 @@ export const checkAttributionTagTool = defineTool({
   name: "check_attribution_tag",
   title: "Check attribution tags",
   family: "inspect",
+  action: "checkAttributionInCalldata",
   description:
     "Reads the ERC-8021 attribution suffix of calldata (no request), or of a transaction by hash (one request; bundles decoded down to each inner call): `found`, the custom `tags` (lowercase, platform code removed), `platform` (the sdk code is present) and, when `tag` is given, `matched`. An unknown hash gives TRANSACTION_NOT_FOUND.",
   input: z.strictObject({
@@ -103,6 +104,7 @@ export const verifyAttributionTagTool = defineTool({
   name: "verify_attribution_tag",
   title: "Verify attribution layers",
   family: "inspect",
+  action: "verifyAttributionInCalldata",
   description:
     "Returns the raw attribution layers of calldata (no request), or of a transaction by hash (one request; bundles decoded down to each inner call): the ERC-8021 layer (schema id and every code as written, platform code included) and any historical legacy `SDK|TAG` layer. An unknown hash gives TRANSACTION_NOT_FOUND.",
   input: z.strictObject(source),

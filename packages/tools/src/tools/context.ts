@@ -52,6 +52,13 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output exte
   name: string;
   title: string;
   family: ToolFamily;
+  /**
+   * The client member of `createSdkClient()` the tool runs (`"aave.prepareSupply"`); the exported action comes from
+   * core's member table. Absent when the tool has no client member (the wallet, the execution record, the policy).
+   */
+  member?: string;
+  /** The exported SDK action the tool runs when it has no client member (`"executePreparedFlow"`). */
+  action?: string;
   description: string;
   /** A strict object schema (unknown keys refused). */
   input: Input;

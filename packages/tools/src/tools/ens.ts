@@ -7,6 +7,7 @@ export const resolveEnsTool = defineTool({
   name: "resolve_ens",
   title: "Resolve an ENS name",
   family: "read",
+  member: "ens.resolveEns",
   description:
     'Resolves an ENS name to an address. network "celo" (default): names under celo.eth, on chain 42220 through the chain\'s name registry; expired names give null. network "ethereum": any ENS name on Ethereum mainnet (needs ETH_RPC_URL on the server), chain 42220\'s address record first, then the Ethereum one. `address` is null when the name has no address. Use the address as `to` of prepare_send, after checking it with the user.',
   input: z.strictObject({

@@ -105,6 +105,7 @@ export const executePreparedFlowTool = defineTool({
   name: "execute_prepared_flow",
   title: "Execute a prepared flow",
   family: "execute",
+  action: "executePreparedFlow",
   description:
     "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
@@ -140,6 +141,7 @@ export const sendTokenTool = defineTool({
   name: "send_token",
   title: "Send a token",
   family: "execute",
+  member: "transaction.prepareSend",
   description:
     "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
   input: z.strictObject({

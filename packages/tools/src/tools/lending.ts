@@ -1,16 +1,9 @@
 // Lending on Aave v3 (core's client.aave): positions and prepared supply / withdraw / borrow / repay.
 // Each is ONE HTTP request; the flows go to execute_prepared_flow like any other.
 import { z } from "zod/v4";
-import { address, amount, feeCurrency, tokenInfo, uint } from "../schemas/common.js";
-import { preparedFlowResult } from "../schemas/flow.js";
-import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
-
-const PREPARE = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-} as const;
+import { address, amount, tokenInfo, uint } from "../schemas/common.js";
+import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "./context.js";
+import { definePrepareTools, prepareToolRow } from "./prepareTool.js";
 
 const from = address(
   "Who will sign and send the steps, and whose Aave position it is (default: this server's signer).",
@@ -49,6 +42,7 @@ export const getLendingPositionsTool = defineTool({
   name: "get_lending_positions",
   title: "Aave v3 positions",
   family: "read",
+  member: "aave.getPositions",
   description:
     "Reads an account's Aave v3 positions (default: the signer): per reserve what is supplied and borrowed (base units and formatted, interest included), whether it is collateral, its price; and the account's collateral, debt and available borrows in USD and its health factor (null without debt; below 1 the account can be liquidated). One HTTP request.",
   input: z.strictObject({
@@ -97,110 +91,67 @@ export const getLendingPositionsTool = defineTool({
   },
 });
 
-/** `prepare_supply`: approve (if short) + Aave v3 supply. @internal */
-export const prepareSupplyTool = defineTool({
-  name: "prepare_supply",
-  title: "Prepare an Aave v3 supply",
-  family: "prepare",
-  description: `Prepares a supply of \`amount\` (human decimal, e.g. "100") of \`token\` to Aave v3: an exact approve of the Pool only when the allowance is short, then supply. Checks the balance. The account earns interest and can borrow against it. ${NEXT}`,
-  input: z.strictObject({
-    from,
-    token: reserve(),
-    amount: amount('Human decimal amount in token units, e.g. "100".'),
-    fee_currency: feeCurrency().optional(),
+/** The lending prepare tools (`prepare_supply`, `prepare_withdraw`, `prepare_borrow`, `prepare_repay`), one row each. */
+const PREPARE_TOOLS = [
+  prepareToolRow({
+    name: "prepare_supply",
+    title: "Prepare an Aave v3 supply",
+    description:
+      'Prepares a supply of `amount` (human decimal, e.g. "100") of `token` to Aave v3: an exact approve of the Pool only when the allowance is short, then supply. Checks the balance. The account earns interest and can borrow against it.',
+    input: { token: reserve(), amount: amount('Human decimal amount in token units, e.g. "100".') },
+    member: "aave.prepareSupply",
+    prepare: (sdk, sender, args, options) => sdk.aave.prepareSupply(sender, args.token, args.amount, options),
   }),
-  output: preparedFlowResult,
-  annotations: PREPARE,
-  async run(args, context, call) {
-    const runtime = await context.runtime();
-    const sender = addressOrSigner(args.from, runtime, "from");
-    return {
-      data: await runtime.sdk.aave.prepareSupply(sender, args.token, args.amount, {
-        signal: call.signal,
-        ...feeOptions(args.fee_currency),
-      }),
-    };
-  },
-});
-
-/** `prepare_withdraw`: Aave v3 withdraw, refused below the health-factor floor. @internal */
-export const prepareWithdrawTool = defineTool({
-  name: "prepare_withdraw",
-  title: "Prepare an Aave v3 withdrawal",
-  family: "prepare",
-  description: `Prepares a withdrawal of \`amount\` of \`token\` from Aave v3 to \`from\`; "max" withdraws everything supplied. Refused (HEALTH_FACTOR_TOO_LOW, before anything is sent) when the health factor would fall below \`health_factor_floor\` (default 1). ${NEXT}`,
-  input: z.strictObject({
-    from,
-    token: reserve(),
-    amount: amount('Human decimal amount, e.g. "50", or "max" for everything supplied.'),
-    health_factor_floor: floor("1"),
-    fee_currency: feeCurrency().optional(),
-  }),
-  output: preparedFlowResult,
-  annotations: PREPARE,
-  async run(args, context, call) {
-    const runtime = await context.runtime();
-    const sender = addressOrSigner(args.from, runtime, "from");
-    return {
-      data: await runtime.sdk.aave.prepareWithdraw(sender, args.token, args.amount, {
+  prepareToolRow({
+    name: "prepare_withdraw",
+    title: "Prepare an Aave v3 withdrawal",
+    description:
+      'Prepares a withdrawal of `amount` of `token` from Aave v3 to `from`; "max" withdraws everything supplied. Refused (HEALTH_FACTOR_TOO_LOW, before anything is sent) when the health factor would fall below `health_factor_floor` (default 1).',
+    input: {
+      token: reserve(),
+      amount: amount('Human decimal amount, e.g. "50", or "max" for everything supplied.'),
+      health_factor_floor: floor("1"),
+    },
+    member: "aave.prepareWithdraw",
+    prepare: (sdk, sender, args, options) =>
+      sdk.aave.prepareWithdraw(sender, args.token, args.amount, {
+        ...options,
         healthFactorFloor: args.health_factor_floor,
-        signal: call.signal,
-        ...feeOptions(args.fee_currency),
       }),
-    };
-  },
-});
-
-/** `prepare_borrow`: Aave v3 variable-rate borrow, refused above the limit or below the floor. @internal */
-export const prepareBorrowTool = defineTool({
-  name: "prepare_borrow",
-  title: "Prepare an Aave v3 borrow",
-  family: "prepare",
-  description: `Prepares a variable-rate borrow of \`amount\` of \`token\` from Aave v3 against the account's collateral. Refused before anything is sent above the available borrows (BORROW_LIMIT_EXCEEDED, naming them) or when the health factor would fall below \`health_factor_floor\` (default 1.1; HEALTH_FACTOR_TOO_LOW). ${NEXT}`,
-  input: z.strictObject({
-    from,
-    token: reserve(),
-    amount: amount('Human decimal amount in token units, e.g. "50".'),
-    health_factor_floor: floor("1.1"),
-    fee_currency: feeCurrency().optional(),
   }),
-  output: preparedFlowResult,
-  annotations: PREPARE,
-  async run(args, context, call) {
-    const runtime = await context.runtime();
-    const sender = addressOrSigner(args.from, runtime, "from");
-    return {
-      data: await runtime.sdk.aave.prepareBorrow(sender, args.token, args.amount, {
+  prepareToolRow({
+    name: "prepare_borrow",
+    title: "Prepare an Aave v3 borrow",
+    description:
+      "Prepares a variable-rate borrow of `amount` of `token` from Aave v3 against the account's collateral. Refused before anything is sent above the available borrows (BORROW_LIMIT_EXCEEDED, naming them) or when the health factor would fall below `health_factor_floor` (default 1.1; HEALTH_FACTOR_TOO_LOW).",
+    input: {
+      token: reserve(),
+      amount: amount('Human decimal amount in token units, e.g. "50".'),
+      health_factor_floor: floor("1.1"),
+    },
+    member: "aave.prepareBorrow",
+    prepare: (sdk, sender, args, options) =>
+      sdk.aave.prepareBorrow(sender, args.token, args.amount, {
+        ...options,
         healthFactorFloor: args.health_factor_floor,
-        signal: call.signal,
-        ...feeOptions(args.fee_currency),
       }),
-    };
-  },
-});
-
-/** `prepare_repay`: approve (if short) + Aave v3 repay. @internal */
-export const prepareRepayTool = defineTool({
-  name: "prepare_repay",
-  title: "Prepare an Aave v3 repayment",
-  family: "prepare",
-  description: `Prepares a repayment of \`amount\` of \`token\` variable debt on Aave v3: an exact approve of the Pool only when the allowance is short, then repay. "max" repays the whole debt (interest until inclusion included) and approves the debt plus 0.1 %. Checks the balance. ${NEXT}`,
-  input: z.strictObject({
-    from,
-    token: reserve(),
-    amount: amount('Human decimal amount, e.g. "20", or "max" for the whole debt.'),
-    fee_currency: feeCurrency().optional(),
   }),
-  output: preparedFlowResult,
-  annotations: PREPARE,
-  async run(args, context, call) {
-    const runtime = await context.runtime();
-    const sender = addressOrSigner(args.from, runtime, "from");
-    return {
-      data: await runtime.sdk.aave.prepareRepay(sender, args.token, args.amount, {
-        signal: call.signal,
-        ...feeOptions(args.fee_currency),
-      }),
-    };
-  },
-});
+  prepareToolRow({
+    name: "prepare_repay",
+    title: "Prepare an Aave v3 repayment",
+    description:
+      'Prepares a repayment of `amount` of `token` variable debt on Aave v3: an exact approve of the Pool only when the allowance is short, then repay. "max" repays the whole debt (interest until inclusion included) and approves the debt plus 0.1 %. Checks the balance.',
+    input: {
+      token: reserve(),
+      amount: amount('Human decimal amount, e.g. "20", or "max" for the whole debt.'),
+    },
+    member: "aave.prepareRepay",
+    prepare: (sdk, sender, args, options) => sdk.aave.prepareRepay(sender, args.token, args.amount, options),
+  }),
+];
+
+/** The lending prepare tools, in listing order (supply, withdraw, borrow, repay). @internal */
+export const lendingPrepareTools: readonly ToolDefinition[] = definePrepareTools(
+  { from, next: NEXT },
+  PREPARE_TOOLS,
+);

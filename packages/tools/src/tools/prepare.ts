@@ -22,6 +22,7 @@ export const prepareSendTool = defineTool({
   name: "prepare_send",
   title: "Prepare a transfer",
   family: "prepare",
+  member: "transaction.prepareSend",
   description: `Prepares a transfer of \`amount\` (human decimal string, e.g. "2.5") of \`token\` from \`from\` to \`to\`. Checks the balance (with the fee, when gas is paid in the token sent). \`fee_currency\` (default: the server's FEE_CURRENCY) says who pays gas. ${NEXT}`,
   input: z.strictObject({
     from,
@@ -52,6 +53,7 @@ export const prepareApproveTool = defineTool({
   name: "prepare_approve",
   title: "Prepare an approval",
   family: "prepare",
+  member: "transaction.prepareApprove",
   description: `Prepares an ERC-20 approve letting \`spender\` move up to \`amount\` of \`token\` owned by \`from\`. "0" revokes; "max" is unlimited (use only when the user asked for it; a spending policy may refuse it). ${NEXT}`,
   input: z.strictObject({
     from,
@@ -100,6 +102,7 @@ export const prepareContractCallTool = defineTool({
   name: "prepare_contract_call",
   title: "Prepare a contract call",
   family: "prepare",
+  member: "transaction.prepareContractCall",
   description: `Prepares a call of \`function_name\` on contract \`to\`, encoded from \`abi\` and \`args\`, preceded by an approve step for each entry of \`approvals\` whose current allowance is too low (approve-then-action). Integer arguments may be decimal strings (base units). ${NEXT}`,
   input: z.strictObject({
     from,

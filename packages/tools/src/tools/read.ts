@@ -8,6 +8,7 @@ export const getNetworkStatusTool = defineTool({
   name: "get_network_status",
   title: "Network status",
   family: "read",
+  member: "network.getStatus",
   description:
     "Reads the chain (id 42220): latest block number and timestamp, base fee and gas price in wei. Use it to check the RPC endpoint works before preparing or sending. One HTTP request.",
   input: z.strictObject({}),
@@ -38,6 +39,7 @@ export const getFeeCurrenciesTool = defineTool({
   name: "get_fee_currencies",
   title: "Fee currencies",
   family: "read",
+  member: "network.getFeeCurrencies",
   description:
     "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC and USD₮ pay through an adapter address, not the token; Mento stables such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY). One HTTP request.",
   input: z.strictObject({}),
@@ -114,6 +116,7 @@ export const getBalancesTool = defineTool({
   name: "get_balances",
   title: "Token balances",
   family: "read",
+  member: "token.getBalances",
   description:
     "Reads token balances of an address (default: the signer) in one HTTP request. Each balance has `value` in base units (decimal string) and `formatted` in human units. Without `tokens`, every registry token is read.",
   input: z.strictObject({
@@ -150,6 +153,7 @@ export const getTokenInfoTool = defineTool({
   name: "get_token_info",
   title: "Token info",
   family: "read",
+  member: "token.getTokenInfo",
   description:
     "Looks a token up (symbol, former ticker or address) and returns its address, symbol, decimals and total supply. Unknown tokens come back as an error with suggestions. One HTTP request.",
   input: z.strictObject({ token: token() }),
@@ -166,6 +170,7 @@ export const getAllowanceTool = defineTool({
   name: "get_allowance",
   title: "Token allowance",
   family: "read",
+  member: "token.getAllowance",
   description:
     "Reads how much of `token` the `spender` may move on behalf of `owner` (default: the signer). Use it to see whether an approval is needed. One HTTP request.",
   input: z.strictObject({
@@ -194,6 +199,7 @@ export const getTransactionTool = defineTool({
   name: "get_transaction",
   title: "Transaction",
   family: "read",
+  member: "blockchain.getTransaction",
   description:
     "Reads a transaction by hash: status (success, reverted or pending), from, to, value, input, block, gas used and the ERC-8021 attribution tags found in its calldata (bundles decoded down to inner calls). An unknown hash gives TRANSACTION_NOT_FOUND.",
   input: z.strictObject({ hash: hash("The transaction hash: 0x followed by 64 hex digits.") }),

@@ -2,13 +2,7 @@ import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
-import {
-  getLendingPositionsTool,
-  prepareBorrowTool,
-  prepareRepayTool,
-  prepareSupplyTool,
-  prepareWithdrawTool,
-} from "./lending.js";
+import { getLendingPositionsTool, lendingPrepareTools } from "./lending.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
 import {
   getAllowanceTool,
@@ -49,10 +43,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   prepareApproveTool,
   prepareContractCallTool,
   prepareSwapTool,
-  prepareSupplyTool,
-  prepareWithdrawTool,
-  prepareBorrowTool,
-  prepareRepayTool,
+  ...lendingPrepareTools,
   ...stakingPrepareTools,
   simulateFlowTool,
   executePreparedFlowTool,

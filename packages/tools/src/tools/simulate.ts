@@ -102,6 +102,7 @@ export const simulateFlowTool = defineTool({
   name: "simulate_flow",
   title: "Simulate a prepared flow",
   family: "prepare",
+  member: "transaction.simulatePreparedFlow",
   description:
     "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; fee in the currency that pays it: CELO, or the flow's fee currency such as USDC; each step's effects in words, e.g. \"locks 50 CELO\") and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
   input: z.strictObject({

@@ -5,16 +5,10 @@
 // spending policy sees a lock as CELO sent to LockedGold (caps.CELO, allow.recipients) and every other staking
 // or governance call as a contract call left to allow.contracts.
 import { z } from "zod/v4";
-import { address, amount, feeCurrency, uint } from "../schemas/common.js";
-import { preparedFlowResult } from "../schemas/flow.js";
-import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
+import { address, amount, uint } from "../schemas/common.js";
+import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "./context.js";
+import { definePrepareTools, prepareToolRow } from "./prepareTool.js";
 
-const PREPARE = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-} as const;
 const NEXT =
   "Returns a prepared flow (snake_case JSON with its intent); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). Refusals (CELO_STAKING_REFUSED, CELO_GOVERNANCE_REFUSED) name the rule and the amounts, before anything is sent. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas; the CELO a lock sends is CELO either way. One HTTP request; 2 when gas is paid in a fee currency, since the calldata depends on the first read.";
 const from = address("Who will sign and send the steps (default: this server's signer).").optional();
@@ -62,6 +56,7 @@ export const getStakingBalancesTool = defineTool({
   name: "get_staking_balances",
   title: "Celo staking balances",
   family: "read",
+  member: "staking.getStakingBalances",
   description:
     "Reads an account's Celo staking (default: the signer): locked CELO (total, non-voting, voting), votes per validator group (pending, active, and whether pending votes can be activated now), pending withdrawals with their unlock times, its registration and governance part. One HTTP request.",
   input: z.strictObject({ address: address("Whose balances (default: the signer).").optional() }),
@@ -121,6 +116,7 @@ export const getValidatorGroupsTool = defineTool({
   name: "get_validator_groups",
   title: "Celo validator groups",
   family: "read",
+  member: "staking.getValidatorGroups",
   description:
     "Lists every registered Celo validator group: name, members, commission, votes, capacity and remaining capacity, eligibility. One HTTP request.",
   input: z.strictObject({}),
@@ -150,6 +146,7 @@ export const getGovernanceProposalsTool = defineTool({
   name: "get_governance_proposals",
   title: "Celo governance proposals",
   family: "read",
+  member: "governance.getProposals",
   description:
     "Lists Celo governance proposals read on chain (nothing fetched from the web): the queue with upvotes, and the proposals in referendum, execution or expired with their vote totals. One HTTP request.",
   input: z.strictObject({}),
@@ -174,6 +171,7 @@ export const getGovernanceProposalTool = defineTool({
   name: "get_governance_proposal",
   title: "A Celo governance proposal",
   family: "read",
+  member: "governance.getProposal",
   description:
     "Reads one Celo governance proposal on chain: stage, proposer, deposit, description URL, approval, upvotes, vote totals and the account's own vote (default: the signer's). One HTTP request.",
   input: z.strictObject({
@@ -191,154 +189,122 @@ export const getGovernanceProposalTool = defineTool({
   },
 });
 
-type Sdk = Awaited<ReturnType<Parameters<Parameters<typeof defineTool>[0]["run"]>[1]["runtime"]>>["sdk"];
-
-/** The arguments of the prepare tools below (each tool's input schema checks its own). */
-interface PrepareArgs {
-  amount: string;
-  group?: string;
-  proposal_id: string | number;
-  value: "yes" | "no" | "abstain";
-  to: string;
-  percent: string | number;
-}
-
-/** What every prepare tool passes its client member: the call's signal and `fee_currency`, when given. */
-interface PrepareToolOptions {
-  signal: AbortSignal;
-  feeCurrency?: string;
-}
-
-/** One prepare tool of the table: what it is called, says and takes, and the client member it calls. */
-interface PrepareToolSpec {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodRawShape;
-  prepare: (sdk: Sdk, sender: string, args: PrepareArgs, options: PrepareToolOptions) => Promise<unknown>;
-}
-
 /** The staking and governance prepare tools, in listing order: one row each, one way to register them. */
-const PREPARE_TOOLS: readonly PrepareToolSpec[] = [
-  {
+const PREPARE_TOOLS = [
+  prepareToolRow({
     name: "prepare_lock",
     title: "Prepare locking CELO",
     description:
       "Prepares locking `amount` CELO in Celo's LockedGold (to vote for validator groups and on governance): registers the account first when needed and relocks pending withdrawals before locking new CELO.",
     input: { amount: celoInput("CELO to lock") },
+    member: "staking.prepareLock",
     prepare: (sdk, sender, args, options) => sdk.staking.prepareLock(sender, args.amount, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_unlock",
     title: "Prepare unlocking CELO",
     description:
       "Prepares unlocking `amount` of locked CELO (withdrawable after the unlocking period, 3 days on mainnet). Refused when the CELO votes for a group or backs governance votes, with the amounts.",
     input: { amount: celoInput("CELO to unlock") },
+    member: "staking.prepareUnlock",
     prepare: (sdk, sender, args, options) => sdk.staking.prepareUnlock(sender, args.amount, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_relock",
     title: "Prepare relocking CELO",
     description: "Prepares relocking `amount` CELO from pending withdrawals.",
     input: { amount: celoInput("CELO to relock") },
+    member: "staking.prepareRelock",
     prepare: (sdk, sender, args, options) => sdk.staking.prepareRelock(sender, args.amount, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_withdraw_unlocked",
     title: "Prepare withdrawing unlocked CELO",
     description:
       "Prepares withdrawing every matured pending withdrawal back to the account. Refused with the time left (details.seconds_left) when none has matured.",
     input: {},
+    member: "staking.prepareWithdraw",
     prepare: (sdk, sender, _args, options) => sdk.staking.prepareWithdraw(sender, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_validator_vote",
     title: "Prepare a vote for a validator group",
     description:
       "Prepares voting `amount` of locked, non-voting CELO for validator `group` (pending until the next epoch; then prepare_activate_votes). Eligibility, capacity and balance are checked.",
     input: { group, amount: celoInput("CELO to vote with") },
+    member: "staking.prepareVote",
     prepare: (sdk, sender, args, options) =>
-      sdk.staking.prepareVote(sender, args.group as string, args.amount, options),
-  },
-  {
+      sdk.staking.prepareVote(sender, args.group, args.amount, options),
+  }),
+  prepareToolRow({
     name: "prepare_activate_votes",
     title: "Prepare activating pending votes",
     description:
       "Prepares activating pending validator-group votes cast in an earlier epoch, for `group` or every group that has some.",
     input: { group: group.optional() },
+    member: "staking.prepareActivate",
     prepare: (sdk, sender, args, options) => sdk.staking.prepareActivate(sender, args.group, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_revoke_votes",
     title: "Prepare revoking votes",
     description:
       "Prepares revoking `amount` of votes for validator `group`: pending votes first, then active ones.",
     input: { group, amount: celoInput("Votes to revoke") },
+    member: "staking.prepareRevoke",
     prepare: (sdk, sender, args, options) =>
-      sdk.staking.prepareRevoke(sender, args.group as string, args.amount, options),
-  },
-  {
+      sdk.staking.prepareRevoke(sender, args.group, args.amount, options),
+  }),
+  prepareToolRow({
     name: "prepare_governance_upvote",
     title: "Prepare a governance upvote",
     description:
       "Prepares upvoting queued governance proposal `proposal_id` with all of the account's locked CELO.",
     input: { proposal_id: proposalId },
+    member: "governance.prepareUpvote",
     prepare: (sdk, sender, args, options) => sdk.governance.prepareUpvote(sender, args.proposal_id, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_governance_revoke_upvote",
     title: "Prepare revoking a governance upvote",
     description: "Prepares revoking the account's upvote of a governance proposal.",
     input: {},
+    member: "governance.prepareRevokeUpvote",
     prepare: (sdk, sender, _args, options) => sdk.governance.prepareRevokeUpvote(sender, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_governance_vote",
     title: "Prepare a governance vote",
     description:
       "Prepares voting `value` (yes, no, abstain) on governance proposal `proposal_id` in its referendum with all of the account's voting power; its locked CELO then cannot be unlocked until the referendum ends.",
     input: { proposal_id: proposalId, value: z.enum(["yes", "no", "abstain"]) },
+    member: "governance.prepareVote",
     prepare: (sdk, sender, args, options) =>
       sdk.governance.prepareVote(sender, args.proposal_id, args.value, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_governance_delegate",
     title: "Prepare delegating governance votes",
     description:
       "Prepares delegating `percent` of the account's governance voting power to `to` (a Celo account).",
     input: { to: address("The delegatee."), percent },
+    member: "governance.prepareDelegate",
     prepare: (sdk, sender, args, options) =>
       sdk.governance.prepareDelegate(sender, args.to, args.percent, options),
-  },
-  {
+  }),
+  prepareToolRow({
     name: "prepare_governance_undelegate",
     title: "Prepare taking back delegated votes",
     description: "Prepares taking back `percent` of governance voting power delegated to `to`.",
     input: { to: address("The delegatee."), percent },
+    member: "governance.prepareUndelegate",
     prepare: (sdk, sender, args, options) =>
       sdk.governance.prepareUndelegate(sender, args.to, args.percent, options),
-  },
+  }),
 ];
 
-/** A prepare tool of the table: its input is `from` and its own fields; it answers a prepared flow. */
-function prepareTool(spec: PrepareToolSpec) {
-  return defineTool({
-    name: spec.name,
-    title: spec.title,
-    family: "prepare",
-    description: `${spec.description} ${NEXT}`,
-    input: z.strictObject({ from, ...spec.input, fee_currency: feeCurrency().optional() }),
-    output: preparedFlowResult,
-    annotations: PREPARE,
-    async run(args, context, call) {
-      const runtime = await context.runtime();
-      const { from: given, fee_currency } = args as { from?: string; fee_currency?: string };
-      const sender = addressOrSigner(given, runtime, "from");
-      const options = { signal: call.signal, ...feeOptions(fee_currency) };
-      return { data: (await spec.prepare(runtime.sdk, sender, args as never, options)) as never };
-    },
-  });
-}
-
 /** The staking and governance prepare tools (`prepare_lock` … `prepare_governance_undelegate`), in listing order. @internal */
-export const stakingPrepareTools = PREPARE_TOOLS.map(prepareTool);
+export const stakingPrepareTools: readonly ToolDefinition[] = definePrepareTools(
+  { from, next: NEXT },
+  PREPARE_TOOLS,
+);

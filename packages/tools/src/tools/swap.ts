@@ -34,6 +34,7 @@ export const getSwapQuoteTool = defineTool({
   name: "get_swap_quote",
   title: "Swap quotes",
   family: "read",
+  member: "swap.getQuotes",
   description:
     "Quotes selling `amount_in` of `token_in` for `token_out` on every venue: Uniswap v3 (the pair's pool at fee tiers 100/500/3000/10000 and two-hop paths through USDm, USDC or CELO) and Mento v3 (the pair's pool or through USDm). Returns each venue's quote (amounts in base units and formatted, route, fee), the best, and the venues without a route. NO_ROUTE when no venue can swap the pair. Nothing is signed. One HTTP request.",
   input: z.strictObject(pair),
@@ -61,6 +62,7 @@ export const prepareSwapTool = defineTool({
   name: "prepare_swap",
   title: "Prepare a swap",
   family: "prepare",
+  member: "swap.prepareSwap",
   description:
     "Prepares selling `amount_in` of `token_in` for `token_out` on the best venue (or `venue`): an approve of exactly amount_in to the venue's router only when the allowance is too low, then the swap with a minimum output of the quote minus `slippage_bps` and a deadline `deadline_seconds` after the current block. The flow's `intent` says { kind: \"swap\", venue, token_in, token_out, amount_in, expected_amount_out, min_amount_out, deadline, route, recipient } and `expires_at` is the deadline: execute it before then with execute_prepared_flow (dry_run: true to simulate first); it reverts on chain, swapping nothing, if the price moved beyond the slippage. Nothing is signed or sent. One HTTP request.",
   input: z.strictObject({

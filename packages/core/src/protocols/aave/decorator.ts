@@ -1,15 +1,20 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
-import { throwIfAborted } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseOptions } from "../../validation/parseOptions.js";
-import { parseSignal } from "../../validation/parseSignal.js";
 import type { GetAavePositionsReturnType } from "./actions/getAavePositions.js";
 import type { PrepareAaveBorrowReturnType } from "./actions/prepareAaveBorrow.js";
 import type { PrepareAaveRepayReturnType } from "./actions/prepareAaveRepay.js";
 import type { PrepareAaveSupplyReturnType } from "./actions/prepareAaveSupply.js";
 import type { PrepareAaveWithdrawReturnType } from "./actions/prepareAaveWithdraw.js";
+import {
+  getAavePositions,
+  prepareAaveBorrow,
+  prepareAaveRepay,
+  prepareAaveSupply,
+  prepareAaveWithdraw,
+} from "./lazyActions.js";
 import type { AaveHealthFactorFloorOption } from "./parseLendingParameters.js";
 
 /**
@@ -160,53 +165,23 @@ export interface AaveActions {
  * ```
  */
 export function aaveActions(client: SdkBaseClient): { aave: AaveActions } {
-  /**
-   * Loads an action's module, then calls it with the (already checked) parameters. An aborted signal stops the
-   * call before the load (in a browser, a chunk download) and before any request.
-   */
-  const run = async <P extends { signal?: unknown }, R>(
-    parameters: P,
-    load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
-  ): Promise<R> => {
-    throwIfAborted(parseSignal(parameters.signal), "eth_call");
-    return (await load())(client, parameters);
-  };
   /** A pool member `(from, token, amount, options)`: the options checked against `keys`, then the action run. */
   const pool =
-    <P extends { signal?: unknown }, R>(
-      keys: readonly string[],
-      load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
-    ) =>
+    <P, R>(keys: readonly string[], action: (client: SdkBaseClient, parameters: P) => Promise<R>) =>
     async (from: string, token: TokenInput, amount: string, rest?: object): Promise<R> =>
-      run({ ...parseOptions(rest, keys), from, token, amount } as unknown as P, load);
-  const read = ["signal"];
+      action(client, { ...parseOptions(rest, keys), from, token, amount } as unknown as P);
   const prepare = ["feeCurrency", "signal"];
   const health = ["healthFactorFloor", "feeCurrency", "signal"];
   return {
+    // Each action loads its module on its first call (./lazyActions.ts), so an app that never lends does not
+    // download the Aave code with `createSdkClient`. The options are checked before that load.
     aave: Object.freeze({
-      // Each action is loaded on its first call (a separate chunk in bundles), so an app that never lends does
-      // not download the Aave code with `createSdkClient`. The options are checked before that load.
       getPositions: async (owner: string, rest?: ActionOptions) =>
-        run(
-          { ...parseOptions(rest, read), owner },
-          async () => (await import("./actions/getAavePositions.js")).getAavePositions,
-        ),
-      prepareSupply: pool(
-        prepare,
-        async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
-      ),
-      prepareWithdraw: pool(
-        health,
-        async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
-      ),
-      prepareBorrow: pool(
-        health,
-        async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
-      ),
-      prepareRepay: pool(
-        prepare,
-        async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
-      ),
+        getAavePositions(client, { ...parseOptions(rest, ["signal"]), owner }),
+      prepareSupply: pool(prepare, prepareAaveSupply),
+      prepareWithdraw: pool(health, prepareAaveWithdraw),
+      prepareBorrow: pool(health, prepareAaveBorrow),
+      prepareRepay: pool(prepare, prepareAaveRepay),
     }),
   };
 }

@@ -1,51 +1,111 @@
 // What a simulated step did in Celo staking and governance, in words, from the core contracts' own events
 // (LockedGold, Election, Governance, Accounts at their mainnet proxy addresses): "locks 50 CELO", "votes 30 CELO
 // for Group A (0x…)". The celo-staking definition's `simulation` hooks.
-import {
-  type Address,
-  decodeEventLog,
-  decodeFunctionResult,
-  encodeFunctionData,
-  type Hex,
-  parseAbi,
-} from "viem";
+import { type Address, decodeEventLog, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { eventAbi, functionAbi, indexed, param } from "../../abi/functionAbi.js";
 import { decodeCallStrictly } from "../decodeCallStrictly.js";
 import type { ProtocolSimulation, SimulationLog, SimulationRead } from "../protocolSimulation.js";
 import { celoElectionAbi } from "./abis.js";
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
 import { celoAmount, fixidityPercent } from "./amounts.js";
 
-const lockedGoldEvents = parseAbi([
-  "event GoldLocked(address indexed account, uint256 value)",
-  "event GoldRelocked(address indexed account, uint256 value)",
-  "event GoldUnlocked(address indexed account, uint256 value, uint256 available)",
-  "event GoldWithdrawn(address indexed account, uint256 value)",
-  "event CeloDelegated(address indexed delegator, address indexed delegatee, uint256 percent, uint256 amount)",
-  "event DelegatedCeloRevoked(address indexed delegator, address indexed delegatee, uint256 percent, uint256 amount)",
-]);
-const electionEvents = parseAbi([
-  "event ValidatorGroupVoteCast(address indexed account, address indexed group, uint256 value)",
-  "event ValidatorGroupVoteActivated(address indexed account, address indexed group, uint256 value, uint256 units)",
-  "event ValidatorGroupPendingVoteRevoked(address indexed account, address indexed group, uint256 value)",
-  "event ValidatorGroupActiveVoteRevoked(address indexed account, address indexed group, uint256 value, uint256 units)",
-]);
-const governanceEvents = parseAbi([
-  "event ProposalUpvoted(uint256 indexed proposalId, address indexed account, uint256 upvotes)",
-  "event ProposalUpvoteRevoked(uint256 indexed proposalId, address indexed account, uint256 revokedUpvotes)",
-  "event ProposalVoted(uint256 indexed proposalId, address indexed account, uint256 value, uint256 weight)",
-  "event ProposalVotedV2(uint256 indexed proposalId, address indexed account, uint256 yesVotes, uint256 noVotes, uint256 abstainVotes)",
-  "event ProposalVoteRevoked(uint256 indexed proposalId, address indexed account, uint256 value, uint256 weight)",
-  "event ProposalVoteRevokedV2(uint256 indexed proposalId, address indexed account, uint256 yesVotes, uint256 noVotes, uint256 abstainVotes)",
-]);
-const accountsEvents = parseAbi(["event AccountCreated(address indexed account)"]);
-const accountsNameAbi = parseAbi(["function getName(address account) view returns (string)"]);
+const lockedGoldEvents = [
+  eventAbi("GoldLocked", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("GoldRelocked", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("GoldUnlocked", [
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "available"),
+  ]),
+  eventAbi("GoldWithdrawn", [indexed("address", "account"), param("uint256", "value")]),
+  eventAbi("CeloDelegated", [
+    indexed("address", "delegator"),
+    indexed("address", "delegatee"),
+    param("uint256", "percent"),
+    param("uint256", "amount"),
+  ]),
+  eventAbi("DelegatedCeloRevoked", [
+    indexed("address", "delegator"),
+    indexed("address", "delegatee"),
+    param("uint256", "percent"),
+    param("uint256", "amount"),
+  ]),
+] as const;
+const electionEvents = [
+  eventAbi("ValidatorGroupVoteCast", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+  ]),
+  eventAbi("ValidatorGroupVoteActivated", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+    param("uint256", "units"),
+  ]),
+  eventAbi("ValidatorGroupPendingVoteRevoked", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+  ]),
+  eventAbi("ValidatorGroupActiveVoteRevoked", [
+    indexed("address", "account"),
+    indexed("address", "group"),
+    param("uint256", "value"),
+    param("uint256", "units"),
+  ]),
+] as const;
+const governanceEvents = [
+  eventAbi("ProposalUpvoted", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "upvotes"),
+  ]),
+  eventAbi("ProposalUpvoteRevoked", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "revokedUpvotes"),
+  ]),
+  eventAbi("ProposalVoted", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "weight"),
+  ]),
+  eventAbi("ProposalVotedV2", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "yesVotes"),
+    param("uint256", "noVotes"),
+    param("uint256", "abstainVotes"),
+  ]),
+  eventAbi("ProposalVoteRevoked", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "value"),
+    param("uint256", "weight"),
+  ]),
+  eventAbi("ProposalVoteRevokedV2", [
+    indexed("uint256", "proposalId"),
+    indexed("address", "account"),
+    param("uint256", "yesVotes"),
+    param("uint256", "noVotes"),
+    param("uint256", "abstainVotes"),
+  ]),
+] as const;
+const accountsEvents = [eventAbi("AccountCreated", [indexed("address", "account")])] as const;
+const accountsNameAbi = [
+  functionAbi("getName", "view", [param("address", "account")], [param("string")]),
+] as const;
 
-const EVENTS_AT = new Map<string, readonly unknown[]>([
-  [CELO_STAKING_ADDRESSES.lockedGold.toLowerCase(), lockedGoldEvents],
-  [CELO_STAKING_ADDRESSES.election.toLowerCase(), electionEvents],
-  [CELO_STAKING_ADDRESSES.governance.toLowerCase(), governanceEvents],
-  [CELO_STAKING_ADDRESSES.accounts.toLowerCase(), accountsEvents],
-]);
+/** The events of each core contract, by lower-cased address (built on first use: no top-level work). */
+const eventsAt = (): Map<string, readonly unknown[]> =>
+  new Map<string, readonly unknown[]>([
+    [CELO_STAKING_ADDRESSES.lockedGold.toLowerCase(), lockedGoldEvents],
+    [CELO_STAKING_ADDRESSES.election.toLowerCase(), electionEvents],
+    [CELO_STAKING_ADDRESSES.governance.toLowerCase(), governanceEvents],
+    [CELO_STAKING_ADDRESSES.accounts.toLowerCase(), accountsEvents],
+  ]);
 
 /** Governance's `VoteValue` (None, Abstain, No, Yes) in words. */
 const VOTE_VALUES = ["none", "abstain", "no", "yes"] as const;
@@ -79,7 +139,7 @@ function nameOf(answer: Hex | null | undefined): string | undefined {
 }
 
 function decode(log: SimulationLog) {
-  const abi = EVENTS_AT.get(log.address.toLowerCase());
+  const abi = eventsAt().get(log.address.toLowerCase());
   if (!abi || log.topics.length === 0) return undefined;
   try {
     return decodeEventLog({

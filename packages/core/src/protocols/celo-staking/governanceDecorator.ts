@@ -9,8 +9,16 @@ import type { PrepareGovernanceRevokeUpvoteReturnType } from "./actions/prepareG
 import type { PrepareGovernanceUndelegateReturnType } from "./actions/prepareGovernanceUndelegate.js";
 import type { PrepareGovernanceUpvoteReturnType } from "./actions/prepareGovernanceUpvote.js";
 import type { PrepareGovernanceVoteReturnType } from "./actions/prepareGovernanceVote.js";
+import {
+  getGovernanceProposal,
+  getGovernanceProposals,
+  prepareGovernanceDelegate,
+  prepareGovernanceRevokeUpvote,
+  prepareGovernanceUndelegate,
+  prepareGovernanceUpvote,
+  prepareGovernanceVote,
+} from "./governanceLazyActions.js";
 import type { GovernanceVoteValue } from "./parameters.js";
-import { runLoaded } from "./stakingDecorator.js";
 
 /**
  * Options of `client.governance.getProposal`: whose vote to read, and an abort signal.
@@ -162,56 +170,26 @@ export interface GovernanceActions {
 export function governanceActions(client: SdkBaseClient): { governance: GovernanceActions } {
   const o = (rest: ActionOptions | undefined) => parseOptions(rest);
   const p = (rest: PrepareOptions | undefined) => parseOptions(rest, PREPARE_OPTION_KEYS);
+  // Each action loads its module on its first call (./governanceLazyActions.ts).
   return {
     governance: Object.freeze({
-      getProposals: async (rest?: ActionOptions) =>
-        runLoaded(
-          client,
-          { ...o(rest) },
-          async () => (await import("./actions/getGovernanceProposals.js")).getGovernanceProposals,
-        ),
+      getProposals: async (rest?: ActionOptions) => getGovernanceProposals(client, { ...o(rest) }),
       getProposal: async (proposalId: bigint | number | string, rest?: GetProposalOptions) =>
-        runLoaded(
-          client,
-          { ...parseOptions(rest, ["account", "signal"]), proposalId },
-          async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
-        ),
+        getGovernanceProposal(client, { ...parseOptions(rest, ["account", "signal"]), proposalId }),
       prepareUpvote: async (from: string, proposalId: bigint | number | string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, proposalId },
-          async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
-        ),
+        prepareGovernanceUpvote(client, { ...p(rest), from, proposalId }),
       prepareVote: async (
         from: string,
         proposalId: bigint | number | string,
         value: GovernanceVoteValue,
         rest?: PrepareOptions,
-      ) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, proposalId, value },
-          async () => (await import("./actions/prepareGovernanceVote.js")).prepareGovernanceVote,
-        ),
+      ) => prepareGovernanceVote(client, { ...p(rest), from, proposalId, value }),
       prepareRevokeUpvote: async (from: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from },
-          async () =>
-            (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
-        ),
+        prepareGovernanceRevokeUpvote(client, { ...p(rest), from }),
       prepareDelegate: async (from: string, to: string, percent: string | number, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, to, percent },
-          async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
-        ),
+        prepareGovernanceDelegate(client, { ...p(rest), from, to, percent }),
       prepareUndelegate: async (from: string, to: string, percent: string | number, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, to, percent },
-          async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,
-        ),
+        prepareGovernanceUndelegate(client, { ...p(rest), from, to, percent }),
     }),
   };
 }

@@ -1,104 +1,88 @@
 // Celo staking and governance: everything the package exports of this protocol (core's index re-exports it in
 // one line).
 
-export {
-  type GetGovernanceProposalErrorType,
-  type GetGovernanceProposalParameters,
-  type GetGovernanceProposalReturnType,
-  getGovernanceProposal,
+export type {
+  GetGovernanceProposalErrorType,
+  GetGovernanceProposalParameters,
+  GetGovernanceProposalReturnType,
 } from "./actions/getGovernanceProposal.js";
-export {
-  type GetGovernanceProposalsErrorType,
-  type GetGovernanceProposalsParameters,
-  type GetGovernanceProposalsReturnType,
-  getGovernanceProposals,
+export type {
+  GetGovernanceProposalsErrorType,
+  GetGovernanceProposalsParameters,
+  GetGovernanceProposalsReturnType,
 } from "./actions/getGovernanceProposals.js";
-export {
-  type CeloGroupVote,
-  type CeloPendingWithdrawal,
-  type GetStakingBalancesErrorType,
-  type GetStakingBalancesParameters,
-  type GetStakingBalancesReturnType,
-  getStakingBalances,
+export type {
+  CeloGroupVote,
+  CeloPendingWithdrawal,
+  GetStakingBalancesErrorType,
+  GetStakingBalancesParameters,
+  GetStakingBalancesReturnType,
 } from "./actions/getStakingBalances.js";
-export {
-  type CeloValidatorGroup,
-  type GetStakingValidatorGroupsErrorType,
-  type GetStakingValidatorGroupsParameters,
-  type GetStakingValidatorGroupsReturnType,
-  getStakingValidatorGroups,
+export type {
+  CeloValidatorGroup,
+  GetStakingValidatorGroupsErrorType,
+  GetStakingValidatorGroupsParameters,
+  GetStakingValidatorGroupsReturnType,
 } from "./actions/getStakingValidatorGroups.js";
-export {
-  type PrepareGovernanceDelegateErrorType,
-  type PrepareGovernanceDelegateParameters,
-  type PrepareGovernanceDelegateReturnType,
-  prepareGovernanceDelegate,
+export type {
+  PrepareGovernanceDelegateErrorType,
+  PrepareGovernanceDelegateParameters,
+  PrepareGovernanceDelegateReturnType,
 } from "./actions/prepareGovernanceDelegate.js";
-export {
-  type PrepareGovernanceRevokeUpvoteErrorType,
-  type PrepareGovernanceRevokeUpvoteParameters,
-  type PrepareGovernanceRevokeUpvoteReturnType,
-  prepareGovernanceRevokeUpvote,
+export type {
+  PrepareGovernanceRevokeUpvoteErrorType,
+  PrepareGovernanceRevokeUpvoteParameters,
+  PrepareGovernanceRevokeUpvoteReturnType,
 } from "./actions/prepareGovernanceRevokeUpvote.js";
-export {
-  type PrepareGovernanceUndelegateErrorType,
-  type PrepareGovernanceUndelegateParameters,
-  type PrepareGovernanceUndelegateReturnType,
-  prepareGovernanceUndelegate,
+export type {
+  PrepareGovernanceUndelegateErrorType,
+  PrepareGovernanceUndelegateParameters,
+  PrepareGovernanceUndelegateReturnType,
 } from "./actions/prepareGovernanceUndelegate.js";
-export {
-  type PrepareGovernanceUpvoteErrorType,
-  type PrepareGovernanceUpvoteParameters,
-  type PrepareGovernanceUpvoteReturnType,
-  prepareGovernanceUpvote,
+export type {
+  PrepareGovernanceUpvoteErrorType,
+  PrepareGovernanceUpvoteParameters,
+  PrepareGovernanceUpvoteReturnType,
 } from "./actions/prepareGovernanceUpvote.js";
-export {
-  type PrepareGovernanceVoteErrorType,
-  type PrepareGovernanceVoteParameters,
-  type PrepareGovernanceVoteReturnType,
-  prepareGovernanceVote,
+export type {
+  PrepareGovernanceVoteErrorType,
+  PrepareGovernanceVoteParameters,
+  PrepareGovernanceVoteReturnType,
 } from "./actions/prepareGovernanceVote.js";
-export {
-  type PrepareStakingActivateErrorType,
-  type PrepareStakingActivateParameters,
-  type PrepareStakingActivateReturnType,
-  prepareStakingActivate,
+export type {
+  PrepareStakingActivateErrorType,
+  PrepareStakingActivateParameters,
+  PrepareStakingActivateReturnType,
 } from "./actions/prepareStakingActivate.js";
-export {
-  type PrepareStakingLockErrorType,
-  type PrepareStakingLockParameters,
-  type PrepareStakingLockReturnType,
-  prepareStakingLock,
+export type {
+  PrepareStakingLockErrorType,
+  PrepareStakingLockParameters,
+  PrepareStakingLockReturnType,
 } from "./actions/prepareStakingLock.js";
-export {
-  type PrepareStakingRelockErrorType,
-  type PrepareStakingRelockParameters,
-  type PrepareStakingRelockReturnType,
-  prepareStakingRelock,
+export type {
+  PrepareStakingRelockErrorType,
+  PrepareStakingRelockParameters,
+  PrepareStakingRelockReturnType,
 } from "./actions/prepareStakingRelock.js";
-export {
-  type PrepareStakingRevokeErrorType,
-  type PrepareStakingRevokeParameters,
-  type PrepareStakingRevokeReturnType,
-  prepareStakingRevoke,
+export type {
+  PrepareStakingRevokeErrorType,
+  PrepareStakingRevokeParameters,
+  PrepareStakingRevokeReturnType,
 } from "./actions/prepareStakingRevoke.js";
-export {
-  type PrepareStakingUnlockErrorType,
-  type PrepareStakingUnlockParameters,
-  type PrepareStakingUnlockReturnType,
-  prepareStakingUnlock,
+export type {
+  PrepareStakingUnlockErrorType,
+  PrepareStakingUnlockParameters,
+  PrepareStakingUnlockReturnType,
 } from "./actions/prepareStakingUnlock.js";
-export {
-  type PrepareStakingVoteErrorType,
-  type PrepareStakingVoteParameters,
-  type PrepareStakingVoteReturnType,
-  prepareStakingVote,
+export type {
+  PrepareStakingVoteErrorType,
+  PrepareStakingVoteParameters,
+  PrepareStakingVoteReturnType,
 } from "./actions/prepareStakingVote.js";
-export {
-  type PrepareStakingWithdrawErrorType,
-  type PrepareStakingWithdrawParameters,
-  type PrepareStakingWithdrawReturnType,
-  prepareStakingWithdraw,
+export type {
+  PrepareStakingWithdrawErrorType,
+  PrepareStakingWithdrawParameters,
+  PrepareStakingWithdrawReturnType,
 } from "./actions/prepareStakingWithdraw.js";
 export { CELO_STAKING_ADDRESSES } from "./addresses.js";
 export type { CeloAmount } from "./amounts.js";
@@ -117,6 +101,7 @@ export {
   type GovernanceActions,
   governanceActions,
 } from "./governanceDecorator.js";
+export * from "./governanceLazyActions.js";
 export type {
   ActivateIntent,
   CeloStakingIntent,
@@ -141,3 +126,4 @@ export type {
 export type { GovernanceVoteValue } from "./parameters.js";
 export type { CeloProposal, CeloProposalStage } from "./proposals.js";
 export { type StakingActions, stakingActions } from "./stakingDecorator.js";
+export * from "./stakingLazyActions.js";

@@ -1,9 +1,7 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import { PREPARE_OPTION_KEYS, type PrepareOptions } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
-import { throwIfAborted } from "../../rpc/createRpc.js";
 import { parseOptions } from "../../validation/parseOptions.js";
-import { parseSignal } from "../../validation/parseSignal.js";
 import type { GetStakingBalancesReturnType } from "./actions/getStakingBalances.js";
 import type { GetStakingValidatorGroupsReturnType } from "./actions/getStakingValidatorGroups.js";
 import type { PrepareStakingActivateReturnType } from "./actions/prepareStakingActivate.js";
@@ -14,6 +12,17 @@ import type { PrepareStakingUnlockReturnType } from "./actions/prepareStakingUnl
 import type { PrepareStakingVoteReturnType } from "./actions/prepareStakingVote.js";
 import type { PrepareStakingWithdrawReturnType } from "./actions/prepareStakingWithdraw.js";
 import type { CeloActionParameters, CeloGroupVotesParameters } from "./operation.js";
+import {
+  getStakingBalances,
+  getStakingValidatorGroups,
+  prepareStakingActivate,
+  prepareStakingLock,
+  prepareStakingRelock,
+  prepareStakingRevoke,
+  prepareStakingUnlock,
+  prepareStakingVote,
+  prepareStakingWithdraw,
+} from "./stakingLazyActions.js";
 
 /**
  * `client.staking`: locking CELO and voting for validator groups on Celo's core contracts (LockedGold, Election).
@@ -160,22 +169,6 @@ export interface StakingActions {
   ): Promise<PrepareStakingRevokeReturnType>;
 }
 
-/** The parameters of a `(from, amount, options)` member's action. */
-type CeloAmountArguments = CeloActionParameters & { amount: string };
-
-/**
- * Loads an action's module on its first call (a separate chunk in bundles), then calls it; an aborted signal
- * stops the call before the load and before any request. @internal
- */
-export async function runLoaded<P extends { signal?: unknown }, R>(
-  client: SdkBaseClient,
-  parameters: P,
-  load: () => Promise<(client: SdkBaseClient, parameters: P) => Promise<R>>,
-): Promise<R> {
-  throwIfAborted(parseSignal(parameters.signal), "eth_call");
-  return (await load())(client, parameters);
-}
-
 /**
  * The `staking` group as a decorator: `createSdkBaseClient().extend(stakingActions)` gives `client.staking`
  * ({@link StakingActions}). Part of {@link createSdkClient}; each action loads on its first call.
@@ -193,57 +186,33 @@ export async function runLoaded<P extends { signal?: unknown }, R>(
 export function stakingActions(client: SdkBaseClient): { staking: StakingActions } {
   const o = (rest: ActionOptions | undefined) => parseOptions(rest);
   const p = (rest: PrepareOptions | undefined) => parseOptions(rest, PREPARE_OPTION_KEYS);
-  /** A member `(from, amount, options)` (lock, unlock, relock): the options checked, then the action loaded and run. */
+  /** A member `(from, amount, options)` (lock, unlock, relock): the options checked, then the action run. */
   const fromAmount =
-    <R>(load: () => Promise<(client: SdkBaseClient, parameters: CeloAmountArguments) => Promise<R>>) =>
+    <R>(
+      action: (client: SdkBaseClient, parameters: CeloActionParameters & { amount: string }) => Promise<R>,
+    ) =>
     async (from: string, amount: string, rest?: PrepareOptions) =>
-      runLoaded(client, { ...p(rest), from, amount }, load);
+      action(client, { ...p(rest), from, amount });
   /** A member `(from, group, amount, options)` (vote, revoke). */
   const fromGroupAmount =
-    <R>(load: () => Promise<(client: SdkBaseClient, parameters: CeloGroupVotesParameters) => Promise<R>>) =>
+    <R>(action: (client: SdkBaseClient, parameters: CeloGroupVotesParameters) => Promise<R>) =>
     async (from: string, group: string, amount: string, rest?: PrepareOptions) =>
-      runLoaded(client, { ...p(rest), from, group, amount }, load);
+      action(client, { ...p(rest), from, group, amount });
+  // Each action loads its module on its first call (./stakingLazyActions.ts).
   return {
     staking: Object.freeze({
       getStakingBalances: async (account: string, rest?: ActionOptions) =>
-        runLoaded(
-          client,
-          { ...o(rest), account },
-          async () => (await import("./actions/getStakingBalances.js")).getStakingBalances,
-        ),
-      getValidatorGroups: async (rest?: ActionOptions) =>
-        runLoaded(
-          client,
-          { ...o(rest) },
-          async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
-        ),
-      prepareLock: fromAmount(
-        async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
-      ),
-      prepareUnlock: fromAmount(
-        async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
-      ),
-      prepareRelock: fromAmount(
-        async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
-      ),
+        getStakingBalances(client, { ...o(rest), account }),
+      getValidatorGroups: async (rest?: ActionOptions) => getStakingValidatorGroups(client, { ...o(rest) }),
+      prepareLock: fromAmount(prepareStakingLock),
+      prepareUnlock: fromAmount(prepareStakingUnlock),
+      prepareRelock: fromAmount(prepareStakingRelock),
       prepareWithdraw: async (from: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from },
-          async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
-        ),
-      prepareVote: fromGroupAmount(
-        async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
-      ),
+        prepareStakingWithdraw(client, { ...p(rest), from }),
+      prepareVote: fromGroupAmount(prepareStakingVote),
       prepareActivate: async (from: string, group?: string, rest?: PrepareOptions) =>
-        runLoaded(
-          client,
-          { ...p(rest), from, ...(group === undefined ? {} : { group }) },
-          async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
-        ),
-      prepareRevoke: fromGroupAmount(
-        async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
-      ),
+        prepareStakingActivate(client, { ...p(rest), from, ...(group === undefined ? {} : { group }) }),
+      prepareRevoke: fromGroupAmount(prepareStakingRevoke),
     }),
   };
 }

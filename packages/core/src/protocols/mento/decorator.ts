@@ -1,8 +1,8 @@
-import type { VenueActions } from "../../actions/swap/venueGroup.js";
+import { type VenueActions, venueGroup } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { venueDecorator } from "../swap/venueDecorator.js";
 import type { GetMentoQuoteReturnType } from "./actions/getMentoQuote.js";
 import type { PrepareMentoSwapReturnType } from "./actions/prepareMentoSwap.js";
+import { getMentoQuote, prepareMentoSwap } from "./lazyActions.js";
 
 /**
  * `client.mento`: quotes and swaps on Mento v3 only. Not part of {@link createSdkClient}'s default groups: add it
@@ -31,8 +31,7 @@ export type MentoActions = VenueActions<GetMentoQuoteReturnType, PrepareMentoSwa
  * const flow = await client.mento.prepareSwap(from, "USDC", "USDm", "100");
  * ```
  */
-export const mentoActions: (client: SdkBaseClient) => { mento: MentoActions } =
-  /* @__PURE__ */ venueDecorator("mento", {
-    quote: async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
-    prepare: async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
-  });
+export function mentoActions(client: SdkBaseClient): { mento: MentoActions } {
+  // Each action loads its module on its first call (./lazyActions.ts).
+  return { mento: venueGroup(client, { quote: getMentoQuote, prepare: prepareMentoSwap }) };
+}

@@ -1,8 +1,8 @@
-import type { VenueActions } from "../../actions/swap/venueGroup.js";
+import { type VenueActions, venueGroup } from "../../actions/swap/venueGroup.js";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { venueDecorator } from "../swap/venueDecorator.js";
 import type { GetUniswapQuoteReturnType } from "./actions/getUniswapQuote.js";
 import type { PrepareUniswapSwapReturnType } from "./actions/prepareUniswapSwap.js";
+import { getUniswapQuote, prepareUniswapSwap } from "./lazyActions.js";
 
 /**
  * `client.uniswap`: quotes and swaps on Uniswap v3 only. Not part of {@link createSdkClient}'s default groups: add it
@@ -31,8 +31,7 @@ export type UniswapActions = VenueActions<GetUniswapQuoteReturnType, PrepareUnis
  * const flow = await client.uniswap.prepareSwap(from, "USDC", "USDm", "100");
  * ```
  */
-export const uniswapActions: (client: SdkBaseClient) => { uniswap: UniswapActions } =
-  /* @__PURE__ */ venueDecorator("uniswap", {
-    quote: async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
-    prepare: async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
-  });
+export function uniswapActions(client: SdkBaseClient): { uniswap: UniswapActions } {
+  // Each action loads its module on its first call (./lazyActions.ts).
+  return { uniswap: venueGroup(client, { quote: getUniswapQuote, prepare: prepareUniswapSwap }) };
+}

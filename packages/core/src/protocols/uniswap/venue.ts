@@ -3,26 +3,11 @@ import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js"
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
-import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { defineSwapVenue } from "../swap/defineSwapVenue.js";
 import { uniswapQuoterV2Abi, uniswapSwapRouter02Abi } from "./abis.js";
 import { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./addresses.js";
+import { UNISWAP_INTERMEDIATE_TOKENS } from "./intermediateTokens.js";
 import { encodeUniswapPath, flattenUniswapRoute, type UniswapRoute } from "./path.js";
-
-/**
- * The intermediate tokens of two-hop Uniswap paths: the chain's most liquid tokens.
- *
- * @example
- * ```ts
- * import { UNISWAP_INTERMEDIATE_TOKENS } from "@preflow/core";
- * UNISWAP_INTERMEDIATE_TOKENS.map((token) => token.symbol); // ["USDm", "USDC", "CELO"]
- * ```
- */
-export const UNISWAP_INTERMEDIATE_TOKENS: readonly TokenInfo[] = Object.freeze([
-  TOKENS.USDm,
-  TOKENS.USDC,
-  TOKENS.CELO,
-]);
 
 /** The label of SwapRouter02 in a step's `call.contract`. */
 export const UNISWAP_ROUTER_LABEL = "Uniswap SwapRouter02";

@@ -16,17 +16,6 @@ import {
 import { aavePoolFlow } from "../poolFlow.js";
 
 /**
- * The default health-factor floor of {@link prepareAaveBorrow}: 1.1 (as a decimal string).
- *
- * @example
- * ```ts
- * import { DEFAULT_BORROW_HEALTH_FACTOR_FLOOR } from "@preflow/core";
- * await client.aave.prepareBorrow(from, "USDm", "10", { healthFactorFloor: DEFAULT_BORROW_HEALTH_FACTOR_FLOOR });
- * ```
- */
-export const DEFAULT_BORROW_HEALTH_FACTOR_FLOOR = "1.1";
-
-/**
  * Parameters of {@link prepareAaveBorrow}. Unknown keys are refused.
  *
  * @example

@@ -20,21 +20,9 @@ import {
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import type { AaveLendingErrorType } from "../lendingErrorType.js";
+import { REPAY_MAX_INTEREST_MARGIN_BPS } from "../lendingLimits.js";
 import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";
 import { aavePoolFlow } from "../poolFlow.js";
-
-/**
- * The margin `"max"` repayments approve (and need in balance) above the debt read, in basis points of the debt:
- * 10 (0.1 %, at least one base unit), for interest that accrues until the repayment is included (at a 10 % APR,
- * about three and a half days of interest).
- *
- * @example
- * ```ts
- * import { REPAY_MAX_INTEREST_MARGIN_BPS } from "@preflow/core";
- * const approved = debt + (debt * BigInt(REPAY_MAX_INTEREST_MARGIN_BPS) + 9_999n) / 10_000n;
- * ```
- */
-export const REPAY_MAX_INTEREST_MARGIN_BPS = 10;
 
 /**
  * Parameters of {@link prepareAaveRepay}. Unknown keys are refused.

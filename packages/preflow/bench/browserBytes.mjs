@@ -1,0 +1,216 @@
+// What a browser fetches: each page below is bundled as an app's bundler does it (esbuild, browser, ESM, code
+// splitting, minified), served gzipped on 127.0.0.1, and opened in a real headless Chromium that runs the page's
+// operation against the devnet (so every chunk the operation loads on first use is fetched, as in an app). The
+// figure is the gzipped bytes of the scripts the page fetched, counted by the server, against a viem-only page
+// (a public client on `celo` that reads a balance and estimates gas) measured the same way in the same run.
+// Used by `pnpm bench`; the targets are ratios (send ≤ 1.0x, the others ≤ 1.1x of the viem page), printed, not
+// asserted (timing-free, but the machine's Chromium is not in every test run: test/bundle.test.ts holds budgets).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The pages: `run(rpcUrl, from, to)` is the operation; `target` the ratio to the viem page it must stay under. */
+export const PAGES = {
+  "viem: getBalance + estimateGas (peer)": {
+    target: undefined,
+    code: `import { createPublicClient, http } from "viem";
+import { celo } from "viem/chains";
+export async function run(rpcUrl, from, to) {
+  const client = createPublicClient({ chain: celo, transport: http(rpcUrl) });
+  const balance = await client.getBalance({ address: from });
+  const gas = await client.estimateGas({ account: from, to, value: 1n });
+  return String(balance > 0n && gas > 0n);
+}`,
+  },
+  "preflow: createSdkClient + prepareSend": {
+    target: 1.0,
+    code: `import { createSdkClient } from "preflow";
+export async function run(rpcUrl, from, to) {
+  const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
+  const flow = await client.transaction.prepareSend(from, to, "USDm", "1");
+  return flow.intent.kind;
+}`,
+  },
+  "preflow: prepareSend + simulatePreparedFlow + formatPreparedFlow": {
+    target: 1.1,
+    code: `import { createSdkClient, formatPreparedFlow } from "preflow";
+export async function run(rpcUrl, from, to) {
+  const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
+  const flow = await client.transaction.prepareSend(from, to, "USDm", "1");
+  const simulation = await client.transaction.simulatePreparedFlow(flow);
+  return String(simulation.success) + formatPreparedFlow(flow, simulation).length;
+}`,
+  },
+  "preflow: createSdkClient + swap.prepareSwap": {
+    target: 1.1,
+    code: `import { createSdkClient, swapActions } from "preflow";
+export async function run(rpcUrl, from) {
+  const client = createSdkClient({ rpcUrl, analyticsEnabled: false }).extend(swapActions);
+  const flow = await client.swap.prepareSwap(from, "USDC", "USDm", "10", { slippageBps: 50 });
+  return flow.intent.kind;
+}`,
+  },
+};
+
+const HTML = `<!doctype html><meta charset="utf-8"><title>page</title>
+<script type="module">
+const query = new URLSearchParams(location.search);
+import("./page.js")
+  .then((page) => page.run(query.get("rpc"), query.get("from"), query.get("to")))
+  .then((result) => { window.__result = { ok: true, result }; }, (error) => { window.__result = { ok: false, error: String(error && error.stack || error) }; });
+</script>`;
+
+/** Bundles one page into `outdir` (esbuild with code splitting, as Vite, Rollup and webpack split). */
+async function buildPage(code, outdir) {
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, "index.html"), HTML);
+  const result = await build({
+    stdin: { contents: code, resolveDir: join(here, ".."), loader: "js", sourcefile: "page.js" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    outdir,
+    entryNames: "page",
+    chunkNames: "chunk-[hash]",
+    // core's dist has bare chunk imports esbuild warns about (and drops) under "sideEffects": false.
+    logLevel: "error",
+    metafile: true,
+  });
+  return Object.keys(result.metafile.outputs).length;
+}
+
+/** A static server on 127.0.0.1 that gzips every file (level 6, a web server's default) and counts what it sent. */
+async function serve(root) {
+  const log = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const [dir, name] = url.pathname.slice(1).split("/");
+    const file = name || "index.html";
+    if (!/^[\w.-]+$/.test(dir ?? "") || !/^[\w.-]+$/.test(file)) return res.writeHead(404).end();
+    let body;
+    try {
+      body = gzipSync(readFileSync(join(root, dir, file)), { level: 6 });
+    } catch {
+      return res.writeHead(404).end();
+    }
+    log.push({ dir, file, bytes: body.length });
+    res
+      .writeHead(200, {
+        "content-type": file.endsWith(".js") ? "text/javascript" : "text/html",
+        "content-encoding": "gzip",
+        "cache-control": "no-store",
+      })
+      .end(body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, log, url: `http://127.0.0.1:${server.address().port}` };
+}
+
+/**
+ * Builds every page, opens each in a fresh Chromium page against `rpcUrl`, and returns per page the scripts
+ * fetched (count, gzipped KB) and the ratio to the viem page.
+ */
+export async function measureBrowserBytes({ rpcUrl, from, to }) {
+  const { default: puppeteer } = await import("puppeteer-core");
+  const root = mkdtempSync(join(tmpdir(), "preflow-browser-bytes-"));
+  const profile = mkdtempSync(join(tmpdir(), "preflow-chromium-"));
+  const names = Object.keys(PAGES);
+  const built = {};
+  for (const [index, name] of names.entries())
+    built[name] = await buildPage(PAGES[name].code, join(root, `p${index}`));
+  const site = await serve(root);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  const rows = [];
+  try {
+    for (const [index, name] of names.entries()) {
+      const page = await browser.newPage();
+      await page.setCacheEnabled(false);
+      const problems = [];
+      page.on("pageerror", (error) => problems.push(String(error)));
+      page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+      page.on("requestfailed", (request) =>
+        problems.push(`${request.url()}: ${request.failure()?.errorText}`),
+      );
+      const start = site.log.length;
+      const query = new URLSearchParams({ rpc: rpcUrl, from, to });
+      await page.goto(`${site.url}/p${index}/?${query}`, { waitUntil: "load" });
+      await page
+        .waitForFunction(() => window.__result !== undefined, { timeout: 60_000 })
+        .catch((error) => {
+          throw new Error(`${name}: no result in 60 s (${problems.join("; ") || "no page error"})`, {
+            cause: error,
+          });
+        });
+      const result = await page.evaluate(() => window.__result);
+      await page.close();
+      if (!result.ok) throw new Error(`${name}: the page failed: ${result.error}`);
+      const scripts = site.log.slice(start).filter((entry) => entry.file.endsWith(".js"));
+      rows.push({
+        page: name,
+        chunksBuilt: built[name],
+        scriptsFetched: scripts.length,
+        gzKB: +(scripts.reduce((total, entry) => total + entry.bytes, 0) / 1024).toFixed(1),
+        target: PAGES[name].target,
+      });
+    }
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => site.server.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+  const peer = rows[0].gzKB;
+  for (const row of rows) row.ratio = +(row.gzKB / peer).toFixed(2);
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startDevnet } = await import("@preflow/devnet");
+  const devnet = await startDevnet();
+  try {
+    const from = devnet.accounts[0].address;
+    await devnet.fund(from, "USDm", "100");
+    await devnet.fund(from, "USDC", "100");
+    const rows = await measureBrowserBytes({
+      rpcUrl: devnet.rpcUrl,
+      from,
+      to: "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+    });
+    console.log(
+      "What a Chromium page fetches (esbuild --splitting, minified, served gzip level 6; scripts only), against the viem page:",
+    );
+    console.table(rows);
+    for (const row of rows.slice(1)) {
+      const verdict = row.ratio <= row.target ? "within" : "OVER";
+      console.log(
+        `${row.page}: ${row.gzKB} KB in ${row.scriptsFetched} scripts = ${row.ratio}x the viem page (${rows[0].gzKB} KB; target ${row.target}x: ${verdict})`,
+      );
+    }
+  } finally {
+    await devnet.stop();
+  }
+}

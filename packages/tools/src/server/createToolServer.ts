@@ -21,6 +21,9 @@ import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
+import { storeOpener } from "../store/openToolServerStore.js";
+import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
 import { TOOL_CATALOG } from "../tools/catalog.js";
 import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
 import { loadRuntime } from "./loadRuntime.js";
@@ -170,7 +173,14 @@ export function createToolServerWith(
   const families = new Set<ToolFamily>(config.families ?? TOOL_FAMILIES);
   const offered = TOOL_CATALOG.filter((tool) => families.has(tool.family));
   const offeredNames = new Set(offered.map((tool) => tool.name));
-  const redactor = createRedactor([config.privateKey, config.agentIdPrivateKey, config.telemetryApiKey]);
+  const databaseUrl = parseDatabaseUrl(config.databaseUrl);
+  const redactor = createRedactor([
+    config.privateKey,
+    config.agentIdPrivateKey,
+    config.telemetryApiKey,
+    databaseUrl?.url,
+    databaseUrl?.password,
+  ]);
 
   let loading: Promise<ToolRuntime> | undefined;
   const runtime = (): Promise<ToolRuntime> => {
@@ -185,6 +195,7 @@ export function createToolServerWith(
     feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
+    store: storeOpener({ stateDir: config.stateDir ?? defaultStateDir(), databaseUrl: databaseUrl?.url }),
     log: (line) => log(redactor.text(line)),
     redact: (text) => redactor.text(text),
   };

@@ -187,6 +187,7 @@ export type {
   PrepareOptions,
 } from "./fees/flowFee.js";
 export type { FlowFee } from "./fees/flowFeeType.js";
+export { cip64FeePaid } from "./fees/signCip64Step.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,

@@ -9,7 +9,8 @@ import type { ToolContext, ToolRuntime } from "../tools/context.js";
 import type { ExecutionRecord, StepRecord } from "./executionRegistry.js";
 import { flowSpendKey } from "./flowSpendKey.js";
 import { markInterrupted, settleOutcome } from "./interruptedExecution.js";
-import { RESOLVE_BOUND_MS, settleFromChain } from "./settleFromChain.js";
+import { RESOLVE_BOUND_MS, type ReceiptReader, settleFromChain } from "./settleFromChain.js";
+import { settleSpends } from "./settleSpends.js";
 
 /** The step's code once its nonce was used by another transaction. @internal */
 export const NONCE_USED_CODE = "NONCE_USED_BY_ANOTHER_TRANSACTION";
@@ -21,6 +22,7 @@ export interface RecoveryClient {
     blockNumber: bigint;
     gasUsed: bigint;
   }>;
+  request?: ReceiptReader["request"];
   getTransaction(parameters: { hash: `0x${string}` }): Promise<unknown>;
   getTransactionCount(parameters: { address: `0x${string}`; blockTag: "latest" }): Promise<number>;
   sendRawTransaction(parameters: { serializedTransaction: `0x${string}` }): Promise<`0x${string}`>;
@@ -124,9 +126,11 @@ export async function recoverExecutions(context: ToolContext, runtime: ToolRunti
     }
     await recoverSteps(record, runtime.client as unknown as RecoveryClient, signer);
     await context.executions.changed(record);
+    await settleSpends(record, runtime);
+    // Steps never signed spend nothing (their reservations are released).
     if (stopped && record.attempt !== undefined && runtime.policy?.ledger) {
       for (const step of record.steps) {
-        if (step.hash === null || (step.status === "failed" && step.sent === false)) {
+        if (step.hash === null) {
           await runtime.policy.ledger
             .release(flowSpendKey(record.flowId, step.index, record.attempt))
             .catch(() => undefined);

@@ -10,6 +10,7 @@ import type { ExecutionRecord } from "./executionRegistry.js";
 import { openExecutionStore } from "./executionStore.js";
 import { recoverExecutions } from "./recoverExecutions.js";
 import { needsSettling, RESOLVE_BOUND_MS, settleFromChain } from "./settleFromChain.js";
+import { settleSpends } from "./settleSpends.js";
 
 /**
  * Loads the signer's executions from the store once; without a signer there are none. Rejects with
@@ -37,11 +38,16 @@ export async function openExecutions(context: ToolContext, runtime: ToolRuntime)
   // chain in the background.
   await context
     .store()
-    .then((store) => store.withSignerLock(signer, () => recoverExecutions(context, runtime), { timeoutMs: 0 }))
+    .then((store) =>
+      store.withSignerLock(signer, () => recoverExecutions(context, runtime), { timeoutMs: 0 }),
+    )
     .catch(() => undefined);
   for (const record of context.executions.pending()) {
     void settleFromChain(record, runtime.client, Date.now() + RESOLVE_BOUND_MS).then((changed) => {
-      if (changed) void context.executions.changed(record);
+      if (changed) {
+        void context.executions.changed(record);
+        void settleSpends(record, runtime);
+      }
     });
   }
 }
@@ -71,7 +77,10 @@ export async function findExecution(parameters: {
     if (!record) throw error;
   }
   if (record && resolve && needsSettling(record)) {
-    if (await settleFromChain(record, runtime.client, deadline)) void context.executions.changed(record);
+    if (await settleFromChain(record, runtime.client, deadline)) {
+      void context.executions.changed(record);
+      void settleSpends(record, runtime);
+    }
   }
   return record;
 }

@@ -187,7 +187,6 @@ export type {
   PrepareOptions,
 } from "./fees/flowFee.js";
 export type { FlowFee } from "./fees/flowFeeType.js";
-export { cip64FeePaid } from "./fees/signCip64Step.js";
 export {
   type FeeCurrency,
   type GetFeeCurrenciesErrorType,
@@ -195,6 +194,7 @@ export {
   type GetFeeCurrenciesReturnType,
   getFeeCurrencies,
 } from "./fees/getFeeCurrencies.js";
+export { cip64FeePaid } from "./fees/signCip64Step.js";
 export { type BuildApproveStepParameters, buildApproveStep } from "./flow/buildApproveStep.js";
 export { type FlowMismatch, findFlowMismatches } from "./flow/findFlowMismatches.js";
 export { findStepProtocol } from "./flow/findStepProtocol.js";

@@ -216,18 +216,20 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   try {
     await check(runtime, flow, firstNew);
   } catch (error) {
-    if (continuing) context.executions.set(earlier);
-    else context.executions.delete(record);
+    if (continuing) context.executions.restore(earlier, false);
+    else context.executions.forget(record, false);
     throw error;
   }
   const ledger = runtime.policy?.ledger;
   const keyOf = (index: number) => flowSpendKey(flowId, index, attempt);
+  /** Whether this attempt's record was written (it holds the signer's lock then: nobody else wrote since). */
+  let written = false;
   /** A refusal before anything new was sent: the earlier record stays what the server remembers. */
   const refused = (error: unknown) => {
     record.refusal = error;
     finish("failed");
-    if (continuing) context.executions.set(earlier);
-    else context.executions.delete(record);
+    if (continuing) context.executions.restore(earlier, written);
+    else context.executions.forget(record, written);
   };
   const total = flow.steps.length;
   const saved = () => context.executions.changed(record);
@@ -258,12 +260,13 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
         if (stored && stored.attempt !== earlier?.attempt && (stored.state !== "done" || sentAny(stored))) {
           record.adopted = stored;
           finish("cancelled");
-          context.executions.set(stored);
+          context.executions.restore(stored, false);
           return;
         }
         record.state = "running";
         // Checked again and reserved in one transaction: executions ahead of this one may have spent since.
         const policy = await reserve(runtime, flow, flowId, attempt, firstNew);
+        written = true;
         if (!(await saved())) {
           throw new StoreUnavailableError({
             location: store.location,

@@ -157,11 +157,22 @@ export class ExecutionRegistry {
     void this.changed(record);
   }
 
-  delete(record: ExecutionRecord): void {
+  /**
+   * Forgets a record that sent nothing; `stored`: its attempt was written (holding the signer's lock), so it is
+   * removed from the store too (another server's record of the flow never is).
+   */
+  forget(record: ExecutionRecord, stored: boolean): void {
     if (this.records.get(record.flowId) === record) {
       this.records.delete(record.flowId);
-      void this.persistence?.remove(record);
+      if (stored) void this.persistence?.remove(record);
     }
+  }
+
+  /** Puts back the record a refused continuation started from; `stored`: written back to the store too. */
+  restore(record: ExecutionRecord, stored: boolean): void {
+    this.records.delete(record.flowId);
+    this.records.set(record.flowId, record);
+    if (stored) void this.changed(record);
   }
 
   /** The ended records with a step whose outcome the chain may now know (pending, with a hash). */

@@ -110,7 +110,13 @@ export async function openExecutionStore(
       }
     },
     async remove(record) {
-      await store.deleteExecution(signer, record.flowId).catch(() => undefined);
+      try {
+        // Only this attempt's record: another server's record of the flow stays.
+        const stored = await store.getExecution(signer, record.flowId);
+        if (stored?.attempt === record.attempt) await store.deleteExecution(signer, record.flowId);
+      } catch {
+        // Left as it is: a record that sent nothing answers as refused.
+      }
     },
     async read(flowId) {
       const stored = await store.getExecution(signer, flowId);

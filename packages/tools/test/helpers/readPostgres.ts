@@ -2,7 +2,10 @@
 import pg from "pg";
 
 /** The stored execution records of `signer` (oldest first), as JSON objects; none before the schema exists. */
-export async function postgresRecords<T = Record<string, unknown>>(url: string, signer: string): Promise<T[]> {
+export async function postgresRecords<T = Record<string, unknown>>(
+  url: string,
+  signer: string,
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -207,6 +207,11 @@ export class ExecutionRegistry {
     return next;
   }
 
+  /** Resolves once the writes of `record` asked so far have landed (or failed); never rejects. */
+  written(record: ExecutionRecord): Promise<boolean> {
+    return this.writes.get(record) ?? Promise.resolve(true);
+  }
+
   /** Drops the oldest ended records beyond {@link LIMIT} (records still running are kept). */
   private trim(): void {
     if (this.records.size <= ExecutionRegistry.LIMIT) return;

@@ -1,6 +1,7 @@
 // An ended execution record is settled from the chain whenever it is read (get_flow_status, a replay, the first
 // use after a start-up): each pending step with a hash is looked up by receipt and becomes success / reverted
 // (sent: true) once mined; without a receipt it stays pending. Bounded by the caller's deadline.
+import { cip64FeePaid } from "@preflow/core";
 import type { ExecutionRecord, StepRecord } from "./executionRegistry.js";
 import { NO_RECEIPT, settleOutcome } from "./interruptedExecution.js";
 
@@ -12,6 +13,43 @@ const NOT_MINED =
 
 const NOT_ACKNOWLEDGED =
   "signed, but the node never acknowledged it and the chain has no receipt for it: executing the flow again (without force) sends the same signed bytes again (same hash, never a second transaction)";
+
+/** A receipt as a settled step reads it, with what a CIP-64 step paid in its fee currency. */
+interface SettledReceipt {
+  status: "success" | "reverted";
+  blockNumber: bigint;
+  gasUsed: bigint;
+  feePaid?: { feeCurrency: string; amount: string };
+}
+
+/**
+ * One request per step: the receipt as the node returns it (for `fee_paid`, which viem's formatted receipt does not
+ * keep), read strictly; without `request`, viem's `getTransactionReceipt`. Throws TransactionReceiptNotFoundError's
+ * name when there is none, and on a receipt of the wrong shape (an RPC failure for the caller).
+ */
+async function readReceipt(client: ReceiptReader, hash: `0x${string}`): Promise<SettledReceipt> {
+  if (!client.request) return client.getTransactionReceipt({ hash });
+  const raw = (await client.request({ method: "eth_getTransactionReceipt", params: [hash] })) as Record<
+    string,
+    unknown
+  > | null;
+  if (raw === null || raw === undefined) {
+    throw Object.assign(new Error(`no receipt for ${hash}`), { name: "TransactionReceiptNotFoundError" });
+  }
+  const quantity = (value: unknown): bigint => {
+    if (typeof value !== "string" || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+      throw new Error("a malformed receipt");
+    return BigInt(value);
+  };
+  const status = quantity(raw.status);
+  const feePaid = cip64FeePaid(raw);
+  return {
+    status: status === 1n ? "success" : "reverted",
+    blockNumber: quantity(raw.blockNumber),
+    gasUsed: quantity(raw.gasUsed),
+    ...(feePaid ? { feePaid: { feeCurrency: feePaid.feeCurrency, amount: feePaid.amount } } : {}),
+  };
+}
 
 /** Whether a record has ended (for this process) with a step whose outcome the chain may now know. @internal */
 export function needsSettling(record: ExecutionRecord): boolean {
@@ -29,6 +67,14 @@ export interface ReceiptReader {
     blockNumber: bigint;
     gasUsed: bigint;
   }>;
+  /**
+   * The raw JSON-RPC request (viem's `request`): a step's receipt is read as the node returns it (one request),
+   * for what a CIP-64 step paid in its fee currency (`fee_paid`) too. Absent: `getTransactionReceipt`, no `fee_paid`.
+   */
+  request?: (parameters: {
+    method: "eth_getTransactionReceipt";
+    params: [`0x${string}`];
+  }) => Promise<unknown>;
 }
 
 const TIMED_OUT = Symbol("timed out");
@@ -63,7 +109,7 @@ async function lookUp(record: ExecutionRecord, client: ReceiptReader, deadline: 
       let timer: NodeJS.Timeout | undefined;
       try {
         const receipt = await Promise.race([
-          client.getTransactionReceipt({ hash: step.hash as `0x${string}` }),
+          readReceipt(client, step.hash as `0x${string}`),
           new Promise<typeof TIMED_OUT>((resolve) => {
             timer = setTimeout(() => resolve(TIMED_OUT), bound);
           }),
@@ -76,6 +122,7 @@ async function lookUp(record: ExecutionRecord, client: ReceiptReader, deadline: 
         step.sent = true;
         step.blockNumber = receipt.blockNumber.toString();
         step.gasUsed = receipt.gasUsed.toString();
+        if (receipt.feePaid) step.feePaid = receipt.feePaid;
         if (step.status === "success") {
           delete step.code;
           delete step.error;

@@ -20,7 +20,13 @@ export type ToolsErrorCode =
   | "POLICY_VIOLATION"
   | "TOOL_TIMEOUT"
   | "FLOW_NOT_FOUND"
-  | "FEE_CURRENCY_MISMATCH";
+  | "FEE_CURRENCY_MISMATCH"
+  | "APPROVAL_REQUIRED"
+  | "APPROVAL_DECLINED"
+  | "APPROVAL_EXPIRED"
+  | "APPROVAL_CODE_MISMATCH"
+  | "APPROVAL_REUSED"
+  | "APPROVAL_FLOW_CHANGED";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

@@ -5,6 +5,8 @@
 // send, so a restart neither forgets nor repeats it. An earlier execution whose sent steps all succeeded and
 // whose next steps were never sent is continued (core's `resume`): its landed steps are never sent again.
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
+import { afterApproval, confirmApproval, requireApproval } from "../approval/requireApproval.js";
+import { isApprovalRefusal } from "../errors/approval.js";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
 import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
@@ -135,7 +137,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   /** A step signed before whose bytes are sent again: carried over, not checked nor counted again. */
   const resent = continuing && resendable(earlier.steps[fromStep]);
   const firstNew = fromStep + (resent ? 1 : 0);
-  check(runtime, flow, firstNew);
+  const checked = check(runtime, flow, firstNew);
   const record: ExecutionRecord = {
     flowId,
     chainId: 42220,
@@ -172,7 +174,9 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     saved();
   };
 
-  record.done = context.executions.queue
+  // Above the policy's approval threshold a person approves this exact flow first (src/approval).
+  const approval = requireApproval({ context, runtime, call, flow, flowId, check: checked });
+  record.done = afterApproval(approval, context.executions.queue)
     .run(account.address, async () => {
       if (call.signal.aborted) {
         finish("cancelled");
@@ -183,6 +187,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       saved();
       // Re-checked in the queue: executions ahead of this one may have spent since the first check.
       const policy = check(runtime, flow, firstNew);
+      confirmApproval({ book: context.approvals, grant: await approval, flow });
       if (continuing) {
         context.log(
           `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
@@ -251,7 +256,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       }
     })
     .catch((error: unknown) => {
-      if (error instanceof PolicyViolationError) {
+      if (error instanceof PolicyViolationError || isApprovalRefusal(error)) {
         refused(error);
         return;
       }

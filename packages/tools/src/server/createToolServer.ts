@@ -10,6 +10,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { nearestKey } from "@preflow/errors";
+import { ApprovalBook } from "../approval/approvalBook.js";
+import { humanChannel } from "../approval/humanChannel.js";
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
@@ -185,6 +187,7 @@ export function createToolServerWith(
     feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
+    approvals: new ApprovalBook(),
     log: (line) => log(redactor.text(line)),
     redact: (text) => redactor.text(text),
   };
@@ -305,7 +308,12 @@ export function createToolServerWith(
             },
             Math.min(HEARTBEAT_MS, Math.max(50, Math.floor(toolTimeoutMs / 4))),
           );
-    const call: ToolCall = { signal: extra.signal, deadline, progress };
+    const call: ToolCall = {
+      signal: extra.signal,
+      deadline,
+      progress,
+      human: humanChannel(server, extra.requestId),
+    };
     let timer: NodeJS.Timeout | undefined;
     try {
       const run = (async () => {

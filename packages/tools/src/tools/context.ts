@@ -2,6 +2,8 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { SdkClient } from "@preflow/core";
 import type { Account, Chain, PublicClient, Transport } from "viem";
 import type { z } from "zod/v4";
+import type { ApprovalBook } from "../approval/approvalBook.js";
+import type { HumanChannel } from "../approval/humanChannel.js";
 import type { ToolFamily } from "../config/types.js";
 import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ExecutionRegistry } from "../execution/executionRegistry.js";
@@ -32,6 +34,8 @@ export interface ToolContext {
   readonly feeCurrency: string;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
+  /** The approvals asked for and given (src/approval): each is used once. */
+  readonly approvals?: ApprovalBook;
   log(line: string): void;
   /** Removes the configured secrets (keys, the RPC URL's credentials) from a text kept outside the process. */
   redact(text: string): string;
@@ -45,6 +49,8 @@ export interface ToolCall {
   readonly deadline: number;
   /** Sends `notifications/progress` if the request carries a progress token; values only ever increase. */
   progress(progress: number, total: number | undefined, message: string): Promise<void>;
+  /** The way to a person through the client (MCP elicitation), for approvals. */
+  readonly human?: HumanChannel;
 }
 
 /** A tool: its MCP metadata, its family, its strict input and its output schema, and what it does. @internal */

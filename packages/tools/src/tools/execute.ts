@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { approvalWaitMs } from "../approval/approvalWaitMs.js";
 import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
@@ -215,13 +216,36 @@ const capView = z.strictObject({
   remaining_24h: z.string().nullable().describe("What the per-day cap still allows; null without one."),
 });
 
+const approvalView = z.strictObject({
+  above: z.array(
+    z.strictObject({
+      token: z.string().describe("The key as written in the policy file."),
+      symbol: z.string(),
+      address: address("The token."),
+      above: z
+        .string()
+        .describe("A flow spending more than this (amount plus fee, human units) needs a person's approval."),
+    }),
+  ),
+  mode: z
+    .enum(["form", "url"])
+    .describe("form: the client asks for a code; url: the client opens a one-time page on 127.0.0.1."),
+  timeout_seconds: z.number().int().describe("How long a person is given, as written in the policy."),
+  effective_timeout_seconds: z
+    .number()
+    .int()
+    .describe(
+      "What this server can wait within its answer bound (PREFLOW_TOOL_TIMEOUT_MS), at most timeout_seconds.",
+    ),
+});
+
 /** `get_policy`: the spending policy and what remains of it. @internal */
 export const getPolicyTool = defineTool({
   name: "get_policy",
   title: "Spending policy",
   family: "execute",
   description:
-    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), and whether unlimited approvals are allowed. `configured: false`: no policy, no limits. No request.",
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, and above which spends a person must approve a flow (`approval`: the thresholds, the mode and the time given). `configured: false`: no policy, no limits. No request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
@@ -233,9 +257,12 @@ export const getPolicyTool = defineTool({
       contracts: z.array(address("Allowed contract.")).nullable(),
     }),
     allow_unlimited_approvals: z.boolean(),
+    approval: approvalView
+      .nullable()
+      .describe("Above which spends a person approves a flow before it is signed; null: never asked."),
   }),
   annotations: { ...READ_ONLY, openWorldHint: false },
-  async run(_args, context) {
+  async run(_args, context, call) {
     const { policy, core } = await context.runtime();
     if (!policy) {
       return {
@@ -245,6 +272,7 @@ export const getPolicyTool = defineTool({
           caps: [],
           allow: { recipients: null, spenders: null, contracts: null },
           allowUnlimitedApprovals: true,
+          approval: null,
         },
       };
     }
@@ -274,6 +302,23 @@ export const getPolicyTool = defineTool({
           contracts: policy.allow.contracts ?? null,
         },
         allowUnlimitedApprovals: policy.allowUnlimitedApprovals,
+        approval:
+          policy.approval === undefined
+            ? null
+            : {
+                above: [...policy.approval.above.values()].map((entry) => ({
+                  token: entry.key,
+                  symbol: entry.symbol,
+                  address: core.TOKENS[entry.symbol as keyof typeof core.TOKENS]?.address ?? entry.address,
+                  above: format(entry.above, entry.decimals),
+                })),
+                mode: policy.approval.mode,
+                timeoutSeconds: policy.approval.timeoutSeconds,
+                effectiveTimeoutSeconds: Math.floor(
+                  approvalWaitMs(policy.approval.timeoutSeconds, call.deadline, context.toolTimeoutMs) /
+                    1_000,
+                ),
+              },
       },
     };
   },

@@ -1,7 +1,7 @@
 // URL mode: a one-time approval page on 127.0.0.1 (node:http, nothing else). Its URL carries a single-use token
 // (256 random bits); the page shows the same preview as form mode and posts Approve or Decline back with a second
 // secret that only the page holds (CSRF), from its own origin (Origin and Host checked: no other site, no DNS
-// rebinding), once. The page is never framed, cached or sent as a referrer. The model never sees it: the client
+// rebinding), once. The page is never framed, cached or sent as a referrer to another site. The model never sees it: the client
 // opens the URL for the person (MCP URL-mode elicitation).
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,7 +30,8 @@ const HEADERS = {
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  // Never sent to another site (the URL holds the token); same-origin keeps the Origin header on its own posts.
+  "referrer-policy": "same-origin",
   "x-content-type-options": "nosniff",
 } as const;
 

@@ -17,6 +17,7 @@ export {
   type PolicyViolation,
   PolicyViolationError,
   SignerNotConfiguredError,
+  StoreUnavailableError,
   ToolsError,
   type ToolsErrorCode,
   ToolTimeoutError,

@@ -13,11 +13,18 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { SerializedPreparedFlow } from "@preflow/core";
+import { parsePreparedFlow } from "@preflow/core";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmApproval } from "../src/approval/requireApproval.js";
+import { readPolicyFile } from "../src/policy/readPolicyFile.js";
+import type { PreparedFlowSnake } from "../src/schemas/flow.js";
+import { openToolServerStore } from "../src/store/openToolServerStore.js";
+import { toSdkFlow } from "../src/tools/execute.js";
 import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
@@ -191,5 +198,74 @@ describe("approval in form mode", () => {
     expect(result.flow_id).toBe(details.flow_id);
     expect(result.status).toBe("success");
     expect(await nonceOf()).toBe(nonce + 1);
+  });
+
+  it("records each approval in the store with the flow it approved; after a restart it is still used and cannot be used again", async () => {
+    person = typing(codeOf);
+    const flow = data<PreparedFlowSnake>(
+      await server.call("prepare_send", { from: signer, to: friend, token: "USDm", amount: "9" }),
+    );
+    const nonce = await nonceOf();
+    const result = data<Execution>(await server.call("execute_prepared_flow", { flow }));
+    expect(result.status).toBe("success");
+    expect(await nonceOf()).toBe(nonce + 1);
+    const approvalId = /Approval: ([0-9a-f-]{36})/.exec((asked.at(-1) as Params).message)?.[1] as string;
+
+    // A restart: the process is killed, a new one starts on the same state directory.
+    await server.kill();
+    server = await spawnServer(env, {
+      capabilities: { elicitation: { form: {} } },
+      setup: (client: Client) =>
+        client.setRequestHandler(ElicitRequestSchema, async (request) => {
+          asked.push(request.params);
+          return person(request.params);
+        }),
+    });
+    const count = asked.length;
+    // The execution is remembered: the same flow is not sent again, and no one is asked.
+    const again = data<Execution>(await server.call("execute_prepared_flow", { flow }));
+    expect(again).toMatchObject({ flow_id: result.flow_id, replayed: true, status: "success" });
+    expect(asked.length).toBe(count);
+    expect(await nonceOf()).toBe(nonce + 1);
+
+    const store = await openToolServerStore({ stateDir });
+    try {
+      const record = await store.getApproval(approvalId);
+      expect(record).toMatchObject({ id: approvalId, flowId: result.flow_id, mode: "form", status: "used" });
+      expect(record?.flowDigest).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(record?.usedAt).toBeGreaterThanOrEqual(record?.decidedAt ?? Number.POSITIVE_INFINITY);
+      // Presented again for the very flow it approved: refused, nothing signed.
+      const grant = {
+        approvalId,
+        flowId: result.flow_id,
+        digest: record?.flowDigest as `0x${string}`,
+        policyVersion: readPolicyFile(policyFile).version,
+        expiresAt: Math.floor((record?.expiresAt ?? 0) / 1_000),
+      };
+      const sdkFlow = parsePreparedFlow(toSdkFlow(flow)) as SerializedPreparedFlow;
+      const used = await store.useApproval({ id: approvalId, flowDigest: grant.digest, now: Date.now() });
+      expect(used).toMatchObject({ ok: false, reason: "used" });
+      const refused = await confirmApproval({
+        context: { store: async () => store },
+        grant,
+        flow: sdkFlow,
+      }).catch((error: unknown) => error);
+      expect((refused as { code?: string }).code).toBe("APPROVAL_REUSED");
+      // Bound to the policy's version too: under another version the flow is not the one approved.
+      const otherPolicy = await confirmApproval({
+        context: { store: async () => store },
+        grant: { ...grant, policyVersion: "0000000000000000" },
+        flow: sdkFlow,
+      }).catch((error: unknown) => error);
+      expect((otherPolicy as { code?: string }).code).toBe("APPROVAL_FLOW_CHANGED");
+    } finally {
+      await store.close();
+    }
+
+    // Sent again on purpose (force): a new question, a new approval, one more transaction.
+    const forced = data<Execution>(await server.call("execute_prepared_flow", { flow, force: true }));
+    expect(forced.status).toBe("success");
+    expect(asked.length).toBe(count + 1);
+    expect(await nonceOf()).toBe(nonce + 2);
   });
 });

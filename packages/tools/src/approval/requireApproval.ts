@@ -12,11 +12,12 @@ import {
   ApprovalFlowChangedError,
   ApprovalRequiredError,
   ApprovalReusedError,
+  refusedBeforeSigning,
 } from "../errors/approval.js";
 import type { PolicyCheck } from "../policy/checkPolicy.js";
 import { toSnakeCase } from "../server/toolResult.js";
+import type { ToolServerStore } from "../store/types.js";
 import type { ToolCall, ToolContext, ToolRuntime } from "../tools/context.js";
-import type { ApprovalBook, ApprovalRecord } from "./approvalBook.js";
 import {
   approvalCode,
   approvalDigest,
@@ -26,6 +27,7 @@ import {
 } from "./approvalDigest.js";
 import { approvalMessage, approvalText } from "./approvalMessage.js";
 import { approvalWaitMs } from "./approvalWaitMs.js";
+import { issuedFor, rememberCode } from "./issuedCodes.js";
 import { describeOverThreshold, overThreshold } from "./overThreshold.js";
 
 /** An approval given for one flow: presented to {@link confirmApproval} before signing. @internal */
@@ -55,14 +57,17 @@ export interface RequireApprovalParameters {
  * Asks a person to approve the flow when it spends more than `approval.above`; resolves with the grant (or
  * `undefined` when no approval is needed), rejects with an approval error (nothing sent). @internal
  */
-export async function requireApproval(
-  parameters: RequireApprovalParameters,
-): Promise<ApprovalGrant | undefined> {
+export function requireApproval(parameters: RequireApprovalParameters): Promise<ApprovalGrant | undefined> {
+  return askForApproval(parameters).catch((error: unknown) => {
+    throw refusedBeforeSigning(error);
+  });
+}
+
+async function askForApproval(parameters: RequireApprovalParameters): Promise<ApprovalGrant | undefined> {
   const { context, runtime, call, flow, flowId, check } = parameters;
   const policy = runtime.policy;
   const approval = policy?.approval;
-  const book = context.approvals;
-  if (!policy || !approval || !check || !book) return undefined;
+  if (!policy || !approval || !check) return undefined;
   const over = overThreshold(approval, check);
   if (over.length === 0) return undefined;
   const overText = over.map((entry) => describeOverThreshold(entry, runtime.core.formatAmount));
@@ -84,19 +89,17 @@ export async function requireApproval(
   const expiresAt = Math.ceil((askedAt + waitMs + SIGNING_GRACE_MS) / 1_000);
   const digest = approvalDigest(flow, { approvalId, policyVersion, expiresAt });
   const code = approvalCode(digest);
-  const record: ApprovalRecord = {
-    approvalId,
+  // Recorded before the question: the store keeps every approval asked, decided and used (across restarts).
+  const store = await context.store();
+  await store.createApproval({
+    id: approvalId,
+    flowDigest: digest,
     flowId,
-    digest,
-    code,
     mode: approval.mode,
-    signer: flow.from.toLowerCase(),
-    askedAt,
-    expiresAt,
-    state: "asked",
-    over: overText,
-  };
-  book.add(record);
+    createdAt: askedAt,
+    expiresAt: expiresAt * 1_000,
+  });
+  rememberCode(code, { approvalId, flowId });
   const text = approvalText(runtime.core, flow, {
     over: overText,
     flowId,
@@ -105,10 +108,25 @@ export async function requireApproval(
     waitSeconds: Math.floor(waitMs / 1_000),
   });
   const ref = { flowId, approvalId };
-  const refuse = (error: Error, state: "declined" | "expired" | "refused"): never => {
-    book.settle(approvalId, state);
+  const refuse = async (error: Error, state: "declined" | "expired" | "refused"): Promise<never> => {
+    // A question that ended without a yes can never be approved afterwards (an expired one lapses by its time).
+    if (state !== "expired")
+      await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
     context.log(`approval ${approvalId} of flow ${flowId}: ${state}`);
     throw error;
+  };
+  const approve = async (how: string): Promise<ApprovalGrant> => {
+    const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
+    if (!decided.ok) {
+      return refuse(
+        decided.reason === "expired"
+          ? new ApprovalExpiredError({ ...ref, waitedMs: waitMs })
+          : new ApprovalReusedError({ ...ref, usedBy: flowId }),
+        "refused",
+      );
+    }
+    context.log(`approval ${approvalId} of flow ${flowId}: approved ${how}`);
+    return grant;
   };
   const late = () => Date.now() - askedAt > waitMs;
   const grant: ApprovalGrant = { approvalId, flowId, digest, policyVersion, expiresAt };
@@ -152,17 +170,14 @@ export async function requireApproval(
     }
     const typed = answer.content?.code;
     if (!codeMatches(code, typed)) {
-      const parsed = parseApprovalCode(typed);
-      const earlier = parsed === undefined ? undefined : book.byCode(parsed, approvalId);
+      const earlier = await replayed(store, parseApprovalCode(typed), approvalId);
       if (earlier) return refuse(new ApprovalReusedError({ ...ref, usedBy: earlier.flowId }), "refused");
       return refuse(
         new ApprovalCodeMismatchError({ ...ref, typed: typeof typed === "string" ? typed : String(typed) }),
         "refused",
       );
     }
-    book.settle(approvalId, "approved");
-    context.log(`approval ${approvalId} of flow ${flowId}: approved`);
-    return grant;
+    return approve("with its code");
   }
 
   const { openApprovalPage } = await import("./approvalPage.js");
@@ -200,9 +215,7 @@ export async function requireApproval(
         "declined",
       );
     }
-    book.settle(approvalId, "approved");
-    context.log(`approval ${approvalId} of flow ${flowId}: approved on the page`);
-    return grant;
+    return approve("on the page");
   } finally {
     await page.close();
   }
@@ -228,29 +241,52 @@ async function ask(
 }
 
 /**
- * Just before signing: the flow is byte for byte the one approved (its digest), the approval has not expired, and it
- * is used now, once. Throws an approval error otherwise (nothing signed). @internal
+ * Just before signing (in the signer's queue): the flow is byte for byte the one approved (its digest, computed again
+ * from the flow about to be signed), and the store turns the approval into a used one, once, before it expires.
+ * Throws an approval error otherwise (nothing signed). @internal
  */
 export function confirmApproval(parameters: {
-  book: ApprovalBook | undefined;
+  context: Pick<ToolContext, "store">;
   grant: ApprovalGrant | undefined;
   flow: SerializedPreparedFlow;
-}): void {
-  const { book, grant, flow } = parameters;
-  if (!grant || !book) return;
+}): Promise<void> {
+  return useGrant(parameters).catch((error: unknown) => {
+    throw refusedBeforeSigning(error);
+  });
+}
+
+async function useGrant(parameters: Parameters<typeof confirmApproval>[0]): Promise<void> {
+  const { context, grant, flow } = parameters;
+  if (!grant) return;
   const ref = { flowId: grant.flowId, approvalId: grant.approvalId };
   const digest = approvalDigest(flow, grant);
   if (digest !== grant.digest) throw new ApprovalFlowChangedError(ref);
-  if (Date.now() > grant.expiresAt * 1_000) {
-    book.settle(grant.approvalId, "expired");
-    throw new ApprovalExpiredError({
-      ...ref,
-      waitedMs: Date.now() - (book.get(grant.approvalId)?.askedAt ?? Date.now()),
-    });
+  const store = await context.store();
+  const now = Date.now();
+  const used = await store.useApproval({ id: grant.approvalId, flowDigest: digest, now });
+  if (used.ok) return;
+  switch (used.reason) {
+    case "used":
+      throw new ApprovalReusedError({ ...ref, usedBy: used.approval?.flowId ?? grant.flowId });
+    case "expired":
+      throw new ApprovalExpiredError({ ...ref, waitedMs: now - (used.approval?.createdAt ?? now) });
+    case "flow-mismatch":
+      throw new ApprovalFlowChangedError(ref);
+    default:
+      throw new ApprovalDeclinedError({ ...ref, action: used.reason === "declined" ? "decline" : "cancel" });
   }
-  const used = book.use(grant.approvalId, digest);
-  if (used === "used") throw new ApprovalReusedError({ ...ref, usedBy: grant.flowId });
-  if (used !== "ok") throw new ApprovalFlowChangedError(ref);
+}
+
+/** The earlier question whose code an answer carries, when that approval was approved or used (a replay). */
+async function replayed(
+  store: ToolServerStore,
+  code: string | undefined,
+  approvalId: string,
+): Promise<{ flowId: string } | undefined> {
+  const earlier = code === undefined ? undefined : issuedFor(code);
+  if (!earlier || earlier.approvalId === approvalId) return undefined;
+  const record = await store.getApproval(earlier.approvalId);
+  return record && (record.status === "approved" || record.status === "used") ? record : undefined;
 }
 
 /**

@@ -170,7 +170,22 @@ export class ApprovalFlowChangedError extends ToolsError<"APPROVAL_FLOW_CHANGED"
   }
 }
 
-/** Whether an error is one of the approval refusals above (nothing was sent). @internal */
+/** Errors that ended the approval step (before anything was signed), whatever their class: a store failure too. */
+const beforeSigning = new WeakSet<object>();
+
+/** Marks an error thrown by the approval step (nothing signed) and returns it. @internal */
+export function refusedBeforeSigning<E>(error: E): E {
+  if (typeof error === "object" && error !== null) beforeSigning.add(error);
+  return error;
+}
+
+/**
+ * Whether an error ended the approval step before anything was signed: one of the approval refusals above, or any
+ * error the step marked (the store, where approvals are kept, being unavailable). @internal
+ */
 export function isApprovalRefusal(error: unknown): boolean {
-  return error instanceof ToolsError && String(error.code).startsWith("APPROVAL_");
+  return (
+    (error instanceof ToolsError && String(error.code).startsWith("APPROVAL_")) ||
+    (typeof error === "object" && error !== null && beforeSigning.has(error))
+  );
 }

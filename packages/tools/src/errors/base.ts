@@ -26,7 +26,8 @@ export type ToolsErrorCode =
   | "APPROVAL_EXPIRED"
   | "APPROVAL_CODE_MISMATCH"
   | "APPROVAL_REUSED"
-  | "APPROVAL_FLOW_CHANGED";
+  | "APPROVAL_FLOW_CHANGED"
+  | "STORE_UNAVAILABLE";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

@@ -187,7 +187,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       saved();
       // Re-checked in the queue: executions ahead of this one may have spent since the first check.
       const policy = check(runtime, flow, firstNew);
-      confirmApproval({ book: context.approvals, grant: await approval, flow });
+      await confirmApproval({ context, grant: await approval, flow });
       if (continuing) {
         context.log(
           `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,

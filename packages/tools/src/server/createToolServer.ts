@@ -10,7 +10,6 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { nearestKey } from "@preflow/errors";
-import { ApprovalBook } from "../approval/approvalBook.js";
 import { humanChannel } from "../approval/humanChannel.js";
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
@@ -23,6 +22,9 @@ import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
+import { storeOpener } from "../store/openToolServerStore.js";
+import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
 import { TOOL_CATALOG } from "../tools/catalog.js";
 import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
 import { loadRuntime } from "./loadRuntime.js";
@@ -172,7 +174,14 @@ export function createToolServerWith(
   const families = new Set<ToolFamily>(config.families ?? TOOL_FAMILIES);
   const offered = TOOL_CATALOG.filter((tool) => families.has(tool.family));
   const offeredNames = new Set(offered.map((tool) => tool.name));
-  const redactor = createRedactor([config.privateKey, config.agentIdPrivateKey, config.telemetryApiKey]);
+  const databaseUrl = parseDatabaseUrl(config.databaseUrl);
+  const redactor = createRedactor([
+    config.privateKey,
+    config.agentIdPrivateKey,
+    config.telemetryApiKey,
+    databaseUrl?.url,
+    databaseUrl?.password,
+  ]);
 
   let loading: Promise<ToolRuntime> | undefined;
   const runtime = (): Promise<ToolRuntime> => {
@@ -187,7 +196,7 @@ export function createToolServerWith(
     feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
-    approvals: new ApprovalBook(),
+    store: storeOpener({ stateDir: config.stateDir ?? defaultStateDir(), databaseUrl: databaseUrl?.url }),
     log: (line) => log(redactor.text(line)),
     redact: (text) => redactor.text(text),
   };

@@ -2,13 +2,13 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { SdkClient } from "@preflow/core";
 import type { Account, Chain, PublicClient, Transport } from "viem";
 import type { z } from "zod/v4";
-import type { ApprovalBook } from "../approval/approvalBook.js";
 import type { HumanChannel } from "../approval/humanChannel.js";
 import type { ToolFamily } from "../config/types.js";
 import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ExecutionRegistry } from "../execution/executionRegistry.js";
 import type { LoadedPolicy } from "../policy/loadPolicy.js";
 import type { ToolReply } from "../server/toolResult.js";
+import type { ToolServerStore } from "../store/types.js";
 
 /** What the tools use once the heavy modules are loaded (on the first call, not at start). @internal */
 export interface ToolRuntime {
@@ -34,8 +34,11 @@ export interface ToolContext {
   readonly feeCurrency: string;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
-  /** The approvals asked for and given (src/approval): each is used once. */
-  readonly approvals?: ApprovalBook;
+  /**
+   * The store (store/types.ts): opened on first use, the engine loaded then; rejects with StoreUnavailableError
+   * (a failed open is tried again on the next call).
+   */
+  store(): Promise<ToolServerStore>;
   log(line: string): void;
   /** Removes the configured secrets (keys, the RPC URL's credentials) from a text kept outside the process. */
   redact(text: string): string;

@@ -141,10 +141,31 @@ describe("approval in form mode", () => {
     expect((await usdm(friend)) - before).toBe(parseUnits("7", 18));
   });
 
+  it("counts the fee as the caps do: 5 USDm paying gas in USDm is above 5", async () => {
+    person = typing(codeOf);
+    const nonce = await nonceOf();
+    const result = data<Execution>(
+      await server.call("send_token", {
+        to: friend,
+        token: "USDm",
+        amount: "5",
+        fee_currency: "USDm",
+        force: true,
+      }),
+    );
+    expect(result.status).toBe("success");
+    expect((asked.at(-1) as Params).message).toMatch(
+      /Above the approval threshold: 5\.\d+ USDm \(5 \+ fee up to 0\.\d+\), above 5 USDm/,
+    );
+    expect(await nonceOf()).toBe(nonce + 1);
+  });
+
   it("refuses a wrong code", async () => {
     person = typing(() => "ZZZZ-ZZZZ");
     const error = await refusedWith("APPROVAL_CODE_MISMATCH", "7.1");
     expect(error.details).toMatchObject({ typed: "ZZZZ-ZZZZ" });
+    person = typing(() => "12");
+    expect((await refusedWith("APPROVAL_CODE_MISMATCH", "7.1")).details).toMatchObject({ typed: "12" });
   });
 
   it("refuses decline and cancel", async () => {

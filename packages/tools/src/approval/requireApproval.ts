@@ -147,9 +147,8 @@ async function askForApproval(parameters: RequireApprovalParameters): Promise<Ap
             code: {
               type: "string",
               title: "Approval code",
-              description: `Type ${text.code} to approve flow ${flowId.slice(0, 12)}…`,
-              minLength: 8,
-              maxLength: 16,
+              // No length rules: the client would refuse a short answer itself, and a wrong code is ours to name.
+              description: `The 8-character code shown above, to approve flow ${flowId.slice(0, 12)}…`,
             },
           },
           required: ["code"],

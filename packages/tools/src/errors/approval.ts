@@ -1,13 +1,5 @@
 import { ToolsError } from "./base.js";
 
-/** Where an approval refusal came from: enough for a person to find the flow and the question again. */
-interface ApprovalRef {
-  /** The flow's id (as `get_flow_status` takes it). */
-  flowId: string;
-  /** The approval asked for (one per question; never reused). */
-  approvalId: string;
-}
-
 /**
  * The flow spends more than the policy's `approval.above` and the MCP client cannot ask a person (no `elicitation`
  * capability, or not the mode the policy asks for). Nothing was signed or sent. `details.flow` is the prepared flow
@@ -59,7 +51,7 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
 export class ApprovalDeclinedError extends ToolsError<"APPROVAL_DECLINED"> {
   override readonly name: string = "ApprovalDeclinedError";
 
-  constructor(parameters: ApprovalRef & { action: "decline" | "cancel" }) {
+  constructor(parameters: { flowId: string; approvalId: string; action: "decline" | "cancel" }) {
     const { flowId, approvalId, action } = parameters;
     super({
       code: "APPROVAL_DECLINED",
@@ -84,7 +76,7 @@ export class ApprovalDeclinedError extends ToolsError<"APPROVAL_DECLINED"> {
 export class ApprovalExpiredError extends ToolsError<"APPROVAL_EXPIRED"> {
   override readonly name: string = "ApprovalExpiredError";
 
-  constructor(parameters: ApprovalRef & { waitedMs: number }) {
+  constructor(parameters: { flowId: string; approvalId: string; waitedMs: number }) {
     const { flowId, approvalId, waitedMs } = parameters;
     super({
       code: "APPROVAL_EXPIRED",
@@ -109,7 +101,7 @@ export class ApprovalExpiredError extends ToolsError<"APPROVAL_EXPIRED"> {
 export class ApprovalCodeMismatchError extends ToolsError<"APPROVAL_CODE_MISMATCH"> {
   override readonly name: string = "ApprovalCodeMismatchError";
 
-  constructor(parameters: ApprovalRef & { typed: string }) {
+  constructor(parameters: { flowId: string; approvalId: string; typed: string }) {
     const { flowId, approvalId } = parameters;
     const typed = parameters.typed.length > 24 ? `${parameters.typed.slice(0, 21)}...` : parameters.typed;
     super({
@@ -135,7 +127,7 @@ export class ApprovalCodeMismatchError extends ToolsError<"APPROVAL_CODE_MISMATC
 export class ApprovalReusedError extends ToolsError<"APPROVAL_REUSED"> {
   override readonly name: string = "ApprovalReusedError";
 
-  constructor(parameters: ApprovalRef & { usedBy: string }) {
+  constructor(parameters: { flowId: string; approvalId: string; usedBy: string }) {
     const { flowId, approvalId, usedBy } = parameters;
     super({
       code: "APPROVAL_REUSED",
@@ -160,7 +152,7 @@ export class ApprovalReusedError extends ToolsError<"APPROVAL_REUSED"> {
 export class ApprovalFlowChangedError extends ToolsError<"APPROVAL_FLOW_CHANGED"> {
   override readonly name: string = "ApprovalFlowChangedError";
 
-  constructor(parameters: ApprovalRef) {
+  constructor(parameters: { flowId: string; approvalId: string }) {
     const { flowId, approvalId } = parameters;
     super({
       code: "APPROVAL_FLOW_CHANGED",

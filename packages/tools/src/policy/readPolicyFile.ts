@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isRecord, nearestKey } from "@preflow/errors";
-import { type ApprovalMode, type RawApproval, readApprovalSection } from "../approval/readApprovalSection.js";
+import { type RawApproval, readApprovalSection } from "../approval/readApprovalSection.js";
 import { InvalidPolicyError } from "../errors/policy.js";
 import { ADDRESS_PATTERN } from "../schemas/patterns.js";
 
@@ -31,7 +31,7 @@ export interface SpendingPolicyFile {
    * after a person approves it through the MCP client (`mode`: `"form"`, the client's own form, or `"url"`, a
    * one-time page on 127.0.0.1), within `timeoutSeconds` (default 300, bounded by the tool's answer bound).
    */
-  approval?: { above: Record<string, string>; timeoutSeconds?: number; mode?: ApprovalMode };
+  approval?: { above: Record<string, string>; timeoutSeconds?: number; mode?: "form" | "url" };
 }
 
 /** The policy file, checked for shape (tokens are resolved later, with the registry). @internal */

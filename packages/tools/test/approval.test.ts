@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { SerializedPreparedFlow } from "@preflow/core";
 import { parsePreparedFlow } from "@preflow/core";
+import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -59,7 +60,11 @@ const typing =
 
 let server: SpawnedServer;
 let unable: SpawnedServer;
+/** Between the server and the devnet: counts the RPC requests. */
+let rpc: FaultProxy;
 beforeAll(async () => {
+  rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
+  env.RPC_URL = rpc.url;
   await devnet.fund(signer, "CELO", "5");
   await devnet.fund(signer, "USDm", "100");
   writeFileSync(
@@ -82,6 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await unable?.close();
+  await rpc?.close();
 });
 
 /** Runs `send`, expects the refusal `code`, and shows nothing was sent. */
@@ -158,6 +164,19 @@ describe("approval in form mode", () => {
       /Above the approval threshold: 5\.\d+ USDm \(5 \+ fee up to 0\.\d+\), above 5 USDm/,
     );
     expect(await nonceOf()).toBe(nonce + 1);
+  });
+
+  it("costs no RPC request: a declined send makes the same requests as preparing it", async () => {
+    rpc.reset();
+    await server.call("prepare_send", { from: signer, to: friend, token: "USDm", amount: "7.25" });
+    const preparing = [...rpc.methods];
+    person = async () => ({ action: "decline" });
+    rpc.reset();
+    await refusedWith("APPROVAL_DECLINED", "7.25");
+    const declined = [...rpc.methods];
+    // (refusedWith's own reads go to the devnet directly, not through the proxy.)
+    console.log(`RPC requests: prepare_send ${preparing.length}, send_token declined ${declined.length}`);
+    expect(declined).toEqual(preparing);
   });
 
   it("refuses a wrong code", async () => {

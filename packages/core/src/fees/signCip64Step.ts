@@ -54,7 +54,20 @@ export function feePaidOfReceipt(
   return up(base) + up(gasUsed * price - base);
 }
 
-/** What a 0x7b receipt says its transaction paid, with the fee currency (`undefined` for other receipts). @internal */
+/**
+ * What a CIP-64 (type 0x7b) receipt says its transaction paid for gas, in the paying token's base units, with the
+ * fee currency; `undefined` for other receipts. Takes the receipt as the node returns it
+ * (`eth_getTransactionReceipt`'s JSON, not viem's formatted one). What `executePreparedFlow` reports as a step's
+ * `feePaid`, for a step whose receipt is read later.
+ *
+ * @example
+ * ```ts
+ * import { cip64FeePaid } from "@preflow/core";
+ *
+ * const raw = await client.request({ method: "eth_getTransactionReceipt", params: [hash] });
+ * const fee = cip64FeePaid(raw); // { feeCurrency: "0x…", amount: "1234" } or undefined
+ * ```
+ */
 export function cip64FeePaid(raw: unknown): { feeCurrency: Address; amount: string } | undefined {
   const receipt = raw as Record<string, unknown> | null;
   if (receipt?.type !== "0x7b" || typeof receipt.feeCurrency !== "string") return undefined;

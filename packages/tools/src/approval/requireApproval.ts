@@ -289,12 +289,25 @@ async function replayed(
 }
 
 /**
- * A signer queue whose jobs join it only once `approval` is settled (a person's answer never holds up the signer's
- * other executions); a refused approval rejects the job without running it. @internal
+ * The store's signer lock, taken only once `approval` is settled (a person's answer never holds up the signer's other
+ * executions); a refused approval rejects without taking it. The lock's wait bound is shortened by the time the
+ * approval took. @internal
  */
 export function afterApproval(
   approval: Promise<unknown>,
-  queue: { run<T>(signer: string, job: () => Promise<T>): Promise<T> },
-): { run<T>(signer: string, job: () => Promise<T>): Promise<T> } {
-  return { run: (signer, job) => approval.then(() => queue.run(signer, job)) };
+  store: Pick<ToolServerStore, "withSignerLock">,
+): Pick<ToolServerStore, "withSignerLock"> {
+  const calledAt = Date.now();
+  return {
+    withSignerLock: (signer, job, options) =>
+      approval.then(() =>
+        store.withSignerLock(
+          signer,
+          job,
+          options?.timeoutMs === undefined
+            ? options
+            : { ...options, timeoutMs: Math.max(1_000, options.timeoutMs - (Date.now() - calledAt)) },
+        ),
+      ),
+  };
 }

@@ -1,6 +1,7 @@
 // An ended execution record is settled from the chain whenever it is read (get_flow_status, a replay, the first
 // use after a start-up): each pending step with a hash is looked up by receipt and becomes success / reverted
 // (sent: true) once mined; without a receipt it stays pending. Bounded by the caller's deadline.
+import { cip64FeePaid } from "@preflow/core";
 import type { ExecutionRecord, StepRecord } from "./executionRegistry.js";
 import { NO_RECEIPT, settleOutcome } from "./interruptedExecution.js";
 
@@ -29,6 +30,14 @@ export interface ReceiptReader {
     blockNumber: bigint;
     gasUsed: bigint;
   }>;
+  /**
+   * The raw JSON-RPC request (viem's `request`): a mined step's receipt as the node returns it, read once more for
+   * what a CIP-64 step paid in its fee currency (`fee_paid`). Absent: no `fee_paid`.
+   */
+  request?: (parameters: {
+    method: "eth_getTransactionReceipt";
+    params: [`0x${string}`];
+  }) => Promise<unknown>;
 }
 
 const TIMED_OUT = Symbol("timed out");
@@ -76,6 +85,13 @@ async function lookUp(record: ExecutionRecord, client: ReceiptReader, deadline: 
         step.sent = true;
         step.blockNumber = receipt.blockNumber.toString();
         step.gasUsed = receipt.gasUsed.toString();
+        if (client.request) {
+          const raw = await client
+            .request({ method: "eth_getTransactionReceipt", params: [step.hash as `0x${string}`] })
+            .catch(() => undefined);
+          const feePaid = cip64FeePaid(raw);
+          if (feePaid) step.feePaid = { feeCurrency: feePaid.feeCurrency, amount: feePaid.amount };
+        }
         if (step.status === "success") {
           delete step.code;
           delete step.error;

@@ -183,9 +183,23 @@ export function createToolServerWith(
     databaseUrl?.password,
   ]);
 
+  const store = storeOpener({
+    stateDir: config.stateDir ?? defaultStateDir(),
+    databaseUrl: databaseUrl?.url,
+  });
+  const logLine = (line: string) => log(redactor.text(line));
   let loading: Promise<ToolRuntime> | undefined;
   const runtime = (): Promise<ToolRuntime> => {
-    loading ??= loadRuntime({ config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency });
+    loading ??= loadRuntime({
+      config,
+      privateKey,
+      policy,
+      toolTimeoutMs,
+      redactor,
+      feeCurrency,
+      store,
+      log: logLine,
+    });
     return loading;
   };
   const context: ToolContext = {
@@ -196,8 +210,8 @@ export function createToolServerWith(
     feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
-    store: storeOpener({ stateDir: config.stateDir ?? defaultStateDir(), databaseUrl: databaseUrl?.url }),
-    log: (line) => log(redactor.text(line)),
+    store,
+    log: logLine,
     redact: (text) => redactor.text(text),
   };
 

@@ -46,6 +46,11 @@ export interface StoredExecution {
   startedAt: string;
   finishedAt: string | null;
   steps: StoredStep[];
+  /**
+   * Which attempt of the flow this record is (a random id per execution): a server that finds another attempt in
+   * the store than the one it read before taking the signer's lock answers with that one (never sends twice).
+   */
+  attempt?: string;
 }
 
 /** An amount spent of one token (base units), or gas paid in it (`fee`, CIP-64). @internal */

@@ -50,7 +50,7 @@ let person: (params: Params) => Promise<ElicitResult> = async () => ({ action: "
 const asked: Params[] = [];
 const completed: string[] = [];
 /** What the person saw on each page, and what the page said after the button. */
-const seen: { preview: string; code: string; result: string }[] = [];
+const seen: { preview: string; code: string; result: string; html: string }[] = [];
 
 let browser: Browser;
 let server: SpawnedServer;
@@ -62,11 +62,12 @@ async function press(url: string, button: "approve" | "decline"): Promise<void> 
   const tab = await browser.newPage();
   try {
     await tab.goto(url);
+    const html = await tab.content();
     const preview = await tab.$eval("#preview", (element) => element.textContent ?? "");
     const code = await tab.$eval("#code", (element) => element.textContent ?? "");
     await Promise.all([tab.waitForNavigation(), tab.click(`button[value="${button}"]`)]);
     const result = await tab.$eval("#result", (element) => element.textContent ?? "");
-    seen.push({ preview, code, result });
+    seen.push({ preview, code, result, html });
   } finally {
     await tab.close();
   }
@@ -167,6 +168,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("approval in URL mode,
     expect(page.preview).toContain("Contracts called: 1. USDm");
     expect(page.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(question.message).toContain(page.code);
+    // What the person's browser got: the page, never the key.
+    expect(page.html.toLowerCase()).not.toContain(key.slice(2).toLowerCase());
+    console.log(`approval page: ${Buffer.byteLength(page.html)} bytes, no script`);
+    expect(page.html).not.toContain("<script");
     // The page is gone once answered: the URL cannot approve anything again.
     await expect(fetch(question.url as string)).rejects.toThrow();
   });

@@ -176,6 +176,20 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("approval in URL mode,
     await expect(fetch(question.url as string)).rejects.toThrow();
   });
 
+  it("takes the page's answer also from a client that answers the question only once the person is done", async () => {
+    person = async (params) => {
+      await press(params.url as string, "approve");
+      return { action: "accept" };
+    };
+    const nonce = await nonceOf();
+    const result = data<Execution>(
+      await server.call("send_token", { to: friend, token: "USDm", amount: "6.05" }),
+    );
+    expect(result.status).toBe("success");
+    expect(seen.at(-1)?.result).toBe("Approved");
+    expect(await nonceOf()).toBe(nonce + 1);
+  });
+
   it("refuses when the person presses Decline", async () => {
     person = opening("decline");
     const error = await refusedWith("APPROVAL_DECLINED", "6.1");

@@ -182,29 +182,29 @@ async function askForApproval(parameters: RequireApprovalParameters): Promise<Ap
   const { openApprovalPage } = await import("./approvalPage.js");
   const page = await openApprovalPage(text);
   try {
-    const answer = await ask(
+    // The page's answer counts whenever it comes: some clients answer the question only once the person is done.
+    const decided = page.decision(waitMs, call.signal);
+    const asking = ask(
       human,
       call,
-      {
-        mode: "url",
-        message: approvalMessage(text, "url"),
-        url: page.url,
-        elicitationId: approvalId,
-      },
+      { mode: "url", message: approvalMessage(text, "url"), url: page.url, elicitationId: approvalId },
       waitMs,
     );
-    if (answer === "timeout")
-      return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
-    if (answer === "aborted" || answer.action !== "accept") {
-      return refuse(
-        new ApprovalDeclinedError({
-          ...ref,
-          action: answer !== "aborted" && answer.action === "decline" ? "decline" : "cancel",
-        }),
-        "declined",
-      );
+    const first = await Promise.race([decided.then(() => undefined), asking.then((answer) => ({ answer }))]);
+    // The client said no (or could not ask) before the page was answered: the page closes unanswered.
+    if (first !== undefined && first.answer !== "timeout") {
+      const answer = first.answer;
+      if (answer === "aborted" || answer.action !== "accept") {
+        return refuse(
+          new ApprovalDeclinedError({
+            ...ref,
+            action: answer !== "aborted" && answer.action === "decline" ? "decline" : "cancel",
+          }),
+          "declined",
+        );
+      }
     }
-    const decision = await page.decision(waitMs - (Date.now() - askedAt), call.signal);
+    const decision = await decided;
     await human.complete(approvalId);
     if (decision === "expired" || late())
       return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");

@@ -21,6 +21,7 @@ import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "vi
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { policyVersion } from "../src/approval/policyVersion.js";
 import { confirmApproval } from "../src/approval/requireApproval.js";
 import { readPolicyFile } from "../src/policy/readPolicyFile.js";
 import type { PreparedFlowSnake } from "../src/schemas/flow.js";
@@ -279,7 +280,7 @@ describe("approval in form mode", () => {
         approvalId,
         flowId: result.flow_id,
         digest: record?.flowDigest as `0x${string}`,
-        policyVersion: readPolicyFile(policyFile).version,
+        policyVersion: policyVersion(readPolicyFile(policyFile).text),
         expiresAt: Math.floor((record?.expiresAt ?? 0) / 1_000),
       };
       const sdkFlow = parsePreparedFlow(toSdkFlow(flow)) as SerializedPreparedFlow;

@@ -1,4 +1,5 @@
 import { type LoadedApproval, loadApproval } from "../approval/loadApproval.js";
+import { policyVersion } from "../approval/policyVersion.js";
 import { InvalidPolicyError } from "../errors/policy.js";
 import type { RawPolicy } from "./readPolicyFile.js";
 import { SpendLedger } from "./spendLedger.js";
@@ -102,7 +103,7 @@ export function loadPolicy(parameters: {
     allow: raw.allow,
     allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
     ...(raw.approval === undefined ? {} : { approval: loadApproval(raw.approval, core, raw.file) }),
-    version: raw.version,
+    version: policyVersion(raw.text),
     ledger,
     format(amount, token) {
       const decimals = decimalsOf.get(token.toLowerCase()) ?? registryToken(core, token)?.decimals;

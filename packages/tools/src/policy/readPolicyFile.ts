@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isRecord, nearestKey } from "@preflow/errors";
 import { type RawApproval, readApprovalSection } from "../approval/readApprovalSection.js";
@@ -42,8 +41,8 @@ export interface RawPolicy {
   allowUnlimitedApprovals: boolean;
   /** The `approval` section, when present. */
   approval?: RawApproval;
-  /** The first 16 hex digits of the file's SHA-256: which version of the policy an approval was asked under. */
-  version: string;
+  /** The file's text as checked (its hash is the version approvals are bound to: approval/policyVersion.ts). */
+  text: string;
 }
 
 const DECIMAL = /^\d{1,60}(?:\.\d{1,36})?$/;
@@ -133,13 +132,12 @@ export function readPolicyFile(file: string): RawPolicy {
     json.approval === undefined
       ? undefined
       : readApprovalSection(json.approval, { fail, known, isRecord, decimal: DECIMAL, tokenKey: TOKEN_KEY });
-  const version = createHash("sha256").update(text).digest("hex").slice(0, 16);
   return {
     file,
     caps,
     allow,
     allowUnlimitedApprovals: unlimited === true,
     ...(approval === undefined ? {} : { approval }),
-    version,
+    text,
   };
 }

@@ -186,6 +186,9 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     ...parameters(null),
   },
   revertSources: { noObjectParameter: "(no parameters)" },
+  cip64FeePaid: {
+    noObjectParameter: "(a receipt as the node returns it: untrusted JSON, read, never refused)",
+  },
   decodeRevertReason: {
     call: (_c, x) => core.decodeRevertReason("0x", { protocol: "aave-v3", ...x }),
     ...options(null),

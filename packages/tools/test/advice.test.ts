@@ -62,6 +62,40 @@ describe("the advice of a result is what the next call does", () => {
     expect(await nonceOf()).toBe(start + 1);
   });
 
+  it("force: true after a step landed and the next was refused sends only the step not on chain", async () => {
+    const [x, y] = [someone(), someone()];
+    const a = data<{ steps: unknown[] }>(
+      await server.call("prepare_send", { to: x, token: "CELO", amount: "0.03" }),
+    );
+    const b = data<{ steps: unknown[] }>(
+      await server.call("prepare_send", { to: y, token: "CELO", amount: "0.04" }),
+    );
+    const flow = { ...a, summary: "0.03 CELO then 0.04 CELO", steps: [...a.steps, ...b.steps] };
+    const refusal = proxy.inject({
+      method: "eth_sendRawTransaction",
+      nth: 2,
+      fault: { kind: "error", code: -32000, message: "txpool is full" },
+    });
+    const start = await nonceOf();
+    const first = await server.call("execute_prepared_flow", { flow });
+    expect(data<Execution>({ ...first, isError: false })).toMatchObject({
+      status: "failed",
+      failed_step: 1,
+      steps: [{ status: "success" }, { status: "failed", sent: false }],
+    });
+    expect(await nonceOf()).toBe(start + 1);
+    refusal.remove();
+    const forced = data<Execution>(await server.call("execute_prepared_flow", { flow, force: true }));
+    expect(forced).toMatchObject({
+      status: "success",
+      steps: [{ status: "success" }, { status: "success" }],
+    });
+    expect(forced.steps[0]?.hash).toBe(data<Execution>({ ...first, isError: false }).steps[0]?.hash);
+    expect(await nonceOf()).toBe(start + 2);
+    expect(await reader.getBalance({ address: x })).toBe(parseEther("0.03"));
+    expect(await reader.getBalance({ address: y })).toBe(parseEther("0.04"));
+  });
+
   it('a step sent whose receipt has not come: "do not execute it again"; executing again sends nothing and settles it', async () => {
     const to = someone();
     const noReceipt = proxy.inject({

@@ -20,6 +20,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresRecords } from "./helpers/readPostgres.js";
 import { storedRecords } from "./helpers/readStore.js";
 import {
   data,
@@ -139,59 +140,69 @@ describe.each(["sqlite", "postgres"] as const)("two servers of one key sharing t
 });
 
 describe("SIGKILL, then a restart", () => {
-  it("after signing, before the node got it: the restart sends the stored bytes (same hash) and the step lands once", async () => {
-    const { key, address } = await signerWithFunds();
-    const stateDir = freshDir("state");
-    const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
-    proxy.inject({ method: "eth_sendRawTransaction", fault: { kind: "hang" } });
-    const to = someone();
-    const start = await nonceOf(address);
-    let flowId: string;
-    let hash: Hash;
-    try {
-      const first = await spawnServer(env(key, stateDir, { RPC_URL: proxy.url }));
-      const call = first
-        .call("send_token", { to, token: "CELO", amount: "0.01" })
-        .catch((error: unknown) => error);
-      const stored = await until(
-        () => storedRecords<Stored>(stateDir, address),
-        (records) => records[0]?.steps[0]?.signedTransaction !== undefined,
-      );
-      expect(stored[0]?.steps[0]).toMatchObject({ status: "pending", nonce: start });
-      flowId = stored[0]?.flowId as string;
-      hash = stored[0]?.steps[0]?.hash as Hash;
-      await first.kill();
-      expect(await call).toBeInstanceOf(Error);
-      await first.close();
-    } finally {
-      await proxy.close();
-    }
-    expect(await nonceOf(address)).toBe(start); // the node never got it
+  it.each(["sqlite", "postgres"] as const)(
+    "after signing, before the node got it (%s): the next server sends the stored bytes (same hash) and the step lands once",
+    async (engine) => {
+      const { key, address } = await signerWithFunds();
+      // PostgreSQL: the second server is another machine (its own state directory), sharing the database.
+      const database: Record<string, string> =
+        engine === "postgres" ? { PREFLOW_DATABASE_URL: postgres.createDatabase(`crash_${Date.now()}`) } : {};
+      const stateDir = freshDir("state");
+      const stored = () =>
+        engine === "postgres"
+          ? postgresRecords<Stored>(database.PREFLOW_DATABASE_URL as string, address)
+          : storedRecords<Stored>(stateDir, address);
+      const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+      proxy.inject({ method: "eth_sendRawTransaction", fault: { kind: "hang" } });
+      const to = someone();
+      const start = await nonceOf(address);
+      let flowId: string;
+      let hash: Hash;
+      try {
+        const first = await spawnServer(env(key, stateDir, { RPC_URL: proxy.url, ...database }));
+        const call = first
+          .call("send_token", { to, token: "CELO", amount: "0.01" })
+          .catch((error: unknown) => error);
+        const records = await until(stored, (list) => list[0]?.steps[0]?.signedTransaction !== undefined);
+        expect(records[0]?.steps[0]).toMatchObject({ status: "pending", nonce: start });
+        flowId = records[0]?.flowId as string;
+        hash = records[0]?.steps[0]?.hash as Hash;
+        await first.kill();
+        expect(await call).toBeInstanceOf(Error);
+        await first.close();
+      } finally {
+        await proxy.close();
+      }
+      expect(await nonceOf(address)).toBe(start); // the node never got it
 
-    const second = await spawnServer(env(key, stateDir));
-    try {
-      const status = await until(
-        async () =>
-          data<Execution & { interrupted?: true }>(await second.call("get_flow_status", { flow_id: flowId })),
-        (value) => value.status === "success",
+      const second = await spawnServer(
+        env(key, engine === "postgres" ? freshDir("state") : stateDir, database),
       );
-      expect(status).toMatchObject({
-        status: "success",
-        interrupted: true,
-        steps: [{ hash, status: "success" }],
-      });
-      expect((await reader.getTransactionReceipt({ hash })).status).toBe("success");
-      expect(await nonceOf(address)).toBe(start + 1);
-      expect(await reader.getBalance({ address: to })).toBe(parseEther("0.01"));
-      const again = data<Execution>(await second.call("send_token", { to, token: "CELO", amount: "0.01" }));
-      expect(again).toMatchObject({ replayed: true, status: "success" });
-      const forced = data<Execution>(await second.call("get_flow_status", { flow_id: flowId }));
-      expect(forced.steps[0]?.hash).toBe(hash);
-      expect(await nonceOf(address)).toBe(start + 1);
-    } finally {
-      await second.close();
-    }
-  });
+      try {
+        const status = await until(
+          async () =>
+            data<Execution & { interrupted?: true }>(
+              await second.call("get_flow_status", { flow_id: flowId }),
+            ),
+          (value) => value.status === "success",
+        );
+        expect(status).toMatchObject({
+          status: "success",
+          interrupted: true,
+          steps: [{ hash, status: "success" }],
+        });
+        expect((await reader.getTransactionReceipt({ hash })).status).toBe("success");
+        expect(await nonceOf(address)).toBe(start + 1);
+        expect(await reader.getBalance({ address: to })).toBe(parseEther("0.01"));
+        const again = data<Execution>(await second.call("send_token", { to, token: "CELO", amount: "0.01" }));
+        expect(again).toMatchObject({ replayed: true, status: "success" });
+        expect(again.steps[0]?.hash).toBe(hash);
+        expect(await nonceOf(address)).toBe(start + 1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("after signing, when another transaction took the step's nonce: reported as never mined; executing again sends it once", async () => {
     const { key, address } = await signerWithFunds();

@@ -85,9 +85,23 @@ describe.each(engines)("the %s store", (engine, location) => {
     const loaded = await b.loadExecutions(SIGNER.toUpperCase().replace("0X", "0x"));
     expect(loaded.map((record) => record.flowId)).toEqual(["flow_a", "flow_b"]);
     expect(loaded[0]?.summary).toBe("changed");
+    // What recovery reads: records not ended, or with a pending step.
+    const settled = {
+      ...execution("flow_c"),
+      steps: [{ ...execution("flow_c").steps[0]!, status: "success" as const }],
+    };
+    await a.putExecution(SIGNER, settled);
+    await a.putExecution(SIGNER, execution("flow_d", "running"));
+    expect((await b.loadExecutions(SIGNER, { open: true })).map((record) => record.flowId)).toEqual([
+      "flow_a",
+      "flow_b",
+      "flow_d",
+    ]);
     expect((await b.getExecution(SIGNER, "flow_b"))?.steps[0]?.signedTransaction).toBe("0x02f8");
     expect(await b.getExecution("0x2222222222222222222222222222222222222222", "flow_b")).toBeUndefined();
     await b.deleteExecution(SIGNER, "flow_b");
+    await b.deleteExecution(SIGNER, "flow_c");
+    await b.deleteExecution(SIGNER, "flow_d");
     expect(await a.getExecution(SIGNER, "flow_b")).toBeUndefined();
     await Promise.all([a.close(), b.close()]);
   });

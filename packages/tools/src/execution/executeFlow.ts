@@ -246,141 +246,153 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   };
   let signedAny = false;
 
+  /** What ends the execution when something failed: a refusal before anything was signed, else `failed`. */
+  const failed = async (error: unknown) => {
+    if (
+      !signedAny &&
+      (error instanceof PolicyViolationError ||
+        error instanceof StoreUnavailableError ||
+        isApprovalRefusal(error))
+    ) {
+      await releaseFrom(firstNew);
+      refused(error);
+      return;
+    }
+    context.log(`${tool}: flow ${flowId} stopped: ${(error as Error)?.message ?? String(error)}`);
+    for (const step of record.steps) {
+      if (step.status === "pending")
+        step.error = "sent; its outcome is not known (check it with get_transaction)";
+    }
+    finish("failed");
+  };
+
+  const execute = async () => {
+    if (call.signal.aborted) {
+      finish("cancelled");
+      context.log(`${tool}: flow ${flowId} cancelled before its first step; nothing sent`);
+      return;
+    }
+    // Holding the lock no other server executes for the signer: what a stopped one left is recovered first
+    // (its signed steps settled or sent again from their stored bytes), so nonces follow on.
+    await recoverExecutions(context, runtime);
+    // Another server executed this flow since it was read: its execution is the answer, nothing is sent.
+    const stored = await context.executions.readStored(flowId);
+    if (stored && stored.attempt !== earlier?.attempt && (stored.state !== "done" || sentAny(stored))) {
+      record.adopted = stored;
+      finish("cancelled");
+      context.executions.restore(stored, false);
+      return;
+    }
+    record.state = "running";
+    // Checked again and reserved in one transaction: executions ahead of this one may have spent since.
+    const policy = await reserve(runtime, flow, flowId, attempt, firstNew);
+    await confirmApproval({ context, grant: await approval, flow });
+    written = true;
+    if (!(await saved())) {
+      throw new StoreUnavailableError({
+        location: store.location,
+        reason: "the execution could not be written",
+        remedy: "Check the store (see the server's log) and try again.",
+      });
+    }
+    if (continuing) {
+      context.log(
+        `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
+      );
+    }
+    let result: Awaited<ReturnType<typeof runPreparedFlow>>;
+    try {
+      result = await runPreparedFlow(runtime.client, {
+        account,
+        flow,
+        signal: call.signal,
+        receiptTimeoutMs: context.receiptTimeoutMs,
+        ...(resume === undefined ? {} : { resume }),
+        onStep: async (event) => {
+          const step = record.steps[event.index] as StepRecord;
+          if (event.phase === "signed") {
+            signedAny = true;
+            // The hash is known before the send: from here on the step may be on chain.
+            step.hash = event.hash;
+            step.status = "pending";
+            step.sent = "unknown";
+            step.nonce = event.nonce;
+            step.signedTransaction = event.signedTransaction;
+            // Write-ahead: the signed bytes are in the store before the send, so that after a crash they are
+            // sent again (same hash) or the step is looked up, never signed a second time.
+            await saved();
+            if (policy?.spends.has(event.index)) await ledger?.bind(keyOf(event.index), event.hash);
+            context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
+          } else if (event.phase === "sent") {
+            step.sent = true;
+            void saved();
+            const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
+            context.log(`${tool}: ${line}`);
+            await call.progress(event.index + 0.5, total, line);
+          } else {
+            const bytes = step.signedTransaction;
+            Object.assign(step, toStepRecord(event.step));
+            // Kept while the step may still be mined: a restart can send the same bytes again.
+            if (step.status === "pending" && step.signedTransaction === undefined && bytes !== undefined)
+              step.signedTransaction = bytes;
+            await saved();
+            if (event.step.hash !== null && neverSent(event.step)) {
+              await ledger?.release(keyOf(event.index)).catch(() => undefined);
+            } else if (event.step.hash !== null && flow.fee !== undefined && event.step.feePaid) {
+              // The fee the receipt says was paid replaces the fee.max counted when the step was signed.
+              await ledger
+                ?.settleFee(event.step.hash, BigInt(event.step.feePaid.amount))
+                .catch(() => undefined);
+            }
+            const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
+            context.log(`${tool}: ${line}`);
+            await call.progress(event.index + 1, total, line);
+          }
+        },
+      });
+    } catch (error) {
+      // core throws only before it signs anything: nothing of this execution left.
+      if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
+      await releaseFrom(firstNew);
+      refused(error);
+      return;
+    }
+    result.steps.forEach((step, index) => {
+      const target = record.steps[index] as StepRecord;
+      const bytes = target.signedTransaction;
+      Object.assign(target, toStepRecord(step));
+      if (target.status === "pending" && target.signedTransaction === undefined && bytes !== undefined)
+        target.signedTransaction = bytes;
+    });
+    // Steps never attempted spend nothing.
+    for (const step of record.steps.slice(firstNew)) {
+      if (step.hash === null) await ledger?.release(keyOf(step.index)).catch(() => undefined);
+    }
+    finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
+    if (result.cancelled) {
+      const sent = record.steps.filter(isSent).map((step) => step.index);
+      context.log(
+        `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
+      );
+    }
+  };
   // Above the policy's approval threshold a person approves this exact flow first (src/approval).
   const approval = requireApproval({ context, runtime, call, flow, flowId, check: checked });
   record.done = afterApproval(approval, store)
     .withSignerLock(
       account.address,
       async () => {
-        if (call.signal.aborted) {
-          finish("cancelled");
-          context.log(`${tool}: flow ${flowId} cancelled before its first step; nothing sent`);
-          return;
-        }
-        // Holding the lock no other server executes for the signer: what a stopped one left is recovered first
-        // (its signed steps settled or sent again from their stored bytes), so nonces follow on.
-        await recoverExecutions(context, runtime);
-        // Another server executed this flow since it was read: its execution is the answer, nothing is sent.
-        const stored = await context.executions.readStored(flowId);
-        if (stored && stored.attempt !== earlier?.attempt && (stored.state !== "done" || sentAny(stored))) {
-          record.adopted = stored;
-          finish("cancelled");
-          context.executions.restore(stored, false);
-          return;
-        }
-        record.state = "running";
-        // Checked again and reserved in one transaction: executions ahead of this one may have spent since.
-        const policy = await reserve(runtime, flow, flowId, attempt, firstNew);
-        await confirmApproval({ context, grant: await approval, flow });
-        written = true;
-        if (!(await saved())) {
-          throw new StoreUnavailableError({
-            location: store.location,
-            reason: "the execution could not be written",
-            remedy: "Check the store (see the server's log) and try again.",
-          });
-        }
-        if (continuing) {
-          context.log(
-            `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
-          );
-        }
-        let result: Awaited<ReturnType<typeof runPreparedFlow>>;
         try {
-          result = await runPreparedFlow(runtime.client, {
-            account,
-            flow,
-            signal: call.signal,
-            receiptTimeoutMs: context.receiptTimeoutMs,
-            ...(resume === undefined ? {} : { resume }),
-            onStep: async (event) => {
-              const step = record.steps[event.index] as StepRecord;
-              if (event.phase === "signed") {
-                signedAny = true;
-                // The hash is known before the send: from here on the step may be on chain.
-                step.hash = event.hash;
-                step.status = "pending";
-                step.sent = "unknown";
-                step.nonce = event.nonce;
-                step.signedTransaction = event.signedTransaction;
-                // Write-ahead: the signed bytes are in the store before the send, so that after a crash they are
-                // sent again (same hash) or the step is looked up, never signed a second time.
-                await saved();
-                if (policy?.spends.has(event.index)) await ledger?.bind(keyOf(event.index), event.hash);
-                context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
-              } else if (event.phase === "sent") {
-                step.sent = true;
-                void saved();
-                const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
-                context.log(`${tool}: ${line}`);
-                await call.progress(event.index + 0.5, total, line);
-              } else {
-                const bytes = step.signedTransaction;
-                Object.assign(step, toStepRecord(event.step));
-                // Kept while the step may still be mined: a restart can send the same bytes again.
-                if (step.status === "pending" && step.signedTransaction === undefined && bytes !== undefined)
-                  step.signedTransaction = bytes;
-                await saved();
-                if (event.step.hash !== null && neverSent(event.step)) {
-                  await ledger?.release(keyOf(event.index)).catch(() => undefined);
-                } else if (event.step.hash !== null && flow.fee !== undefined && event.step.feePaid) {
-                  // The fee the receipt says was paid replaces the fee.max counted when the step was signed.
-                  await ledger
-                    ?.settleFee(event.step.hash, BigInt(event.step.feePaid.amount))
-                    .catch(() => undefined);
-                }
-                const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
-                context.log(`${tool}: ${line}`);
-                await call.progress(event.index + 1, total, line);
-              }
-            },
-          });
+          await execute();
         } catch (error) {
-          // core throws only before it signs anything: nothing of this execution left.
-          if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
-          await releaseFrom(firstNew);
-          refused(error);
-          return;
+          await failed(error);
         }
-        result.steps.forEach((step, index) => {
-          const target = record.steps[index] as StepRecord;
-          const bytes = target.signedTransaction;
-          Object.assign(target, toStepRecord(step));
-          if (target.status === "pending" && target.signedTransaction === undefined && bytes !== undefined)
-            target.signedTransaction = bytes;
-        });
-        // Steps never attempted spend nothing.
-        for (const step of record.steps.slice(firstNew)) {
-          if (step.hash === null) await ledger?.release(keyOf(step.index)).catch(() => undefined);
-        }
-        finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
-        if (result.cancelled) {
-          const sent = record.steps.filter(isSent).map((step) => step.index);
-          context.log(
-            `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
-          );
-        }
+        // The record's last write lands before the lock is released: the next holder never sees it running.
+        await context.executions.written(record);
       },
       { signal: call.signal, timeoutMs: Math.max(1_000, call.deadline - Date.now() - 1_000) },
     )
-    .catch(async (error: unknown) => {
-      if (
-        !signedAny &&
-        (error instanceof PolicyViolationError ||
-          error instanceof StoreUnavailableError ||
-          isApprovalRefusal(error))
-      ) {
-        await releaseFrom(firstNew);
-        refused(error);
-        return;
-      }
-      context.log(`${tool}: flow ${flowId} stopped: ${(error as Error)?.message ?? String(error)}`);
-      for (const step of record.steps) {
-        if (step.status === "pending")
-          step.error = "sent; its outcome is not known (check it with get_transaction)";
-      }
-      finish("failed");
-    });
+    .catch(failed);
 
   async function releaseFrom(index: number): Promise<void> {
     for (const step of record.steps.slice(index)) {

@@ -63,8 +63,8 @@ export interface ExecutionPersistence {
   remove(record: ExecutionRecord): Promise<void>;
   /** The stored record of a flow, read again (another server may have written it). Rejects when the store fails. */
   read(flowId: string): Promise<ExecutionRecord | undefined>;
-  /** Every stored record of the signer, read again. Rejects when the store fails. */
-  readAll(): Promise<ExecutionRecord[]>;
+  /** The signer's stored records not ended or with a pending step, read again. Rejects when the store fails. */
+  readOpen(): Promise<ExecutionRecord[]>;
 }
 
 /** What {@link ExecutionRegistry.open} loads: the persisted records (oldest first) and where to save. @internal */
@@ -139,15 +139,23 @@ export class ExecutionRegistry {
     return this.persistence ? this.persistence.read(flowId) : Promise.resolve(undefined);
   }
 
-  /** Every stored record of the signer, read again (those this process runs are kept as they are). */
-  async refreshAll(): Promise<ExecutionRecord[]> {
-    if (!this.persistence) return [...this.records.values()];
-    for (const stored of await this.persistence.readAll()) {
+  /**
+   * The signer's stored records not ended or with a pending step, read again (those this process runs are kept as
+   * they are): what recovery looks at.
+   */
+  async refreshOpen(): Promise<ExecutionRecord[]> {
+    if (!this.persistence) return [];
+    const open: ExecutionRecord[] = [];
+    for (const stored of await this.persistence.readOpen()) {
       const now = this.records.get(stored.flowId);
-      if (now?.local || (now && sameRecord(now, stored))) continue;
+      if (now?.local || (now && sameRecord(now, stored))) {
+        if (now) open.push(now);
+        continue;
+      }
       this.records.set(stored.flowId, stored);
+      open.push(stored);
     }
-    return [...this.records.values()];
+    return open;
   }
 
   set(record: ExecutionRecord): void {
@@ -197,6 +205,11 @@ export class ExecutionRegistry {
     const next = previous.then(() => persistence.save(record));
     this.writes.set(record, next);
     return next;
+  }
+
+  /** Resolves once the writes of `record` asked so far have landed (or failed); never rejects. */
+  written(record: ExecutionRecord): Promise<boolean> {
+    return this.writes.get(record) ?? Promise.resolve(true);
   }
 
   /** Drops the oldest ended records beyond {@link LIMIT} (records still running are kept). */

@@ -122,8 +122,10 @@ export async function openExecutionStore(
       const stored = await store.getExecution(signer, flowId);
       return stored === undefined ? undefined : decode(stored);
     },
-    async readAll() {
-      return (await store.loadExecutions(signer)).map(decode).filter((record) => record !== undefined);
+    async readOpen() {
+      return (await store.loadExecutions(signer, { open: true }))
+        .map(decode)
+        .filter((record) => record !== undefined);
     },
   };
   return { records, persistence };

@@ -107,7 +107,7 @@ export async function recoverExecutions(context: ToolContext, runtime: ToolRunti
   if (signer === undefined) return;
   let records: ExecutionRecord[];
   try {
-    records = await context.executions.refreshAll();
+    records = await context.executions.refreshOpen();
   } catch {
     return;
   }

@@ -239,8 +239,11 @@ export interface ToolServerStore {
   schemaVersion(): Promise<number>;
 
   // Executions, per signer (lowercase) and flow id.
-  /** The signer's executions, oldest first (at most {@link STORE_EXECUTION_LIMIT}). */
-  loadExecutions(signer: string): Promise<StoredExecution[]>;
+  /**
+   * The signer's executions, oldest first (at most {@link STORE_EXECUTION_LIMIT}); with `open`, only those not
+   * ended or with a pending step (what recovery looks at).
+   */
+  loadExecutions(signer: string, options?: { open?: boolean }): Promise<StoredExecution[]>;
   getExecution(signer: string, flowId: string): Promise<StoredExecution | undefined>;
   /** Inserts or replaces (the record becomes the newest); drops the oldest ended records beyond the limit. */
   putExecution(signer: string, record: StoredExecution): Promise<void>;

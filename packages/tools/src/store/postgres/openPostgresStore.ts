@@ -184,9 +184,12 @@ function postgresStore(
     schemaVersion: async () =>
       Number((await query("SELECT MAX(version) AS version FROM schema_migrations")).rows[0]?.version ?? 0),
 
-    loadExecutions: async (signer) =>
+    loadExecutions: async (signer, options = {}) =>
       (
-        await query("SELECT record FROM executions WHERE signer = $1 ORDER BY seq", [signer.toLowerCase()])
+        await query(
+          `SELECT record FROM executions WHERE signer = $1${options.open ? ` AND (state <> 'done' OR record LIKE '%"status":"pending"%')` : ""} ORDER BY seq`,
+          [signer.toLowerCase()],
+        )
       ).rows.map((row: { record: string }) => JSON.parse(row.record) as StoredExecution),
     getExecution: async (signer, flowId) => {
       const { rows } = await query("SELECT record FROM executions WHERE signer = $1 AND flow_id = $2", [

@@ -193,11 +193,13 @@ function sqliteStore(db: Database, file: string): ToolServerStore {
             .version,
       ),
 
-    loadExecutions: (signer) =>
+    loadExecutions: (signer, options = {}) =>
       run(() =>
         (
           db
-            .prepare("SELECT record FROM executions WHERE signer = ? ORDER BY seq")
+            .prepare(
+              `SELECT record FROM executions WHERE signer = ?${options.open ? ` AND (state <> 'done' OR record LIKE '%"status":"pending"%')` : ""} ORDER BY seq`,
+            )
             .all(signer.toLowerCase()) as { record: string }[]
         ).map((row) => JSON.parse(row.record) as StoredExecution),
       ),

@@ -1,6 +1,12 @@
 export { readToolServerConfigFromEnv, TOOL_SERVER_ENV } from "./config/readToolServerConfigFromEnv.js";
 export type { ToolFamily, ToolServerConfig } from "./config/types.js";
 export {
+  ApprovalCodeMismatchError,
+  ApprovalDeclinedError,
+  ApprovalExpiredError,
+  ApprovalFlowChangedError,
+  ApprovalRequiredError,
+  ApprovalReusedError,
   FeeCurrencyMismatchError,
   FlowAccountMismatchError,
   FlowNotFoundError,

@@ -42,6 +42,30 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     },
     code: "TOOL_TIMEOUT",
   },
+  ApprovalRequiredError: {
+    parameters: { flowId: "ab12", flow: { from: ADDRESS }, mode: "form", clientModes: [], over: ["7 USDm"] },
+    code: "APPROVAL_REQUIRED",
+  },
+  ApprovalDeclinedError: {
+    parameters: { flowId: "ab12", approvalId: "a1", action: "decline" },
+    code: "APPROVAL_DECLINED",
+  },
+  ApprovalExpiredError: {
+    parameters: { flowId: "ab12", approvalId: "a1", waitedMs: 2_000 },
+    code: "APPROVAL_EXPIRED",
+  },
+  ApprovalCodeMismatchError: {
+    parameters: { flowId: "ab12", approvalId: "a1", typed: "K7QM-4XPE" },
+    code: "APPROVAL_CODE_MISMATCH",
+  },
+  ApprovalReusedError: {
+    parameters: { flowId: "ab12", approvalId: "a1", usedBy: "cd34" },
+    code: "APPROVAL_REUSED",
+  },
+  ApprovalFlowChangedError: {
+    parameters: { flowId: "ab12", approvalId: "a1" },
+    code: "APPROVAL_FLOW_CHANGED",
+  },
   FlowAccountMismatchError: { parameters: { from: ADDRESS, account: OTHER }, code: "FLOW_ACCOUNT_MISMATCH" },
   FlowNotFoundError: { parameters: { flowId: "flow_1" }, code: "FLOW_NOT_FOUND" },
   FeeCurrencyMismatchError: {

@@ -1,5 +1,13 @@
 // The "flow is not from this account" error is core's: executePreparedFlow (in @preflow/core) throws it.
 export { FlowAccountMismatchError } from "@preflow/core";
+export {
+  ApprovalCodeMismatchError,
+  ApprovalDeclinedError,
+  ApprovalExpiredError,
+  ApprovalFlowChangedError,
+  ApprovalRequiredError,
+  ApprovalReusedError,
+} from "./approval.js";
 export { ToolsError, type ToolsErrorCode } from "./base.js";
 export { InvalidToolServerConfigError } from "./config.js";
 export { FeeCurrencyMismatchError, FlowNotFoundError, ToolTimeoutError } from "./execution.js";

@@ -8,6 +8,8 @@
 // continued (core's `resume`): its landed steps are never sent again, with `force` neither.
 import { randomUUID } from "node:crypto";
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
+import { afterApproval, confirmApproval, requireApproval } from "../approval/requireApproval.js";
+import { isApprovalRefusal } from "../errors/approval.js";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
 import { StoreUnavailableError } from "../errors/store.js";
@@ -213,8 +215,9 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   // The landed steps, as core's resume takes them: looked up by hash, never sent again.
   const resume = continuing ? { steps: record.steps.map(toResumedStep) } : undefined;
   context.executions.set(record);
+  let checked: PolicyCheck | undefined;
   try {
-    await check(runtime, flow, firstNew);
+    checked = await check(runtime, flow, firstNew);
   } catch (error) {
     if (continuing) context.executions.restore(earlier, false);
     else context.executions.forget(record, false);
@@ -245,7 +248,12 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
 
   /** What ends the execution when something failed: a refusal before anything was signed, else `failed`. */
   const failed = async (error: unknown) => {
-    if (!signedAny && (error instanceof PolicyViolationError || error instanceof StoreUnavailableError)) {
+    if (
+      !signedAny &&
+      (error instanceof PolicyViolationError ||
+        error instanceof StoreUnavailableError ||
+        isApprovalRefusal(error))
+    ) {
       await releaseFrom(firstNew);
       refused(error);
       return;
@@ -278,6 +286,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     record.state = "running";
     // Checked again and reserved in one transaction: executions ahead of this one may have spent since.
     const policy = await reserve(runtime, flow, flowId, attempt, firstNew);
+    await confirmApproval({ context, grant: await approval, flow });
     written = true;
     if (!(await saved())) {
       throw new StoreUnavailableError({
@@ -367,7 +376,9 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       );
     }
   };
-  record.done = store
+  // Above the policy's approval threshold a person approves this exact flow first (src/approval).
+  const approval = requireApproval({ context, runtime, call, flow, flowId, check: checked });
+  record.done = afterApproval(approval, store)
     .withSignerLock(
       account.address,
       async () => {

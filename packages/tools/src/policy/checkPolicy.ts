@@ -18,6 +18,8 @@ export interface PolicyCheck {
   spends: StepSpends;
   /** Spent by the whole flow, per token (lowercase address). */
   totals: Map<string, bigint>;
+  /** Tokens (lowercase addresses) the flow approves without limit (not counted in `totals`). */
+  unlimited: Set<string>;
 }
 
 /**
@@ -195,5 +197,5 @@ export function checkPolicy(
       }
     }
   }
-  return { violations, spends, totals };
+  return { violations, spends, totals, unlimited: unlimitedTokens };
 }

@@ -1,3 +1,5 @@
+import { type LoadedApproval, loadApproval } from "../approval/loadApproval.js";
+import { policyVersion } from "../approval/policyVersion.js";
 import { InvalidPolicyError } from "../errors/policy.js";
 import type { RawPolicy } from "./readPolicyFile.js";
 import { SpendLedger } from "./spendLedger.js";
@@ -21,6 +23,10 @@ export interface LoadedPolicy {
   caps: Map<string, TokenCap>;
   allow: RawPolicy["allow"];
   allowUnlimitedApprovals: boolean;
+  /** The `approval` section: above which spend a person approves the flow; absent: never asked. */
+  approval?: LoadedApproval;
+  /** Which version of the file this is (its SHA-256, 16 hex digits): approvals are bound to it. */
+  version?: string;
   /** `undefined` without a signer (nothing can be spent). */
   ledger: SpendLedger | undefined;
   format(amount: bigint, token: string): string;
@@ -96,6 +102,8 @@ export function loadPolicy(parameters: {
     caps,
     allow: raw.allow,
     allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
+    ...(raw.approval === undefined ? {} : { approval: loadApproval(raw.approval, core, raw.file) }),
+    version: policyVersion(raw.text),
     ledger,
     format(amount, token) {
       const decimals = decimalsOf.get(token.toLowerCase()) ?? registryToken(core, token)?.decimals;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { isRecord, nearestKey } from "@preflow/errors";
+import { type RawApproval, readApprovalSection } from "../approval/readApprovalSection.js";
 import { InvalidPolicyError } from "../errors/policy.js";
 import { ADDRESS_PATTERN } from "../schemas/patterns.js";
 
@@ -16,6 +17,7 @@ import { ADDRESS_PATTERN } from "../schemas/patterns.js";
  *   caps: { USDm: { perCall: "5", perDay: "20" } },
  *   allow: { recipients: ["0x1111111111111111111111111111111111111111"] },
  *   allowUnlimitedApprovals: false,
+ *   approval: { above: { USDm: "5", USDC: "5" }, timeoutSeconds: 300, mode: "form" },
  * };
  * ```
  */
@@ -23,6 +25,12 @@ export interface SpendingPolicyFile {
   caps?: Record<string, { perCall?: string; perDay?: string }>;
   allow?: { recipients?: string[]; spenders?: string[]; contracts?: string[] };
   allowUnlimitedApprovals?: boolean;
+  /**
+   * A flow that spends more than `above` of a token (amount plus fee, counted as the caps count it) is signed only
+   * after a person approves it through the MCP client (`mode`: `"form"`, the client's own form, or `"url"`, a
+   * one-time page on 127.0.0.1), within `timeoutSeconds` (default 300, bounded by the tool's answer bound).
+   */
+  approval?: { above: Record<string, string>; timeoutSeconds?: number; mode?: "form" | "url" };
 }
 
 /** The policy file, checked for shape (tokens are resolved later, with the registry). @internal */
@@ -31,6 +39,10 @@ export interface RawPolicy {
   caps: { key: string; perCall?: string; perDay?: string }[];
   allow: { recipients?: string[]; spenders?: string[]; contracts?: string[] };
   allowUnlimitedApprovals: boolean;
+  /** The `approval` section, when present. */
+  approval?: RawApproval;
+  /** The file's text as checked (its hash is the version approvals are bound to: approval/policyVersion.ts). */
+  text: string;
 }
 
 const DECIMAL = /^\d{1,60}(?:\.\d{1,36})?$/;
@@ -71,7 +83,7 @@ export function readPolicyFile(file: string): RawPolicy {
     }
   };
   if (!isRecord(json)) return fail("(root)", "must be a JSON object");
-  known(json, "", ["caps", "allow", "allowUnlimitedApprovals"]);
+  known(json, "", ["caps", "allow", "allowUnlimitedApprovals", "approval"]);
 
   const caps: RawPolicy["caps"] = [];
   if (json.caps !== undefined) {
@@ -116,5 +128,16 @@ export function readPolicyFile(file: string): RawPolicy {
   const unlimited = json.allowUnlimitedApprovals;
   if (unlimited !== undefined && typeof unlimited !== "boolean")
     fail("allowUnlimitedApprovals", "must be true or false");
-  return { file, caps, allow, allowUnlimitedApprovals: unlimited === true };
+  const approval =
+    json.approval === undefined
+      ? undefined
+      : readApprovalSection(json.approval, { fail, known, isRecord, decimal: DECIMAL, tokenKey: TOKEN_KEY });
+  return {
+    file,
+    caps,
+    allow,
+    allowUnlimitedApprovals: unlimited === true,
+    ...(approval === undefined ? {} : { approval }),
+    text,
+  };
 }

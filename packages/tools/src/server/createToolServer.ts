@@ -10,6 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { nearestKey } from "@preflow/errors";
+import { humanChannel } from "../approval/humanChannel.js";
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
 import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
@@ -330,7 +331,12 @@ export function createToolServerWith(
             },
             Math.min(HEARTBEAT_MS, Math.max(50, Math.floor(toolTimeoutMs / 4))),
           );
-    const call: ToolCall = { signal: extra.signal, deadline, progress };
+    const call: ToolCall = {
+      signal: extra.signal,
+      deadline,
+      progress,
+      human: humanChannel(server, extra.requestId),
+    };
     let timer: NodeJS.Timeout | undefined;
     try {
       const run = (async () => {

@@ -2,6 +2,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { SdkClient } from "@preflow/core";
 import type { Account, Chain, PublicClient, Transport } from "viem";
 import type { z } from "zod/v4";
+import type { HumanChannel } from "../approval/humanChannel.js";
 import type { ToolFamily } from "../config/types.js";
 import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ExecutionRegistry } from "../execution/executionRegistry.js";
@@ -51,6 +52,8 @@ export interface ToolCall {
   readonly deadline: number;
   /** Sends `notifications/progress` if the request carries a progress token; values only ever increase. */
   progress(progress: number, total: number | undefined, message: string): Promise<void>;
+  /** The way to a person through the client (MCP elicitation), for approvals. */
+  readonly human?: HumanChannel;
 }
 
 /** A tool: its MCP metadata, its family, its strict input and its output schema, and what it does. @internal */

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { approvalWaitMs } from "../approval/approvalWaitMs.js";
 import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
@@ -107,7 +108,7 @@ export const executePreparedFlowTool = defineTool({
   family: "execute",
   action: "executePreparedFlow",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Above the policy's approval threshold a person must first approve this exact flow through the MCP client (elicitation; the refusals APPROVAL_REQUIRED, APPROVAL_DECLINED, APPROVAL_EXPIRED, APPROVAL_CODE_MISMATCH... send nothing; never answer the question for the person). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -143,7 +144,7 @@ export const sendTokenTool = defineTool({
   family: "execute",
   member: "transaction.prepareSend",
   description:
-    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy, the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
+    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy (and its human approval above a threshold), the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
   input: z.strictObject({
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),
@@ -218,13 +219,36 @@ const capView = z.strictObject({
   remaining_24h: z.string().nullable().describe("What the per-day cap still allows; null without one."),
 });
 
+const approvalView = z.strictObject({
+  above: z.array(
+    z.strictObject({
+      token: z.string().describe("The key as written in the policy file."),
+      symbol: z.string(),
+      address: address("The token."),
+      above: z
+        .string()
+        .describe("A flow spending more than this (amount plus fee, human units) needs a person's approval."),
+    }),
+  ),
+  mode: z
+    .enum(["form", "url"])
+    .describe("form: the client asks for a code; url: the client opens a one-time page on 127.0.0.1."),
+  timeout_seconds: z.number().int().describe("How long a person is given, as written in the policy."),
+  effective_timeout_seconds: z
+    .number()
+    .int()
+    .describe(
+      "What this server can wait within its answer bound (PREFLOW_TOOL_TIMEOUT_MS), at most timeout_seconds.",
+    ),
+});
+
 /** `get_policy`: the spending policy and what remains of it. @internal */
 export const getPolicyTool = defineTool({
   name: "get_policy",
   title: "Spending policy",
   family: "execute",
   description:
-    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), and whether unlimited approvals are allowed. `configured: false`: no policy, no limits. No request.",
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, and above which spends a person must approve a flow (`approval`: the thresholds, the mode and the time given). `configured: false`: no policy, no limits. No request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
@@ -236,9 +260,12 @@ export const getPolicyTool = defineTool({
       contracts: z.array(address("Allowed contract.")).nullable(),
     }),
     allow_unlimited_approvals: z.boolean(),
+    approval: approvalView
+      .nullable()
+      .describe("Above which spends a person approves a flow before it is signed; null: never asked."),
   }),
   annotations: { ...READ_ONLY, openWorldHint: false },
-  async run(_args, context) {
+  async run(_args, context, call) {
     const { policy, core } = await context.runtime();
     if (!policy) {
       return {
@@ -248,6 +275,7 @@ export const getPolicyTool = defineTool({
           caps: [],
           allow: { recipients: null, spenders: null, contracts: null },
           allowUnlimitedApprovals: true,
+          approval: null,
         },
       };
     }
@@ -279,6 +307,23 @@ export const getPolicyTool = defineTool({
           contracts: policy.allow.contracts ?? null,
         },
         allowUnlimitedApprovals: policy.allowUnlimitedApprovals,
+        approval:
+          policy.approval === undefined
+            ? null
+            : {
+                above: [...policy.approval.above.values()].map((entry) => ({
+                  token: entry.key,
+                  symbol: entry.symbol,
+                  address: core.TOKENS[entry.symbol as keyof typeof core.TOKENS]?.address ?? entry.address,
+                  above: format(entry.above, entry.decimals),
+                })),
+                mode: policy.approval.mode,
+                timeoutSeconds: policy.approval.timeoutSeconds,
+                effectiveTimeoutSeconds: Math.floor(
+                  approvalWaitMs(policy.approval.timeoutSeconds, call.deadline, context.toolTimeoutMs) /
+                    1_000,
+                ),
+              },
       },
     };
   },

@@ -61,7 +61,19 @@ export interface SpawnedServer {
  * directory, removed on close, unless given: tests never write to the home directory) and connects an MCP client
  * over stdio.
  */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: {
+    /** The client's capabilities (for example `{ elicitation: { form: {} } }`). */
+    capabilities?: ConstructorParameters<typeof Client>[1] extends infer O
+      ? O extends { capabilities?: infer C }
+        ? C
+        : never
+      : never;
+    /** Set up on the client before it connects (request handlers, such as elicitation's). */
+    setup?: (client: Client) => void;
+  } = {},
+): Promise<SpawnedServer> {
   const ownStateDir = env.PREFLOW_STATE_DIR === undefined;
   const stateDir = env.PREFLOW_STATE_DIR ?? mkdtempSync(join(tmpdir(), "preflow-tools-state-"));
   const transport = new RecordingStdioClientTransport({
@@ -74,7 +86,11 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   (transport.stderr as PassThrough | null)?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
-  const client = new Client({ name: "preflow-tools-test", version: "0.0.0" });
+  const client = new Client(
+    { name: "preflow-tools-test", version: "0.0.0" },
+    options.capabilities === undefined ? undefined : { capabilities: options.capabilities },
+  );
+  options.setup?.(client);
   await client.connect(transport);
   // The advertised schemas, compiled strictly.
   const advertised = new Map<string, ValidateFunction>();

@@ -1,0 +1,191 @@
+// URL mode: a one-time approval page on 127.0.0.1 (node:http, nothing else). Its URL carries a single-use token
+// (256 random bits); the page shows the same preview as form mode and posts Approve or Decline back with a second
+// secret that only the page holds (CSRF), from its own origin (Origin and Host checked: no other site, no DNS
+// rebinding), once. The page is never framed, cached or sent as a referrer to another site. The model never sees it: the client
+// opens the URL for the person (MCP URL-mode elicitation).
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ApprovalText } from "./approvalMessage.js";
+
+/** What the person did on the page. @internal */
+export type PageDecision = "approve" | "decline" | "expired" | "aborted";
+
+/** An open approval page. @internal */
+export interface ApprovalPage {
+  /** `http://127.0.0.1:<port>/approve/<token>`. */
+  readonly url: string;
+  /** The person's decision, `"expired"` after `timeoutMs`, `"aborted"` when `signal` aborts; then the page closes. */
+  decision(timeoutMs: number, signal: AbortSignal): Promise<PageDecision>;
+  /** Closes the page (idempotent); a later visit finds nothing. */
+  close(): Promise<void>;
+}
+
+const TOKEN_LENGTH = 43;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const MAX_BODY = 4_096;
+const HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-frame-options": "DENY",
+  // Never sent to another site (the URL holds the token); same-origin keeps the Origin header on its own posts.
+  "referrer-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+} as const;
+
+/** The token of a page path (`/approve/<43 base64url characters>`), or `undefined`. Never throws. @internal */
+export function parseApprovalPath(path: unknown): string | undefined {
+  if (typeof path !== "string" || path.length !== "/approve/".length + TOKEN_LENGTH) return undefined;
+  if (!path.startsWith("/approve/")) return undefined;
+  const token = path.slice("/approve/".length);
+  return TOKEN.test(token) ? token : undefined;
+}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] as string,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f4f4f4;padding:1rem;border-radius:6px}button{font-size:1rem;padding:.6rem 1.4rem;margin-right:1rem}.code{font:bold 1.3rem monospace}</style></head><body>${body}</body></html>`;
+}
+
+/** Opens a one-time approval page for `text` on a free 127.0.0.1 port. @internal */
+export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage> {
+  const token = randomBytes(32).toString("base64url");
+  const csrf = randomBytes(32).toString("base64url");
+  let state: "open" | "closed" = "open";
+  let settle: (decision: PageDecision) => void = () => undefined;
+  const decided = new Promise<PageDecision>((resolve) => {
+    settle = resolve;
+  });
+  let origin = "";
+
+  const send = (response: ServerResponse, status: number, title: string, body: string) => {
+    response.writeHead(status, HEADERS);
+    response.end(page(title, body));
+  };
+  const gone = (response: ServerResponse) =>
+    send(
+      response,
+      410,
+      "Approval closed",
+      "<h1>This approval is closed</h1><p>It was answered or it expired.</p>",
+    );
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const host = request.headers.host ?? "";
+    if (`http://${host}` !== origin) return send(response, 421, "Wrong host", "<h1>Wrong host</h1>");
+    const path = (request.url ?? "").split("?")[0];
+    const given = parseApprovalPath(path);
+    if (given === undefined || !same(given, token))
+      return send(response, 404, "Not found", "<h1>Not found</h1>");
+    if (state !== "open") return gone(response);
+    if (request.method === "GET") {
+      const form = (decision: string, label: string) =>
+        `<button type="submit" name="decision" value="${decision}">${label}</button>`;
+      return send(
+        response,
+        200,
+        "Approve this flow?",
+        `<h1>Approve this flow?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>Flow id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path as string)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
+      );
+    }
+    if (request.method !== "POST") {
+      response.setHeader("allow", "GET, POST");
+      return send(response, 405, "Method not allowed", "<h1>Method not allowed</h1>");
+    }
+    // A cross-site form or script cannot post here: the Origin must be this page's, and the csrf secret is only
+    // in the page, which no other origin can read.
+    const site = request.headers["sec-fetch-site"];
+    if (request.headers.origin !== origin || (site !== undefined && site !== "same-origin")) {
+      return send(response, 403, "Refused", "<h1>Refused</h1><p>Not posted from the approval page.</p>");
+    }
+    if (!String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
+      return send(response, 415, "Refused", "<h1>Refused</h1>");
+    }
+    let body = "";
+    let tooLarge = false;
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > MAX_BODY) {
+        tooLarge = true;
+        request.destroy();
+      }
+    });
+    request.on("end", () => {
+      if (tooLarge) return;
+      const fields = new URLSearchParams(body);
+      const decision = fields.get("decision");
+      if (!same(fields.get("csrf") ?? "", csrf) || (decision !== "approve" && decision !== "decline")) {
+        return send(response, 403, "Refused", "<h1>Refused</h1><p>Not posted from the approval page.</p>");
+      }
+      if (state !== "open") return gone(response);
+      state = "closed";
+      settle(decision);
+      send(
+        response,
+        200,
+        decision === "approve" ? "Approved" : "Declined",
+        decision === "approve"
+          ? `<h1 id="result">Approved</h1><p>Flow <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
+          : `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`,
+      );
+    });
+    return undefined;
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  // The server never keeps the process alive on its own.
+  server.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    state = "closed";
+    settle("expired");
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Let the last answer ("Approved") reach the browser, then drop idle keep-alive connections.
+      setTimeout(() => server.closeAllConnections(), 200).unref();
+    });
+    return closing;
+  };
+  return {
+    url: `${origin}/approve/${token}`,
+    async decision(timeoutMs, signal) {
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const outcome = await Promise.race([
+        decided,
+        new Promise<PageDecision>((resolve) => {
+          timer = setTimeout(() => resolve("expired"), Math.max(0, timeoutMs));
+          onAbort = () => resolve("aborted");
+          if (signal.aborted) onAbort();
+          else signal.addEventListener("abort", onAbort, { once: true });
+        }),
+      ]);
+      clearTimeout(timer);
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+      await close();
+      return outcome;
+    },
+    close,
+  };
+}

@@ -1,0 +1,313 @@
+// The approval step of an executing tool, between the policy check and signing (executeFlow.ts calls it): when
+// the flow spends more than the policy's `approval.above` of a token, a person approves this exact flow through the
+// MCP client, in the policy's mode, within the approval's time; otherwise a typed refusal and nothing is sent.
+// confirmApproval (just before signing, in the signer's queue) checks the flow is the one approved and uses the
+// approval, once.
+import { randomUUID } from "node:crypto";
+import type { SerializedPreparedFlow } from "@preflow/core";
+import {
+  ApprovalCodeMismatchError,
+  ApprovalDeclinedError,
+  ApprovalExpiredError,
+  ApprovalFlowChangedError,
+  ApprovalRequiredError,
+  ApprovalReusedError,
+  refusedBeforeSigning,
+} from "../errors/approval.js";
+import type { PolicyCheck } from "../policy/checkPolicy.js";
+import { toSnakeCase } from "../server/toolResult.js";
+import type { ToolServerStore } from "../store/types.js";
+import type { ToolCall, ToolContext, ToolRuntime } from "../tools/context.js";
+import {
+  approvalCode,
+  approvalDigest,
+  codeMatches,
+  displayApprovalCode,
+  parseApprovalCode,
+} from "./approvalDigest.js";
+import { approvalMessage, approvalText } from "./approvalMessage.js";
+import { approvalWaitMs } from "./approvalWaitMs.js";
+import { issuedFor, rememberCode } from "./issuedCodes.js";
+import { describeOverThreshold, overThreshold } from "./overThreshold.js";
+
+/** An approval given for one flow: presented to {@link confirmApproval} before signing. @internal */
+export interface ApprovalGrant {
+  approvalId: string;
+  flowId: string;
+  digest: `0x${string}`;
+  policyVersion: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/** Time kept after the question for the signer's queue and the signing (the approval is void after it). */
+const SIGNING_GRACE_MS = 60_000;
+/** Parameters of {@link requireApproval}. @internal */
+export interface RequireApprovalParameters {
+  context: ToolContext;
+  runtime: ToolRuntime;
+  call: ToolCall;
+  flow: SerializedPreparedFlow;
+  flowId: string;
+  /** The policy's check of the steps about to be signed (its spend count decides). */
+  check: PolicyCheck | undefined;
+}
+
+/**
+ * Asks a person to approve the flow when it spends more than `approval.above`; resolves with the grant (or
+ * `undefined` when no approval is needed), rejects with an approval error (nothing sent). @internal
+ */
+export function requireApproval(parameters: RequireApprovalParameters): Promise<ApprovalGrant | undefined> {
+  return askForApproval(parameters).catch((error: unknown) => {
+    throw refusedBeforeSigning(error);
+  });
+}
+
+async function askForApproval(parameters: RequireApprovalParameters): Promise<ApprovalGrant | undefined> {
+  const { context, runtime, call, flow, flowId, check } = parameters;
+  const policy = runtime.policy;
+  const approval = policy?.approval;
+  if (!policy || !approval || !check) return undefined;
+  const over = overThreshold(approval, check);
+  if (over.length === 0) return undefined;
+  const overText = over.map((entry) => describeOverThreshold(entry, runtime.core.formatAmount));
+  const modes = call.human?.modes() ?? [];
+  const human = call.human;
+  if (!human || !modes.includes(approval.mode)) {
+    throw new ApprovalRequiredError({
+      flowId,
+      flow: toSnakeCase(flow),
+      mode: approval.mode,
+      clientModes: modes,
+      over: overText,
+    });
+  }
+  const waitMs = approvalWaitMs(approval.timeoutSeconds, call.deadline, context.toolTimeoutMs);
+  const askedAt = Date.now();
+  const approvalId = randomUUID();
+  const policyVersion = policy.version ?? "none";
+  const expiresAt = Math.ceil((askedAt + waitMs + SIGNING_GRACE_MS) / 1_000);
+  const digest = approvalDigest(flow, { approvalId, policyVersion, expiresAt });
+  const code = approvalCode(digest);
+  // Recorded before the question: the store keeps every approval asked, decided and used (across restarts).
+  const store = await context.store();
+  await store.createApproval({
+    id: approvalId,
+    flowDigest: digest,
+    flowId,
+    mode: approval.mode,
+    createdAt: askedAt,
+    expiresAt: expiresAt * 1_000,
+  });
+  rememberCode(code, { approvalId, flowId });
+  const text = approvalText(runtime.core, flow, {
+    over: overText,
+    flowId,
+    approvalId,
+    code: displayApprovalCode(code),
+    waitSeconds: Math.floor(waitMs / 1_000),
+  });
+  const ref = { flowId, approvalId };
+  const refuse = async (error: Error, state: "declined" | "expired" | "refused"): Promise<never> => {
+    // A question that ended without a yes can never be approved afterwards (an expired one lapses by its time).
+    if (state !== "expired")
+      await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
+    context.log(`approval ${approvalId} of flow ${flowId}: ${state}`);
+    throw error;
+  };
+  const approve = async (how: string): Promise<ApprovalGrant> => {
+    const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
+    if (!decided.ok) {
+      return refuse(
+        decided.reason === "expired"
+          ? new ApprovalExpiredError({ ...ref, waitedMs: waitMs })
+          : new ApprovalReusedError({ ...ref, usedBy: flowId }),
+        "refused",
+      );
+    }
+    context.log(`approval ${approvalId} of flow ${flowId}: approved ${how}`);
+    return grant;
+  };
+  const late = () => Date.now() - askedAt > waitMs;
+  const grant: ApprovalGrant = { approvalId, flowId, digest, policyVersion, expiresAt };
+  context.log(
+    `approval ${approvalId} of flow ${flowId}: asked (${approval.mode} mode, ${Math.floor(waitMs / 1_000)} s)`,
+  );
+
+  if (approval.mode === "form") {
+    const answer = await ask(
+      human,
+      call,
+      {
+        mode: "form",
+        message: approvalMessage(text, "form"),
+        requestedSchema: {
+          type: "object",
+          properties: {
+            code: {
+              type: "string",
+              title: "Approval code",
+              // No length rules: the client would refuse a short answer itself, and a wrong code is ours to name.
+              description: `The 8-character code shown above, to approve flow ${flowId.slice(0, 12)}…`,
+            },
+          },
+          required: ["code"],
+        },
+      },
+      waitMs,
+    );
+    if (answer === "timeout" || late())
+      return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
+    if (answer === "aborted" || answer.action !== "accept") {
+      return refuse(
+        new ApprovalDeclinedError({
+          ...ref,
+          action: answer === "aborted" ? "cancel" : answer.action === "decline" ? "decline" : "cancel",
+        }),
+        "declined",
+      );
+    }
+    const typed = answer.content?.code;
+    if (!codeMatches(code, typed)) {
+      const earlier = await replayed(store, parseApprovalCode(typed), approvalId);
+      if (earlier) return refuse(new ApprovalReusedError({ ...ref, usedBy: earlier.flowId }), "refused");
+      return refuse(
+        new ApprovalCodeMismatchError({ ...ref, typed: typeof typed === "string" ? typed : String(typed) }),
+        "refused",
+      );
+    }
+    return approve("with its code");
+  }
+
+  const { openApprovalPage } = await import("./approvalPage.js");
+  const page = await openApprovalPage(text);
+  try {
+    // The page's answer counts whenever it comes: some clients answer the question only once the person is done.
+    const decided = page.decision(waitMs, call.signal);
+    const asking = ask(
+      human,
+      call,
+      { mode: "url", message: approvalMessage(text, "url"), url: page.url, elicitationId: approvalId },
+      waitMs,
+    );
+    const first = await Promise.race([decided.then(() => undefined), asking.then((answer) => ({ answer }))]);
+    // The client said no (or could not ask) before the page was answered: the page closes unanswered.
+    if (first !== undefined && first.answer !== "timeout") {
+      const answer = first.answer;
+      if (answer === "aborted" || answer.action !== "accept") {
+        return refuse(
+          new ApprovalDeclinedError({
+            ...ref,
+            action: answer !== "aborted" && answer.action === "decline" ? "decline" : "cancel",
+          }),
+          "declined",
+        );
+      }
+    }
+    const decision = await decided;
+    await human.complete(approvalId);
+    if (decision === "expired" || late())
+      return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
+    if (decision !== "approve") {
+      return refuse(
+        new ApprovalDeclinedError({ ...ref, action: decision === "decline" ? "decline" : "cancel" }),
+        "declined",
+      );
+    }
+    return approve("on the page");
+  } finally {
+    await page.close();
+  }
+}
+
+/** Sends the question; `"timeout"` when no answer came in time, `"aborted"` when the tool call was cancelled. */
+async function ask(
+  human: NonNullable<ToolCall["human"]>,
+  call: ToolCall,
+  params: Parameters<NonNullable<ToolCall["human"]>["ask"]>[0],
+  waitMs: number,
+): Promise<import("@modelcontextprotocol/sdk/types.js").ElicitResult | "timeout" | "aborted"> {
+  if (waitMs <= 0) return "timeout";
+  try {
+    return await human.ask(params, { timeoutMs: waitMs, signal: call.signal });
+  } catch (error) {
+    if (call.signal.aborted) return "aborted";
+    // McpError RequestTimeout (-32001): no answer within waitMs (the SDK cancelled the request at the client).
+    if ((error as { code?: unknown })?.code === -32001) return "timeout";
+    // The client failed to ask (an error answer, a malformed result): no approval.
+    return "aborted";
+  }
+}
+
+/**
+ * Just before signing (in the signer's queue): the flow is byte for byte the one approved (its digest, computed again
+ * from the flow about to be signed), and the store turns the approval into a used one, once, before it expires.
+ * Throws an approval error otherwise (nothing signed). @internal
+ */
+export function confirmApproval(parameters: {
+  context: Pick<ToolContext, "store">;
+  grant: ApprovalGrant | undefined;
+  flow: SerializedPreparedFlow;
+}): Promise<void> {
+  return useGrant(parameters).catch((error: unknown) => {
+    throw refusedBeforeSigning(error);
+  });
+}
+
+async function useGrant(parameters: Parameters<typeof confirmApproval>[0]): Promise<void> {
+  const { context, grant, flow } = parameters;
+  if (!grant) return;
+  const ref = { flowId: grant.flowId, approvalId: grant.approvalId };
+  const digest = approvalDigest(flow, grant);
+  if (digest !== grant.digest) throw new ApprovalFlowChangedError(ref);
+  const store = await context.store();
+  const now = Date.now();
+  const used = await store.useApproval({ id: grant.approvalId, flowDigest: digest, now });
+  if (used.ok) return;
+  switch (used.reason) {
+    case "used":
+      throw new ApprovalReusedError({ ...ref, usedBy: used.approval?.flowId ?? grant.flowId });
+    case "expired":
+      throw new ApprovalExpiredError({ ...ref, waitedMs: now - (used.approval?.createdAt ?? now) });
+    case "flow-mismatch":
+      throw new ApprovalFlowChangedError(ref);
+    default:
+      throw new ApprovalDeclinedError({ ...ref, action: used.reason === "declined" ? "decline" : "cancel" });
+  }
+}
+
+/** The earlier question whose code an answer carries, when that approval was approved or used (a replay). */
+async function replayed(
+  store: ToolServerStore,
+  code: string | undefined,
+  approvalId: string,
+): Promise<{ flowId: string } | undefined> {
+  const earlier = code === undefined ? undefined : issuedFor(code);
+  if (!earlier || earlier.approvalId === approvalId) return undefined;
+  const record = await store.getApproval(earlier.approvalId);
+  return record && (record.status === "approved" || record.status === "used") ? record : undefined;
+}
+
+/**
+ * The store's signer lock, taken only once `approval` is settled (a person's answer never holds up the signer's other
+ * executions); a refused approval rejects without taking it. The lock's wait bound is shortened by the time the
+ * approval took. @internal
+ */
+export function afterApproval(
+  approval: Promise<unknown>,
+  store: Pick<ToolServerStore, "withSignerLock">,
+): Pick<ToolServerStore, "withSignerLock"> {
+  const calledAt = Date.now();
+  return {
+    withSignerLock: (signer, job, options) =>
+      approval.then(() =>
+        store.withSignerLock(
+          signer,
+          job,
+          options?.timeoutMs === undefined
+            ? options
+            : { ...options, timeoutMs: Math.max(1_000, options.timeoutMs - (Date.now() - calledAt)) },
+        ),
+      ),
+  };
+}

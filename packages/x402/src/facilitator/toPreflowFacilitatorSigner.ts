@@ -53,12 +53,16 @@ export function toPreflowFacilitatorSigner(parameters: {
       }
       const result = await executePreparedFlow(publicClient, { account, flow, receiptTimeoutMs });
       const step = result.steps[0];
+      // Signed and perhaps on its way (the node's answer lost): pending, never "not sent".
+      if (step?.hash && (step.status === "pending" || (step.status === "failed" && step.sent !== false))) {
+        pending.add(step.hash.toLowerCase());
+        return step.hash;
+      }
       if (!step || step.hash === null || step.status === "failed" || step.status === "skipped")
         throw new X402SettlementFailedError({
           reason: step?.error ?? `the settlement ${step?.status ?? "did not run"}`,
           code: step?.code,
         });
-      if (step.status === "pending") pending.add(step.hash.toLowerCase());
       return step.hash;
     },
     async sendTransaction() {

@@ -19,12 +19,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "agent-id": ["@preflow/errors", "@preflow/core"],
   aa: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
   tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
+  x402: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
   preflow: [
     "@preflow/aa",
     "@preflow/agent-id",
     "@preflow/attribution",
     "@preflow/core",
     "@preflow/telemetry",
+    "@preflow/x402",
   ],
   devnet: [],
 };

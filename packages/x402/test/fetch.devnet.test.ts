@@ -203,6 +203,6 @@ describe("createX402Fetch: bad 402 answers and unsettled payments", () => {
     const pay = createX402Fetch({ account, rpcUrl: devnet.rpcUrl, limits: { perPayment: { USDC: "1" } } });
     const error = await pay("http://127.0.0.1:9/x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(X402FetchError);
-    expect((error as X402FetchError).details).toMatchObject({ signed: false, paymentId: null });
+    expect((error as X402FetchError).details).toMatchObject({ signed: false, nonce: null });
   });
 });

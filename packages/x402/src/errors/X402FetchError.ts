@@ -3,7 +3,7 @@ import { SdkError } from "@preflow/errors";
 /**
  * A paid request that failed after its payment was signed (the retry with the payment header got no answer, or
  * the x402 client failed after signing). The payment counts as spent until `releaseExpired()` finds it unused
- * on chain after its `validBefore`; `details.paymentId` names it in the store.
+ * on chain after its `validBefore`; `details.nonce` names it in the store.
  *
  * @example
  * ```ts
@@ -12,22 +12,22 @@ import { SdkError } from "@preflow/errors";
  * try {
  *   await pay(url);
  * } catch (error) {
- *   if (error instanceof X402FetchError) console.error("signed, outcome unknown:", error.details.paymentId);
+ *   if (error instanceof X402FetchError) console.error("signed, outcome unknown:", error.details.nonce);
  * }
  * ```
  */
 export class X402FetchError extends SdkError<"X402_FETCH_FAILED"> {
   override readonly name: string = "X402FetchError";
 
-  constructor(parameters: { url: string; paymentId: string | null; signed: boolean; cause: unknown }) {
-    const { url, paymentId, signed, cause } = parameters;
+  constructor(parameters: { url: string; nonce: string | null; signed: boolean; cause: unknown }) {
+    const { url, nonce, signed, cause } = parameters;
     const reason = cause instanceof Error ? cause.message.slice(0, 200) : String(cause).slice(0, 200);
     super({
       code: "X402_FETCH_FAILED",
       message: signed
         ? `The paid request to ${url} failed after the payment was signed (${reason}); it counts as spent until it expires unused.`
         : `The request to ${url} failed before any payment was signed (${reason}).`,
-      details: { url, paymentId, signed },
+      details: { url, nonce, signed },
       cause,
     });
   }

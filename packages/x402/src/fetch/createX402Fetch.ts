@@ -150,7 +150,7 @@ function checkLimits(limits: ParsedX402Limits, payable: PayableRequirement, host
  * A `fetch` that pays x402 v2 `402 Payment Required` answers on Celo (`exact` on `eip155:42220`, EIP-3009 in USDC or
  * USD₮) within hard limits, built on the reference client (`@x402/fetch`'s `wrapFetchWithPayment`, `@x402/evm`'s
  * `ExactEvmScheme`): the request is sent, a 402's `PAYMENT-REQUIRED` is parsed strictly
- * ({@link parsePaymentRequiredHeader}), the limits are checked and the amount reserved in the store, and only
+ * ({@link parsePaymentRequiredHeader}), the limits are checked, and only
  * then is the authorization signed and the request retried with `PAYMENT-SIGNATURE`.
  *
  * Limits (human decimals per token symbol): a token is paid only with a `perPayment` limit; `perDay` counts every
@@ -202,6 +202,8 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
     const state: {
       parsed?: ParsedPaymentRequired;
       refusal?: unknown;
+      /** The requirement the limits passed, to be signed. */
+      approved?: PayableRequirement;
       payment?: X402PaymentRecord;
       signed: boolean;
     } = { signed: false };
@@ -219,6 +221,75 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
       return response;
     };
 
+    // The signer the reference scheme signs with: the payment is reserved in the store (perDay checked) with the
+    // authorization's own nonce just before the signature, and only an EIP-3009 transfer of what the limits
+    // passed is signed.
+    const signer = {
+      address: account.address,
+      async signTypedData(typedData: Parameters<LocalAccount["signTypedData"]>[0]) {
+        const approved = state.approved;
+        const message = typedData.message as Record<string, unknown>;
+        if (
+          !approved ||
+          typedData.primaryType !== "TransferWithAuthorization" ||
+          String(message.to).toLowerCase() !== approved.payTo.toLowerCase() ||
+          BigInt(String(message.value)) !== approved.amount ||
+          typeof message.nonce !== "string" ||
+          !/^0x[0-9a-fA-F]{64}$/.test(message.nonce)
+        ) {
+          const refusal = new InvalidPaymentRequiredError({
+            field: "assetTransferMethod",
+            value: String(typedData.primaryType),
+            rule: "must be an EIP-3009 TransferWithAuthorization of the requirement the limits passed",
+          });
+          state.refusal = refusal;
+          throw refusal;
+        }
+        const perDay = limits.perDay.get(approved.token.symbol);
+        const now = nowSeconds();
+        if (perDay !== undefined) await releaseExpired();
+        const record: X402PaymentRecord = {
+          nonce: message.nonce as Hex,
+          status: "signed",
+          signedAt: now,
+          validBefore: Number(message.validBefore),
+          url: shownUrl,
+          network: CELO_NETWORK,
+          token: approved.token.symbol,
+          asset: approved.token.address,
+          amount: approved.amount.toString(),
+          payTo: approved.payTo,
+          payer,
+        };
+        if (!(await store.reserve(record, { since: now - DAY_SECONDS, perDay }))) {
+          const spent = (await store.list({ payer, since: now - DAY_SECONDS }))
+            .filter((p) => p.token === record.token && p.status !== "released")
+            .reduce((sum, p) => sum + BigInt(p.amount), 0n);
+          const refusal = new X402PaymentRefusedError({
+            rule: "perDay",
+            amount: formatAmount(approved.amount, approved.token.decimals),
+            token: approved.token.symbol,
+            payTo: approved.payTo,
+            host: url.host,
+            limit: formatAmount(perDay ?? 0n, approved.token.decimals),
+            spent: formatAmount(spent, approved.token.decimals),
+          });
+          state.refusal = refusal;
+          throw refusal;
+        }
+        state.payment = record;
+        try {
+          const signature = await account.signTypedData(typedData);
+          state.signed = true;
+          return signature;
+        } catch (error) {
+          await store.update(record.nonce, { status: "released", releasedBecause: "not signed" });
+          state.payment = { ...record, status: "released", releasedBecause: "not signed" };
+          throw error;
+        }
+      },
+    };
+
     const x402 = new x402Client((_version, offered) => {
       // The first payable requirement with a perPayment limit, else the first payable one (then refused).
       const payable = state.parsed?.payable ?? [];
@@ -226,7 +297,7 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
         payable.find((p) => limits.perPayment.has(p.token.symbol))?.requirements ?? payable[0]?.requirements;
       return chosen ?? (offered[0] as PaymentRequirements);
     })
-      .register(CELO_NETWORK, new ExactEvmScheme(account))
+      .register(CELO_NETWORK, new ExactEvmScheme(signer))
       .setSpendControls(false);
 
     x402.onBeforePaymentCreation(async ({ selectedRequirements }) => {
@@ -240,70 +311,22 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
             rule: "offers no exact payment on eip155:42220 in USDC or USDT",
           });
         checkLimits(limits, payable, url.host);
-        const perDay = limits.perDay.get(payable.token.symbol);
-        const now = nowSeconds();
-        if (perDay !== undefined) await releaseExpired();
-        const record: X402PaymentRecord = {
-          id: crypto.randomUUID(),
-          status: "reserved",
-          reservedAt: now,
-          url: shownUrl,
-          network: CELO_NETWORK,
-          token: payable.token.symbol,
-          asset: payable.token.address,
-          amount: payable.amount.toString(),
-          payTo: payable.payTo,
-          payer,
-        };
-        if (!(await store.reserve(record, { since: now - DAY_SECONDS, perDay }))) {
-          const spent = (await store.list({ payer, since: now - DAY_SECONDS }))
-            .filter((p) => p.token === record.token && p.status !== "released")
-            .reduce((sum, p) => sum + BigInt(p.amount), 0n);
-          throw new X402PaymentRefusedError({
-            rule: "perDay",
-            amount: formatAmount(payable.amount, payable.token.decimals),
-            token: payable.token.symbol,
-            payTo: payable.payTo,
-            host: url.host,
-            limit: formatAmount(perDay ?? 0n, payable.token.decimals),
-            spent: formatAmount(spent, payable.token.decimals),
-          });
-        }
-        state.payment = record;
+        state.approved = payable;
         return undefined;
       } catch (error) {
         state.refusal = error;
         return { abort: true as const, reason: error instanceof Error ? error.message : String(error) };
       }
     });
-    x402.onAfterPaymentCreation(async ({ paymentPayload }) => {
-      const authorization = (paymentPayload.payload as { authorization?: Record<string, unknown> })
-        .authorization;
-      if (!state.payment) return;
-      state.signed = true;
-      const patch = {
-        status: "signed" as const,
-        nonce: authorization?.nonce as Hex | undefined,
-        validBefore: authorization?.validBefore === undefined ? undefined : Number(authorization.validBefore),
-      };
-      state.payment = { ...state.payment, ...patch };
-      await store.update(state.payment.id, patch);
-    });
 
     let response: Response;
     try {
       response = await wrapFetchWithPayment(observe, x402)(request);
     } catch (error) {
-      if (state.refusal !== undefined && !state.signed) {
-        if (state.payment)
-          await store.update(state.payment.id, { status: "released", releasedBecause: "not signed" });
-        throw state.refusal;
-      }
-      if (state.payment && !state.signed)
-        await store.update(state.payment.id, { status: "released", releasedBecause: "not signed" });
+      if (state.refusal !== undefined && !state.signed) throw state.refusal;
       throw new X402FetchError({
         url: shownUrl,
-        paymentId: state.payment?.id ?? null,
+        nonce: state.payment?.nonce ?? null,
         signed: state.signed,
         cause: error,
       });
@@ -316,7 +339,7 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
           if (settled.success && isHash(settled.transaction)) {
             const patch = { status: "settled" as const, transaction: settled.transaction as Hash };
             state.payment = { ...state.payment, ...patch };
-            await store.update(state.payment.id, patch);
+            await store.update(state.payment.nonce, patch);
           }
         } catch {
           // A garbled PAYMENT-RESPONSE leaves the payment signed: it counts until found unused after expiry.

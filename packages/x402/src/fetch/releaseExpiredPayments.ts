@@ -1,4 +1,4 @@
-import { type Address, type Client, type Hex, parseAbi } from "viem";
+import { type Address, type Client, parseAbi } from "viem";
 import { readContract } from "viem/actions";
 import type { X402PaymentStore } from "../store/X402PaymentStore.js";
 
@@ -33,11 +33,11 @@ export async function releaseExpiredPayments(
       address: payment.asset,
       abi: authorizationStateAbi,
       functionName: "authorizationState",
-      args: [payer, payment.nonce as Hex],
+      args: [payer, payment.nonce],
     });
-    if (used) await store.update(payment.id, { status: "settled" });
+    if (used) await store.update(payment.nonce, { status: "settled" });
     else {
-      await store.update(payment.id, { status: "released", releasedBecause: "unused after validBefore" });
+      await store.update(payment.nonce, { status: "released", releasedBecause: "unused after validBefore" });
       released += 1;
     }
   }

@@ -1,27 +1,31 @@
 import type { Address, Hash, Hex } from "viem";
 
 /**
- * What a payment is: `reserved` (limits passed, being signed: counts as spent), `signed` (an authorization
- * exists and can be redeemed until `validBefore`: counts), `settled` (the server answered with a settlement:
- * counts), `released` (never signed, or found unused on chain after `validBefore`: does not count).
+ * What a payment is: `signed` (an authorization exists and can be redeemed until `validBefore`: counts as
+ * spent), `settled` (the server reported a settlement, or the chain shows the nonce used: counts), `released`
+ * (signing failed, or the chain showed it unused after `validBefore`: does not count).
  */
-export type X402PaymentStatus = "reserved" | "signed" | "settled" | "released";
+export type X402PaymentStatus = "signed" | "settled" | "released";
 
 /**
- * One x402 payment as `createX402Fetch` records it. Amounts are base units as decimal strings; times unix
- * seconds. JSON-safe, so a store may keep it as it is.
+ * One x402 payment as `createX402Fetch` records it, keyed by its EIP-3009 authorization `nonce`. Amounts are
+ * base units as decimal strings; times unix seconds. JSON-safe, so a store may keep it as it is.
  *
  * @example
  * ```ts
  * import type { X402PaymentRecord } from "@preflow/x402";
- * const paid = (p: X402PaymentRecord) => p.status !== "released";
+ * const counts = (p: X402PaymentRecord) => p.status !== "released";
  * ```
  */
 export interface X402PaymentRecord {
-  readonly id: string;
+  /** The EIP-3009 authorization nonce (0x + 64 hex): the key. */
+  readonly nonce: Hex;
   readonly status: X402PaymentStatus;
-  /** When the limits were checked and the amount reserved (unix seconds): the start of its 24 hours. */
-  readonly reservedAt: number;
+  /** When it was reserved, just before signing (unix seconds): the start of its 24 hours. */
+  readonly signedAt: number;
+  /** The authorization's `validBefore` (unix seconds): until then anyone holding it can redeem it. */
+  readonly validBefore: number;
+  /** The resource paid for (origin and path; never the query). */
   readonly url: string;
   readonly network: "eip155:42220";
   readonly token: "USDC" | "USDT";
@@ -29,9 +33,6 @@ export interface X402PaymentRecord {
   readonly amount: string;
   readonly payTo: Address;
   readonly payer: Address;
-  /** The EIP-3009 nonce, once signed. */
-  readonly nonce?: Hex | undefined;
-  readonly validBefore?: number | undefined;
   /** The settlement transaction the server reported (`PAYMENT-RESPONSE`). */
   readonly transaction?: Hash | undefined;
   /** Why it was released. */
@@ -40,26 +41,31 @@ export interface X402PaymentRecord {
 
 /**
  * Where `createX402Fetch` keeps what was paid: in memory by default ({@link createMemoryX402PaymentStore}); a
- * durable store (the tool server's) makes it survive restarts. `createX402Fetch` serialises its own
- * check-then-reserve; a store shared by several processes must make `reserve` atomic itself (check the day's
- * total and insert in one transaction) and answer `false` when the limit would be crossed.
+ * durable store (the tool server's) makes it survive restarts. `reserve` is called just before signing, with the
+ * authorization's nonce: it must check the payer's day total and record the payment in one step (atomically
+ * when several processes share the store) and answer `false`, recording nothing, when `perDay` would be crossed.
  *
  * @example
  * ```ts
- * import type { X402PaymentStore } from "@preflow/x402";
+ * import { createMemoryX402PaymentStore, type X402PaymentStore } from "@preflow/x402";
  * const store: X402PaymentStore = createMemoryX402PaymentStore();
  * ```
  */
 export interface X402PaymentStore {
   /**
-   * Records `payment` (status `reserved`) unless the payments of `payment.payer` in `payment.token` that count
-   * (not `released`) and were reserved at or after `since`, plus this one, exceed `perDay` (base units;
-   * `undefined` = no daily limit). Answers whether it was recorded.
+   * Records `payment` (status `signed`) unless the payments of `payment.payer` in `payment.token` that count (not
+   * `released`) signed at or after `since`, plus this one, exceed `perDay` (base units; `undefined`: no daily
+   * limit). Answers whether it was recorded. A nonce already recorded is not recorded or counted again.
    */
   reserve(payment: X402PaymentRecord, limit: { since: number; perDay: bigint | undefined }): Promise<boolean>;
-  /** Replaces the fields of the payment `id` with `patch`. */
-  update(id: string, patch: Partial<Omit<X402PaymentRecord, "id">>): Promise<void>;
-  /** The payments of `payer` reserved at or after `since` (every status), oldest first. */
+  /** `signed` → `settled` (with the transaction when known) or `released` (with why). */
+  update(
+    nonce: Hex,
+    patch:
+      | { status: "settled"; transaction?: Hash | undefined }
+      | { status: "released"; releasedBecause: "not signed" | "unused after validBefore" },
+  ): Promise<void>;
+  /** The payments of `payer` signed at or after `since` (every status), oldest first. */
   list(filter: { payer: Address; since?: number | undefined }): Promise<X402PaymentRecord[]>;
 }
 
@@ -78,26 +84,28 @@ export function createMemoryX402PaymentStore(): X402PaymentStore {
   const counted = (p: X402PaymentRecord) => p.status !== "released";
   return {
     async reserve(payment, { since, perDay }) {
-      if (payments.has(payment.id)) return false;
+      const key = payment.nonce.toLowerCase();
+      if (payments.has(key)) return true;
       if (perDay !== undefined) {
         let total = BigInt(payment.amount);
         for (const p of payments.values()) {
-          if (p.payer === payment.payer && p.token === payment.token && p.reservedAt >= since && counted(p))
+          if (p.payer === payment.payer && p.token === payment.token && p.signedAt >= since && counted(p))
             total += BigInt(p.amount);
         }
         if (total > perDay) return false;
       }
-      payments.set(payment.id, { ...payment, status: "reserved" });
+      payments.set(key, { ...payment, status: "signed" });
       return true;
     },
-    async update(id, patch) {
-      const payment = payments.get(id);
-      if (payment) payments.set(id, { ...payment, ...patch });
+    async update(nonce, patch) {
+      const key = nonce.toLowerCase();
+      const payment = payments.get(key);
+      if (payment?.status === "signed") payments.set(key, { ...payment, ...patch });
     },
     async list({ payer, since }) {
       return [...payments.values()]
-        .filter((p) => p.payer === payer && (since === undefined || p.reservedAt >= since))
-        .sort((a, b) => a.reservedAt - b.reservedAt);
+        .filter((p) => p.payer === payer && (since === undefined || p.signedAt >= since))
+        .sort((a, b) => a.signedAt - b.signedAt);
     },
   };
 }

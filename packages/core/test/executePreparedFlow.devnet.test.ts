@@ -2,6 +2,7 @@
 // what is refused before anything is sent. The fault cases are in executePreparedFlow.faults.devnet.test.ts.
 import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
+import { type Hex, keccak256 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, toAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -103,6 +104,9 @@ describe("executePreparedFlow", () => {
     const signed = events.filter((event) => event.phase === "signed");
     expect(signed.map((event) => (event as unknown as { sentBefore: number }).sentBefore)).toEqual([0, 1]);
     expect(signed.map((event) => event.hash)).toEqual(result.steps.map((step) => step.hash));
+    // The signed event carries the exact bytes about to be sent (a write-ahead log stores them): their hash is the step's.
+    for (const event of signed)
+      expect(keccak256((event as { signedTransaction: Hex }).signedTransaction)).toBe(event.hash);
     for (const step of result.steps) expect(await chain.mined(step.hash!)).toBe("success");
     expect(await chain.nonce(account.address)).toBe(start + 2);
     // What a two-step execution costs: printed for the docs (not a timed assertion).

@@ -11,6 +11,7 @@ export {
   type PolicyViolation,
   PolicyViolationError,
   SignerNotConfiguredError,
+  StoreUnavailableError,
   ToolsError,
   type ToolsErrorCode,
   ToolTimeoutError,

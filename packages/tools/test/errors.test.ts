@@ -89,6 +89,16 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     parameters: { operation: "execute_prepared_flow" },
     code: "SIGNER_NOT_CONFIGURED",
   },
+  StoreUnavailableError: {
+    parameters: {
+      location: "/home/me/.local/state/preflow-tools/preflow-tools.sqlite",
+      reason: "it is not a database (SQLITE_NOTADB)",
+      remedy: "Move the file aside and restart.",
+      tool: "send_token",
+      cause: SECRET_CAUSE,
+    },
+    code: "STORE_UNAVAILABLE",
+  },
   ToolTimeoutError: { parameters: { tool: "get_balance", boundMs: 15_000 }, code: "TOOL_TIMEOUT" },
   UnknownArgumentError: {
     parameters: { tool: "send_token", path: "amout", suggestion: "amount", valid: ["amount", "to"] },

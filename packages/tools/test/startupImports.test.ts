@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
-const LAZY = ["@preflow/core", "viem", "@modelcontextprotocol/sdk/client"];
+// The store's engines (better-sqlite3, pg) load on the first tool that needs the store, never at start.
+const LAZY = ["@preflow/core", "viem", "@modelcontextprotocol/sdk/client", "better-sqlite3", "pg"];
 
 describe("start-up path", () => {
   it("imports core and viem only dynamically", async () => {

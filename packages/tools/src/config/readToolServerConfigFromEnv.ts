@@ -26,6 +26,7 @@ export const TOOL_SERVER_ENV = {
   families: "PREFLOW_TOOLS",
   policyFile: "PREFLOW_POLICY",
   stateDir: "PREFLOW_STATE_DIR",
+  databaseUrl: "PREFLOW_DATABASE_URL",
   feeCurrency: "FEE_CURRENCY",
 } as const;
 
@@ -149,6 +150,8 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   if (policyFile !== undefined) config.policyFile = policyFile;
   const stateDir = set(env[TOOL_SERVER_ENV.stateDir]);
   if (stateDir !== undefined) config.stateDir = stateDir;
+  const databaseUrl = set(env[TOOL_SERVER_ENV.databaseUrl]);
+  if (databaseUrl !== undefined) config.databaseUrl = databaseUrl;
   const feeCurrency = set(env[TOOL_SERVER_ENV.feeCurrency]);
   if (feeCurrency !== undefined) config.feeCurrency = feeCurrency;
   return config;

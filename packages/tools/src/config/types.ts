@@ -66,6 +66,12 @@ export interface ToolServerConfig {
    */
   stateDir?: string | undefined;
   /**
+   * A PostgreSQL database (`PREFLOW_DATABASE_URL`, `postgres://user:password@host:port/database`) for the store
+   * instead of the SQLite file in the state directory: for tool servers on several machines sharing a signer
+   * (one nonce queue, one ledger, one set of approvals). Checked at start; its password is never logged.
+   */
+  databaseUrl?: string | undefined;
+  /**
    * Who pays gas for the flows the server prepares (`FEE_CURRENCY`; default `"CELO"`): `"CELO"`, a token symbol
    * (`"USDm"`, `"USDC"`, `"USDT"`...), a fee-currency address (the adapter for USDC and USD₮, not the token), or
    * `"auto"` (CELO when the account can pay in CELO, else the registered stable it holds most of). The prepare,

@@ -20,7 +20,8 @@ export type ToolsErrorCode =
   | "POLICY_VIOLATION"
   | "TOOL_TIMEOUT"
   | "FLOW_NOT_FOUND"
-  | "FEE_CURRENCY_MISMATCH";
+  | "FEE_CURRENCY_MISMATCH"
+  | "STORE_UNAVAILABLE";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

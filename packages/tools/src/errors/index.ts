@@ -6,3 +6,4 @@ export { FeeCurrencyMismatchError, FlowNotFoundError, ToolTimeoutError } from ".
 export { InvalidInputError, UnknownArgumentError, UnknownToolError } from "./input.js";
 export { InvalidPolicyError, type PolicyViolation, PolicyViolationError } from "./policy.js";
 export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";
+export { StoreUnavailableError } from "./store.js";

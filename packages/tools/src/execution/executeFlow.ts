@@ -1,12 +1,16 @@
 // What execute_prepared_flow and send_token do: identify the flow, refuse a second send of it, check the
-// spending policy before signing, queue behind the signer's other executions, run it step by step (stopping
-// on cancellation), and answer by the deadline: the outcome, or `pending` with what is known so far. Every
-// change of the record is saved to the state directory (rememberedExecution.ts), the step's hash before its
-// send, so a restart neither forgets nor repeats it. An earlier execution whose sent steps all succeeded and
-// whose next steps were never sent is continued (core's `resume`): its landed steps are never sent again.
+// spending policy before signing, queue behind the signer's other executions (in this process and, through the
+// store's signer lock, in every server of the signer), run it step by step (stopping on cancellation), and answer
+// by the deadline: the outcome, or `pending` with what is known so far. Every change of the record is written to
+// the store (rememberedExecution.ts), each step's signed bytes before they are broadcast, so a restart neither
+// forgets nor repeats it. Holding the lock, the day's caps are checked and the flow's spends reserved in one
+// transaction. An earlier execution whose sent steps all succeeded and whose next steps were never sent is
+// continued (core's `resume`): its landed steps are never sent again, with `force` neither.
+import { randomUUID } from "node:crypto";
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { PolicyViolationError } from "../errors/policy.js";
+import { StoreUnavailableError } from "../errors/store.js";
 import { checkPolicy, type PolicyCheck } from "../policy/checkPolicy.js";
 import { decodeFlow } from "../policy/decodeFlow.js";
 import { flowFees } from "../policy/flowFees.js";
@@ -23,9 +27,11 @@ import {
   snapshot,
 } from "./executionRegistry.js";
 import { flowIdentity } from "./flowIdentity.js";
+import { flowSpendKey } from "./flowSpendKey.js";
+import { recoverExecutions } from "./recoverExecutions.js";
 import { findExecution } from "./rememberedExecution.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
-import { isSent } from "./stepSent.js";
+import { isSent, neverSent } from "./stepSent.js";
 
 /** Parameters of {@link executeFlow}. @internal */
 export interface ExecuteFlowParameters {
@@ -58,14 +64,59 @@ function until(deadline: number): { promise: Promise<"deadline">; clear(): void 
  * Checks the steps from `fromStep` on (a continuation's landed steps were checked, and counted, before), with the
  * most their gas can cost when it is paid in a token (CIP-64: `fee.max` per step).
  */
-function check(runtime: ToolRuntime, flow: SerializedPreparedFlow, fromStep = 0): PolicyCheck | undefined {
+async function check(
+  runtime: ToolRuntime,
+  flow: SerializedPreparedFlow,
+  fromStep = 0,
+): Promise<PolicyCheck | undefined> {
   if (!runtime.policy) return undefined;
   const celo = runtime.core.TOKENS.CELO.address.toLowerCase();
   const effects = decodeFlow(flow.steps, flow.from).filter((effect) => effect.step >= fromStep);
   const fees = flowFees(runtime.core, flow, fromStep);
-  const result = checkPolicy(runtime.policy, effects, celo, flow.from, fees);
+  const capped = [...runtime.policy.caps.values()].filter((cap) => cap.perDay !== undefined);
+  const spent = (await runtime.policy.ledger?.spent(capped.map((cap) => cap.address))) ?? new Map();
+  const result = checkPolicy(runtime.policy, effects, celo, flow.from, fees, spent);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;
+}
+
+/**
+ * Holding the signer's lock: checks the policy and reserves the spends of the steps from `fromStep` on, keyed by
+ * this attempt, in one transaction of the store (caps hold across servers). Throws PolicyViolationError.
+ */
+async function reserve(
+  runtime: ToolRuntime,
+  flow: SerializedPreparedFlow,
+  flowId: string,
+  attempt: string,
+  fromStep: number,
+): Promise<PolicyCheck | undefined> {
+  const ledger = runtime.policy?.ledger;
+  for (let round = 0; ; round++) {
+    const result = await check(runtime, flow, fromStep);
+    if (!result || !ledger || !runtime.policy) return result;
+    const caps = [...runtime.policy.caps.values()]
+      .filter((cap) => cap.perDay !== undefined)
+      .map((cap) => ({ token: cap.address, limit: cap.perDay as bigint, symbol: cap.symbol }));
+    const items = [...result.spends].map(([step, amounts]) => ({
+      key: flowSpendKey(flowId, step, attempt),
+      source: { kind: "flow" as const, flowId, step },
+      amounts,
+    }));
+    const reserved = await ledger.reserve(items, caps);
+    if (reserved.ok) return result;
+    // Another payment of the signer (an x402 payment) was counted between the check and the reservation: the
+    // check, read again, names the cap; in the unlikely case it still passes, the reservation's figures do.
+    if (round > 0) {
+      throw new PolicyViolationError({
+        violations: reserved.exceeded.map((cap) => ({
+          rule: `caps.${cap.symbol ?? cap.token}.perDay`,
+          step: null,
+          message: `${cap.symbol ?? cap.token} per 24 h: limit ${runtime.policy?.format(cap.limit, cap.token)}, spent ${runtime.policy?.format(cap.spent, cap.token)}, this flow ${runtime.policy?.format(cap.adding, cap.token)}`,
+        })),
+      });
+    }
+  }
 }
 
 /** Executes or dry-runs a flow for a tool; see the file comment. @internal */
@@ -78,7 +129,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
 
   if (dryRun) {
     // The same path as simulate_flow: core's simulatePreparedFlow, all steps on one state, no signer needed.
-    check(runtime, flow);
+    await check(runtime, flow);
     const timer = until(call.deadline);
     const result = await Promise.race([
       runtime.core.simulatePreparedFlow(runtime.sdk, { flow, signal: call.signal }),
@@ -117,25 +168,30 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
     throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
   }
+  // The store first: one that cannot be used refuses here, typed, before anything is signed.
+  const store = await context.store();
 
-  // Remembered across restarts (loaded on first use); an ended execution with a pending step is first settled
-  // from the chain (mined since: success or reverted now). Then the record is read again: from this read to `set`
-  // below nothing awaits, so of two identical calls exactly one creates the record and the other finds it.
-  await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: !force });
+  // Remembered across restarts and servers (loaded on first use, read again from the store); an ended execution
+  // with a pending step is first settled from the chain (mined since: success or reverted now). Then the record is
+  // read again: from this read to `set` below nothing awaits, so of two identical calls of this process exactly
+  // one creates the record and the other finds it (another server's call is found holding the signer's lock).
+  await findExecution({ context, runtime, flowId, deadline: call.deadline, resolve: true });
   const earlier = context.executions.get(flowId);
-  // Continued where the earlier execution stopped, when its sent steps all succeeded and the rest never left.
-  const resumeAt = earlier && !force ? continueFrom(earlier) : undefined;
+  // Continued where the earlier execution stopped, when its sent steps all succeeded and the rest never left;
+  // with `force`, from its first step not on chain (a step that landed is never sent again).
+  const resumeAt = earlier === undefined ? undefined : force ? forceFrom(earlier) : continueFrom(earlier);
   const continuing =
     earlier !== undefined && resumeAt !== undefined && (resumeAt > 0 || resendable(earlier.steps[resumeAt]));
   if (earlier && !force && !continuing && (earlier.state !== "done" || sentAny(earlier))) {
     return answer(earlier, call, true, context);
   }
+  if (earlier && force && earlier.state !== "done") return answer(earlier, call, true, context);
 
   const fromStep = continuing ? (resumeAt as number) : 0;
   /** A step signed before whose bytes are sent again: carried over, not checked nor counted again. */
   const resent = continuing && resendable(earlier.steps[fromStep]);
   const firstNew = fromStep + (resent ? 1 : 0);
-  check(runtime, flow, firstNew);
+  const attempt = randomUUID();
   const record: ExecutionRecord = {
     flowId,
     chainId: 42220,
@@ -151,10 +207,21 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     startedAt: continuing ? earlier.startedAt : now(),
     finishedAt: null,
     done: Promise.resolve(),
+    attempt,
+    local: true,
   };
   // The landed steps, as core's resume takes them: looked up by hash, never sent again.
   const resume = continuing ? { steps: record.steps.map(toResumedStep) } : undefined;
   context.executions.set(record);
+  try {
+    await check(runtime, flow, firstNew);
+  } catch (error) {
+    if (continuing) context.executions.set(earlier);
+    else context.executions.delete(record);
+    throw error;
+  }
+  const ledger = runtime.policy?.ledger;
+  const keyOf = (index: number) => flowSpendKey(flowId, index, attempt);
   /** A refusal before anything new was sent: the earlier record stays what the server remembers. */
   const refused = (error: unknown) => {
     record.refusal = error;
@@ -168,90 +235,128 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     record.state = "done";
     record.outcome = outcomeValue;
     record.finishedAt = now();
+    record.local = false;
     for (const step of record.steps) if (step.status === "queued") step.status = "skipped";
-    saved();
+    void saved();
   };
+  let signedAny = false;
 
-  record.done = context.executions.queue
-    .run(account.address, async () => {
-      if (call.signal.aborted) {
-        finish("cancelled");
-        context.log(`${tool}: flow ${flowId} cancelled before its first step; nothing sent`);
-        return;
-      }
-      record.state = "running";
-      saved();
-      // Re-checked in the queue: executions ahead of this one may have spent since the first check.
-      const policy = check(runtime, flow, firstNew);
-      if (continuing) {
-        context.log(
-          `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
-        );
-      }
-      let result: Awaited<ReturnType<typeof runPreparedFlow>>;
-      try {
-        result = await runPreparedFlow(runtime.client, {
-          account,
-          flow,
-          signal: call.signal,
-          receiptTimeoutMs: context.receiptTimeoutMs,
-          ...(resume === undefined ? {} : { resume }),
-          onStep: async (event) => {
-            const step = record.steps[event.index] as StepRecord;
-            if (event.phase === "signed") {
-              // The hash is known before the send: from here on the step may be on chain.
-              step.hash = event.hash;
-              step.status = "pending";
-              step.sent = "unknown";
-              step.nonce = event.nonce;
-              // Written before the send: after a restart this step is looked up, never sent again.
-              saved();
-              const spends = policy?.spends.get(event.index);
-              if (spends) runtime.policy?.ledger?.record(spends, event.hash);
-              context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
-            } else if (event.phase === "sent") {
-              step.sent = true;
-              saved();
-              const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
-              context.log(`${tool}: ${line}`);
-              await call.progress(event.index + 0.5, total, line);
-            } else {
-              Object.assign(step, toStepRecord(event.step));
-              saved();
-              // The fee the receipt says was paid replaces the fee.max counted when the step was signed.
-              if (event.step.hash !== null && flow.fee !== undefined) {
-                const paid = event.step.feePaid
-                  ? BigInt(event.step.feePaid.amount)
-                  : event.step.sent === false
-                    ? 0n
-                    : undefined;
-                if (paid !== undefined) runtime.policy?.ledger?.settleFee(event.step.hash, paid);
+  record.done = store
+    .withSignerLock(
+      account.address,
+      async () => {
+        if (call.signal.aborted) {
+          finish("cancelled");
+          context.log(`${tool}: flow ${flowId} cancelled before its first step; nothing sent`);
+          return;
+        }
+        // Holding the lock no other server executes for the signer: what a stopped one left is recovered first
+        // (its signed steps settled or sent again from their stored bytes), so nonces follow on.
+        await recoverExecutions(context, runtime);
+        // Another server executed this flow since it was read: its execution is the answer, nothing is sent.
+        const stored = await context.executions.readStored(flowId);
+        if (stored && stored.attempt !== earlier?.attempt && (stored.state !== "done" || sentAny(stored))) {
+          record.adopted = stored;
+          finish("cancelled");
+          context.executions.set(stored);
+          return;
+        }
+        record.state = "running";
+        // Checked again and reserved in one transaction: executions ahead of this one may have spent since.
+        const policy = await reserve(runtime, flow, flowId, attempt, firstNew);
+        if (!(await saved())) {
+          throw new StoreUnavailableError({
+            location: store.location,
+            reason: "the execution could not be written",
+            remedy: "Check the store (see the server's log) and try again.",
+          });
+        }
+        if (continuing) {
+          context.log(
+            `${tool}: flow ${flowId} continued from step ${fromStep + 1}/${total}; steps before it are looked up, not sent again${resent ? `; step ${fromStep + 1}'s signed bytes are sent again (same hash)` : ""}`,
+          );
+        }
+        let result: Awaited<ReturnType<typeof runPreparedFlow>>;
+        try {
+          result = await runPreparedFlow(runtime.client, {
+            account,
+            flow,
+            signal: call.signal,
+            receiptTimeoutMs: context.receiptTimeoutMs,
+            ...(resume === undefined ? {} : { resume }),
+            onStep: async (event) => {
+              const step = record.steps[event.index] as StepRecord;
+              if (event.phase === "signed") {
+                signedAny = true;
+                // The hash is known before the send: from here on the step may be on chain.
+                step.hash = event.hash;
+                step.status = "pending";
+                step.sent = "unknown";
+                step.nonce = event.nonce;
+                step.signedTransaction = event.signedTransaction;
+                // Write-ahead: the signed bytes are in the store before the send, so that after a crash they are
+                // sent again (same hash) or the step is looked up, never signed a second time.
+                await saved();
+                if (policy?.spends.has(event.index)) await ledger?.bind(keyOf(event.index), event.hash);
+                context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
+              } else if (event.phase === "sent") {
+                step.sent = true;
+                void saved();
+                const line = `step ${event.index + 1}/${total} sent: ${event.hash}`;
+                context.log(`${tool}: ${line}`);
+                await call.progress(event.index + 0.5, total, line);
+              } else {
+                const bytes = step.signedTransaction;
+                Object.assign(step, toStepRecord(event.step));
+                // Kept while the step may still be mined: a restart can send the same bytes again.
+                if (step.status === "pending" && step.signedTransaction === undefined && bytes !== undefined)
+                  step.signedTransaction = bytes;
+                await saved();
+                if (event.step.hash !== null && neverSent(event.step)) {
+                  await ledger?.release(keyOf(event.index)).catch(() => undefined);
+                } else if (event.step.hash !== null && flow.fee !== undefined && event.step.feePaid) {
+                  // The fee the receipt says was paid replaces the fee.max counted when the step was signed.
+                  await ledger
+                    ?.settleFee(event.step.hash, BigInt(event.step.feePaid.amount))
+                    .catch(() => undefined);
+                }
+                const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
+                context.log(`${tool}: ${line}`);
+                await call.progress(event.index + 1, total, line);
               }
-              const line = `step ${event.index + 1}/${total} ${event.step.status}${event.step.error ? `: ${event.step.error}` : ""}`;
-              context.log(`${tool}: ${line}`);
-              await call.progress(event.index + 1, total, line);
-            }
-          },
+            },
+          });
+        } catch (error) {
+          // core throws only before it signs anything: nothing of this execution left.
+          if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
+          await releaseFrom(firstNew);
+          refused(error);
+          return;
+        }
+        result.steps.forEach((step, index) => {
+          const target = record.steps[index] as StepRecord;
+          const bytes = target.signedTransaction;
+          Object.assign(target, toStepRecord(step));
+          if (target.status === "pending" && target.signedTransaction === undefined && bytes !== undefined)
+            target.signedTransaction = bytes;
         });
-      } catch (error) {
-        // core throws only before it signs anything: nothing of this execution left.
-        if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
-        refused(error);
-        return;
-      }
-      result.steps.forEach((step, index) => {
-        Object.assign(record.steps[index] as StepRecord, toStepRecord(step));
-      });
-      finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
-      if (result.cancelled) {
-        const sent = record.steps.filter(isSent).map((step) => step.index);
-        context.log(
-          `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
-        );
-      }
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PolicyViolationError) {
+        // Steps never attempted spend nothing.
+        for (const step of record.steps.slice(firstNew)) {
+          if (step.hash === null) await ledger?.release(keyOf(step.index)).catch(() => undefined);
+        }
+        finish(result.cancelled ? "cancelled" : result.status === "aborted" ? "cancelled" : result.status);
+        if (result.cancelled) {
+          const sent = record.steps.filter(isSent).map((step) => step.index);
+          context.log(
+            `${tool}: flow ${flowId} cancelled; steps sent: ${sent.length === 0 ? "none" : sent.join(", ")}`,
+          );
+        }
+      },
+      { signal: call.signal, timeoutMs: Math.max(1_000, call.deadline - Date.now() - 1_000) },
+    )
+    .catch(async (error: unknown) => {
+      if (!signedAny && (error instanceof PolicyViolationError || error instanceof StoreUnavailableError)) {
+        await releaseFrom(firstNew);
         refused(error);
         return;
       }
@@ -263,7 +368,23 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       finish("failed");
     });
 
+  async function releaseFrom(index: number): Promise<void> {
+    for (const step of record.steps.slice(index)) {
+      if (step.hash === null) await ledger?.release(keyOf(step.index)).catch(() => undefined);
+    }
+  }
+
   return answer(record, call, false, context, continuing ? fromStep : undefined);
+}
+
+/**
+ * Where `force` continues an ended execution: its first step not on chain (the steps before it landed and are
+ * never sent again); `undefined` when every step succeeded (force then sends the flow again, deliberately).
+ */
+function forceFrom(record: ExecutionRecord): number | undefined {
+  if (record.state !== "done") return undefined;
+  const first = record.steps.findIndex((step) => step.status !== "success");
+  return first < 0 ? undefined : first;
 }
 
 /** A step of the record as core's `resume` reads it (`queued` is a step not attempted). */
@@ -293,6 +414,8 @@ async function answer(
   await Promise.race([record.done, timer.promise]);
   timer.clear();
   if (record.refusal !== undefined) throw record.refusal;
+  // Another server executed the flow meanwhile: its execution is the answer.
+  if (record.adopted) return answer(record.adopted, call, true, context);
   const data = snapshot(record, replayed);
   if (data.status === "pending") {
     for (const step of data.steps) {

@@ -1,6 +1,5 @@
 // On the start-up path (createToolServer builds the registry): keep it free of file and chain code. The
 // persisted records come in through `open`, whose loader (executionStore.ts) is imported on first use.
-import { SignerQueue } from "./signerQueue.js";
 import { neverSent } from "./stepSent.js";
 
 /** A step's state in a record. @internal */
@@ -13,8 +12,8 @@ export interface StepRecord {
   /** Whether the step left this process: `"unknown"` when its send's answer was lost. */
   sent?: boolean | "unknown";
   /**
-   * In memory only (never written to the state file, never in a result): the exact signed bytes of a step the
-   * node has not acknowledged, so that executing the flow again sends them again (same hash).
+   * The exact signed bytes of a step the node has not acknowledged (never in a result or a log): written to the
+   * store before they are broadcast, so that executing the flow again, or a restart, sends them again (same hash).
    */
   signedTransaction?: string | undefined;
   /** core's step code (`TRANSACTION_PENDING`, `TRANSACTION_REJECTED`...). */
@@ -48,12 +47,24 @@ export interface ExecutionRecord {
   done: Promise<void>;
   /** An error thrown before anything was sent (the caller still waiting gets it). */
   refusal?: unknown;
+  /** This attempt's id (stored): another server's attempt found in the store is answered, not sent again. */
+  attempt?: string;
+  /** Run by this process and not ended yet (never read from the store over it). */
+  local?: boolean;
+  /** Another server executed the flow meanwhile: this call answers with its record (replayed). */
+  adopted?: ExecutionRecord;
 }
 
-/** Where the records are kept across restarts (`<stateDir>/executions.json`). @internal */
+/** Where the records are kept across restarts and shared between servers (the store). @internal */
 export interface ExecutionPersistence {
-  /** Writes every record of the signer, oldest first. Never throws (a failed write is logged). */
-  save(records: readonly ExecutionRecord[]): void;
+  /** Writes one record. Resolves whether it was written; never rejects (a failed write is logged). */
+  save(record: ExecutionRecord): Promise<boolean>;
+  /** Removes one record. Never rejects. */
+  remove(record: ExecutionRecord): Promise<void>;
+  /** The stored record of a flow, read again (another server may have written it). Rejects when the store fails. */
+  read(flowId: string): Promise<ExecutionRecord | undefined>;
+  /** Every stored record of the signer, read again. Rejects when the store fails. */
+  readAll(): Promise<ExecutionRecord[]>;
 }
 
 /** What {@link ExecutionRegistry.open} loads: the persisted records (oldest first) and where to save. @internal */
@@ -63,22 +74,23 @@ export interface OpenedExecutions {
 }
 
 /**
- * The executions the server knows (by flow id) and the per-signer queue. At most {@link LIMIT} records are
- * kept (the oldest ended ones are dropped first); once opened, every change is saved. @internal
+ * The executions the server knows (by flow id), kept in memory and in the store: at most {@link LIMIT} records in
+ * memory (the oldest ended ones are dropped first); once opened, every change of a record is written (records
+ * still queued in this process are not: nothing of them can have been sent). @internal
  */
 export class ExecutionRegistry {
-  /** How many records are kept, in memory and in the state file. */
+  /** How many records are kept in memory (the store keeps as many per signer). */
   static readonly LIMIT = 1_000;
-  readonly queue = new SignerQueue();
   private readonly records = new Map<string, ExecutionRecord>();
+  private readonly writes = new WeakMap<ExecutionRecord, Promise<boolean>>();
   private persistence: ExecutionPersistence | undefined;
   private opening: Promise<void> | undefined;
 
   /**
    * Loads the persisted records once (the first executing tool or `get_flow_status` calls it) and saves every
-   * change from then on. Never rejects: a loader failure leaves the records in memory only (and is logged).
+   * change from then on. Rejects when loading failed (the next call tries again).
    */
-  open(load: () => Promise<OpenedExecutions | undefined>, log: (line: string) => void): Promise<void> {
+  open(load: () => Promise<OpenedExecutions | undefined>): Promise<void> {
     this.opening ??= load().then(
       (opened) => {
         if (!opened) return;
@@ -92,12 +104,11 @@ export class ExecutionRegistry {
         }
         this.trim();
         this.persistence = opened.persistence;
-        this.save();
+        for (const record of current) void this.changed(record);
       },
       (error: unknown) => {
-        log(
-          `executions are remembered in memory only: loading them failed (${(error as Error)?.name ?? typeof error})`,
-        );
+        this.opening = undefined;
+        throw error;
       },
     );
     return this.opening;
@@ -107,17 +118,49 @@ export class ExecutionRegistry {
     return this.records.get(flowId);
   }
 
+  /**
+   * The flow's record as the store has it now (another server may have executed it since this one loaded), unless
+   * this process is running it. Rejects when the store fails.
+   */
+  async refresh(flowId: string): Promise<ExecutionRecord | undefined> {
+    const mine = this.records.get(flowId);
+    if (!this.persistence || mine?.local) return mine;
+    const stored = await this.persistence.read(flowId);
+    const now = this.records.get(flowId);
+    if (!stored || now?.local) return now;
+    if (now && sameRecord(now, stored)) return now;
+    this.records.delete(flowId);
+    this.records.set(flowId, stored);
+    return stored;
+  }
+
+  /** The flow's record as stored now, without changing what this process remembers. Rejects when the store fails. */
+  readStored(flowId: string): Promise<ExecutionRecord | undefined> {
+    return this.persistence ? this.persistence.read(flowId) : Promise.resolve(undefined);
+  }
+
+  /** Every stored record of the signer, read again (those this process runs are kept as they are). */
+  async refreshAll(): Promise<ExecutionRecord[]> {
+    if (!this.persistence) return [...this.records.values()];
+    for (const stored of await this.persistence.readAll()) {
+      const now = this.records.get(stored.flowId);
+      if (now?.local || (now && sameRecord(now, stored))) continue;
+      this.records.set(stored.flowId, stored);
+    }
+    return [...this.records.values()];
+  }
+
   set(record: ExecutionRecord): void {
     this.records.delete(record.flowId);
     this.records.set(record.flowId, record);
     this.trim();
-    this.save();
+    void this.changed(record);
   }
 
   delete(record: ExecutionRecord): void {
     if (this.records.get(record.flowId) === record) {
       this.records.delete(record.flowId);
-      this.save();
+      void this.persistence?.remove(record);
     }
   }
 
@@ -130,9 +173,19 @@ export class ExecutionRegistry {
     );
   }
 
-  /** Saves after `record` changed (queued, running, a step signed, sent or done, ended). */
-  changed(record: ExecutionRecord): void {
-    if (this.records.get(record.flowId) === record) this.save();
+  /**
+   * Writes `record` after it changed (running, a step signed, sent or done, ended), after its earlier writes.
+   * Resolves whether it was written (true without a store: nothing to write); never rejects.
+   */
+  changed(record: ExecutionRecord): Promise<boolean> {
+    const persistence = this.persistence;
+    if (!persistence || this.records.get(record.flowId) !== record || record.state === "queued") {
+      return Promise.resolve(persistence === undefined);
+    }
+    const previous = this.writes.get(record) ?? Promise.resolve(true);
+    const next = previous.then(() => persistence.save(record));
+    this.writes.set(record, next);
+    return next;
   }
 
   /** Drops the oldest ended records beyond {@link LIMIT} (records still running are kept). */
@@ -143,15 +196,29 @@ export class ExecutionRegistry {
       if (old.state === "done") this.records.delete(id);
     }
   }
-
-  private save(): void {
-    this.persistence?.save([...this.records.values()]);
-  }
 }
 
-/** Whether any step of the record may be on chain. @internal */
+/** Whether two records of a flow say the same (same attempt, state and steps). */
+function sameRecord(a: ExecutionRecord, b: ExecutionRecord): boolean {
+  return (
+    a.attempt === b.attempt &&
+    a.state === b.state &&
+    a.outcome === b.outcome &&
+    a.steps.every((step, index) => {
+      const other = b.steps[index];
+      return (
+        other !== undefined &&
+        step.hash === other.hash &&
+        step.status === other.status &&
+        step.sent === other.sent
+      );
+    })
+  );
+}
+/** Whether any step of the record may be on chain (was sent, or may have been). @internal */
 export function sentAny(record: ExecutionRecord): boolean {
-  return record.steps.some((step) => step.hash !== null || step.status === "pending");
+  // A step signed and refused by a node that does not know it never left: executing again sends it anew.
+  return record.steps.some((step) => !neverSent(step));
 }
 
 /**

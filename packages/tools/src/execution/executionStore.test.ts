@@ -1,263 +1,185 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ExecutionRecord, ExecutionRegistry, snapshot } from "./executionRegistry.js";
+import { openToolServerStore } from "../store/openToolServerStore.js";
+import { type ExecutionRecord, ExecutionRegistry } from "./executionRegistry.js";
 import { openExecutionStore } from "./executionStore.js";
-import { type PersistedExecution, toExecutionRecord } from "./executionsFile.js";
+import { decodeStoredExecution } from "./storedExecution.js";
 
 const SIGNER = "0x1111111111111111111111111111111111111111";
 const OTHER = "0x2222222222222222222222222222222222222222";
-const HASH = `0x${"cd".repeat(32)}`;
+const TO = "0x3333333333333333333333333333333333333333";
+const HASH = `0x${"ab".repeat(32)}`;
+const SIGNED = `0x02f8${"00".repeat(40)}`;
+/** A flow id (64 hex digits) from a short name. */
+const id = (name: string) => Buffer.from(name.padEnd(32, "_")).toString("hex");
 
-const stateDir = () => mkdtempSync(join(tmpdir(), "preflow-executions-"));
-const fileIn = (dir: string) => join(dir, "executions.json");
-const read = (dir: string) => JSON.parse(readFileSync(fileIn(dir), "utf8"));
-
-function open(dir: string) {
-  const lines: string[] = [];
-  const opened = openExecutionStore({
-    stateDir: dir,
-    signer: SIGNER,
-    log: (line) => lines.push(line),
-    now: () => 1,
-  });
-  return { ...opened, lines };
+function fileRecord(flowId: string, from = SIGNER) {
+  return {
+    flowId,
+    chainId: 42220,
+    from,
+    summary: "send 1 CELO",
+    state: "done",
+    outcome: "success",
+    startedAt: "2026-11-27T00:00:00.000Z",
+    finishedAt: "2026-11-27T00:00:01.000Z",
+    steps: [{ index: 0, description: "send", to: TO, hash: HASH, status: "success", sent: true, nonce: 3 }],
+  };
 }
 
-const entry = (overrides: Partial<PersistedExecution> = {}): PersistedExecution => ({
-  flowId: "ab".repeat(32),
-  chainId: 42220,
-  from: SIGNER,
-  summary: "Send 1 USDm, then 1 CELO",
-  state: "done",
-  outcome: "success",
-  startedAt: "2026-01-02T03:04:05.678Z",
-  finishedAt: "2026-01-02T03:04:07.000Z",
-  steps: [
-    {
-      index: 0,
-      description: "Transfer 1 USDm",
-      to: "0x765DE816845861e75A25fCA122bb6898B8B1282a",
-      hash: HASH,
-      status: "success",
-      sent: true,
-      nonce: 3,
-      blockNumber: "12",
-      gasUsed: "21000",
-    },
-  ],
-  ...overrides,
-});
-
-describe("openExecutionStore", () => {
-  it("starts empty and silent without a file, and writes one once opened", async () => {
-    const dir = stateDir();
-    const { records, persistence, lines } = open(dir);
-    expect(records).toEqual([]);
-    expect(lines).toEqual([]);
-    await new ExecutionRegistry().open(
-      async () => ({ records, persistence }),
-      () => undefined,
-    );
-    expect(read(dir)).toEqual({ version: 1, executions: { [SIGNER]: [] } });
-  });
-
-  it("loads ended records as they were", () => {
-    const dir = stateDir();
-    writeFileSync(fileIn(dir), JSON.stringify({ version: 1, executions: { [SIGNER]: [entry()] } }));
-    const { records, lines } = open(dir);
-    expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ state: "done", outcome: "success" });
-    expect(records[0]?.interrupted).toBeUndefined();
-    expect(lines).toEqual([`remembering 1 execution(s) of the signer from ${fileIn(dir)}`]);
-  });
-
-  it("marks a record that was running as interrupted: hashed steps pending, never-signed steps skipped", () => {
-    const dir = stateDir();
-    const running = entry({
-      state: "running",
-      outcome: null,
-      finishedAt: null,
-      steps: [
-        {
-          index: 0,
-          description: "a",
-          to: OTHER,
-          hash: HASH,
-          status: "success",
-          blockNumber: "5",
-          gasUsed: "1",
-        },
-        {
-          index: 1,
-          description: "b",
-          to: OTHER,
-          hash: `0x${"ef".repeat(32)}`,
-          status: "pending",
-          sent: true,
-        },
-        { index: 2, description: "c", to: OTHER, hash: null, status: "queued" },
-      ],
-    });
-    const queued = entry({
-      flowId: "cd".repeat(32),
-      state: "queued",
-      outcome: null,
-      finishedAt: null,
-      steps: [{ index: 0, description: "a", to: OTHER, hash: null, status: "queued" }],
-    });
-    writeFileSync(fileIn(dir), JSON.stringify({ version: 1, executions: { [SIGNER]: [running, queued] } }));
-    const { records, lines } = open(dir);
-    expect(lines[0]).toContain("2 had not ended when the server stopped");
-    const [first, second] = records.map((record) => snapshot(record, false));
-    expect(first).toMatchObject({
-      status: "pending",
-      interrupted: true,
-      completedSteps: 1,
-      finishedAt: null,
-    });
-    expect(first?.steps.map((step) => [step.status, step.code])).toEqual([
-      ["success", undefined],
-      ["pending", "TRANSACTION_PENDING"],
-      ["skipped", "NOT_ATTEMPTED"],
-    ]);
-    expect(first?.steps[2]?.sent).toBe(false);
-    // Nothing of it was signed: it ended, not sent, and may simply be executed again.
-    expect(second).toMatchObject({ status: "failed", interrupted: true, failedStep: 0, completedSteps: 0 });
-    expect(second?.steps[0]).toMatchObject({ status: "skipped", hash: null, sent: false });
-  });
-
-  it("keeps a corrupt or foreign file aside, says so once without its content, and starts empty", () => {
-    for (const text of [
-      "{not json",
-      `{"version":2,"executions":{}}`,
-      "[1,2,3]",
-      `{"secret":"${"9".repeat(64)}"}`,
-    ]) {
-      const dir = stateDir();
-      writeFileSync(fileIn(dir), text);
-      const { records, persistence, lines } = open(dir);
-      expect(records).toEqual([]);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        /starting with no remembered executions \(a copy is kept as .*executions\.json\.unreadable-1\)$/,
-      );
-      expect(lines[0]).not.toContain("9".repeat(10));
-      expect(readFileSync(`${fileIn(dir)}.unreadable-1`, "utf8")).toBe(text);
-      persistence.save([]);
-      expect(read(dir)).toEqual({ version: 1, executions: { [SIGNER]: [] } });
-    }
-  });
-
-  it("refuses wrong entries one by one and keeps the valid ones (and a copy of the file)", () => {
-    const dir = stateDir();
-    const good = entry();
-    writeFileSync(
-      fileIn(dir),
-      JSON.stringify({ version: 1, executions: { [SIGNER]: [{ ...good, flowId: "nope" }, good, 7] } }),
-    );
-    const { records, lines } = open(dir);
-    expect(records.map((record) => record.flowId)).toEqual([good.flowId]);
-    expect(lines[0]).toBe(
-      `${fileIn(dir)}: 2 record(s) of the signer refused (first: entry 0: flowId: invalid_format); going on with the 1 valid one(s) (a copy is kept as ${fileIn(dir)}.unreadable-1)`,
-    );
-    expect(readdirSync(dir).sort()).toEqual(["executions.json", "executions.json.unreadable-1"]);
-  });
-
-  it("saves the signer's records and leaves other signers' lists as they are", () => {
-    const dir = stateDir();
-    const theirs = [{ anything: "the other server's own business" }];
-    writeFileSync(
-      fileIn(dir),
-      JSON.stringify({ version: 1, executions: { [OTHER]: theirs, [SIGNER]: [entry()] } }),
-    );
-    const { records, persistence } = open(dir);
-    const record = records[0] as ExecutionRecord;
-    record.summary = "changed";
-    persistence.save(records);
-    const written = read(dir);
-    expect(written.executions[OTHER]).toEqual(theirs);
-    expect(written.executions[SIGNER][0].summary).toBe("changed");
-  });
-
-  it("passes every text it writes through scrub (the server's redactor)", () => {
-    const dir = stateDir();
-    const secret = "f".repeat(64);
-    const { persistence } = openExecutionStore({
-      stateDir: dir,
-      signer: SIGNER,
-      log: () => undefined,
-      scrub: (text) => text.replaceAll(secret, "[redacted]"),
-    });
-    const record = toExecutionRecord(entry({ summary: `summary ${secret}` }));
-    Object.assign(record.steps[0] as object, {
-      description: `description ${secret}`,
-      error: `error ${secret}`,
-    });
-    persistence.save([record]);
-    const written = readFileSync(fileIn(dir), "utf8");
-    expect(written).not.toContain(secret);
-    expect(written.match(/\[redacted\]/g)).toHaveLength(3);
-  });
-
-  it("logs a failed write once and never throws", () => {
-    const dir = stateDir();
-    const blocked = join(dir, "not-a-directory");
-    writeFileSync(blocked, "");
-    const lines: string[] = [];
-    const { persistence } = openExecutionStore({
-      stateDir: blocked,
-      signer: SIGNER,
-      log: (line) => lines.push(line),
-    });
-    expect(lines).toEqual([
-      `${join(blocked, "executions.json")}: it cannot be read (ENOTDIR); starting with no remembered executions (no copy could be kept)`,
-    ]);
-    expect(() => persistence.save([])).not.toThrow();
-    expect(() => persistence.save([])).not.toThrow();
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(
-      /^cannot write .* \((ENOTDIR|EEXIST)\): executions are remembered in memory only/,
-    );
-  });
-});
-
-describe("ExecutionRegistry", () => {
-  const record = (index: number, state: ExecutionRecord["state"]): ExecutionRecord => ({
-    flowId: index.toString(16).padStart(64, "0"),
+function record(flowId: string): ExecutionRecord {
+  return {
+    flowId,
     chainId: 42220,
     from: SIGNER,
-    summary: `flow ${index}`,
-    state,
-    outcome: state === "done" ? "success" : undefined,
-    steps: [{ index: 0, description: "x", to: OTHER, hash: null, status: "queued" }],
-    startedAt: "2026-01-02T03:04:05.678Z",
+    summary: "pay sk_secret_value_123",
+    state: "running",
+    outcome: undefined,
+    steps: [
+      {
+        index: 0,
+        description: "send",
+        to: TO,
+        hash: HASH,
+        status: "pending",
+        sent: "unknown",
+        nonce: 4,
+        signedTransaction: SIGNED,
+      },
+    ],
+    startedAt: "2026-11-27T00:00:00.000Z",
     finishedAt: null,
     done: Promise.resolve(),
+    attempt: "a1",
+  };
+}
+
+const open = async (stateDir: string, lines: string[] = []) => {
+  const store = await openToolServerStore({ stateDir });
+  const opened = await openExecutionStore({
+    store,
+    stateDir,
+    signer: SIGNER,
+    log: (line) => lines.push(line),
+    scrub: (text) => text.replaceAll("sk_secret_value_123", "[redacted]"),
+  });
+  return { store, ...opened };
+};
+
+describe("the executions in the store", () => {
+  it("imports executions.json once (every signer's valid records), then leaves the file as it was", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "preflow-executions-"));
+    const text = JSON.stringify({
+      version: 1,
+      executions: {
+        [SIGNER]: [fileRecord(id("flow_a")), { bad: true }],
+        [OTHER]: [fileRecord(id("flow_b"), OTHER)],
+      },
+    });
+    writeFileSync(join(stateDir, "executions.json"), text);
+    const lines: string[] = [];
+    const first = await open(stateDir, lines);
+    expect(first.records.map((r) => r.flowId)).toEqual([id("flow_a")]);
+    expect(
+      lines.some((line) =>
+        /executions\.json: 2 record\(s\) imported, 1 refused into .*preflow-tools\.sqlite/.test(line),
+      ),
+    ).toBe(true);
+    expect((await first.store.loadExecutions(OTHER)).map((r) => r.flowId)).toEqual([id("flow_b")]);
+    await first.store.close();
+    // Changed afterwards: not imported again; the file is never written.
+    writeFileSync(
+      join(stateDir, "executions.json"),
+      JSON.stringify({ version: 1, executions: { [SIGNER]: [fileRecord(id("flow_c"))] } }),
+    );
+    const second = await open(stateDir);
+    expect(second.records.map((r) => r.flowId)).toEqual([id("flow_a")]);
+    expect(readFileSync(join(stateDir, "executions.json"), "utf8")).toContain(id("flow_c"));
+    await second.store.close();
   });
 
-  it("keeps at most 1,000 records, dropping the oldest ended ones first, in memory and in the file", async () => {
-    const dir = stateDir();
+  it("a corrupt executions.json is said once and not imported; the store works", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "preflow-executions-"));
+    writeFileSync(join(stateDir, "executions.json"), '{"version":1,"executions":{"0x');
+    const lines: string[] = [];
+    const opened = await open(stateDir, lines);
+    expect(opened.records).toEqual([]);
+    expect(lines.filter((line) => line.includes("executions.json"))).toEqual([
+      `${join(stateDir, "executions.json")}: it is not JSON; not imported (the file is left as it is)`,
+    ]);
+    await opened.store.close();
+    const again: string[] = [];
+    (await open(stateDir, again)).store.close();
+    expect(again.filter((line) => line.includes("executions.json"))).toEqual([]);
+  });
+
+  it("writes each record with its signed bytes and attempt, texts scrubbed; another server reads it", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "preflow-executions-"));
+    const a = await open(stateDir);
+    expect(await a.persistence.save(record(id("flow_x")))).toBe(true);
+    const b = await open(stateDir);
+    expect(b.records).toHaveLength(1);
+    const [loaded] = b.records;
+    expect(loaded).toMatchObject({
+      flowId: id("flow_x"),
+      state: "running",
+      attempt: "a1",
+      summary: "pay [redacted]",
+    });
+    expect(loaded?.steps[0]).toMatchObject({
+      hash: HASH,
+      nonce: 4,
+      signedTransaction: SIGNED,
+      sent: "unknown",
+    });
+    await Promise.all([a.store.close(), b.store.close()]);
+  });
+
+  it("the registry reads a flow again from the store, but never over a record this process runs", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "preflow-executions-"));
+    const other = await open(stateDir);
     const registry = new ExecutionRegistry();
-    const { records, persistence } = open(dir);
-    await registry.open(
-      async () => ({ records, persistence }),
-      () => undefined,
+    const mine = await open(stateDir);
+    await registry.open(async () => mine);
+    expect(registry.get(id("flow_y"))).toBeUndefined();
+    await other.persistence.save(record(id("flow_y")));
+    expect((await registry.refresh(id("flow_y")))?.attempt).toBe("a1");
+    const running = { ...record(id("flow_z")), attempt: "mine", local: true };
+    registry.set(running);
+    await registry.changed(running);
+    await other.persistence.save({ ...record(id("flow_z")), attempt: "theirs" });
+    expect(await registry.refresh(id("flow_z"))).toBe(running);
+    expect((await registry.readStored(id("flow_z")))?.attempt).toBe("theirs");
+    await Promise.all([other.store.close(), mine.store.close()]);
+  });
+});
+
+describe("decodeStoredExecution", () => {
+  it("never throws on garbage and accepts only well-formed signed bytes and attempts", () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const decoded = decodeStoredExecution(value, SIGNER);
+        expect(typeof decoded.ok).toBe("boolean");
+      }),
     );
-    registry.set(record(0, "running"));
-    for (let index = 1; index <= 1_001; index++) registry.set(record(index, "done"));
-    expect(registry.get(record(0, "running").flowId)).toBeDefined(); // still running: kept
-    expect(registry.get(record(1, "done").flowId)).toBeUndefined();
-    expect(registry.get(record(2, "done").flowId)).toBeUndefined();
-    expect(registry.get(record(3, "done").flowId)).toBeDefined();
-    const written = read(dir).executions[SIGNER] as PersistedExecution[];
-    expect(written).toHaveLength(1_000);
-    expect(written[0]?.summary).toBe("flow 0");
-    expect(written[1]?.summary).toBe("flow 3");
-    // The next server reads them all back (the running one as interrupted, never sent: skipped).
-    const again = open(dir);
-    expect(again.records).toHaveLength(1_000);
-    expect(again.records[0]).toMatchObject({ interrupted: true, outcome: "failed" });
+    const base = { ...fileRecord(id("flow_a")), attempt: "abc-1" };
+    expect(decodeStoredExecution(base, SIGNER).ok).toBe(true);
+    fc.assert(
+      fc.property(fc.string(), (bytes) => {
+        const decoded = decodeStoredExecution(
+          { ...base, steps: [{ ...base.steps[0], signedTransaction: bytes }] },
+          SIGNER,
+        );
+        expect(decoded.ok).toBe(/^0x(?:[0-9a-f]{2})+$/.test(bytes));
+      }),
+    );
+    expect(decodeStoredExecution({ ...base, attempt: "NOT OK" }, SIGNER)).toEqual({
+      ok: false,
+      problem: "attempt: invalid",
+    });
+    expect(decodeStoredExecution(base, OTHER)).toMatchObject({ ok: false });
   });
 });

@@ -31,7 +31,7 @@ export const MAX_STEP_ERROR = 2_000;
 /** Most steps in one record (core's MAX_PREPARED_FLOW_STEPS). @internal */
 export const MAX_RECORD_STEPS = 256;
 
-const persistedStep = z.strictObject({
+export const persistedStep = z.strictObject({
   index: z
     .number()
     .int()
@@ -61,7 +61,7 @@ const persistedStep = z.strictObject({
 
 const isoTime = z.iso.datetime();
 
-const persistedExecution = z
+export const persistedExecution = z
   .strictObject({
     flowId: z.string().regex(FLOW_ID_PATTERN),
     chainId: z.literal(42220),

@@ -169,16 +169,14 @@ describe("checkPolicy with gas paid in a capped token (CIP-64)", () => {
   });
 
   it("checks amount + fee.max against what remains of the day", () => {
-    const spentToday = policy({
-      ...capped,
-      ledger: { spent: () => 3n * e18 } as unknown as LoadedPolicy["ledger"],
-    });
+    // What the ledger says was spent today comes in as a map (the store is read before the check).
     const violations = checkPolicy(
-      spentToday,
+      capped,
       send(48n * 10n ** 17n),
       CELO,
       A,
       fee(3n * 10n ** 17n),
+      new Map([[USDM, 3n * e18]]),
     ).violations;
     expect(violations.map((v) => v.rule)).toEqual(["caps.USDm.perCall", "caps.USDm.perDay"]);
     expect(violations[1]).toMatchObject({ remaining: "5", requested: "5.1", amount: "4.8", fee_max: "0.3" });

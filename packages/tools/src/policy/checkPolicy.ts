@@ -34,6 +34,8 @@ export function checkPolicy(
   celo: string,
   from?: string,
   fees: readonly StepFee[] = [],
+  /** What the signer spent of each capped token in the last 24 h (lowercase address → base units; the ledger's). */
+  spent: ReadonlyMap<string, bigint> = new Map(),
 ): PolicyCheck {
   const violations: PolicyViolation[] = [];
   const spends: StepSpends = new Map();
@@ -176,17 +178,17 @@ export function checkPolicy(
       });
     }
     if (cap.perDay !== undefined) {
-      const spent = policy.ledger?.spent(cap.address) ?? 0n;
-      if (unlimited || spent + total > cap.perDay) {
-        const remaining = cap.perDay > spent ? cap.perDay - spent : 0n;
+      const spentToday = spent.get(cap.address) ?? 0n;
+      if (unlimited || spentToday + total > cap.perDay) {
+        const remaining = cap.perDay > spentToday ? cap.perDay - spentToday : 0n;
         violations.push({
           rule: `caps.${cap.key}.perDay`,
           step: null,
-          message: `${cap.symbol} per 24 h: limit ${policy.format(cap.perDay, cap.address)}, spent ${policy.format(spent, cap.address)}, remaining ${policy.format(remaining, cap.address)}, this flow ${described}`,
+          message: `${cap.symbol} per 24 h: limit ${policy.format(cap.perDay, cap.address)}, spent ${policy.format(spentToday, cap.address)}, remaining ${policy.format(remaining, cap.address)}, this flow ${described}`,
           token: cap.symbol,
           limit: policy.format(cap.perDay, cap.address),
           requested,
-          spent_24h: policy.format(spent, cap.address),
+          spent_24h: policy.format(spentToday, cap.address),
           remaining: policy.format(remaining, cap.address),
           ...parts,
         });

@@ -37,8 +37,11 @@ export function loadPolicy(parameters: {
   core: typeof import("@preflow/core");
   signer: string | undefined;
   stateDir: string;
+  /** The tool server's store (opened on the ledger's first use). */
+  store: () => Promise<import("../store/types.js").ToolServerStore>;
+  log: (line: string) => void;
 }): LoadedPolicy {
-  const { raw, core, signer, stateDir } = parameters;
+  const { raw, core, signer, stateDir, store, log } = parameters;
   const caps = new Map<string, TokenCap>();
   for (const entry of raw.caps) {
     let info: import("@preflow/core").TokenInfo;
@@ -86,7 +89,7 @@ export function loadPolicy(parameters: {
     }
     caps.set(cap.address, cap);
   }
-  const ledger = signer === undefined ? undefined : new SpendLedger({ stateDir, signer });
+  const ledger = signer === undefined ? undefined : new SpendLedger({ store, stateDir, signer, log });
   const decimalsOf = new Map([...caps.values()].map((cap) => [cap.address, cap.decimals]));
   return {
     file: raw.file,

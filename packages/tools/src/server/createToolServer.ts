@@ -21,6 +21,9 @@ import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
+import { storeOpener } from "../store/openToolServerStore.js";
+import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
 import { TOOL_CATALOG } from "../tools/catalog.js";
 import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
 import { loadRuntime } from "./loadRuntime.js";
@@ -170,11 +173,32 @@ export function createToolServerWith(
   const families = new Set<ToolFamily>(config.families ?? TOOL_FAMILIES);
   const offered = TOOL_CATALOG.filter((tool) => families.has(tool.family));
   const offeredNames = new Set(offered.map((tool) => tool.name));
-  const redactor = createRedactor([config.privateKey, config.agentIdPrivateKey, config.telemetryApiKey]);
+  const databaseUrl = parseDatabaseUrl(config.databaseUrl);
+  const redactor = createRedactor([
+    config.privateKey,
+    config.agentIdPrivateKey,
+    config.telemetryApiKey,
+    databaseUrl?.url,
+    databaseUrl?.password,
+  ]);
 
+  const store = storeOpener({
+    stateDir: config.stateDir ?? defaultStateDir(),
+    databaseUrl: databaseUrl?.url,
+  });
+  const logLine = (line: string) => log(redactor.text(line));
   let loading: Promise<ToolRuntime> | undefined;
   const runtime = (): Promise<ToolRuntime> => {
-    loading ??= loadRuntime({ config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency });
+    loading ??= loadRuntime({
+      config,
+      privateKey,
+      policy,
+      toolTimeoutMs,
+      redactor,
+      feeCurrency,
+      store,
+      log: logLine,
+    });
     return loading;
   };
   const context: ToolContext = {
@@ -185,7 +209,8 @@ export function createToolServerWith(
     feeCurrency,
     runtime,
     executions: new ExecutionRegistry(),
-    log: (line) => log(redactor.text(line)),
+    store,
+    log: logLine,
     redact: (text) => redactor.text(text),
   };
 

@@ -16,6 +16,9 @@ export interface LoadRuntimeParameters {
   redactor: Redactor;
   /** `FEE_CURRENCY` as parseFeeCurrency read it (`"CELO"` by default), checked here with core's rule. */
   feeCurrency: string;
+  /** The tool server's store (the ledger opens it on first use). */
+  store: () => Promise<import("../store/types.js").ToolServerStore>;
+  log: (line: string) => void;
 }
 
 /**
@@ -33,7 +36,7 @@ export function rpcBudget(toolTimeoutMs: number): {
 
 /** Loads the tools' runtime; throws core's `InvalidConfigError` or an `InvalidPolicyError` on bad config. @internal */
 export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<ToolRuntime> {
-  const { config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency } = parameters;
+  const { config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency, store, log } = parameters;
   const [core, viem, accounts, policyModule] = await Promise.all([
     import("@preflow/core"),
     import("viem"),
@@ -75,6 +78,8 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
           core,
           signer: account?.address,
           stateDir: config.stateDir ?? policyModule.defaultStateDir(),
+          store,
+          log,
         });
   return { core, sdk, client, account, policy: loadedPolicy, rpcUrl: core.redactUrl(rpcUrl) };
 }

@@ -7,6 +7,7 @@ import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ExecutionRegistry } from "../execution/executionRegistry.js";
 import type { LoadedPolicy } from "../policy/loadPolicy.js";
 import type { ToolReply } from "../server/toolResult.js";
+import type { ToolServerStore } from "../store/types.js";
 
 /** What the tools use once the heavy modules are loaded (on the first call, not at start). @internal */
 export interface ToolRuntime {
@@ -32,6 +33,11 @@ export interface ToolContext {
   readonly feeCurrency: string;
   runtime(): Promise<ToolRuntime>;
   readonly executions: ExecutionRegistry;
+  /**
+   * The store (store/types.ts): opened on first use, the engine loaded then; rejects with StoreUnavailableError
+   * (a failed open is tried again on the next call).
+   */
+  store(): Promise<ToolServerStore>;
   log(line: string): void;
   /** Removes the configured secrets (keys, the RPC URL's credentials) from a text kept outside the process. */
   redact(text: string): string;

@@ -194,6 +194,7 @@ export const getFlowStatusTool = defineTool({
       flowId: args.flow_id,
       deadline: call.deadline,
       resolve: true,
+      readOnly: true,
     });
     if (!record) throw new FlowNotFoundError({ flowId: args.flow_id });
     const { continueFrom, resendable, snapshot } = await import("../execution/executionRegistry.js");
@@ -249,12 +250,14 @@ export const getPolicyTool = defineTool({
       };
     }
     const format = (value: bigint, decimals: number) => core.formatAmount(value, decimals);
+    // From the store (shared by the signer's servers); a store that cannot be read is a typed error naming it.
+    const spentToday = (await policy.ledger?.spent(policy.caps.keys())) ?? new Map<string, bigint>();
     return {
       data: {
         configured: true,
         file: policy.file,
         caps: [...policy.caps.values()].map((cap) => {
-          const spent = policy.ledger?.spent(cap.address) ?? 0n;
+          const spent = spentToday.get(cap.address) ?? 0n;
           return {
             token: cap.key,
             symbol: cap.symbol,

@@ -108,7 +108,7 @@ export async function sendStep(
   step.nonce = nonce;
   // Known before the send: until the node acknowledges it (or the chain shows it), it may or may not be sent.
   step.sent = "unknown";
-  await notify({ phase: "signed", index, total, hash, nonce });
+  await notify({ phase: "signed", index, total, hash, nonce, signedTransaction: serialized });
 
   // 3. Send. The same signed bytes may be sent again after a lost answer: same hash, never a second transaction.
   const { sent, refused, lastError } = await broadcast(context, hash, serialized);

@@ -155,7 +155,9 @@ export interface ExecutePreparedFlowReturnType {
 
 /**
  * A progress event of {@link executePreparedFlow}:
- * - `signed`: the step is signed and its hash known; it is about to be sent (record the hash now);
+ * - `signed`: the step is signed and its hash known; it is about to be sent (record the hash now, and, to send
+ *   the same bytes again after a crash, `signedTransaction`: public data, no key material). The send waits for
+ *   the listener (at most 5 s), so a write-ahead log can store the bytes before they leave;
  * - `sent`: the node has the transaction (it accepted it, or knows its hash after a lost answer);
  * - `done`: the step reached its final status for this execution.
  *
@@ -167,7 +169,7 @@ export interface ExecutePreparedFlowReturnType {
  * ```
  */
 export type ExecutionStepEvent =
-  | { phase: "signed"; index: number; total: number; hash: Hash; nonce: number }
+  | { phase: "signed"; index: number; total: number; hash: Hash; nonce: number; signedTransaction: Hex }
   | { phase: "sent"; index: number; total: number; hash: Hash }
   | { phase: "done"; index: number; total: number; step: ExecutedStep };
 

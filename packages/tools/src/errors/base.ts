@@ -21,7 +21,8 @@ export type ToolsErrorCode =
   | "TOOL_TIMEOUT"
   | "FLOW_NOT_FOUND"
   | "FEE_CURRENCY_MISMATCH"
-  | "STORE_UNAVAILABLE";
+  | "STORE_UNAVAILABLE"
+  | "FETCH_TARGET_REFUSED";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

@@ -37,7 +37,9 @@ export async function openExecutions(context: ToolContext, runtime: ToolRuntime)
   // chain in the background.
   await context
     .store()
-    .then((store) => store.withSignerLock(signer, () => recoverExecutions(context, runtime), { timeoutMs: 0 }))
+    .then((store) =>
+      store.withSignerLock(signer, () => recoverExecutions(context, runtime), { timeoutMs: 0 }),
+    )
     .catch(() => undefined);
   for (const record of context.executions.pending()) {
     void settleFromChain(record, runtime.client, Date.now() + RESOLVE_BOUND_MS).then((changed) => {

@@ -21,6 +21,8 @@ export interface LoadedPolicy {
   caps: Map<string, TokenCap>;
   allow: RawPolicy["allow"];
   allowUnlimitedApprovals: boolean;
+  /** The `x402` section: `hosts` and `payTo` allow-lists (absent: any). */
+  x402?: RawPolicy["x402"];
   /** `undefined` without a signer (nothing can be spent). */
   ledger: SpendLedger | undefined;
   format(amount: bigint, token: string): string;
@@ -96,6 +98,7 @@ export function loadPolicy(parameters: {
     caps,
     allow: raw.allow,
     allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
+    ...(raw.x402 === undefined ? {} : { x402: raw.x402 }),
     ledger,
     format(amount, token) {
       const decimals = decimalsOf.get(token.toLowerCase()) ?? registryToken(core, token)?.decimals;

@@ -28,6 +28,7 @@ import {
   stakingPrepareTools,
 } from "./staking.js";
 import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
+import { x402FetchTool } from "./x402Fetch.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -58,6 +59,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,
+  x402FetchTool,
   getPolicyTool,
   checkAttributionTagTool,
   verifyAttributionTagTool,

@@ -3,7 +3,16 @@ import { InvalidArgumentError, isRecord, redactUrl, rejectUnknownKeys } from "@p
 import type { PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { createPublicClient, getAddress, type Hash, type Hex, http, isHash, type LocalAccount } from "viem";
+import {
+  type Client,
+  createPublicClient,
+  getAddress,
+  type Hash,
+  type Hex,
+  http,
+  isHash,
+  type LocalAccount,
+} from "viem";
 import { celo } from "viem/chains";
 import { InvalidPaymentRequiredError } from "../errors/InvalidPaymentRequiredError.js";
 import { X402FetchError } from "../errors/X402FetchError.js";
@@ -40,6 +49,8 @@ export interface CreateX402FetchParameters {
   account: LocalAccount;
   /** Celo RPC for `authorizationState` reads when releasing expired payments; default `https://forno.celo.org`. */
   rpcUrl?: string | undefined;
+  /** A viem client on chain 42220 for those reads instead of `rpcUrl` (for example `sdk.publicClient`). */
+  client?: Client | undefined;
   /** What may be paid: {@link X402Limits}. */
   limits: X402Limits;
   /** The fetch to wrap; default `globalThis.fetch`. */
@@ -81,7 +92,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 function checkParameters(parameters: unknown) {
   if (!isRecord(parameters))
     throw new InvalidArgumentError({ field: "parameters", value: parameters, rule: "must be an object" });
-  rejectUnknownKeys(parameters, "parameters", ["account", "rpcUrl", "limits", "fetch", "store"]);
+  rejectUnknownKeys(parameters, "parameters", ["account", "rpcUrl", "client", "limits", "fetch", "store"]);
   const { account, rpcUrl, fetch, store } = parameters;
   if (
     !isRecord(account) ||
@@ -186,10 +197,9 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
   const store = parameters.store ?? createMemoryX402PaymentStore();
   const fetchImpl = fetchOption ?? globalThis.fetch;
   const payer = getAddress(account.address);
-  const client = createPublicClient({
-    chain: celo,
-    transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }),
-  });
+  const client =
+    parameters.client ??
+    createPublicClient({ chain: celo, transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
   const releaseExpired = () => releaseExpiredPayments(client, store, payer, nowSeconds());
 
   async function fetchWithPayment(
@@ -261,7 +271,15 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
           payTo: approved.payTo,
           payer,
         };
-        if (!(await store.reserve(record, { since: now - DAY_SECONDS, perDay }))) {
+        let reserved: boolean;
+        try {
+          reserved = await store.reserve(record, { since: now - DAY_SECONDS, perDay });
+        } catch (error) {
+          // A store may refuse with its own typed error (the tool server's caps): nothing is signed.
+          state.refusal = error;
+          throw error;
+        }
+        if (!reserved) {
           const spent = (await store.list({ payer, since: now - DAY_SECONDS }))
             .filter((p) => p.token === record.token && p.status !== "released")
             .reduce((sum, p) => sum + BigInt(p.amount), 0n);

@@ -52,6 +52,15 @@ describe("parameters", () => {
     expect(JSON.stringify(error)).not.toContain(key.slice(2));
   });
 
+  it("a request that already carries a payment header is refused before any I/O", async () => {
+    const pay = createX402Fetch({ account, limits: { perPayment: { USDC: "1" } } });
+    const error = await pay("http://127.0.0.1:9/x", { headers: { "PAYMENT-SIGNATURE": "abc" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).details.field).toBe("headers.PAYMENT-SIGNATURE");
+  });
+
   it("a failed request names the URL without its query (API keys), and records nothing", async () => {
     const store = createMemoryX402PaymentStore();
     const pay = createX402Fetch({ account, limits: { perPayment: { USDC: "1" } }, store });

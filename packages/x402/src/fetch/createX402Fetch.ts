@@ -207,6 +207,14 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
     init?: RequestInit,
   ): Promise<X402FetchResult> {
     const request = new Request(input, init);
+    // The reference client would sign first and only then find the request already paid: refused up front.
+    for (const name of ["PAYMENT-SIGNATURE", "X-PAYMENT"])
+      if (request.headers.has(name))
+        throw new InvalidArgumentError({
+          field: `headers.${name}`,
+          value: "(a payment header)",
+          rule: "is set by createX402Fetch itself; send the request without it",
+        });
     const url = new URL(request.url);
     const shownUrl = redactUrl(`${url.origin}${url.pathname}`);
     const state: {

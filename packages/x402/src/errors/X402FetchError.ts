@@ -1,4 +1,4 @@
-import { SdkError } from "@preflow/errors";
+import { SdkError, summarizeError } from "@preflow/errors";
 
 /**
  * A paid request that failed after its payment was signed (the retry with the payment header got no answer, or
@@ -21,7 +21,7 @@ export class X402FetchError extends SdkError<"X402_FETCH_FAILED"> {
 
   constructor(parameters: { url: string; nonce: string | null; signed: boolean; cause: unknown }) {
     const { url, nonce, signed, cause } = parameters;
-    const reason = cause instanceof Error ? cause.message.slice(0, 200) : String(cause).slice(0, 200);
+    const reason = summarizeError(cause).reason.slice(0, 200); // redacted: a cause may carry a URL with a key
     super({
       code: "X402_FETCH_FAILED",
       message: signed

@@ -118,6 +118,37 @@ describe("createX402Facilitator behind the reference paywall, paid by the refere
   });
 });
 
+describe("createX402Facilitator: HTTP requests", () => {
+  it("verify costs 3 requests; settle (re-verify, one prepare, the execution) 7 on the devnet", async () => {
+    const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+    try {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await devnet.fund(account.address, "USDC", "2");
+      const counted = createX402Facilitator({ account, rpcUrl: proxy.url });
+      const { account: payerAccount } = await referencePayer();
+      const { requirements } = settled[0]!;
+      const payload = await new x402Client()
+        .register("eip155:42220", new ExactEvmScheme(payerAccount))
+        .createPaymentPayload({
+          x402Version: 2,
+          resource: { url: "http://127.0.0.1/quote" },
+          accepts: [requirements],
+        });
+      proxy.reset();
+      expect((await counted.verify(payload, requirements)).isValid).toBe(true);
+      const verifyRequests = proxy.requests;
+      proxy.reset();
+      expect((await counted.settle(payload, requirements)).success).toBe(true);
+      const settleRequests = proxy.requests;
+      console.log(`createX402Facilitator HTTP requests: verify ${verifyRequests}, settle ${settleRequests}`);
+      expect(verifyRequests).toBe(3);
+      expect(settleRequests).toBeLessThanOrEqual(8); // 7, plus a receipt poll when the block is slow
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe("createX402Facilitator: a lost answer from the node", () => {
   let proxy: FaultProxy;
   beforeAll(async () => {

@@ -125,8 +125,9 @@ function authorizationKey(payload: PaymentPayload, requirements: PaymentRequirem
  * outcome is unknown answers `{ success: false, errorReason: "settlement_pending", transaction: hash }`: it may still
  * be mined; the authorization stays refused here.
  *
- * HTTP requests: `verify` costs the reference's reads (about 4 eth_calls); `settle` re-verifies, then 1 prepare
- * (one batch), the execution's requests (chain check + nonce, fill, send, receipt polls) and 1 receipt read.
+ * HTTP requests (measured on the devnet, the SDK client's transport batching): `verify` 3 (the reference's code and
+ * balance reads); `settle` 7: the re-verification, 1 prepare (one batch: chain, gas, fee, simulation), the
+ * execution (chain check + nonce, send, receipt polls) and 1 receipt read for the reference's event check.
  *
  * @param parameters - {@link CreateX402FacilitatorParameters}.
  * @returns {@link X402Facilitator}, usable as the `FacilitatorClient` of `x402ResourceServer`.

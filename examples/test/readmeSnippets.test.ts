@@ -35,6 +35,7 @@ describe("README code blocks", () => {
   const privateKey = generatePrivateKey();
   const ownerKey = generatePrivateKey();
   const agentKey = generatePrivateKey();
+  const facilitatorKey = generatePrivateKey(); // an x402 facilitator: USDC only, never CELO
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
@@ -77,6 +78,7 @@ describe("README code blocks", () => {
       await devnet.fund(smartAccount, token, "100");
       await devnet.fund(owner, token, "100");
     }
+    await devnet.fund(privateKeyToAccount(facilitatorKey).address, "USDC", "10");
     // A transaction for the blocks that check one (TX_HASH).
     const wallet = createWalletClient({
       account,
@@ -91,6 +93,7 @@ describe("README code blocks", () => {
       PRIVATE_KEY: privateKey,
       OWNER_KEY: ownerKey,
       AGENT_KEY: agentKey,
+      FACILITATOR_KEY: facilitatorKey,
       SPONSOR_API_KEY: devnet.sponsorApiKey,
       SPONSOR_BASE_URL: devnet.sponsorBaseUrl,
       VAULT_ADDRESS: DEVNET_VAULT_ADDRESS,

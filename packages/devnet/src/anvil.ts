@@ -48,7 +48,9 @@ export async function startAnvil(options: {
   const port = options.port ?? (await freePort());
   const rpcUrl = `http://127.0.0.1:${port}`;
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId)];
-  if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit"); // the prebuilt state (Celo's unoptimized core contracts) is one anvil_loadState request over 2 MB
+  // the prebuilt state (Celo's unoptimized core contracts) is one anvil_loadState request over 2 MB; Celo's
+  // contract size limit is 65,536 bytes (Circle's FiatTokenCeloV2_2 is 25,807), anvil's default Ethereum's 24,576
+  if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit", "--code-size-limit", "65536");
   if (options.mining === "external") args.push("--no-mining");
   if (options.ipcPath !== undefined) args.push("--ipc", options.ipcPath);
   args.push("--silent");

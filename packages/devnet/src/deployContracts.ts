@@ -21,6 +21,7 @@ import {
   devnetTokenRuntimeCode,
   devnetVaultRuntimeCode,
   multicall3RuntimeCode,
+  tetherTokenStandInRuntimeCode,
 } from "./contracts.generated.js";
 import { MENTO_STABLE_TOKENS } from "./feeCurrencies/mentoStableTokens.js";
 import { rpcCall } from "./rpc.js";
@@ -96,7 +97,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
 /**
  * Places Multicall3 and the tokens at their mainnet addresses with `anvil_setCode` (none has a constructor or
  * immutables, so runtime code placement is faithful), then initializes each ERC-20 stand-in with its mainnet
- * name, symbol and decimals.
+ * name, symbol and decimals. USDC (Circle's own code) and the Mento stables are deployFeeCurrencies'.
  */
 export async function deployTokens(rpcUrl: string): Promise<void> {
   await rpcCall(rpcUrl, "anvil_setCode", [MULTICALL3_ADDRESS, multicall3RuntimeCode]);
@@ -105,8 +106,11 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
   const transactions = [];
   for (const token of Object.values(DEVNET_TOKENS)) {
     // CELO is native; the Mento stables get Celo's StableToken (feeCurrencies/mentoStableTokens.ts)
-    if (token.symbol === "CELO" || token.symbol in MENTO_STABLE_TOKENS) continue;
-    await rpcCall(rpcUrl, "anvil_setCode", [token.address, devnetTokenRuntimeCode]);
+    // USDC is Circle's FiatTokenCeloV2_2 (feeCurrencies/circleUsdc.ts)
+    if (token.symbol === "CELO" || token.symbol === "USDC" || token.symbol in MENTO_STABLE_TOKENS) continue;
+    // USD₮ gets EIP-3009 (contracts/TetherTokenStandIn.sol); the others are plain ERC-20 stand-ins
+    const code = token.symbol === "USDT" ? tetherTokenStandInRuntimeCode : devnetTokenRuntimeCode;
+    await rpcCall(rpcUrl, "anvil_setCode", [token.address, code]);
     const data = encodeFunctionData({
       abi: devnetTokenAbi,
       functionName: "initialize",

@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, type Hex, isAddress, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devnetTokenAbi } from "./contracts.generated.js";
+import { DEVNET_USDC_MINTER } from "./feeCurrencies/circleUsdc.js";
 import { DEVNET_STABLE_MINTER, MENTO_STABLE_TOKENS } from "./feeCurrencies/mentoStableTokens.js";
 import { HELPER_FEES, rpcCall, waitFor } from "./rpc.js";
 import { type DevnetTokenSymbol, findDevnetToken } from "./tokens.js";
@@ -30,9 +31,14 @@ export async function fundAccount(
   }
   // Minted from a fresh impersonated sender: every mint has its own nonce 0, so concurrent funding (parallel
   // test files) never contends for one account's nonce. The Mento stables (Celo's StableToken) mint only for the
-  // address registered under their exchange id: it stays impersonated, and a send that lost a nonce race retries.
-  const stable = token.symbol in MENTO_STABLE_TOKENS;
-  const minter = stable ? DEVNET_STABLE_MINTER : privateKeyToAccount(generatePrivateKey()).address;
+  // address registered under their exchange id, Circle's USDC only for its configured minter: that one stays
+  // impersonated, and a send that lost a nonce race retries.
+  const stable = token.symbol in MENTO_STABLE_TOKENS || token.symbol === "USDC";
+  const minter = stable
+    ? token.symbol === "USDC"
+      ? DEVNET_USDC_MINTER
+      : DEVNET_STABLE_MINTER
+    : privateKeyToAccount(generatePrivateKey()).address;
   await rpcCall(rpcUrl, "anvil_impersonateAccount", [minter]);
   await rpcCall(rpcUrl, "anvil_setBalance", [minter, "0xde0b6b3a7640000"]); // 1 CELO for gas (a StableToken mint: 1M gas at the helpers' 100 gwei cap)
   const send = () =>

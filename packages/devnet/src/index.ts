@@ -60,6 +60,11 @@ export {
   FEE_RATE_DENOMINATOR,
   SEQUENCER_FEE_VAULT_ADDRESS,
 } from "./feeCurrencies/addresses.js";
+export {
+  CIRCLE_USDC_ARTIFACTS,
+  DEVNET_USDC_MINTER,
+  DEVNET_USDC_PROXY_ADMIN,
+} from "./feeCurrencies/circleUsdc.js";
 export { type SetFeeCurrencyRateParameters, setFeeCurrencyRate } from "./feeCurrencies/setFeeCurrencyRate.js";
 export {
   type Cip64Transaction,

@@ -1,5 +1,5 @@
-// The fee-currency node front: CIP-64 transactions from accounts holding no CELO, paid in USDC (through Celo's
-// FeeCurrencyAdapter) and in USDm, sent by an unmodified viem wallet on viem's `celo` chain; refusals as op-geth's.
+// The fee-currency node front: CIP-64 transactions from accounts holding no CELO, paid in USDC (through Circle's
+// FiatTokenFeeAdapterV1) and in USDm, sent by an unmodified viem wallet on viem's `celo` chain; refusals as op-geth's.
 import {
   type Address,
   createPublicClient,

@@ -51,6 +51,7 @@ const ENTRIES = {
   "preflow (every export)": 'export * from "preflow";',
   "preflow/aa (every export)": 'export * from "preflow/aa";',
   "preflow/agent-id (every export, Node only)": 'export * from "preflow/agent-id";',
+  "preflow/x402 (every export)": 'export * from "preflow/x402";',
   "@preflow/attribution: checkAttributionInCalldata only":
     'export { checkAttributionInCalldata } from "@preflow/attribution";',
   "peer: viem createPublicClient":

@@ -1,4 +1,4 @@
-// One error root: every error class that `preflow`, `preflow/aa` and `preflow/agent-id` export (every package the
+// One error root: every error class that `preflow`, `preflow/aa`, `preflow/agent-id` and `preflow/x402` export (every package the
 // umbrella re-exports: core, attribution, aa, agent-id) extends the one `SdkError`, is constructed from one
 // parameters object, names itself, has a stable non-empty `code` and serialises to JSON with `name`, `code`,
 // `message` and `details`, never with a secret it was given. The table below has one row per error class; a new
@@ -7,9 +7,15 @@ import { createRequire } from "node:module";
 import * as root from "preflow";
 import * as aa from "preflow/aa";
 import * as agentId from "preflow/agent-id";
+import * as x402 from "preflow/x402";
 import { describe, expect, it } from "vitest";
 
-const ENTRIES = { preflow: root, "preflow/aa": aa, "preflow/agent-id": agentId } as const;
+const ENTRIES = {
+  preflow: root,
+  "preflow/aa": aa,
+  "preflow/agent-id": agentId,
+  "preflow/x402": x402,
+} as const;
 
 /** The exports of a module whose name ends in `Error` and that are classes (constructors). */
 type ErrorClasses<M> = {
@@ -21,7 +27,10 @@ type ErrorClasses<M> = {
       : never
     : never]: M[K];
 };
-type AllErrorClasses = ErrorClasses<typeof root> & ErrorClasses<typeof aa> & ErrorClasses<typeof agentId>;
+type AllErrorClasses = ErrorClasses<typeof root> &
+  ErrorClasses<typeof aa> &
+  ErrorClasses<typeof agentId> &
+  ErrorClasses<typeof x402>;
 type Constructor = new (parameters: never) => root.SdkError;
 type Row<C> = C extends new (
   parameters: infer P,
@@ -316,6 +325,32 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     code: "AGENT_REGISTRY_NOT_DEPLOYED",
   },
   MissingAgentIdKeyError: { parameters: { operation: "fetch" }, code: "MISSING_AGENT_ID_KEY" },
+  // x402
+  InvalidPaymentRequiredError: {
+    parameters: { field: "accepts", value: "eip155:8453", rule: "offers no payment on eip155:42220" },
+    code: "INVALID_PAYMENT_REQUIRED",
+  },
+  X402PaymentRefusedError: {
+    parameters: {
+      rule: "perDay",
+      amount: "0.01",
+      token: "USDC",
+      payTo: ADDRESS,
+      host: "api.example.com",
+      limit: "0.02",
+      spent: "0.02",
+    },
+    code: "X402_PAYMENT_REFUSED",
+  },
+  X402FetchError: {
+    parameters: { url: "https://api.example.com/quote", nonce: HASH, signed: true, cause: SECRET_CAUSE },
+    code: "X402_FETCH_FAILED",
+  },
+  X402SettlementFailedError: {
+    parameters: { reason: "the node refused the transaction", code: "NODE_REFUSED", cause: SECRET_CAUSE },
+    code: "X402_SETTLEMENT_FAILED",
+  },
+  X402SettlementPendingError: { parameters: { transaction: HASH }, code: "X402_SETTLEMENT_PENDING" },
 };
 
 /** `proto` is on `object`'s prototype chain (`proto.onPrototypeChainOf(object)`). */

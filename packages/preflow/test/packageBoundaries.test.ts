@@ -27,13 +27,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ["@preflow/errors", "@preflow/attribution", "@preflow/telemetry"],
   "agent-id": ["@preflow/errors", "@preflow/core"],
   aa: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
-  tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
+  tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core", "@preflow/x402"],
+  x402: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
   preflow: [
     "@preflow/aa",
     "@preflow/agent-id",
     "@preflow/attribution",
     "@preflow/core",
     "@preflow/telemetry",
+    "@preflow/x402",
   ],
   devnet: [],
 };

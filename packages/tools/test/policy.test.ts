@@ -166,6 +166,9 @@ describe("a malformed policy file", () => {
       [{ caps: { USDm: { perCall: 5 } } }, /caps\.USDm\.perCall.*decimal string/],
       [{ allow: { recipients: ["0x12"] } }, /allow\.recipients\[0\]/],
       [{ caps: { NOPE: { perDay: "1" } } }, /caps\.NOPE.*not a token of the registry/],
+      [{ x402: { host: [] } }, /x402\.host.*did you mean hosts/],
+      [{ x402: { hosts: ["http://api.example.com"] } }, /x402\.hosts\[0\]/],
+      [{ x402: { payTo: ["0x12"] } }, /x402\.payTo\[0\]/],
     ] as const) {
       writeFileSync(bad, JSON.stringify(policy));
       const { code, stderr } = await run({ ...env(), PREFLOW_POLICY: bad });

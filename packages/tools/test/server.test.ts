@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 41 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 42 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -87,12 +87,13 @@ describe("tools/list", () => {
       "execute_prepared_flow",
       "send_token",
       "get_flow_status",
+      "x402_fetch",
       "get_policy",
       "check_attribution_tag",
       "verify_attribution_tag",
     ]);
     for (const tool of tools) {
-      expect(tool.name).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
+      expect(tool.name).toMatch(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/);
       expect(tool.description?.length).toBeGreaterThan(60);
       expect(tool.inputSchema.type).toBe("object");
       expect((tool.inputSchema as { additionalProperties?: unknown }).additionalProperties).toBe(false);

@@ -1,7 +1,8 @@
 // Build-time deployment of the devnet's fee currencies (scripts/build-state): the Mento stables (mentoStableTokens.ts),
 // the FeeCurrencyDirectory stand-in at
 // Celo's address, the rate oracle stand-in, Celo's own FeeCurrencyAdapter (bytecode from @celo/celo-devchain 7.0.0,
-// core contracts v11) at the USDC and USD₮ adapters' mainnet addresses, and every currency registered.
+// core contracts v11) at USD₮'s adapter address, Circle's USDC with its own FiatTokenFeeAdapterV1 at USDC's
+// (circleUsdc.ts), and every currency registered.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
 import { DEVNET_ROLES } from "../accounts.js";
 import {
@@ -22,12 +23,14 @@ import {
   FEE_CURRENCY_INTRINSIC_GAS,
   FEE_RATE_DENOMINATOR,
 } from "./addresses.js";
+import { CIRCLE_USDC_ARTIFACTS, deployCircleUsdc } from "./circleUsdc.js";
 import { deployMentoStableTokens, MENTO_STABLE_ARTIFACTS } from "./mentoStableTokens.js";
 
 /** The npm artifacts of Celo's fee-currency contracts the devnet deploys. */
 export const FEE_CURRENCY_ARTIFACTS = {
   FeeCurrencyAdapter: "@celo/celo-devchain/contracts/contracts-0.8/FeeCurrencyAdapter.json",
   ...MENTO_STABLE_ARTIFACTS,
+  ...CIRCLE_USDC_ARTIFACTS,
 } as const;
 
 const feeCurrencyAdapterAbi = parseAbi([
@@ -41,12 +44,14 @@ async function send(rpcUrl: string, to: Address, data: `0x${string}`, what: stri
 }
 
 /**
- * Places the Mento stables (Celo's StableToken), the directory, the oracle and the adapters, and registers every
+ * Places the Mento stables (Celo's StableToken), Circle's USDC and its adapter, the directory, the oracle and
+ * Celo's adapter for USD₮, and registers every
  * currency. Needs the Celo Registry and Freezer (deployCeloCore) and the other tokens (deployTokens: initialized
  * by the deployer, who may then name the adapter as their fee caller).
  */
 export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
   await deployMentoStableTokens(rpcUrl);
+  await deployCircleUsdc(rpcUrl);
   await rpcCall(rpcUrl, "anvil_setCode", [
     FEE_CURRENCY_DIRECTORY_ADDRESS,
     feeCurrencyDirectoryStandInRuntimeCode,
@@ -62,7 +67,8 @@ export async function deployFeeCurrencies(rpcUrl: string): Promise<void> {
   );
   const adapter = loadArtifact(FEE_CURRENCY_ARTIFACTS.FeeCurrencyAdapter);
   for (const currency of Object.values(DEVNET_FEE_CURRENCIES) as DevnetFeeCurrency[]) {
-    if (currency.feeCurrency !== currency.token) {
+    // USDC's adapter is Circle's, placed with the token by deployCircleUsdc
+    if (currency.feeCurrency !== currency.token && currency.symbol !== "USDC") {
       await deployAt(
         rpcUrl,
         currency.feeCurrency,

@@ -27,7 +27,8 @@ export type ToolsErrorCode =
   | "APPROVAL_CODE_MISMATCH"
   | "APPROVAL_REUSED"
   | "APPROVAL_FLOW_CHANGED"
-  | "STORE_UNAVAILABLE";
+  | "STORE_UNAVAILABLE"
+  | "FETCH_TARGET_REFUSED";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

@@ -27,6 +27,8 @@ export interface LoadedPolicy {
   approval?: LoadedApproval;
   /** Which version of the file this is (its SHA-256, 16 hex digits): approvals are bound to it. */
   version?: string;
+  /** The `x402` section: `hosts` and `payTo` allow-lists (absent: any). */
+  x402?: RawPolicy["x402"];
   /** `undefined` without a signer (nothing can be spent). */
   ledger: SpendLedger | undefined;
   format(amount: bigint, token: string): string;
@@ -104,6 +106,7 @@ export function loadPolicy(parameters: {
     allowUnlimitedApprovals: raw.allowUnlimitedApprovals,
     ...(raw.approval === undefined ? {} : { approval: loadApproval(raw.approval, core, raw.file) }),
     version: policyVersion(raw.text),
+    ...(raw.x402 === undefined ? {} : { x402: raw.x402 }),
     ledger,
     format(amount, token) {
       const decimals = decimalsOf.get(token.toLowerCase()) ?? registryToken(core, token)?.decimals;

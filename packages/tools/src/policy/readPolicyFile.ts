@@ -31,6 +31,8 @@ export interface SpendingPolicyFile {
    * one-time page on 127.0.0.1), within `timeoutSeconds` (default 300, bounded by the tool's answer bound).
    */
   approval?: { above: Record<string, string>; timeoutSeconds?: number; mode?: "form" | "url" };
+  /** x402 payments (`x402_fetch`): hosts allowed to be paid (and fetched when they resolve to private addresses) and payees. */
+  x402?: { hosts?: string[]; payTo?: string[] };
 }
 
 /** The policy file, checked for shape (tokens are resolved later, with the registry). @internal */
@@ -43,8 +45,12 @@ export interface RawPolicy {
   approval?: RawApproval;
   /** The file's text as checked (its hash is the version approvals are bound to: approval/policyVersion.ts). */
   text: string;
+  /** `x402.hosts` (lower case, `host[:port]`) and `x402.payTo` (lower case); absent: any. */
+  x402?: { hosts?: string[]; payTo?: string[] };
 }
 
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/;
 const DECIMAL = /^\d{1,60}(?:\.\d{1,36})?$/;
 const TOKEN_KEY = /^(?:[A-Za-z0-9.₮€$-]{1,32}|0x[0-9a-fA-F]{40})$/;
 const LISTS = ["recipients", "spenders", "contracts"] as const;
@@ -83,7 +89,7 @@ export function readPolicyFile(file: string): RawPolicy {
     }
   };
   if (!isRecord(json)) return fail("(root)", "must be a JSON object");
-  known(json, "", ["caps", "allow", "allowUnlimitedApprovals", "approval"]);
+  known(json, "", ["caps", "allow", "allowUnlimitedApprovals", "approval", "x402"]);
 
   const caps: RawPolicy["caps"] = [];
   if (json.caps !== undefined) {
@@ -128,6 +134,25 @@ export function readPolicyFile(file: string): RawPolicy {
   const unlimited = json.allowUnlimitedApprovals;
   if (unlimited !== undefined && typeof unlimited !== "boolean")
     fail("allowUnlimitedApprovals", "must be true or false");
+  const x402: NonNullable<RawPolicy["x402"]> = {};
+  if (json.x402 !== undefined) {
+    if (!isRecord(json.x402)) fail("x402", "must be an object { hosts?, payTo? }");
+    const object = json.x402 as Record<string, unknown>;
+    known(object, "x402", ["hosts", "payTo"]);
+    for (const [list, pattern, rule] of [
+      ["hosts", HOST, "must be a lower-case host name, with :port when the URL has one"],
+      ["payTo", ADDRESS_PATTERN, "must be an address: 0x followed by 40 hex digits"],
+    ] as const) {
+      const value = object[list];
+      if (value === undefined) continue;
+      if (!Array.isArray(value) || value.length > 10_000) fail(`x402.${list}`, "must be an array");
+      x402[list] = (value as unknown[]).map((entry, index) =>
+        typeof entry === "string" && entry.length <= 260 && pattern.test(entry)
+          ? entry.toLowerCase()
+          : fail(`x402.${list}[${index}]`, rule),
+      );
+    }
+  }
   const approval =
     json.approval === undefined
       ? undefined
@@ -138,6 +163,7 @@ export function readPolicyFile(file: string): RawPolicy {
     allow,
     allowUnlimitedApprovals: unlimited === true,
     ...(approval === undefined ? {} : { approval }),
+    x402,
     text,
   };
 }

@@ -58,6 +58,7 @@ export const TOOL_CATALOG: readonly ToolCatalogEntry[] = [
   { name: "execute_prepared_flow", family: "execute", member: null, action: "executePreparedFlow" },
   { name: "send_token", family: "execute", member: "transaction.prepareSend", action: "prepareSend" },
   { name: "get_flow_status", family: "execute", member: null, action: null },
+  { name: "x402_fetch", family: "execute", member: null, action: "createX402Fetch" },
   { name: "get_policy", family: "execute", member: null, action: null },
   { name: "check_attribution_tag", family: "inspect", member: null, action: "checkAttributionInCalldata" },
   { name: "verify_attribution_tag", family: "inspect", member: null, action: "verifyAttributionInCalldata" },

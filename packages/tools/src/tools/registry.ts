@@ -22,6 +22,7 @@ import {
   stakingPrepareTools,
 } from "./staking.js";
 import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
+import { x402FetchTool } from "./x402Fetch.js";
 
 /** Every tool the server can register, in listing order. @internal */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -49,6 +50,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   executePreparedFlowTool,
   sendTokenTool,
   getFlowStatusTool,
+  x402FetchTool,
   getPolicyTool,
   checkAttributionTagTool,
   verifyAttributionTagTool,

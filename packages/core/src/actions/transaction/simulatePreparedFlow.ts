@@ -62,7 +62,7 @@ const PARAMETER_KEYS = ["flow", "as", "feeCurrency", "signal"] as const;
  * simulated gas plus the currency's intrinsic gas (`FeeCurrencyDirectory.getCurrencyConfig`), times the CELO base
  * fee converted at `getExchangeRate` (rounded down, capped by the flow's `maxFeePerGas`) plus the tip
  * (`fee.maxPriorityFeePerGas`, capped by `maxFeePerGas` minus that base fee), tip and base fee each rounded up to a
- * whole unit of the token (an adapter's `digitDifference`), and never more than `gas x maxFeePerGas`. The rate,
+ * whole unit of the token (an adapter's `digitDifference` or `upscaleFactor`), and never more than `gas x maxFeePerGas`. The rate,
  * intrinsic gas and adapter reads run in the simulated block itself; a currency the directory does not list (or
  * whose rate is invalid) is an `InvalidFeeCurrencyError`, as the node refuses it.
  *

@@ -72,15 +72,18 @@ const currencyAbi = [
   functionAbi("getAdaptedToken", "view", [], [param("address")]),
   functionAbi("digitDifference", "view", [], [param("uint96")]),
   functionAbi("decimals", "view", [], [param("uint8")]),
+  functionAbi("adaptedToken", "view", [], [param("address")]),
+  functionAbi("upscaleFactor", "view", [], [param("uint256")]),
 ] as const;
 
 /** How many reads {@link feeReadCalls} puts in the simulated block. */
-export const FEE_READ_COUNT = 5;
+export const FEE_READ_COUNT = 7;
 
 /**
  * The reads the fee needs, run in the simulated block before the steps (no extra request): the directory's
  * `getCurrencyConfig` and `getExchangeRate` of the currency, and the currency's `getAdaptedToken()`,
- * `digitDifference()` (an adapter's; they revert on a token that is its own fee currency) and `decimals()`.
+ * `digitDifference()` (Celo's FeeCurrencyAdapter; they revert on a token that is its own fee currency),
+ * `decimals()`, `adaptedToken()` and `upscaleFactor()` (Circle's FiatTokenFeeAdapterV1, USDC's adapter on Celo).
  */
 export function feeReadCalls(pricing: FeePricing, account: Address): Record<string, unknown>[] {
   if (pricing.kind === "celo") return [];
@@ -89,7 +92,9 @@ export function feeReadCalls(pricing: FeePricing, account: Address): Record<stri
     to: FEE_CURRENCY_DIRECTORY_ADDRESS,
     data: encodeFunctionData({ abi: feeCurrencyDirectoryAbi, functionName, args: [pricing.feeCurrency] }),
   });
-  const own = (functionName: "getAdaptedToken" | "digitDifference" | "decimals") => ({
+  const own = (
+    functionName: "getAdaptedToken" | "digitDifference" | "decimals" | "adaptedToken" | "upscaleFactor",
+  ) => ({
     from: account,
     to: pricing.feeCurrency,
     data: encodeFunctionData({ abi: currencyAbi, functionName }),
@@ -100,6 +105,8 @@ export function feeReadCalls(pricing: FeePricing, account: Address): Record<stri
     own("getAdaptedToken"),
     own("digitDifference"),
     own("decimals"),
+    own("adaptedToken"),
+    own("upscaleFactor"),
   ];
 }
 
@@ -130,7 +137,7 @@ const word = (call: SimCall | undefined, at = 0): bigint | undefined => {
  * `celo x numerator / denominator`, rounded down), capped by the signed `maxFeePerGas`; tip per gas = the signed
  * `maxPriorityFeePerGas` (or the node's `eth_maxPriorityFeePerGas` at the rate, for a flow priced in another
  * currency), capped by `maxFeePerGas` minus the base fee; tip and base fee each `gas x per-gas`, rounded up to
- * whole units of the token (an adapter's `digitDifference`); with signed caps, at most `gas x maxFeePerGas` is
+ * whole units of the token (an adapter's `digitDifference` or `upscaleFactor`); with signed caps, at most `gas x maxFeePerGas` is
  * debited and the refund is what is left. The token's debit is the sum, in its base units.
  *
  * @throws {InvalidFeeCurrencyError} the directory does not list the currency or its rate is invalid (the node
@@ -162,7 +169,7 @@ export function priceFee(input: {
       debit: undefined,
     };
   }
-  const [config, rate, adapted, digits, decimals] = reads;
+  const [config, rate, adapted, digits, decimals, circleAdapted, upscaleFactor] = reads;
   // getCurrencyConfig returns (address oracle, uint256 intrinsicGas) as one static tuple: two words
   const intrinsicGas = word(config, 1);
   const numerator = word(rate, 0);
@@ -173,8 +180,9 @@ export function priceFee(input: {
       rule: "not registered in the FeeCurrencyDirectory, or its rate is invalid (the node refuses a transaction paying in it)",
     });
   const toCurrency = (celo: bigint) => (celo * numerator) / denominator;
-  const adaptedToken = word(adapted);
-  const digitDifference = word(digits);
+  // Celo's FeeCurrencyAdapter names them getAdaptedToken / digitDifference, Circle's adaptedToken / upscaleFactor
+  const adaptedToken = word(adapted) ?? word(circleAdapted);
+  const digitDifference = word(digits) ?? word(upscaleFactor);
   const isAdapter = adaptedToken !== undefined && adaptedToken !== 0n && (digitDifference ?? 0n) > 0n;
   const unit = isAdapter ? digitDifference! : 1n;
   const tokenAddress: Address =

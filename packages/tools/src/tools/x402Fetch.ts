@@ -1,0 +1,188 @@
+// x402_fetch: an HTTP request that pays a `402 Payment Required` (x402 v2, `exact` on Celo) with the signer,
+// under the spending policy: caps.<TOKEN>.perCall (and max_amount) per payment, caps.<TOKEN>.perDay in the same
+// ledger as flows, the policy's x402 section ({ hosts, payTo }); internal hosts refused unless listed.
+import type { LocalAccount } from "viem";
+import { z } from "zod/v4";
+import { InvalidInputError } from "../errors/input.js";
+import { amount } from "../schemas/common.js";
+import { defineTool, requireSigner } from "./context.js";
+
+/** The most body text a result carries. */
+const MAX_BODY_CHARS = 32_768;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
+
+const payment = z
+  .strictObject({
+    amount: z.string().describe("Human decimal amount paid (or that would be paid on a dry run)."),
+    token: z.string().describe("USDC or USDT."),
+    asset: z.string().describe("The token's address."),
+    pay_to: z.string().describe("The payee."),
+    network: z.string().describe("eip155:42220."),
+    transaction: z
+      .string()
+      .nullable()
+      .describe("The settlement transaction the server reported; null if none yet."),
+    status: z.enum(["signed", "settled", "released", "would_pay"]),
+  })
+  .nullable();
+
+/** `x402_fetch`: fetch a URL, paying an x402 402 within the policy. @internal */
+export const x402FetchTool = defineTool({
+  name: "x402_fetch",
+  title: "Fetch, paying x402",
+  family: "execute",
+  action: "createX402Fetch",
+  description:
+    "Fetches `url` (http or https) and, when the server answers 402 Payment Required with x402 v2 requirements (exact on eip155:42220 in USDC or USDT), pays with this server's signer (an EIP-3009 authorization) and retries. The payment must fit the spending policy: the token's caps.<TOKEN>.perCall and `max_amount` (at least one is needed; the lower wins), caps.<TOKEN>.perDay (x402 payments count with every other spend, from the moment they are signed), and the policy's x402.hosts / x402.payTo allow-lists. Hosts resolving to loopback or private addresses are refused unless listed in x402.hosts. A refusal happens before anything is signed. Returns the HTTP status, the body as text (at most 32768 characters) and what was paid. dry_run: true fetches without paying and reports what would be paid.",
+  input: z.strictObject({
+    url: z.string().min(1).max(2048).describe("The http(s) URL."),
+    method: z.enum(METHODS).optional().describe("HTTP method (default GET)."),
+    headers: z.record(z.string().max(256), z.string().max(8192)).optional().describe("Request headers."),
+    body: z.string().max(1_000_000).optional().describe("Request body (text)."),
+    max_amount: amount(
+      'The most this request may pay, human decimal in the token asked for, e.g. "0.05".',
+    ).optional(),
+    dry_run: z
+      .boolean()
+      .optional()
+      .describe("true: fetch without paying; report what would be paid (default false)."),
+  }),
+  output: z.strictObject({
+    status: z.number().int(),
+    body: z.string(),
+    truncated: z.boolean(),
+    payment,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  async run(args, context, call) {
+    let url: URL;
+    try {
+      url = new URL(args.url);
+    } catch {
+      throw new InvalidInputError({
+        tool: "x402_fetch",
+        path: "url",
+        value: args.url,
+        rule: "must be an absolute http(s) URL",
+      });
+    }
+    const runtime = await context.runtime();
+    const policy = runtime.policy;
+    const { checkFetchTarget } = await import("../x402/checkFetchTarget.js");
+    await checkFetchTarget(url, policy?.x402?.hosts);
+    // Loaded on first use: the tool server's start never loads the x402 packages.
+    const [x402, { toolX402PaymentStore }] = await Promise.all([
+      import("@preflow/x402"),
+      import("../x402/toolX402PaymentStore.js"),
+    ]);
+    const { core } = runtime;
+    // perPayment per token: the lower of caps.<TOKEN>.perCall and max_amount; a token with neither is not paid.
+    const perPayment: Partial<Record<"USDC" | "USDT", string>> = {};
+    for (const token of Object.values(x402.X402_PAYABLE_TOKENS)) {
+      const cap = policy?.caps.get(token.address.toLowerCase())?.perCall;
+      const max =
+        args.max_amount === undefined
+          ? undefined
+          : core.parseAmount(args.max_amount, {
+              decimals: token.decimals,
+              token: token.symbol,
+              field: "max_amount",
+            });
+      let limit = cap;
+      if (max !== undefined && (limit === undefined || max < limit)) limit = max;
+      if (limit !== undefined) perPayment[token.symbol] = core.formatAmount(limit, token.decimals);
+    }
+    const limits = {
+      perPayment,
+      ...(policy?.x402?.hosts ? { hosts: policy.x402.hosts } : {}),
+      ...(policy?.x402?.payTo ? { payTo: policy.x402.payTo } : {}),
+    };
+    const signal = AbortSignal.any([
+      call.signal,
+      AbortSignal.timeout(Math.max(1_000, call.deadline - Date.now() - 500)),
+    ]);
+    const init: RequestInit = {
+      method: args.method ?? "GET",
+      redirect: "manual", // a redirect is answered, never followed (it could point inside)
+      signal,
+      ...(args.headers ? { headers: args.headers } : {}),
+      ...(args.body === undefined ? {} : { body: args.body }),
+    };
+    const result = (response: Response, text: string, paid: z.infer<typeof payment>) => ({
+      data: {
+        status: response.status,
+        body: text.slice(0, MAX_BODY_CHARS),
+        truncated: text.length > MAX_BODY_CHARS,
+        payment: paid,
+      },
+    });
+
+    if (args.dry_run) {
+      const response = await fetch(url, init);
+      const text = await response.text();
+      if (response.status !== 402) return result(response, text, null);
+      const parsed = x402.parsePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED"));
+      const parsedLimits = x402.parseX402Limits(limits);
+      const chosen =
+        parsed.payable.find((p) => parsedLimits.perPayment.has(p.token.symbol)) ?? parsed.payable[0];
+      if (!chosen) return result(response, text, null);
+      const limit = parsedLimits.perPayment.get(chosen.token.symbol);
+      const shown = core.formatAmount(chosen.amount, chosen.token.decimals);
+      const refuse = (rule: "token" | "perPayment" | "hosts" | "payTo") => {
+        throw new x402.X402PaymentRefusedError({
+          rule,
+          amount: shown,
+          token: chosen.token.symbol,
+          payTo: chosen.payTo,
+          host: url.host,
+          ...(limit === undefined ? {} : { limit: core.formatAmount(limit, chosen.token.decimals) }),
+        });
+      };
+      if (limit === undefined) refuse("token");
+      if (parsedLimits.hosts && !parsedLimits.hosts.has(url.host)) refuse("hosts");
+      if (parsedLimits.payTo && !parsedLimits.payTo.has(chosen.payTo)) refuse("payTo");
+      if (limit !== undefined && chosen.amount > limit) refuse("perPayment");
+      return result(response, text, {
+        amount: shown,
+        token: chosen.token.symbol,
+        asset: chosen.token.address,
+        pay_to: chosen.payTo,
+        network: "eip155:42220",
+        transaction: null,
+        status: "would_pay",
+      });
+    }
+
+    const account = requireSigner(runtime, "x402_fetch");
+    if (account.type !== "local")
+      throw new InvalidInputError({
+        tool: "x402_fetch",
+        path: "(signer)",
+        value: account.type,
+        rule: "needs a local signer (CHAIN_PRIVATE_KEY)",
+      });
+    const pay = x402.createX402Fetch({
+      account: account as LocalAccount,
+      client: runtime.client,
+      limits,
+      store: toolX402PaymentStore({
+        store: () => context.store(),
+        caps: policy?.caps,
+        format: (value, decimals) => core.formatAmount(value, decimals),
+      }),
+    });
+    const { response, payment: paid } = await pay.fetchWithPayment(url, init);
+    const text = await response.text();
+    if (!paid) return result(response, text, null);
+    const token = x402.X402_PAYABLE_TOKENS[paid.token];
+    return result(response, text, {
+      amount: core.formatAmount(BigInt(paid.amount), token.decimals),
+      token: paid.token,
+      asset: paid.asset,
+      pay_to: paid.payTo,
+      network: paid.network,
+      transaction: paid.transaction ?? null,
+      status: paid.status,
+    });
+  },
+});

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["test/**/*.test.ts"],
     globalSetup: ["@preflow/devnet/vitest-setup"],
     // No test may send telemetry anywhere (core's read telemetry).
     env: { DO_NOT_TRACK: "1" },

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkFetchTarget, internalAddressRule } from "./checkFetchTarget.js";
+import { checkFetchTarget, internalAddressRule } from "../src/x402/checkFetchTarget.js";
 
 describe("x402_fetch's SSRF guard", () => {
   it("names loopback, private, link-local, CGNAT, unspecified, multicast and mapped addresses; passes public ones", () => {

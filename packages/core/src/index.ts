@@ -128,6 +128,7 @@ export {
   type SimulatedAmount,
   type SimulatedBalanceChange,
   type SimulatedStep,
+  type SimulatedStepRefusal,
   type SimulatedStepStatus,
   type SimulatePreparedFlowErrorType,
   type SimulatePreparedFlowParameters,

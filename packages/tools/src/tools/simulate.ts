@@ -41,10 +41,22 @@ const simulation = z.strictObject({
       description: z.string(),
       to: address("The called address."),
       status: z
-        .enum(["success", "reverted", "not-run"])
-        .describe("not-run: an earlier step reverted, so an executor stops before it."),
+        .enum(["success", "reverted", "refused", "not-run"])
+        .describe(
+          "refused: the node would not run it, the account cannot pay its fee (see refusal); not-run: an earlier step reverted or was refused, so an executor stops before it.",
+        ),
       gas_used: uint("Gas the step used.").nullable(),
       revert_reason: revertReason.optional(),
+      refusal: z
+        .strictObject({
+          reason: z.literal("insufficient-fee-balance"),
+          currency: z.string().describe('The paying token\'s symbol ("CELO", "USDC").'),
+          token: address("The paying token."),
+          have: amountView.describe("The paying balance before the step."),
+          need: amountView.describe("What the node debits before the step runs (the fee's maximum)."),
+          message: z.string().describe("One readable line."),
+        })
+        .optional(),
       effects: z
         .array(z.string())
         .describe('What the step did in a protocol, in words ("locks 50 CELO"); [] when none or not run.'),
@@ -127,9 +139,11 @@ export const simulateFlowTool = defineTool({
     const failed = result.failedStep === null ? undefined : result.steps[result.failedStep];
     return {
       data: { simulation: result, preview: core.formatPreparedFlow(parsed, result) },
-      headline: failed
-        ? `Simulation: step ${failed.index} would revert (${failed.revertReason?.message ?? "no reason"}); later steps would not run. Do not execute this flow as it is.`
-        : `Simulation: all ${result.steps.length} step(s) succeed. Check the balance changes below before executing.`,
+      headline: failed?.refusal
+        ? `Simulation: step ${failed.index} would be refused by the node (${failed.refusal.message}). Do not execute this flow as it is: pay the fee in a currency the account holds.`
+        : failed
+          ? `Simulation: step ${failed.index} would revert (${failed.revertReason?.message ?? "no reason"}); later steps would not run. Do not execute this flow as it is.`
+          : `Simulation: all ${result.steps.length} step(s) succeed. Check the balance changes below before executing.`,
     };
   },
 });

@@ -8,8 +8,21 @@ import type { InsufficientBalanceError } from "../errors/amount.js";
 import type { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import type { RpcCall } from "../rpc/createRpc.js";
-import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
-import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "./feeCurrencies.js";
+import { readQuantity } from "../rpc/quantity.js";
+import {
+  blockGasLimitRead,
+  decodeEthBalance,
+  ethBalanceRead,
+  type ReadCall,
+  type ReadResult,
+  readBatch,
+} from "../rpc/readBatch.js";
+import {
+  type FeeCurrencyInput,
+  type ResolvedFeeCurrencyInput,
+  resolveFeeCurrencyInput,
+} from "./feeCurrencies.js";
+import { gasLimitOf, preDebitOf, signedFeeCaps } from "./feeRule.js";
 import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.js";
 
 /**
@@ -79,10 +92,7 @@ export async function planFlowFee(
   option: unknown,
   input: { from: Address; alternatives: readonly (readonly FeeStepSketch[])[]; celoToo?: boolean },
 ): Promise<FlowFeePlan | undefined> {
-  const choice =
-    option === undefined
-      ? resolveFeeCurrencyInput(client.config.feeCurrency, "client feeCurrency")
-      : resolveFeeCurrencyInput(option);
+  const choice = feeChoiceOf(client, option);
   if (choice.kind === "celo" && !input.celoToo) return undefined;
   const { planFee, settleFee } = await import("./planFee.js");
   // A sketch's calldata may be untagged: what the real steps' calldata costs more is added when it settles.
@@ -91,6 +101,53 @@ export async function planFlowFee(
     reads: plan.reads,
     calls: plan.calls,
     settle: (reads, calls, settled) => settleFee(plan, reads, calls, settled, client.rpc.rpcUrl),
+  };
+}
+
+/**
+ * The caller's `feeCurrency` (else the client's default) resolved, before any I/O.
+ *
+ * @throws {InvalidFeeCurrencyError} the input alone is not a fee currency.
+ * @internal
+ */
+export function feeChoiceOf(client: SdkBaseClient, option: unknown): ResolvedFeeCurrencyInput {
+  return option === undefined
+    ? resolveFeeCurrencyInput(client.config.feeCurrency, "client feeCurrency")
+    : resolveFeeCurrencyInput(option);
+}
+
+/**
+ * Reads that ride in a request made before a flow's steps are known (a lens read whose answer decides the
+ * calldata), and say whether `"auto"` settles on CELO without simulating the steps: when the CELO balance covers
+ * every step at the block gas limit (an upper bound of any step's gas) at the fee caps preflow would sign, plus
+ * the CELO the steps send, the planner would pick CELO whatever the steps use. @internal
+ */
+export interface CeloFeeBound {
+  reads: readonly ReadCall[];
+  calls: readonly RpcCall[];
+  /** Whether the answers to `reads` and `calls` show the CELO balance covers `steps` steps sending `sent`. */
+  covers(
+    reads: readonly ReadResult[],
+    calls: readonly unknown[],
+    flow: { steps: number; sent: bigint },
+  ): boolean;
+}
+
+/** The {@link CeloFeeBound} of `from`: its CELO balance, the block gas limit, `eth_gasPrice`, `eth_maxPriorityFeePerGas`. @internal */
+export function celoFeeBound(from: Address): CeloFeeBound {
+  return {
+    reads: [ethBalanceRead(from), blockGasLimitRead()],
+    calls: [{ method: "eth_gasPrice" }, { method: "eth_maxPriorityFeePerGas" }],
+    covers(reads, calls, flow) {
+      const gasLimit = reads[1]?.value;
+      const gasPrice = readQuantity(calls[0]);
+      const tip = readQuantity(calls[1]);
+      // an answer missing or malformed: no shortcut (the fee is planned on the steps)
+      if (typeof gasLimit !== "bigint" || gasPrice === undefined || tip === undefined) return false;
+      const { maxFeePerGas } = signedFeeCaps(gasPrice > tip ? gasPrice - tip : 0n, tip);
+      const bound = BigInt(flow.steps) * preDebitOf({ gas: gasLimitOf(gasLimit), maxFeePerGas });
+      return decodeEthBalance(reads[0]) >= bound + flow.sent;
+    },
   };
 }
 

@@ -7,7 +7,7 @@
 // approval lands, and the request that reads the flow's state is the only one. `eth_simulateV1` runs the sketch's
 // steps in order on the latest state, each as its own transaction (a swap sees the approval before it), and
 // reports each one's `gasUsed`. Its answer is `gasUsed` after refunds, not the gas limit the step needs, so the
-// limit is planned with headroom (see GAS_HEADROOM_PERCENT).
+// limit is planned with headroom (see feeRule.ts's gasLimitOf).
 import { type Address, decodeErrorResult, type Hex } from "viem";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
@@ -20,7 +20,7 @@ import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { FEE_CURRENCY_OF_TOKEN, type ResolvedFeeCurrencyInput } from "./feeCurrencies.js";
-import { feeUnitOf, preDebitOf, signedFeeCaps, toFeeCurrency, toTokenUnits } from "./feeRule.js";
+import { feeUnitOf, gasLimitOf, preDebitOf, signedFeeCaps, toFeeCurrency, toTokenUnits } from "./feeRule.js";
 import type { FlowFee } from "./flowFeeType.js";
 import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
 
@@ -75,14 +75,6 @@ export interface FeePlan {
     rpcUrl: string,
   ): FeeSettlement;
 }
-
-/**
- * Gas limit over the simulated `gasUsed`: 40 %. `gasUsed` is after refunds, which EIP-3529 caps at a fifth of the
- * gas spent (the limit must cover the gas before refunds: up to 25 % more), plus 1/64 kept back at each nested
- * call (EIP-150) and the state moving before the step lands (the executor measured 3 % on an Aave withdraw).
- * A larger limit raises only `max`: unused gas is credited back.
- */
-const GAS_HEADROOM_PERCENT = 140n;
 
 /** A node answer that is not what the method returns (made an `RpcError` by {@link settleFee}). */
 class MalformedAnswer extends Error {}
@@ -208,10 +200,9 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         return call.gasUsed + (extra > 0n ? extra : 0n);
       });
       const n = BigInt(used.length);
-      const stepGas = used.reduce((most, gas) => {
-        const limit = (gas * GAS_HEADROOM_PERCENT + 99n) / 100n;
-        return limit > most ? limit : most;
-      }, 0n);
+      // every step is signed with the largest step's limit
+      let stepGas = 0n;
+      for (const limit of used.map(gasLimitOf)) if (limit > stepGas) stepGas = limit;
       const spendOf = (token: TokenInfo) =>
         (settled.spend ?? [])
           .filter((s) => s.token.address === token.address)

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
-import { carryingStep } from "../../test/support/preparedFlowArbitrary.js";
+import { carryingStep, preparedFlow } from "../../test/support/preparedFlowArbitrary.js";
 import { InvalidPreparedFlowError } from "../errors/preparedFlow.js";
 import { parsePreparedFlow } from "./parsePreparedFlow.js";
 import { toTransactionRequest } from "./toTransactionRequest.js";
@@ -317,6 +317,37 @@ describe("parsePreparedFlow", () => {
           expect(() => parsePreparedFlow(corrupted)).toThrow(new RegExp(`steps\\[${i}\\]\\.${field}`));
         },
       ),
+    );
+  });
+});
+
+describe("parsePreparedFlow parses a flow once", () => {
+  it("returns a parsed flow as it is (frozen all the way down); a copy or the original input is parsed again", () => {
+    const input = valid();
+    const parsed = parsePreparedFlow(input);
+    expect(parsed).not.toBe(input);
+    expect(Object.isFrozen(input)).toBe(false);
+    expect(parsePreparedFlow(parsed)).toBe(parsed);
+    expect(Object.isFrozen(parsed)).toBe(true);
+    expect(Object.isFrozen(parsed.steps)).toBe(true);
+    expect(Object.isFrozen(parsed.steps[0])).toBe(true);
+    expect(() => {
+      (parsed.steps[0] as { to: string }).to = B;
+    }).toThrow(TypeError);
+    expect(parsed.steps[0]!.to).toBe(USDM);
+    // a copy is a new input: checked again, so a change in it cannot slip through as "already parsed"
+    const copy = { ...parsed, steps: [{ ...parsed.steps[0]!, value: "-1" }] };
+    expect(() => parsePreparedFlow(copy)).toThrow(InvalidPreparedFlowError);
+    expect(parsePreparedFlow(input)).not.toBe(parsed);
+  });
+
+  it("any valid flow parsed twice is the same object, equal to the first parse", () => {
+    fc.assert(
+      fc.property(preparedFlow, (flow) => {
+        const parsed = parsePreparedFlow(flow);
+        expect(parsePreparedFlow(parsed)).toBe(parsed);
+        expect(parsePreparedFlow(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed);
+      }),
     );
   });
 });

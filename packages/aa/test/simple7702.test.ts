@@ -89,6 +89,23 @@ describe('createAAClient({ smartAccount: "simple-7702" })', () => {
           delegation: { address: SIMPLE_7702_ACCOUNT_ADDRESS, nonce: 0 },
         },
       ],
+      // the shape every send of a flow reports (the EOA's own steps, sponsored through 7702)
+      status: "success",
+      dryRun: false,
+      aborted: false,
+      chainId: 42220,
+      from: owner.address,
+      summary: flow.summary,
+      completedSteps: 2,
+      failedStep: null,
+      steps: flow.steps.map((step, index) => ({
+        index,
+        description: step.description,
+        to: step.to,
+        hash: result.transactionHashes[0],
+        sent: true,
+        status: "success",
+      })),
     });
     // Delegated, credited at its own address, and it paid nothing (it has no CELO).
     expect((await publicClient.getCode({ address: owner.address }))?.toLowerCase()).toBe(DESIGNATOR);

@@ -90,6 +90,7 @@ export {
   type RevertSource,
   revertSources,
 } from "./actions/transaction/decodeRevertReason.js";
+export { executedFlowResult } from "./actions/transaction/executePreparedFlow/executedFlowResult.js";
 export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
 export type {
   ExecutedStep,

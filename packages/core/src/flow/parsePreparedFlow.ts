@@ -272,7 +272,8 @@ const FEE_FIELDS = [
  * ```
  */
 export function parsePreparedFlow(input: unknown): SerializedPreparedFlow {
-  if (typeof input === "object" && input !== null && PARSED.has(input)) return input as SerializedPreparedFlow;
+  if (typeof input === "object" && input !== null && PARSED.has(input))
+    return input as SerializedPreparedFlow;
   try {
     const flow = freezeDeep(parseFlow(input));
     PARSED.add(flow);

@@ -8,7 +8,7 @@ import { ChainMismatchError } from "../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import { flowResult } from "../transaction/executePreparedFlow/flowResult.js";
+import { executedFlowResult } from "../transaction/executePreparedFlow/executedFlowResult.js";
 import type {
   ExecutePreparedFlowErrorType,
   ExecutePreparedFlowReturnType,
@@ -251,7 +251,7 @@ function finish(
   callsId?: string,
 ): SendPreparedFlowWithWalletReturnType {
   return {
-    ...flowResult(context.flow, context.steps, false, aborted),
+    ...executedFlowResult({ flow: context.flow, steps: context.steps, aborted }),
     mode,
     ...(callsId === undefined ? {} : { callsId }),
   };

@@ -13,7 +13,7 @@ import { toTransactionRequest } from "../../../flow/toTransactionRequest.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
 import { checkParameters, parseResume, type ResumedStep } from "./checkParameters.js";
 import { dryRun as simulateSteps } from "./dryRun.js";
-import { flowResult } from "./flowResult.js";
+import { executedFlowResult } from "./executedFlowResult.js";
 import {
   DEFAULT_RECEIPT_TIMEOUT_MS,
   describeFailure,
@@ -120,7 +120,7 @@ export async function executePreparedFlow(
     if (earlier && maybeOnChain(earlier)) return carriedOver(base, earlier);
     return { ...base, hash: null, sent: false, status: "skipped", code: "NOT_ATTEMPTED" };
   });
-  if (signal?.aborted) return flowResult(flow, steps, dryRun, true);
+  if (signal?.aborted) return executedFlowResult({ flow, steps, dryRun, aborted: true });
 
   // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
   // against the signal: nothing is signed yet, so an abort answers `aborted` at once (the read is dropped). A
@@ -141,7 +141,7 @@ export async function executePreparedFlow(
       "eth_chainId, eth_getTransactionCount",
     );
   } catch (error) {
-    if (isAbort(error, signal)) return flowResult(flow, steps, dryRun, true);
+    if (isAbort(error, signal)) return executedFlowResult({ flow, steps, dryRun, aborted: true });
     throw toRpcError(error, {
       rpcUrl: rpcUrl ?? "",
       method: dryRun || resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
@@ -252,7 +252,7 @@ export async function executePreparedFlow(
       break;
     }
   }
-  return flowResult(flow, steps, false, aborted);
+  return executedFlowResult({ flow, steps, aborted });
 }
 
 /** Whether an earlier execution sent the step, or may have: it is then looked up, never sent again. */

@@ -352,6 +352,16 @@ export async function sendPreparedFlowWith(
   const userOpHashes: Hex[] = [];
   const transactionHashes: Hex[] = [];
   const operations: SendPreparedFlowOperation[] = [];
+  // the one result of every send (core's executedFlowResult), with the UserOperations' fields beside it
+  const sendResult = (error: SendPreparedFlowFailure | undefined): SendPreparedFlowReturnType => ({
+    ...executedFlowResult({ flow, steps: executedSteps(flow, operations, error) }),
+    mode,
+    success: error === undefined,
+    userOpHashes,
+    transactionHashes,
+    operations,
+    ...(error === undefined ? {} : { error }),
+  });
   const groups: { calls: StepCall[]; firstStep: number }[] =
     mode === "batch"
       ? [{ calls, firstStep: 0 }]
@@ -372,28 +382,9 @@ export async function sendPreparedFlowWith(
       ...(outcome.delegation ? { delegation: outcome.delegation } : {}),
     });
     const error = await toFailure(ctx, flow, group.calls, outcome, group.firstStep);
-    if (error) {
-      const steps = executedSteps(flow, operations, error);
-      return {
-        ...executedFlowResult({ flow, steps }),
-        mode,
-        success: false,
-        userOpHashes,
-        transactionHashes,
-        operations,
-        error,
-      };
-    }
+    if (error) return sendResult(error);
   }
-  const steps = executedSteps(flow, operations, undefined);
-  return {
-    ...executedFlowResult({ flow, steps }),
-    mode,
-    success: true,
-    userOpHashes,
-    transactionHashes,
-    operations,
-  };
+  return sendResult(undefined);
 }
 
 /**

@@ -336,6 +336,7 @@ export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorat
 export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/definition.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/venue.js";
+export { checkChainId } from "./rpc/checkChainId.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

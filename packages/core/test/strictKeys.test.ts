@@ -154,6 +154,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     field: "parameters",
     nearest: null,
   },
+  checkChainId: { noObjectParameter: "(an eth_chainId answer, an endpoint, an error factory)" },
   toCalls: { noObjectParameter: "(a prepared flow: parsePreparedFlow refuses its unknown keys)" },
   prepareApprove: {
     call: (c, x) => core.prepareApprove(c, { from: A, spender: B, token: "USDm", amount: "1", ...x }),

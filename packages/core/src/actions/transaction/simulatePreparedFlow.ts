@@ -14,7 +14,7 @@ import { approvedPairs, buildCalls } from "./simulatePreparedFlowCalls.js";
 import { protocolReads } from "./simulatePreparedFlowDescriptions.js";
 import { interpret } from "./simulatePreparedFlowEffects.js";
 import { feeReadCalls, needsTipQuote, resolvePricing } from "./simulatePreparedFlowFee.js";
-import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
+import { requestAll, simulationEndpoint } from "./simulatePreparedFlowRequests.js";
 
 import type {
   SimulatePreparedFlowErrorType,
@@ -137,7 +137,7 @@ export async function simulatePreparedFlow(
     answers = await requestAll(client, [simulateCallAt(layout.calls, undefined), ...feeCalls], signal);
   }
   const [rawSimulation, rawFees, rawTip] = answers;
-  const rpcUrl = endpointOf(client);
+  const rpcUrl = simulationEndpoint(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
   // The state the steps ran on: "latest", the block eth_feeHistory reports too (nodes differ in the number they

@@ -4,23 +4,16 @@
 import { withTimeout } from "@preflow/errors";
 import type { Chain, Client, Hash, LocalAccount, Transport } from "viem";
 import { getChainId, getTransactionCount } from "viem/actions";
-import { CHAIN_ID } from "../../../chain.js";
-import { ChainMismatchError } from "../../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../../errors/flowAccount.js";
-import { redactUrl } from "../../../errors/redact.js";
 import { parsePreparedFlow } from "../../../flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../../../flow/toTransactionRequest.js";
+import { checkChainId } from "../../../rpc/checkChainId.js";
+import { endpointOf } from "../../../rpc/endpointOf.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
 import { checkParameters, parseResume, type ResumedStep } from "./checkParameters.js";
 import { dryRun as simulateSteps } from "./dryRun.js";
 import { executedFlowResult } from "./executedFlowResult.js";
-import {
-  DEFAULT_RECEIPT_TIMEOUT_MS,
-  describeFailure,
-  endpointOf,
-  isAbort,
-  REQUEST_TIMEOUT_MS,
-} from "./requests.js";
+import { DEFAULT_RECEIPT_TIMEOUT_MS, describeFailure, isAbort, REQUEST_TIMEOUT_MS } from "./requests.js";
 import { broadcast, sendStep } from "./sendStep.js";
 import { settleStep } from "./settleStep.js";
 import type { StepContext } from "./stepContext.js";
@@ -147,13 +140,9 @@ export async function executePreparedFlow(
       method: dryRun || resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
     });
   }
-  if (chainId !== CHAIN_ID) {
-    throw new ChainMismatchError({
-      expected: CHAIN_ID,
-      actual: chainId,
-      rpcUrl: rpcUrl ? redactUrl(rpcUrl) : "(this client's transport)",
-    });
-  }
+  checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
+    toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
+  );
 
   const notify = async (event: ExecutionStepEvent): Promise<void> => {
     if (!onStep) return;

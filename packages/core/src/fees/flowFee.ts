@@ -8,21 +8,12 @@ import type { InsufficientBalanceError } from "../errors/amount.js";
 import type { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import type { RpcCall } from "../rpc/createRpc.js";
-import { readQuantity } from "../rpc/quantity.js";
-import {
-  blockGasLimitRead,
-  decodeEthBalance,
-  ethBalanceRead,
-  type ReadCall,
-  type ReadResult,
-  readBatch,
-} from "../rpc/readBatch.js";
+import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
 import {
   type FeeCurrencyInput,
   type ResolvedFeeCurrencyInput,
   resolveFeeCurrencyInput,
 } from "./feeCurrencies.js";
-import { gasLimitOf, preDebitOf, signedFeeCaps } from "./feeRule.js";
 import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.js";
 
 /**
@@ -114,41 +105,6 @@ export function feeChoiceOf(client: SdkBaseClient, option: unknown): ResolvedFee
   return option === undefined
     ? resolveFeeCurrencyInput(client.config.feeCurrency, "client feeCurrency")
     : resolveFeeCurrencyInput(option);
-}
-
-/**
- * Reads that ride in a request made before a flow's steps are known (a lens read whose answer decides the
- * calldata), and say whether `"auto"` settles on CELO without simulating the steps: when the CELO balance covers
- * every step at the block gas limit (an upper bound of any step's gas) at the fee caps preflow would sign, plus
- * the CELO the steps send, the planner would pick CELO whatever the steps use. @internal
- */
-export interface CeloFeeBound {
-  reads: readonly ReadCall[];
-  calls: readonly RpcCall[];
-  /** Whether the answers to `reads` and `calls` show the CELO balance covers `steps` steps sending `sent`. */
-  covers(
-    reads: readonly ReadResult[],
-    calls: readonly unknown[],
-    flow: { steps: number; sent: bigint },
-  ): boolean;
-}
-
-/** The {@link CeloFeeBound} of `from`: its CELO balance, the block gas limit, `eth_gasPrice`, `eth_maxPriorityFeePerGas`. @internal */
-export function celoFeeBound(from: Address): CeloFeeBound {
-  return {
-    reads: [ethBalanceRead(from), blockGasLimitRead()],
-    calls: [{ method: "eth_gasPrice" }, { method: "eth_maxPriorityFeePerGas" }],
-    covers(reads, calls, flow) {
-      const gasLimit = reads[1]?.value;
-      const gasPrice = readQuantity(calls[0]);
-      const tip = readQuantity(calls[1]);
-      // an answer missing or malformed: no shortcut (the fee is planned on the steps)
-      if (typeof gasLimit !== "bigint" || gasPrice === undefined || tip === undefined) return false;
-      const { maxFeePerGas } = signedFeeCaps(gasPrice > tip ? gasPrice - tip : 0n, tip);
-      const bound = BigInt(flow.steps) * preDebitOf({ gas: gasLimitOf(gasLimit), maxFeePerGas });
-      return decodeEthBalance(reads[0]) >= bound + flow.sent;
-    },
-  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { toRpcError } from "./toRpcError.js";
 
 /**
  * The Multicall3 functions preflow uses, as a literal ABI (viem's `multicall3Abi` and `parseAbi` would bring
- * more code into a browser bundle than these five entries).
+ * more code into a browser bundle than these four entries).
  */
 const uint256Out = [param("uint256")] as const;
 const multicall3 = [
@@ -27,7 +27,6 @@ const multicall3 = [
   functionAbi("getBlockNumber", "view", [], uint256Out),
   functionAbi("getEthBalance", "view", [param("address", "addr")], uint256Out),
   functionAbi("getCurrentBlockTimestamp", "view", [], uint256Out),
-  functionAbi("getCurrentBlockGasLimit", "view", [], uint256Out),
 ] as const;
 
 /**
@@ -286,15 +285,6 @@ export function blockTimestampRead(): ReadCall {
     target: MULTICALL3_ADDRESS,
     abi: multicall3,
     callData: encodeFunctionData({ abi: multicall3, functionName: "getCurrentBlockTimestamp" }),
-  };
-}
-
-/** Encodes `Multicall3.getCurrentBlockGasLimit()` (the most gas one transaction can use) as a read. @internal */
-export function blockGasLimitRead(): ReadCall {
-  return {
-    target: MULTICALL3_ADDRESS,
-    abi: multicall3,
-    callData: encodeFunctionData({ abi: multicall3, functionName: "getCurrentBlockGasLimit" }),
   };
 }
 

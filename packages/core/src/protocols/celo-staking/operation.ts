@@ -8,8 +8,8 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
+import { celoFeeBound } from "../../fees/celoFeeBound.js";
 import {
-  celoFeeBound,
   type FeeCurrencyOption,
   type FeeErrorType,
   feeChoiceOf,

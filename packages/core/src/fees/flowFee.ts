@@ -154,8 +154,10 @@ export interface ReadWithFeePlanResult {
 }
 
 /**
- * Reads `reads`, the block number and `plan`'s reads and calls in one request (`readBatch`: its errors and abort),
- * and returns the answers split. @internal
+ * The one way a `prepare*` reads: `reads` (its own), the block number and `plan`'s reads and calls in one request
+ * (`readBatch`: its errors and abort), the answers returned split. Every prepare goes through it (send, approve,
+ * contract call, the swaps' state, Aave's reads, and the staking prepares' fee request after their lens read).
+ * @internal
  */
 export async function readWithFeePlan(
   client: SdkBaseClient,

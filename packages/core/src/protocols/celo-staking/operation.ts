@@ -14,11 +14,12 @@ import {
   type FeeErrorType,
   feeChoiceOf,
   planFlowFee,
+  readWithFeePlan,
   settleFlowFee,
 } from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
-import { type ReadResult, readBatch } from "../../rpc/readBatch.js";
+import type { ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
@@ -216,7 +217,7 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
     return flow;
   const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
   if (!plan) return flow;
-  const fee = await readBatch(client, { reads: plan.reads, calls: plan.calls, signal });
+  const { fee } = await readWithFeePlan(client, { reads: [], plan, signal });
   return settleFlowFee(plan, flow, fee.reads, fee.calls, {
     spend: sent > 0n ? [{ token: TOKENS.CELO, amount: sent }] : [],
   });

@@ -6,6 +6,7 @@ import {
   approveAndDeposit,
   fund,
   join,
+  landedFlowResult,
   newAAClient,
   publicClientOf,
   sdk,
@@ -46,22 +47,7 @@ describe("sendPreparedFlow, batch mode", () => {
         },
       ],
       // the shape every send of a flow reports (core's executePreparedFlow, sendPreparedFlowWithWallet)
-      status: "success",
-      dryRun: false,
-      aborted: false,
-      chainId: 42220,
-      from: aa.smartAccountAddress,
-      summary: flow.summary,
-      completedSteps: 2,
-      failedStep: null,
-      steps: flow.steps.map((step, index) => ({
-        index,
-        description: step.description,
-        to: step.to,
-        hash: result.transactionHashes[0],
-        sent: true,
-        status: "success",
-      })),
+      ...landedFlowResult(flow, aa.smartAccountAddress, result.transactionHashes[0]),
     });
     expect(await publicClient.getCode({ address: aa.smartAccountAddress })).toBeDefined();
     expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(parseUnits("3", 18));

@@ -2,6 +2,9 @@ import { appendSdkCalldataTag } from "@preflow/attribution";
 import {
   type ChainMismatchError,
   decodeRevertReason,
+  type ExecutedStep,
+  type ExecutePreparedFlowReturnType,
+  executedFlowResult,
   FlowAccountMismatchError,
   findStepProtocol,
   type InvalidPreparedFlowError,
@@ -188,11 +191,15 @@ export type SendPreparedFlowErrorType =
   | SendPreparedFlowAbortedError;
 
 /**
- * The result of `sendPreparedFlow`: `userOpHashes` has one entry per UserOperation that was sent (or may have
- * been: `pending`), `transactionHashes` one per landed one (the bundle transaction, where the attribution
- * tags of the inner calls can be checked), `operations` the `status` of each UserOperation tried
- * (`success`, `reverted`, `pending`, `refused`), `success` only when every step executed, and `error`
- * otherwise.
+ * The result of `sendPreparedFlow`: the shape every send of a flow reports (core's `executePreparedFlow` and
+ * `sendPreparedFlowWithWallet`, from `executedFlowResult`): `status` (`success`, `failed`, `pending`, `aborted`)
+ * and `steps`, one per step of the flow with its `hash` (the bundle transaction that carried it, once landed),
+ * `sent`, `status` (`success`, `reverted`, `failed`, `pending`, `skipped`), `code` and `error`; no `feePaid`, as
+ * the sponsor pays the gas. Beside it, the UserOperation's own fields: `userOpHashes` has one entry per
+ * UserOperation that was sent (or may have been: `pending`), `transactionHashes` one per landed one (the bundle
+ * transaction, where the attribution tags of the inner calls can be checked), `operations` the `status` of each
+ * UserOperation tried (`success`, `reverted`, `pending`, `refused`), `success` only when every step executed,
+ * and `error` otherwise.
  *
  * @example
  * ```ts
@@ -206,7 +213,7 @@ export type SendPreparedFlowErrorType =
  *       : `${result.error?.code}: ${result.error?.message}`;
  * ```
  */
-export type SendPreparedFlowReturnType = {
+export type SendPreparedFlowReturnType = ExecutePreparedFlowReturnType & {
   mode: SendPreparedFlowMode;
   success: boolean;
   userOpHashes: Hex[];
@@ -345,6 +352,16 @@ export async function sendPreparedFlowWith(
   const userOpHashes: Hex[] = [];
   const transactionHashes: Hex[] = [];
   const operations: SendPreparedFlowOperation[] = [];
+  // the one result of every send (core's executedFlowResult), with the UserOperations' fields beside it
+  const sendResult = (error: SendPreparedFlowFailure | undefined): SendPreparedFlowReturnType => ({
+    ...executedFlowResult({ flow, steps: executedSteps(flow, operations, error) }),
+    mode,
+    success: error === undefined,
+    userOpHashes,
+    transactionHashes,
+    operations,
+    ...(error === undefined ? {} : { error }),
+  });
   const groups: { calls: StepCall[]; firstStep: number }[] =
     mode === "batch"
       ? [{ calls, firstStep: 0 }]
@@ -365,7 +382,41 @@ export async function sendPreparedFlowWith(
       ...(outcome.delegation ? { delegation: outcome.delegation } : {}),
     });
     const error = await toFailure(ctx, flow, group.calls, outcome, group.firstStep);
-    if (error) return { mode, success: false, userOpHashes, transactionHashes, operations, error };
+    if (error) return sendResult(error);
   }
-  return { mode, success: true, userOpHashes, transactionHashes, operations };
+  return sendResult(undefined);
+}
+
+/**
+ * Each step's outcome from the UserOperation that carried it: landed (`success`, or `reverted` with every step of
+ * it: none took effect), `pending` (sent, outcome unknown), refused before it was sent (`failed`; a simulation
+ * revert is `SIMULATION_REVERTED`), or never tried (`skipped`). @internal
+ */
+function executedSteps(
+  flow: SerializedPreparedFlow,
+  operations: readonly SendPreparedFlowOperation[],
+  error: SendPreparedFlowFailure | undefined,
+): ExecutedStep[] {
+  return flow.steps.map((prepared, index): ExecutedStep => {
+    const base = { index, description: prepared.description, to: prepared.to };
+    const operation = operations.find((op) => op.stepIndexes.includes(index));
+    if (!operation) return { ...base, hash: null, sent: false, status: "skipped", code: "NOT_ATTEMPTED" };
+    const hash = operation.transactionHash;
+    const why =
+      error !== undefined && (error.stepIndex === index || error.stepIndex === null)
+        ? { error: error.message }
+        : {};
+    switch (operation.status) {
+      case "success":
+        return { ...base, hash, sent: true, status: "success" };
+      case "reverted":
+        return { ...base, hash, sent: true, status: "reverted", code: "TRANSACTION_REVERTED", ...why };
+      case "pending":
+        return { ...base, hash, sent: true, status: "pending", code: "TRANSACTION_PENDING", ...why };
+      default: {
+        const code = error?.code === "EXECUTION_REVERTED" ? "SIMULATION_REVERTED" : "TRANSACTION_REJECTED";
+        return { ...base, hash: null, sent: false, status: "failed", code, ...why };
+      }
+    }
+  });
 }

@@ -6,6 +6,7 @@ import {
   approveAndDeposit,
   fund,
   join,
+  landedFlowResult,
   newAAClient,
   publicClientOf,
   sdk,
@@ -45,6 +46,8 @@ describe("sendPreparedFlow, batch mode", () => {
           stepIndexes: [0, 1],
         },
       ],
+      // the shape every send of a flow reports (core's executePreparedFlow, sendPreparedFlowWithWallet)
+      ...landedFlowResult(flow, aa.smartAccountAddress, result.transactionHashes[0]),
     });
     expect(await publicClient.getCode({ address: aa.smartAccountAddress })).toBeDefined();
     expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(parseUnits("3", 18));
@@ -87,6 +90,14 @@ describe("sendPreparedFlow, batch mode", () => {
     expect(result.transactionHashes).toEqual([]);
     expect(result.error).toMatchObject({ code: "EXECUTION_REVERTED", stepIndex: 1 });
     expect(result.error?.message).toContain("Step 1 (Call deposit");
+    // nothing was sent: both steps failed before sending, the reason on the step that reverts
+    expect(result).toMatchObject({ status: "failed", completedSteps: 0, failedStep: 0 });
+    expect(result.steps.map((step) => [step.status, step.code, step.sent, step.hash])).toEqual([
+      ["failed", "SIMULATION_REVERTED", false, null],
+      ["failed", "SIMULATION_REVERTED", false, null],
+    ]);
+    expect(result.steps[0]!.error).toBeUndefined();
+    expect(result.steps[1]!.error).toBe(result.error?.message);
     // The devnet's USDm (Celo's StableToken) reverts with a string, decoded by core's decoder.
     expect(result.error?.revertData?.slice(0, 10)).toBe(toFunctionSelector(errorString));
     expect(result.error?.revertReason).toMatchObject({

@@ -205,6 +205,12 @@ describe("sendPreparedFlow under faults: the hash is known before the send, the 
     ]);
     expect(result.error).toMatchObject({ code: "USEROP_PENDING", userOpHash, stepIndex: null });
     expect(result.error?.message).toContain(userOpHash);
+    expect(result.status).toBe("pending");
+    expect(result.steps.map((step) => [step.status, step.code, step.sent])).toEqual([
+      ["pending", "TRANSACTION_PENDING", true],
+      ["pending", "TRANSACTION_PENDING", true],
+    ]);
+    expect(result.steps.every((step) => step.error === result.error?.message)).toBe(true);
     // The hash reported is the real one: the bundler knows it as landed.
     expect((await bundlerReceipt(userOpHash!))?.success).toBe(true);
     expect(await vaultDeposit(publicClient, aa.smartAccountAddress)).toBe(deposit);

@@ -78,6 +78,13 @@ describe("sendPreparedFlow, sequential mode", () => {
     expect(result.transactionHashes).toHaveLength(1);
     expect(result.error).toMatchObject({ code: "EXECUTION_REVERTED", stepIndex: 1 });
     expect(result.error?.message).toMatch(/^Step 1 \(Call withdraw/);
+    // per step: done, refused (its simulation reverted), never tried
+    expect(result).toMatchObject({ status: "failed", completedSteps: 1, failedStep: 1 });
+    expect(result.steps.map((step) => [step.status, step.code, step.sent, step.hash])).toEqual([
+      ["success", undefined, true, result.transactionHashes[0]],
+      ["failed", "SIMULATION_REVERTED", false, null],
+      ["skipped", "NOT_ATTEMPTED", false, null],
+    ]);
     // InsufficientDeposit(uint256,uint256)
     expect(result.error?.revertData?.slice(0, 10)).toBe(
       toFunctionSelector("InsufficientDeposit(uint256,uint256)"),

@@ -19,6 +19,7 @@ import { expectInErrorType } from "./helpers/errorTypes.js";
 import {
   approveAndDeposit,
   fund,
+  landedFlowResult,
   publicClientOf,
   sponsorship,
   USDm,
@@ -89,6 +90,8 @@ describe('createAAClient({ smartAccount: "simple-7702" })', () => {
           delegation: { address: SIMPLE_7702_ACCOUNT_ADDRESS, nonce: 0 },
         },
       ],
+      // the shape every send of a flow reports (core's executePreparedFlow, sendPreparedFlowWithWallet)
+      ...landedFlowResult(flow, owner.address, result.transactionHashes[0]),
     });
     // Delegated, credited at its own address, and it paid nothing (it has no CELO).
     expect((await publicClient.getCode({ address: owner.address }))?.toLowerCase()).toBe(DESIGNATOR);

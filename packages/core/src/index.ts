@@ -87,6 +87,7 @@ export {
   type RevertSource,
   revertSources,
 } from "./actions/transaction/decodeRevertReason.js";
+export { executedFlowResult } from "./actions/transaction/executePreparedFlow/executedFlowResult.js";
 export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
 export type {
   ExecutedStep,
@@ -125,6 +126,7 @@ export {
   type SimulatedAmount,
   type SimulatedBalanceChange,
   type SimulatedStep,
+  type SimulatedStepRefusal,
   type SimulatedStepStatus,
   type SimulatePreparedFlowErrorType,
   type SimulatePreparedFlowParameters,
@@ -334,6 +336,7 @@ export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/intermediateTokens.js";
 export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap/lazyActions.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
+export { checkChainId } from "./rpc/checkChainId.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,

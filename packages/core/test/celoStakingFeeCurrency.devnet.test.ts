@@ -163,6 +163,37 @@ describe("staking and governance paying gas in USDm", () => {
     expect(voted.accountVote?.yes.value).toBe(parseEther("8"));
   });
 
+  it('"auto": 1 request when the CELO balance read beside the lens settles it on CELO; 2 when the fee is paid in USDm', async () => {
+    const { privateKey, address } = await freshAccount(devnet, { CELO: "100", USDm: "5" });
+    const auto = { feeCurrency: "auto" } as const;
+    // plenty of CELO: CELO pays whatever the steps use (the block gas limit bounds them), decided in the lens's request
+    const rich = await counted(() => client.staking.prepareLock(address, "80", auto));
+    expect(rich.requests).toBe(1);
+    expect(rich.value.fee).toBeUndefined();
+    expect(rich.value.steps.every((step) => step.feeCurrency === undefined)).toBe(true);
+    // the same lock with a client whose default is "auto"
+    const autoClient = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false, feeCurrency: "auto" });
+    await autoClient.network.getStatus();
+    expect((await counted(() => autoClient.staking.prepareLock(address, "80"))).requests).toBe(1);
+
+    // locking 99.99 of its 100 CELO leaves too little for the bound: the fee is planned on the steps, in USDm
+    await executeInUsdm(
+      privateKey,
+      await client.staking.prepareLock(address, "99.99", { feeCurrency: "USDm" }),
+    );
+    const poor = await counted(() => client.staking.prepareUnlock(address, "2", auto));
+    expect(poor.requests).toBe(2);
+    expectPaidInUsdm(poor.value);
+    await executeInUsdm(privateKey, poor.value);
+
+    // CELO again: a governance prepare with "auto" settles on CELO in its one request
+    await devnet.fund(address, "CELO", "100");
+    const { queuedProposalId } = CELO_DEVNET_GOVERNANCE_SEED;
+    const upvote = await counted(() => client.governance.prepareUpvote(address, queuedProposalId, auto));
+    expect(upvote.requests).toBe(1);
+    expect(upvote.value.fee).toBeUndefined();
+  });
+
   it("refuses a bad feeCurrency before any request, naming the field", async () => {
     const { address } = await freshAccount(devnet, { CELO: "1" });
     const bad: [string, () => Promise<unknown>][] = [

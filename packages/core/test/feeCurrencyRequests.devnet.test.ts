@@ -61,11 +61,20 @@ async function execute(flow: SerializedPreparedFlow) {
 }
 
 describe("one HTTP request per fee-currency prepare*", () => {
-  it("transaction, swap and venue prepares", async () => {
+  it('transaction, swap and venue prepares, paying in USDm, in USDC and with "auto"', async () => {
     const client = newClient();
     await client.network.getStatus(); // the chain check, once per client
     const from = account.address;
-    const options = { feeCurrency: "USDm" } as const;
+    for (const feeCurrency of ["USDm", "USDC", "auto"] as const) {
+      await expectOneRequestEach(client, from, { feeCurrency });
+    }
+  });
+
+  async function expectOneRequestEach(
+    client: ReturnType<typeof newClient>,
+    from: `0x${string}`,
+    options: { feeCurrency: "USDm" | "USDC" | "auto" },
+  ) {
     const runs: [string, () => Promise<SerializedPreparedFlow>][] = [
       ["prepareSend", () => client.transaction.prepareSend(from, from, "USDC", "1", options)],
       ['prepareSend "max"', () => client.transaction.prepareSend(from, from, "USDC", "max", options)],
@@ -91,10 +100,14 @@ describe("one HTTP request per fee-currency prepare*", () => {
     ];
     for (const [name, run] of runs) {
       const { flow, requests } = await count(run);
-      expect(requests, name).toBe(1);
-      expectPaidInUsdm(flow);
+      expect(requests, `${name} paying in ${options.feeCurrency}`).toBe(1);
+      if (options.feeCurrency === "USDm") expectPaidInUsdm(flow);
+      // "auto" from 0 CELO: a stable it holds pays, never CELO
+      else if (options.feeCurrency === "USDC") expect(flow.fee?.currency).toBe("USDC");
+      else expect(["USDm", "USDC"]).toContain(flow.fee?.currency);
+      for (const step of flow.steps) expect(step.feeCurrency, name).toBe(flow.fee?.feeCurrency);
     }
-  });
+  }
 
   it("the Aave prepares (with the client's default), each flow landing from 0 CELO", async () => {
     const client = newClient("USDm");

@@ -5,7 +5,7 @@ import { InvalidPreparedFlowError } from "../src/errors/preparedFlow.js";
 import { parsePreparedFlow } from "../src/flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../src/flow/toTransactionRequest.js";
 import type { FlowIntent, JsonValue, PreparedStepKind, SerializedPreparedFlow } from "../src/flow/types.js";
-import { carryingStep } from "./support/preparedFlowArbitrary.js";
+import { carryingStep, preparedFlow } from "./support/preparedFlowArbitrary.js";
 
 const A = "0x1111111111111111111111111111111111111111";
 const USDM = "0x765DE816845861e75A25fCA122bb6898B8B1282a";
@@ -317,6 +317,37 @@ describe("parsePreparedFlow", () => {
           expect(() => parsePreparedFlow(corrupted)).toThrow(new RegExp(`steps\\[${i}\\]\\.${field}`));
         },
       ),
+    );
+  });
+});
+
+describe("parsePreparedFlow parses a flow once", () => {
+  it("returns a parsed flow as it is (frozen all the way down); a copy or the original input is parsed again", () => {
+    const input = valid();
+    const parsed = parsePreparedFlow(input);
+    expect(parsed).not.toBe(input);
+    expect(Object.isFrozen(input)).toBe(false);
+    expect(parsePreparedFlow(parsed)).toBe(parsed);
+    expect(Object.isFrozen(parsed)).toBe(true);
+    expect(Object.isFrozen(parsed.steps)).toBe(true);
+    expect(Object.isFrozen(parsed.steps[0])).toBe(true);
+    expect(() => {
+      (parsed.steps[0] as { to: string }).to = B;
+    }).toThrow(TypeError);
+    expect(parsed.steps[0]!.to).toBe(USDM);
+    // a copy is a new input: checked again, so a change in it cannot slip through as "already parsed"
+    const copy = { ...parsed, steps: [{ ...parsed.steps[0]!, value: "-1" }] };
+    expect(() => parsePreparedFlow(copy)).toThrow(InvalidPreparedFlowError);
+    expect(parsePreparedFlow(input)).not.toBe(parsed);
+  });
+
+  it("any valid flow parsed twice is the same object, equal to the first parse", () => {
+    fc.assert(
+      fc.property(preparedFlow, (flow) => {
+        const parsed = parsePreparedFlow(flow);
+        expect(parsePreparedFlow(parsed)).toBe(parsed);
+        expect(parsePreparedFlow(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed);
+      }),
     );
   });
 });

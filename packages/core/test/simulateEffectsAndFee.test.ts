@@ -13,7 +13,6 @@ import {
 } from "viem";
 import { describe, expect, it } from "vitest";
 import { priceFee } from "../src/actions/transaction/simulatePreparedFlowFee.js";
-import type { SimCall } from "../src/actions/transaction/simulatePreparedFlowResponse.js";
 import {
   CELO_STAKING_ADDRESSES,
   FEE_CURRENCY_OF_TOKEN,
@@ -24,6 +23,7 @@ import {
   TOKENS,
 } from "../src/index.js";
 import type { SimulationLog } from "../src/protocols/protocolSimulation.js";
+import type { SimCall } from "../src/rpc/simulateV1.js";
 
 const ACCOUNT: Address = "0x1111111111111111111111111111111111111111";
 const GROUP: Address = "0x16dB91F12CB0009D5AfeeB62665c5fC869c83f0F";

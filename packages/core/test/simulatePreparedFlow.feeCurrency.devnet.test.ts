@@ -1,7 +1,10 @@
 // simulatePreparedFlow on the devnet (its fee-currency node front settles CIP-64 as Celo's node does): a flow
 // paying gas in a fee currency is priced in that currency and its fee counted in the token's balance change,
 // within 1 % of what executing it really debits; the preview's fee line; staking steps described in words from
-// Celo's core contracts' events. Every simulation costs one HTTP request (counted by the fault proxy).
+// Celo's core contracts' events. Every simulation costs one HTTP request (counted by the fault proxy). And the node's
+// pre-debit rule, with a stablecoin-only account (0 CELO): before a step runs the node debits the fee's maximum
+// from the paying balance (CELO, or the fee currency's token) and refuses the transaction when it cannot cover
+// it; the simulation reports such a step `refused` with a typed `refusal`, never "every step succeeds".
 import {
   CELO_DEVNET_GOVERNANCE_SEED,
   CELO_DEVNET_VALIDATOR_GROUPS,
@@ -23,6 +26,7 @@ import {
   simulatePreparedFlow,
   swapActions,
   TOKENS,
+  toTransactionRequest,
 } from "../src/index.js";
 import { expectInErrorType } from "./support/errorTypes.js";
 import { celoReader, executeFlow, freshAccount } from "./support/wallet.js";
@@ -261,5 +265,110 @@ describe("simulatePreparedFlow describes Celo staking in words", () => {
     expect(unlocking.simulation.steps.flatMap((step) => step.effects)).toEqual([
       expect.stringMatching(/^unlocks 20 CELO: a pending withdrawal, available from \d{4}-\d\d-\d\dT/),
     ]);
+  });
+});
+
+/** A fresh account holding only `amount` USDm (0 CELO). */
+async function stablecoinOnly(amount: string) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await devnet.fund(account.address, "USDm", amount);
+  expect(await reader.getBalance({ address: account.address })).toBe(0n);
+  return account;
+}
+
+describe("simulatePreparedFlow applies the node's pre-debit rule", () => {
+  it("a stablecoin-only account's flow paying gas in CELO is refused at step 1 (CELO: have 0), and the node does refuse it", async () => {
+    const account = await stablecoinOnly("20");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDm", "5");
+    expect(flow.fee).toBeUndefined();
+
+    const { simulation, requests } = await simulateCounted(flow);
+    expect(requests).toBe(1);
+    expect(simulation.success).toBe(false);
+    expect(simulation.failedStep).toBe(0);
+    const step = simulation.steps[0]!;
+    expect(step.status).toBe("refused");
+    expect(step.gasUsed).toBeNull();
+    expect(step.effects).toEqual([]);
+    expect(step.refusal).toMatchObject({
+      reason: "insufficient-fee-balance",
+      currency: "CELO",
+      token: TOKENS.CELO.address,
+      have: { value: "0", formatted: "0" },
+    });
+    expect(BigInt(step.refusal!.need.value)).toBeGreaterThan(0n);
+    expect(step.refusal!.message).toMatch(
+      /holds 0 CELO of the [\d.]+ CELO the node debits before this step runs/,
+    );
+    // nothing ran: no balance moves, no fee
+    expect(simulation.balanceChanges).toEqual([]);
+    expect(simulation.fee.cost).toBe("0");
+    const preview = formatPreparedFlow(flow, simulation);
+    expect(preview).toContain("step 1 IS REFUSED: the account holds 0 CELO");
+    expect(preview).not.toContain("every step succeeds");
+    expect(JSON.parse(JSON.stringify(simulation))).toEqual(simulation);
+
+    // the node agrees: the same step, signed with CELO gas by the account, is refused before it is sent
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
+    await expect(
+      wallet.sendTransaction({ ...toTransactionRequest(flow.steps[0]!), account, chain: reader.chain }),
+    ).rejects.toThrow(/insufficient funds|exceeds the balance/i);
+  });
+
+  it("the same account's flow priced in a currency it holds none of (feeCurrency: USDC) is refused in USDC; in USDm it succeeds", async () => {
+    const account = await stablecoinOnly("20");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDm", "5");
+
+    const inUsdc = (await simulateCounted(flow, { feeCurrency: "USDC" })).simulation;
+    expect(inUsdc.success).toBe(false);
+    expect(inUsdc.steps[0]!.refusal).toMatchObject({
+      reason: "insufficient-fee-balance",
+      currency: "USDC",
+      token: TOKENS.USDC.address,
+      have: { value: "0" },
+    });
+
+    const { simulation: inUsdm, requests } = await simulateCounted(flow, { feeCurrency: "USDm" });
+    expect(requests).toBe(1);
+    expect(inUsdm.success).toBe(true);
+    expect(inUsdm.steps[0]!.status).toBe("success");
+    expect(inUsdm.steps[0]!.refusal).toBeUndefined();
+  });
+
+  it("a flow paying in USDm whose balance moved after it was prepared is refused: have < gas x maxFeePerGas, the flow's signed caps", async () => {
+    const account = await stablecoinOnly("20");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const later = await client.transaction.prepareSend(account.address, recipient, "USDm", "1", {
+      feeCurrency: "USDm",
+    });
+    expect((await simulateCounted(later)).simulation.success).toBe(true);
+    const everything = await client.transaction.prepareSend(account.address, recipient, "USDm", "max", {
+      feeCurrency: "USDm",
+    });
+    // the whole balance less the fee's maximum: the pre-debit fits exactly
+    expect((await simulateCounted(everything)).simulation.success).toBe(true);
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
+    expect((await executePreparedFlow(wallet, { flow: everything, account })).status).toBe("success");
+
+    const { simulation, requests } = await simulateCounted(later);
+    expect(requests).toBe(1);
+    expect(simulation.success).toBe(false);
+    const refusal = simulation.steps[0]!.refusal!;
+    expect(refusal).toMatchObject({ reason: "insufficient-fee-balance", currency: "USDm" });
+    // the pre-debit of the signed caps, in USDm base units (18 decimals: no rounding)
+    expect(BigInt(refusal.need.value)).toBe(BigInt(later.fee!.gas) * BigInt(later.fee!.maxFeePerGas));
+    expect(BigInt(refusal.have.value)).toBeLessThan(BigInt(refusal.need.value));
+    expect(BigInt(refusal.have.value)).toBeLessThan(parseUnits("1", 18));
+    expect(formatPreparedFlow(later, simulation)).toContain("step 1 IS REFUSED");
+  });
+
+  it("`as` (a smart account's calls: its fee is not its own transaction's) applies no pre-debit", async () => {
+    const account = await stablecoinOnly("20");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDm", "5");
+    const simulation = await client.transaction.simulatePreparedFlow(flow, { as: account.address });
+    expect(simulation.success).toBe(true);
   });
 });

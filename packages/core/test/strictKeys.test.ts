@@ -149,6 +149,12 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     call: (c, x) => core.sendPreparedFlowWithWallet(c.publicClient as never, { account, flow, ...x }),
     ...parameters(),
   },
+  executedFlowResult: {
+    call: (_c, x) => core.executedFlowResult({ flow: flow as never, steps: [], ...x }),
+    field: "parameters",
+    nearest: null,
+  },
+  checkChainId: { noObjectParameter: "(an eth_chainId answer, an endpoint, an error factory)" },
   toCalls: { noObjectParameter: "(a prepared flow: parsePreparedFlow refuses its unknown keys)" },
   prepareApprove: {
     call: (c, x) => core.prepareApprove(c, { from: A, spender: B, token: "USDm", amount: "1", ...x }),

@@ -29,6 +29,7 @@ interface Simulated {
       status: string;
       gas_used: string | null;
       revert_reason?: { name: string | null; message: string };
+      refusal?: { reason: string; currency: string; have: { value: string }; message: string };
     }[];
     balance_changes: { address: string; symbol: string | null; delta: string; formatted: string | null }[];
     allowance_changes: {
@@ -46,6 +47,7 @@ let keyless: SpawnedServer;
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
 beforeAll(async () => {
   await devnet.fund(owner, "USDm", "10");
+  await devnet.fund(owner, "CELO", "1"); // the fee of its steps (the node refuses a step it cannot pay for)
   proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   // No CHAIN_PRIVATE_KEY: simulating needs no signer.
   keyless = await spawnServer({ RPC_URL: proxy.url, DO_NOT_TRACK: "1" });
@@ -97,6 +99,23 @@ describe("simulate_flow", () => {
     expect(
       data<Simulated>(await keyless.call("simulate_flow", { flow: JSON.stringify(flow) })).simulation.success,
     ).toBe(true);
+  });
+
+  it("reports a step the account cannot pay the fee of as refused (a stablecoin-only account paying in CELO)", async () => {
+    const poor = privateKeyToAccount(generatePrivateKey()).address;
+    await devnet.fund(poor, "USDm", "10");
+    const flow = await depositFlow(keyless, poor, "6");
+    const result = await keyless.call("simulate_flow", { flow });
+    const { simulation, preview } = data<Simulated>(result);
+    expect(simulation).toMatchObject({ success: false, failed_step: 0 });
+    expect(simulation.steps.map((step) => step.status)).toEqual(["refused", "not-run"]);
+    expect(simulation.steps[0]?.refusal).toMatchObject({
+      reason: "insufficient-fee-balance",
+      currency: "CELO",
+      have: { value: "0" },
+    });
+    expect(preview).toContain("step 1 IS REFUSED: the account holds 0 CELO");
+    expect(text(result)).toMatch(/^Simulation: step 0 would be refused by the node/);
   });
 
   it("reports a revert with its decoded reason and not-run after it", async () => {

@@ -1,4 +1,4 @@
-import { CHAIN_ID, ChainMismatchError } from "@preflow/core";
+import { ChainMismatchError, checkChainId } from "@preflow/core";
 import { summarizeError } from "@preflow/errors";
 import { getAddress, type Hex } from "viem";
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from "../constants.js";
@@ -57,9 +57,18 @@ export async function readAccountState(
         : Promise.resolve(undefined),
     ]);
     if (chainId !== undefined) {
-      const actual = Number(chainId);
-      if (actual !== CHAIN_ID)
-        throw new ChainMismatchError({ expected: CHAIN_ID, actual, rpcUrl: ctx.redactedRpcUrl });
+      checkChainId(
+        chainId,
+        ctx.redactedRpcUrl,
+        (reason) =>
+          new ServiceResponseError({
+            service: "rpc",
+            url: ctx.redactedRpcUrl,
+            method: "eth_chainId",
+            reason,
+            completed,
+          }),
+      );
       state.chainVerified = true;
     }
     if (typeof code !== "string" || !/^0x[0-9a-fA-F]*$/.test(code)) {

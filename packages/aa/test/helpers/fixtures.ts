@@ -111,3 +111,28 @@ export async function fund(
     if (receipt.status !== "success") throw error;
   }
 }
+
+/**
+ * The send result's fields every send of a flow reports (core's `executedFlowResult`) when all its steps landed in
+ * the bundle transaction `hash`, sent by `from`.
+ */
+export function landedFlowResult(flow: SerializedPreparedFlow, from: Address, hash: string | undefined) {
+  return {
+    status: "success",
+    dryRun: false,
+    aborted: false,
+    chainId: 42220,
+    from,
+    summary: flow.summary,
+    completedSteps: flow.steps.length,
+    failedStep: null,
+    steps: flow.steps.map((step, index) => ({
+      index,
+      description: step.description,
+      to: step.to,
+      hash,
+      sent: true,
+      status: "success",
+    })),
+  };
+}

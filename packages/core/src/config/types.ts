@@ -52,7 +52,7 @@ export interface SdkConfig {
    * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, or `"auto"`. Checked when the client is
    * created (`InvalidFeeCurrencyError`). Applies to every `prepare*`: send, approve, contract call, swaps, Aave,
    * staking and governance (these take a second HTTP request with a fee currency, since their calldata depends
-   * on their first read).
+   * on their first read; with `"auto"`, none when the account's CELO covers the steps at the block gas limit).
    */
   feeCurrency?: FeeCurrencyInput;
 }

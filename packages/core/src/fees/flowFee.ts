@@ -9,7 +9,11 @@ import type { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../error
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
-import { type FeeCurrencyInput, resolveFeeCurrencyInput } from "./feeCurrencies.js";
+import {
+  type FeeCurrencyInput,
+  type ResolvedFeeCurrencyInput,
+  resolveFeeCurrencyInput,
+} from "./feeCurrencies.js";
 import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.js";
 
 /**
@@ -79,10 +83,7 @@ export async function planFlowFee(
   option: unknown,
   input: { from: Address; alternatives: readonly (readonly FeeStepSketch[])[]; celoToo?: boolean },
 ): Promise<FlowFeePlan | undefined> {
-  const choice =
-    option === undefined
-      ? resolveFeeCurrencyInput(client.config.feeCurrency, "client feeCurrency")
-      : resolveFeeCurrencyInput(option);
+  const choice = feeChoiceOf(client, option);
   if (choice.kind === "celo" && !input.celoToo) return undefined;
   const { planFee, settleFee } = await import("./planFee.js");
   // A sketch's calldata may be untagged: what the real steps' calldata costs more is added when it settles.
@@ -92,6 +93,18 @@ export async function planFlowFee(
     calls: plan.calls,
     settle: (reads, calls, settled) => settleFee(plan, reads, calls, settled, client.rpc.rpcUrl),
   };
+}
+
+/**
+ * The caller's `feeCurrency` (else the client's default) resolved, before any I/O.
+ *
+ * @throws {InvalidFeeCurrencyError} the input alone is not a fee currency.
+ * @internal
+ */
+export function feeChoiceOf(client: SdkBaseClient, option: unknown): ResolvedFeeCurrencyInput {
+  return option === undefined
+    ? resolveFeeCurrencyInput(client.config.feeCurrency, "client feeCurrency")
+    : resolveFeeCurrencyInput(option);
 }
 
 /**
@@ -141,8 +154,10 @@ export interface ReadWithFeePlanResult {
 }
 
 /**
- * Reads `reads`, the block number and `plan`'s reads and calls in one request (`readBatch`: its errors and abort),
- * and returns the answers split. @internal
+ * The one way a `prepare*` reads: `reads` (its own), the block number and `plan`'s reads and calls in one request
+ * (`readBatch`: its errors and abort), the answers returned split. Every prepare goes through it (send, approve,
+ * contract call, the swaps' state, Aave's reads, and the staking prepares' fee request after their lens read).
+ * @internal
  */
 export async function readWithFeePlan(
   client: SdkBaseClient,

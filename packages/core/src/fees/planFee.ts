@@ -7,19 +7,20 @@
 // approval lands, and the request that reads the flow's state is the only one. `eth_simulateV1` runs the sketch's
 // steps in order on the latest state, each as its own transaction (a swap sees the approval before it), and
 // reports each one's `gasUsed`. Its answer is `gasUsed` after refunds, not the gas limit the step needs, so the
-// limit is planned with headroom (see GAS_HEADROOM_PERCENT).
+// limit is planned with headroom (see feeRule.ts's gasLimitOf).
 import { type Address, decodeErrorResult, type Hex } from "viem";
-import { parseSimulation } from "../actions/transaction/simulatePreparedFlowResponse.js";
 import { formatAmount } from "../amounts/formatAmount.js";
 import { InsufficientBalanceError } from "../errors/amount.js";
 import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { readQuantity } from "../rpc/quantity.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
+import { parseSimulation, simulateV1Request } from "../rpc/simulateV1.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 import { FEE_CURRENCY_OF_TOKEN, type ResolvedFeeCurrencyInput } from "./feeCurrencies.js";
+import { feeUnitOf, gasLimitOf, preDebitOf, signedFeeCaps, toFeeCurrency, toTokenUnits } from "./feeRule.js";
 import type { FlowFee } from "./flowFeeType.js";
 import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
 
@@ -75,16 +76,6 @@ export interface FeePlan {
   ): FeeSettlement;
 }
 
-/**
- * Gas limit over the simulated `gasUsed`: 40 %. `gasUsed` is after refunds, which EIP-3529 caps at a fifth of the
- * gas spent (the limit must cover the gas before refunds: up to 25 % more), plus 1/64 kept back at each nested
- * call (EIP-150) and the state moving before the step lands (the executor measured 3 % on an Aave withdraw).
- * A larger limit raises only `max`: unused gas is credited back.
- */
-const GAS_HEADROOM_PERCENT = 140n;
-/** maxFeePerGas = 2 x base fee + tip (the base fee can rise 12.5 % a block). */
-const BASE_FEE_MULTIPLIER = 2n;
-
 /** A node answer that is not what the method returns (made an `RpcError` by {@link settleFee}). */
 class MalformedAnswer extends Error {}
 
@@ -127,10 +118,7 @@ function simulateCall(from: Address, sketch: readonly FeeStepSketch[]): RpcCall 
     data: step.data,
     value: hex(BigInt(step.value ?? 0n)),
   }));
-  return {
-    method: "eth_simulateV1",
-    params: [{ blockStateCalls: [{ calls }], validation: false }, "latest"],
-  };
+  return simulateV1Request(calls);
 }
 
 /** The sketch positions the steps follow, in order (by target and selector). */
@@ -212,16 +200,15 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         return call.gasUsed + (extra > 0n ? extra : 0n);
       });
       const n = BigInt(used.length);
-      const stepGas = used.reduce((most, gas) => {
-        const limit = (gas * GAS_HEADROOM_PERCENT + 99n) / 100n;
-        return limit > most ? limit : most;
-      }, 0n);
+      // every step is signed with the largest step's limit
+      let stepGas = 0n;
+      for (const limit of used.map(gasLimitOf)) if (limit > stepGas) stepGas = limit;
       const spendOf = (token: TokenInfo) =>
         (settled.spend ?? [])
           .filter((s) => s.token.address === token.address)
           .reduce((sum, s) => sum + s.amount, 0n);
-      const celoMaxFeePerGas = BASE_FEE_MULTIPLIER * base + tip;
-      const celoMax = n * stepGas * celoMaxFeePerGas;
+      const celoMaxFeePerGas = signedFeeCaps(base, tip).maxFeePerGas;
+      const celoMax = n * preDebitOf({ gas: stepGas, maxFeePerGas: celoMaxFeePerGas });
       if (choice.kind === "celo")
         return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
       const count = candidates.length;
@@ -234,17 +221,15 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         if (!read.ok && choice.kind === "currency") throw read.error;
         const balance = read.ok ? read.value : 0n;
         if (!rate || intrinsicGas === null) return { candidate, token, balance, spent: 0n };
-        const convert = (celo: bigint) => (celo * rate.numerator) / rate.denominator;
         const gas = stepGas + intrinsicGas;
-        const maxPriorityFeePerGas = convert(tip);
-        const maxFeePerGas = BASE_FEE_MULTIPLIER * convert(base) + maxPriorityFeePerGas;
-        const unit = 10n ** BigInt(18 - token.decimals);
-        const toToken = (amount: bigint) => (amount + unit - 1n) / unit; // the node's debit rounds up
+        const baseFee = toFeeCurrency(base, rate);
+        const { maxFeePerGas, maxPriorityFeePerGas } = signedFeeCaps(baseFee, toFeeCurrency(tip, rate));
+        const unit = feeUnitOf(token.decimals);
         const estimated = used.reduce(
-          (sum, g) => sum + toToken((g + intrinsicGas) * (convert(base) + maxPriorityFeePerGas)),
+          (sum, g) => sum + toTokenUnits((g + intrinsicGas) * (baseFee + maxPriorityFeePerGas), unit),
           0n,
         );
-        const max = n * toToken(gas * maxFeePerGas);
+        const max = n * preDebitOf({ gas, maxFeePerGas, unit });
         const fee: FlowFee = {
           currency: token.symbol,
           feeCurrency: candidate.feeCurrency,
@@ -281,7 +266,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         });
       }
       const inCelo = (o: (typeof payable)[number]) =>
-        (o.balance * 10n ** BigInt(18 - o.token.decimals) * o.rate!.denominator) / o.rate!.numerator;
+        (o.balance * feeUnitOf(o.token.decimals) * o.rate!.denominator) / o.rate!.numerator;
       const best = payable.reduce((a, b) => (inCelo(b) > inCelo(a) ? b : a));
       return { kind: "currency", fee: best.fee!, token: best.token, max: best.max! };
     },

@@ -188,14 +188,20 @@ function describeSimulation(
   const failed = simulation.failedStep === null ? undefined : simulation.steps[simulation.failedStep];
   lines.push(
     `Simulated on block ${simulation.blockNumber}${as}: ${
-      failed
-        ? `step ${failed.index + 1} REVERTS: ${failed.revertReason?.message ?? "no reason"}`
-        : `every step succeeds`
+      failed?.refusal
+        ? `step ${failed.index + 1} IS REFUSED: ${failed.refusal.message}`
+        : failed
+          ? `step ${failed.index + 1} REVERTS: ${failed.revertReason?.message ?? "no reason"}`
+          : `every step succeeds`
     }`,
   );
   for (const step of simulation.steps) {
     const gas = step.gasUsed === null ? "" : `, gas ${grouped(step.gasUsed)}`;
-    const why = step.revertReason ? `: ${step.revertReason.message}` : "";
+    const why = step.revertReason
+      ? `: ${step.revertReason.message}`
+      : step.refusal
+        ? `: ${step.refusal.reason}`
+        : "";
     lines.push(`  ${step.index + 1}. ${step.status}${gas}${why}`);
     // what the step did in a protocol's words (a simulation from an older preflow has no `effects`)
     for (const effect of Array.isArray(step.effects) ? step.effects : []) lines.push(`     ${effect}`);

@@ -249,6 +249,10 @@ const FEE_FIELDS = [
  * No I/O. Time is not checked: an expired flow (its `expiresAt`, a swap's deadline, has passed) still parses;
  * ask {@link isPreparedFlowExpired} before signing (`formatPreparedFlow` and the tools say it too).
  *
+ * Parsed once: the flow returned is frozen (deeply), and passing it again (to `executePreparedFlow`,
+ * `simulatePreparedFlow`, `formatPreparedFlow`, a wallet or aa send, or this function) returns it as it is, without
+ * decoding it again. A copy (`{ ...flow }`) is a new input and is parsed again.
+ *
  * Limits: at most {@link MAX_PREPARED_FLOW_STEPS} (256) steps, `data` up to 256 KiB, text fields up to 10 000
  * characters, JSON arguments up to 16 levels deep and 1 000 entries per array or object; sparse arrays are
  * refused. Every field is read once (getters, `toJSON` and proxies cannot change it between the check and the
@@ -268,13 +272,27 @@ const FEE_FIELDS = [
  * ```
  */
 export function parsePreparedFlow(input: unknown): SerializedPreparedFlow {
+  if (typeof input === "object" && input !== null && PARSED.has(input))
+    return input as SerializedPreparedFlow;
   try {
-    return parseFlow(input);
+    const flow = freezeDeep(parseFlow(input));
+    PARSED.add(flow);
+    return flow;
   } catch (error) {
     if (error instanceof InvalidPreparedFlowError) throw error;
     // A safety net: nothing but InvalidPreparedFlowError leaves this function, whatever the input does.
     throw new InvalidPreparedFlowError({ path: "(root)", rule: "could not be read" });
   }
+}
+
+/** The flows {@link parsePreparedFlow} returned (frozen, so they are still what was checked). */
+const PARSED = new WeakSet<object>();
+
+/** Freezes a parsed flow and everything in it (plain objects and arrays of JSON values). */
+function freezeDeep<value>(value: value): value {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) freezeDeep(inner);
+  return Object.freeze(value);
 }
 
 function parseFlow(input: unknown): SerializedPreparedFlow {

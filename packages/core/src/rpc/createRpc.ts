@@ -1,12 +1,12 @@
 import { withAbort } from "@preflow/errors";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
-import { CELO_CHAIN, CHAIN_ID } from "../chain.js";
-import { describeValue } from "../errors/base.js";
+import { CELO_CHAIN } from "../chain.js";
 import { ChainMismatchError } from "../errors/chain.js";
 import { redactUrl } from "../errors/redact.js";
 import { RequestAbortedError } from "../errors/rpc.js";
 import { parseOptions } from "../validation/parseOptions.js";
 import { parseSignal } from "../validation/parseSignal.js";
+import { checkChainId } from "./checkChainId.js";
 import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
 import { toRpcError } from "./toRpcError.js";
 
@@ -122,15 +122,7 @@ export function createRpc(
     if (chainCheck) return chainCheck;
     const check = request({ method: "eth_chainId" }).then(
       (value) => {
-        const actual =
-          typeof value === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(value)
-            ? Number.parseInt(value, 16)
-            : Number.NaN;
-        if (Number.isNaN(actual)) {
-          throw fail(new Error(`eth_chainId returned ${describeValue(value, 80)}`), "eth_chainId");
-        }
-        if (actual !== CHAIN_ID)
-          throw new ChainMismatchError({ expected: CHAIN_ID, actual, rpcUrl: redactUrl(rpcUrl) });
+        checkChainId(value, rpcUrl, (reason) => fail(new Error(reason), "eth_chainId"));
         chainVerified = true;
       },
       (error: unknown) => {

@@ -144,9 +144,10 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       description: step.description,
       to: step.to,
       hash: null,
-      status: step.status === "not-run" ? "skipped" : step.status,
+      status: step.status === "not-run" ? "skipped" : step.status === "refused" ? "failed" : step.status,
       ...(step.gasUsed === null ? {} : { gasUsed: step.gasUsed }),
       ...(step.revertReason ? { error: `the simulation reverted: ${step.revertReason.message}` } : {}),
+      ...(step.refusal ? { error: `the node would refuse it: ${step.refusal.message}` } : {}),
     }));
     const data = {
       flowId,

@@ -41,10 +41,22 @@ const simulation = z.strictObject({
       description: z.string(),
       to: address("The called address."),
       status: z
-        .enum(["success", "reverted", "not-run"])
-        .describe("not-run: an earlier step reverted, so an executor stops before it."),
+        .enum(["success", "reverted", "refused", "not-run"])
+        .describe(
+          "refused: the node would not run it, the account cannot pay its fee (see refusal); not-run: an earlier step reverted or was refused, so an executor stops before it.",
+        ),
       gas_used: uint("Gas the step used.").nullable(),
       revert_reason: revertReason.optional(),
+      refusal: z
+        .strictObject({
+          reason: z.literal("insufficient-fee-balance"),
+          currency: z.string().describe('The paying token\'s symbol ("CELO", "USDC").'),
+          token: address("The paying token."),
+          have: amountView.describe("The paying balance before the step."),
+          need: amountView.describe("What the node debits before the step runs (the fee's maximum)."),
+          message: z.string().describe("One readable line."),
+        })
+        .optional(),
       effects: z
         .array(z.string())
         .describe('What the step did in a protocol, in words ("locks 50 CELO"); [] when none or not run.'),
@@ -104,7 +116,7 @@ export const simulateFlowTool = defineTool({
   family: "prepare",
   member: "transaction.simulatePreparedFlow",
   description:
-    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / not-run; balance_changes per address and token; allowance_changes before and after; fee in the currency that pays it: CELO, or the flow's fee currency such as USDC; each step's effects in words, e.g. \"locks 50 CELO\") and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
+    "Simulates a prepared flow (from a prepare_* tool) BEFORE it is executed: every step in order on one state (eth_simulateV1), so a call after its approval sees the approval. Returns `simulation` (per step success / reverted with a decoded revert_reason / refused with a refusal when the account cannot pay its fee / not-run; balance_changes per address and token; allowance_changes before and after; fee in the currency that pays it: CELO, or the flow's fee currency such as USDC; each step's effects in words, e.g. \"locks 50 CELO\") and `preview`, a readable text of what the flow does and changes: show it to the user. Signs and sends nothing; needs no signer (`as` runs the steps as another address, e.g. a smart account). Call it before execute_prepared_flow and execute only if it succeeds and the changes are what the user asked for. One HTTP request. SIMULATION_UNSUPPORTED: the RPC endpoint lacks eth_simulateV1.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -128,9 +140,11 @@ export const simulateFlowTool = defineTool({
     const failed = result.failedStep === null ? undefined : result.steps[result.failedStep];
     return {
       data: { simulation: result, preview: core.formatPreparedFlow(parsed, result) },
-      headline: failed
-        ? `Simulation: step ${failed.index} would revert (${failed.revertReason?.message ?? "no reason"}); later steps would not run. Do not execute this flow as it is.`
-        : `Simulation: all ${result.steps.length} step(s) succeed. Check the balance changes below before executing.`,
+      headline: failed?.refusal
+        ? `Simulation: step ${failed.index} would be refused by the node (${failed.refusal.message}). Do not execute this flow as it is: pay the fee in a currency the account holds.`
+        : failed
+          ? `Simulation: step ${failed.index} would revert (${failed.revertReason?.message ?? "no reason"}); later steps would not run. Do not execute this flow as it is.`
+          : `Simulation: all ${result.steps.length} step(s) succeed. Check the balance changes below before executing.`,
     };
   },
 });

@@ -59,8 +59,8 @@ export async function prepareSwapOnVenues(
     tokenIn,
     tokenOut,
     amountIn,
-    extra: [...extra, ...(plan?.reads ?? [])],
-    calls: plan?.calls ?? [],
+    extra,
+    plan,
     timestamp: true,
     signal,
   });
@@ -124,7 +124,7 @@ export async function prepareSwapOnVenues(
     expiresAt: deadline.toString(),
   };
   const chosenRoute = JSON.stringify(candidate.route);
-  return settleFlowFee(plan, flow, state.extra.slice(extra.length), state.calls, {
+  return settleFlowFee(plan, flow, state.fee.reads, state.fee.calls, {
     alternative: routes.findIndex(
       (route) =>
         route.venue.name === candidate.venue && JSON.stringify(route.candidate.route) === chosenRoute,

@@ -1,8 +1,8 @@
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import type { RpcCall } from "../../rpc/createRpc.js";
-import { blockTimestampRead, type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
+import { type FlowFeePlan, type ReadWithFeePlanResult, readWithFeePlan } from "../../fees/flowFee.js";
+import { blockTimestampRead, type ReadCall, type ReadResult } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
@@ -16,8 +16,8 @@ export interface SwapState {
   blockNumber: bigint;
   /** The block's timestamp, when asked for. */
   timestamp: bigint | undefined;
-  /** The results of the `calls`, in order. */
-  calls: unknown[];
+  /** The answers to the fee plan's reads and calls, for `settleFlowFee` (empty without a plan). */
+  fee: ReadWithFeePlanResult["fee"];
 }
 
 /**
@@ -34,31 +34,18 @@ export async function readSwapState(
     tokenOut: TokenInfo;
     amountIn: bigint;
     extra?: readonly ReadCall[];
-    /** Other JSON-RPC calls for the same batch (a fee plan's). */
-    calls?: readonly RpcCall[];
+    /** The fee plan whose reads and calls ride in the same request (`readWithFeePlan`). */
+    plan?: FlowFeePlan | undefined;
     timestamp?: boolean;
     signal: AbortSignal | undefined;
   },
 ): Promise<SwapState> {
-  const {
-    venues,
-    tokenIn,
-    tokenOut,
-    amountIn,
-    extra = [],
-    calls = [],
-    timestamp = false,
-    signal,
-  } = parameters;
+  const { venues, tokenIn, tokenOut, amountIn, extra = [], plan, timestamp = false, signal } = parameters;
   const quoting = venues.map((venue) => ({ venue, quote: venue.quote({ tokenIn, tokenOut, amountIn }) }));
   const reads: ReadCall[] = [...extra];
   if (timestamp) reads.push(blockTimestampRead());
   for (const { quote } of quoting) reads.push(...quote.reads);
-  const {
-    reads: results,
-    calls: answers,
-    blockNumber,
-  } = await readBatch(client, { reads, calls, blockNumber: true, signal });
+  const { reads: results, blockNumber, fee } = await readWithFeePlan(client, { reads, plan, signal });
   let offset = extra.length;
   let time: bigint | undefined;
   if (timestamp) {
@@ -80,9 +67,9 @@ export async function readSwapState(
   return {
     outcomes,
     extra: results.slice(0, extra.length),
-    blockNumber: blockNumber!,
+    blockNumber,
     timestamp: time,
-    calls: answers,
+    fee,
   };
 }
 

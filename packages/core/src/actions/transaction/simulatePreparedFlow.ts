@@ -7,14 +7,14 @@ import { currentChainTime } from "../../flow/flowClock.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
 import type { RpcCall } from "../../rpc/createRpc.js";
 import { QUANTITY } from "../../rpc/quantity.js";
+import { parseBaseFee, parseSimulation, parseTipQuote, simulateV1Request } from "../../rpc/simulateV1.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { approvedPairs, buildCalls } from "./simulatePreparedFlowCalls.js";
 import { protocolReads } from "./simulatePreparedFlowDescriptions.js";
 import { interpret } from "./simulatePreparedFlowEffects.js";
 import { feeReadCalls, needsTipQuote, resolvePricing } from "./simulatePreparedFlowFee.js";
-import { endpointOf, requestAll } from "./simulatePreparedFlowRequests.js";
-import { parseBaseFee, parseSimulation, parseTipQuote } from "./simulatePreparedFlowResponse.js";
+import { requestAll, simulationEndpoint } from "./simulatePreparedFlowRequests.js";
 
 import type {
   SimulatePreparedFlowErrorType,
@@ -28,6 +28,7 @@ export type {
   SimulatedAmount,
   SimulatedBalanceChange,
   SimulatedStep,
+  SimulatedStepRefusal,
   SimulatedStepStatus,
   SimulatePreparedFlowErrorType,
   SimulatePreparedFlowParameters,
@@ -136,7 +137,7 @@ export async function simulatePreparedFlow(
     answers = await requestAll(client, [simulateCallAt(layout.calls, undefined), ...feeCalls], signal);
   }
   const [rawSimulation, rawFees, rawTip] = answers;
-  const rpcUrl = endpointOf(client);
+  const rpcUrl = simulationEndpoint(client);
   const block = parseSimulation(rawSimulation, layout.calls.length, rpcUrl);
   const baseFee = parseBaseFee(rawFees, block.baseFeePerGas, rpcUrl);
   // The state the steps ran on: "latest", the block eth_feeHistory reports too (nodes differ in the number they
@@ -149,7 +150,20 @@ export async function simulatePreparedFlow(
         ? block.number - 1n
         : 0n;
   const tipQuote = needsTipQuote(pricing) ? parseTipQuote(rawTip, rpcUrl) : undefined;
-  return interpret({ flow, account, pairs, layout, block, baseFee, stateBlock, pricing, tipQuote, reads });
+  return interpret({
+    flow,
+    account,
+    pairs,
+    layout,
+    block,
+    baseFee,
+    stateBlock,
+    pricing,
+    tipQuote,
+    reads,
+    // the flow's own account sends the steps and pays their fee (`as`: a smart account's fee is its own matter)
+    accountPays: parameters.as === undefined,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -173,12 +187,7 @@ function checkParameters(
 
 /** The `eth_simulateV1` call of the steps, at `time` (unix seconds) or at the node's next-block time. */
 function simulateCallAt(calls: Record<string, unknown>[], time: bigint | undefined): RpcCall {
-  const block =
-    time === undefined ? { calls } : { blockOverrides: { time: `0x${time.toString(16)}` }, calls };
-  return {
-    method: "eth_simulateV1",
-    params: [{ blockStateCalls: [block], traceTransfers: true, validation: false }, "latest"],
-  };
+  return simulateV1Request(calls, { traceTransfers: true, time });
 }
 
 /** Whether the node refused the simulated block's time (before its latest block's). */

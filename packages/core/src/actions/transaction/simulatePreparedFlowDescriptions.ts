@@ -4,8 +4,8 @@ import type { Address, Hex } from "viem";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { SimulationLog, SimulationRead } from "../../protocols/protocolSimulation.js";
 import { PROTOCOLS } from "../../protocols/registry.js";
+import type { SimCall, SimLog } from "../../rpc/simulateV1.js";
 import { checksummed } from "./simulatePreparedFlowCalls.js";
-import type { SimCall, SimLog } from "./simulatePreparedFlowResponse.js";
 
 /** The reads each (step, protocol) asked for, in the order they are put after the steps. */
 export interface ProtocolReads {

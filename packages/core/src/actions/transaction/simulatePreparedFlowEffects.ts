@@ -6,17 +6,23 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import { findStepProtocol } from "../../flow/findStepProtocol.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
+import type { SimBlock, SimCall, SimLog } from "../../rpc/simulateV1.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { decodeRevertReason } from "./decodeRevertReason.js";
 import { checksummed, type Layout, type Pair, same } from "./simulatePreparedFlowCalls.js";
 import { describeStepLogs, type ProtocolReads } from "./simulatePreparedFlowDescriptions.js";
-import { FEE_READ_COUNT, type FeePricing, priceFee } from "./simulatePreparedFlowFee.js";
-import type { SimBlock, SimCall, SimLog } from "./simulatePreparedFlowResponse.js";
+import {
+  type FeePricing,
+  feeModel,
+  feeReadCount,
+  type SimulationFeeModel,
+} from "./simulatePreparedFlowFee.js";
 import type {
   SimulatedAllowanceChange,
   SimulatedAmount,
   SimulatedBalanceChange,
   SimulatedStep,
+  SimulatedStepRefusal,
   SimulatePreparedFlowReturnType,
 } from "./simulatePreparedFlowTypes.js";
 
@@ -38,8 +44,17 @@ export function interpret(input: {
   pricing: FeePricing;
   tipQuote: bigint | undefined;
   reads: ProtocolReads;
+  /** Apply the node's pre-debit rule: the account sends the steps itself and pays their fee. */
+  accountPays: boolean;
 }): SimulatePreparedFlowReturnType {
   const { flow, account, pairs, layout, block, baseFee, stateBlock, pricing, reads } = input;
+  const fees = feeModel({
+    pricing,
+    reads: block.calls.slice(layout.firstAt, layout.firstAt + feeReadCount(pricing)),
+    baseFee,
+    tipQuote: input.tipQuote,
+  });
+  let debited = 0n;
   const steps: SimulatedStep[] = [];
   const deltas = new Map<string, { address: Address; token: Address; delta: bigint }>();
   const approvals = new Map<string, { pair: Pair; value: bigint }>();
@@ -55,6 +70,8 @@ export function interpret(input: {
     entry.delta += amount;
     deltas.set(key, entry);
   };
+  const deltaOf = (token: Address) =>
+    deltas.get(`${account.toLowerCase()}:${token.toLowerCase()}`)?.delta ?? 0n;
   const move = (from: string, to: string, token: Address, value: bigint) => {
     add(from, token, -value);
     add(to, token, value);
@@ -67,6 +84,17 @@ export function interpret(input: {
       continue;
     }
     const call = block.calls[layout.stepAt[index]!]!;
+    // The node debits the fee's maximum before the step runs, and refuses it when the balance cannot cover it.
+    const refusal =
+      input.accountPays && fees.balance !== undefined
+        ? refusalOf(fees, call.gasUsed, BigInt(prepared.value), fees.balance + deltaOf(fees.token) - debited)
+        : undefined;
+    if (refusal) {
+      failedStep = index;
+      steps.push({ ...base, status: "refused", gasUsed: null, refusal, effects: [] });
+      continue;
+    }
+    debited += fees.debitOf(call.gasUsed);
     gasUsed.push(call.gasUsed);
     lastRun = index;
     if (call.status === "reverted") {
@@ -121,13 +149,7 @@ export function interpret(input: {
   }
 
   // The fee: CELO's is not in the balance changes (as before); a fee currency's debit is, as the node takes it.
-  const { fee, debit } = priceFee({
-    pricing,
-    reads: block.calls.slice(layout.firstAt, layout.firstAt + (pricing.kind === "celo" ? 0 : FEE_READ_COUNT)),
-    gasUsed,
-    baseFee,
-    tipQuote: input.tipQuote,
-  });
+  const { fee, debit } = fees.price(gasUsed);
   if (debit) add(account, debit.token, -debit.amount);
 
   const balanceChanges = [...deltas.values()]
@@ -173,6 +195,31 @@ export function interpret(input: {
     balanceChanges,
     allowanceChanges,
     fee,
+  };
+}
+
+/** The refusal of a step whose fee's pre-debit `have` cannot cover; `undefined` when it can. */
+function refusalOf(
+  fees: SimulationFeeModel,
+  gasUsed: bigint,
+  value: bigint,
+  have: bigint,
+): SimulatedStepRefusal | undefined {
+  const need = fees.preDebitOf(gasUsed, value);
+  if (have >= need) return undefined;
+  const amount = (units: bigint) => ({
+    value: units.toString(),
+    formatted: fees.decimals === null ? null : formatAmount(units, fees.decimals),
+  });
+  const shown = (units: bigint) =>
+    `${fees.decimals === null ? units.toString() : formatAmount(units, fees.decimals)} ${fees.currency}`;
+  return {
+    reason: "insufficient-fee-balance",
+    currency: fees.currency,
+    token: fees.token,
+    have: amount(have < 0n ? 0n : have),
+    need: amount(need),
+    message: `the account holds ${shown(have < 0n ? 0n : have)} of the ${shown(need)} the node debits before this step runs (at least the fee's maximum${value > 0n && fees.currency === "CELO" ? ", with the CELO it sends" : ""}): the node would refuse it`,
   };
 }
 

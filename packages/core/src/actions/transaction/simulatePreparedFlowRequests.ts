@@ -1,12 +1,12 @@
 // simulatePreparedFlow's requests: one JSON-RPC batch through a preflow client's rpc, or the same calls issued in
 // one tick on a plain viem client (with eth_chainId, as the chain check). @internal
 import type { Chain, Client, Transport } from "viem";
-import { CHAIN_ID } from "../../chain.js";
-import { ChainMismatchError } from "../../errors/chain.js";
 import { redactUrl } from "../../errors/redact.js";
 import { RpcError } from "../../errors/rpc.js";
 import { SimulationUnsupportedError } from "../../errors/simulation.js";
+import { checkChainId } from "../../rpc/checkChainId.js";
 import { type RpcCall, withAbort } from "../../rpc/createRpc.js";
+import { endpointOf } from "../../rpc/endpointOf.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { SimulationClient } from "./simulatePreparedFlowTypes.js";
 
@@ -15,7 +15,7 @@ export async function requestAll(
   calls: RpcCall[],
   signal: AbortSignal | undefined,
 ): Promise<unknown[]> {
-  const rpcUrl = endpointOf(client);
+  const rpcUrl = simulationEndpoint(client);
   if ("rpc" in client && typeof client.rpc?.batch === "function") {
     try {
       return await client.rpc.batch(calls, signal === undefined ? undefined : { signal });
@@ -37,19 +37,9 @@ export async function requestAll(
   );
   const [chain, ...rest] = settled;
   if (chain?.status === "rejected") throw toRpcError(chain.reason, { rpcUrl, method: "eth_chainId" });
-  const chainId =
-    typeof chain?.value === "string" && /^0x[0-9a-fA-F]+$/.test(chain.value)
-      ? Number.parseInt(chain.value, 16)
-      : Number.NaN;
-  if (chainId !== CHAIN_ID) {
-    if (Number.isNaN(chainId)) {
-      throw toRpcError(new Error(`eth_chainId returned ${JSON.stringify(chain?.value)}`), {
-        rpcUrl,
-        method: "eth_chainId",
-      });
-    }
-    throw new ChainMismatchError({ expected: CHAIN_ID, actual: chainId, rpcUrl: redactUrl(rpcUrl) });
-  }
+  checkChainId(chain?.value, rpcUrl, (reason) =>
+    toRpcError(new Error(reason), { rpcUrl, method: "eth_chainId" }),
+  );
   return rest.map((result, index) => {
     if (result.status === "fulfilled") return result.value;
     throw unsupportedOr(toRpcError(result.reason, { rpcUrl, method: calls[index]!.method }), rpcUrl);
@@ -70,8 +60,7 @@ export function unsupportedOr(error: unknown, rpcUrl: string): unknown {
   return error;
 }
 
-export function endpointOf(client: SimulationClient): string {
-  if ("rpc" in client && typeof client.rpc?.rpcUrl === "string") return client.rpc.rpcUrl;
-  const url = ((client as Client).transport as { url?: unknown } | undefined)?.url;
-  return typeof url === "string" && url !== "" ? url : "(the client's transport)";
+/** The endpoint named in a simulation's errors (a label when the client's transport has no URL). */
+export function simulationEndpoint(client: SimulationClient): string {
+  return endpointOf(client) ?? "(the client's transport)";
 }

@@ -17,7 +17,8 @@ import type { RevertReason } from "./decodeRevertReason.js";
  * What the simulation says of one step:
  * - `success`: it ran and did not revert;
  * - `reverted`: it ran and reverted (see `revertReason`); no later step is run;
- * - `not-run`: an earlier step reverted, so an executor would stop before it.
+ * - `refused`: the node would not run it: the account cannot pay its fee (see `refusal`); no later step is run;
+ * - `not-run`: an earlier step reverted or was refused, so an executor would stop before it.
  *
  * @example
  * ```ts
@@ -25,7 +26,39 @@ import type { RevertReason } from "./decodeRevertReason.js";
  * const ok = (status: SimulatedStepStatus) => status === "success";
  * ```
  */
-export type SimulatedStepStatus = "success" | "reverted" | "not-run";
+export type SimulatedStepStatus = "success" | "reverted" | "refused" | "not-run";
+
+/**
+ * Why the node would refuse a step before running it (`refused`): the node debits the fee's maximum
+ * (`gas x maxFeePerGas`, in CELO or the fee currency that pays) before a step runs, and refuses a transaction whose
+ * account cannot cover it. `need` is that pre-debit with the flow's signed caps (`flow.fee`), else the least any
+ * signer can set (the step's gas at the current base fee), plus, in CELO, the CELO the step sends; `have` is the
+ * paying balance after the earlier steps and their fees.
+ *
+ * @example
+ * ```ts
+ * import type { SimulatedStepRefusal } from "@preflow/core";
+ * const refusal: SimulatedStepRefusal = {
+ *   reason: "insufficient-fee-balance", currency: "CELO", token: "0x471EcE3750Da237f93B8E339c536989b8978a438",
+ *   have: { value: "0", formatted: "0" }, need: { value: "1302000000000000", formatted: "0.001302" },
+ *   message: "the account holds 0 CELO and the node debits at least 0.001302 CELO (the fee's maximum) before this step runs",
+ * };
+ * ```
+ */
+export interface SimulatedStepRefusal {
+  /** The only reason so far: the paying balance cannot cover the fee's pre-debit. */
+  reason: "insufficient-fee-balance";
+  /** The paying token's symbol (`"CELO"`, `"USDC"`), its address when preflow does not list it. */
+  currency: string;
+  /** The paying token (CELO: `0x471E…a438`; a fee currency's token, not its adapter). */
+  token: Address;
+  /** The paying balance before the step. */
+  have: SimulatedAmount;
+  /** What the node debits before the step runs. */
+  need: SimulatedAmount;
+  /** One readable line. */
+  message: string;
+}
 
 /**
  * One step of a simulation. JSON-safe.
@@ -41,10 +74,12 @@ export interface SimulatedStep {
   description: string;
   to: Address;
   status: SimulatedStepStatus;
-  /** Gas the step used (decimal string; a reverted step's gas too), `null` when not run. */
+  /** Gas the step used (decimal string; a reverted step's gas too), `null` when refused or not run. */
   gasUsed: string | null;
   /** Why it reverted (`reverted` only). */
   revertReason?: RevertReason;
+  /** Why the node would not run it (`refused` only). */
+  refusal?: SimulatedStepRefusal;
   /**
    * What it did in words, from its logs, by the registered protocols (`ProtocolSimulation.describeLogs`):
    * `["locks 50 CELO"]`, `["votes 30 CELO for Group A (0x…)"]`; `[]` when no protocol describes it (ERC-20 moves
@@ -197,7 +232,7 @@ export interface SimulatePreparedFlowReturnType {
   account: Address;
   /** The block whose state the steps ran on (the latest), decimal string. */
   blockNumber: string;
-  /** Index of the step that reverted, `null` on success. */
+  /** Index of the step that reverted or was refused, `null` on success. */
   failedStep: number | null;
   steps: SimulatedStep[];
   /** Net non-zero changes, the account's first, then in the order they appear (not the zero address of mints and burns). */

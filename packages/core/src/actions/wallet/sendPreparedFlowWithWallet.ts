@@ -4,11 +4,11 @@ import { parseAccount } from "viem/accounts";
 import { getCapabilities } from "viem/actions";
 import { CHAIN_ID } from "../../chain.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
-import { ChainMismatchError } from "../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../errors/flowAccount.js";
 import { parsePreparedFlow } from "../../flow/parsePreparedFlow.js";
+import { checkChainId } from "../../rpc/checkChainId.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
-import { flowResult } from "../transaction/executePreparedFlow/flowResult.js";
+import { executedFlowResult } from "../transaction/executePreparedFlow/executedFlowResult.js";
 import type {
   ExecutePreparedFlowErrorType,
   ExecutePreparedFlowReturnType,
@@ -188,22 +188,20 @@ export async function sendPreparedFlowWithWallet(
   const feeCurrency = feeCurrencyOf(flow);
 
   // The chain and the wallet's capabilities, before anything is sent.
-  let chainId: number;
+  let chainId: unknown;
   try {
-    chainId = Number(
-      await withTimeout(
-        client.request({ method: "eth_chainId" }),
-        WALLET_REQUEST_TIMEOUT_MS,
-        undefined,
-        "eth_chainId",
-      ),
+    chainId = await withTimeout(
+      client.request({ method: "eth_chainId" }),
+      WALLET_REQUEST_TIMEOUT_MS,
+      undefined,
+      "eth_chainId",
     );
   } catch (error) {
     throw toRpcError(error, { rpcUrl: "(the wallet)", method: "eth_chainId" });
   }
-  if (chainId !== CHAIN_ID) {
-    throw new ChainMismatchError({ expected: CHAIN_ID, actual: chainId, rpcUrl: "(the wallet)" });
-  }
+  checkChainId(chainId, "(the wallet)", (reason) =>
+    toRpcError(new Error(reason), { rpcUrl: "(the wallet)", method: "eth_chainId" }),
+  );
   let atomic = false;
   try {
     const capabilities = await withTimeout(
@@ -251,7 +249,7 @@ function finish(
   callsId?: string,
 ): SendPreparedFlowWithWalletReturnType {
   return {
-    ...flowResult(context.flow, context.steps, false, aborted),
+    ...executedFlowResult({ flow: context.flow, steps: context.steps, aborted }),
     mode,
     ...(callsId === undefined ? {} : { callsId }),
   };

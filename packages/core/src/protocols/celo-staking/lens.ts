@@ -11,6 +11,7 @@ import {
   zeroAddress,
 } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
+import type { RpcCall } from "../../rpc/createRpc.js";
 import { decodeOutputs, wrongReadError } from "../../rpc/decodeFunctionResultStrict.js";
 import { type ReadCall, type ReadResult, readBatch } from "../../rpc/readBatch.js";
 import { CELO_STAKING_ADDRESSES } from "./addresses.js";
@@ -29,6 +30,15 @@ export type CeloGroupsState = Outputs<"groups">;
 /** Governance's queue, referendums and an account's part in them, as the lens reads them. @internal */
 export type CeloGovernanceState = Outputs<"governanceState">;
 
+/**
+ * Reads and calls that ride in the lens's request (a prepare's fee bound), and where their answers go. @internal
+ */
+export interface LensRider {
+  reads: readonly ReadCall[];
+  calls: readonly RpcCall[];
+  answer(reads: ReadResult[], calls: unknown[]): void;
+}
+
 const MODES = { accountState: 0n, groups: 1n, governanceState: 2n } as const;
 /** Gas for the lens's `eth_call` (its constructor loops over groups, votes and proposals). */
 const LENS_GAS = "0x2faf080"; // 50,000,000
@@ -39,8 +49,9 @@ async function readLens<name extends keyof typeof MODES>(
   account: Address,
   proposalId: bigint,
   signal: AbortSignal | undefined,
+  rider?: LensRider,
 ): Promise<Outputs<name>> {
-  return (await readLensWith(client, name, account, proposalId, [], signal)).state;
+  return (await readLensWith(client, name, account, proposalId, [], signal, rider)).state;
 }
 
 async function readLensWith<name extends keyof typeof MODES>(
@@ -50,6 +61,7 @@ async function readLensWith<name extends keyof typeof MODES>(
   proposalId: bigint,
   reads: readonly ReadCall[],
   signal: AbortSignal | undefined,
+  rider?: LensRider,
 ): Promise<{ state: Outputs<name>; reads: ReadResult[] }> {
   const data = concat([
     celoStakingLensBytecode,
@@ -58,12 +70,14 @@ async function readLensWith<name extends keyof typeof MODES>(
       [MODES[name], account, proposalId],
     ),
   ]);
+  const all = [...reads, ...(rider?.reads ?? [])];
   const batch = await readBatch(client, {
-    ...(reads.length > 0 ? { reads } : {}),
-    calls: [{ method: "eth_call", params: [{ data, gas: LENS_GAS }, "latest"] }],
+    ...(all.length > 0 ? { reads: all } : {}),
+    calls: [{ method: "eth_call", params: [{ data, gas: LENS_GAS }, "latest"] }, ...(rider?.calls ?? [])],
     signal,
   });
   const { calls } = batch;
+  rider?.answer(batch.reads.slice(reads.length), calls.slice(1));
   const item = celoStakingLensAbi.find((entry) => entry.name === name);
   const decoded = decodeOutputs(item?.outputs ?? [], calls[0]);
   if (!decoded.ok) {
@@ -74,7 +88,7 @@ async function readLensWith<name extends keyof typeof MODES>(
       reason: `the lens returned ${decoded.reason} (are Celo's core contracts at their mainnet addresses?)`,
     });
   }
-  return { state: decoded.values[0] as Outputs<name>, reads: batch.reads };
+  return { state: decoded.values[0] as Outputs<name>, reads: batch.reads.slice(0, reads.length) };
 }
 
 /** `account`'s locked CELO, votes, pending withdrawals and governance part, and the eligible groups. @internal */
@@ -82,8 +96,9 @@ export function readCeloAccountState(
   client: SdkBaseClient,
   account: Address,
   signal: AbortSignal | undefined,
+  rider?: LensRider,
 ): Promise<CeloAccountState> {
-  return readLens(client, "accountState", account, 0n, signal);
+  return readLens(client, "accountState", account, 0n, signal, rider);
 }
 
 /** Every registered validator group with name, members, votes, capacity and eligibility. @internal */
@@ -100,8 +115,9 @@ export function readCeloGovernance(
   account: Address | undefined,
   proposalId: bigint,
   signal: AbortSignal | undefined,
+  rider?: LensRider,
 ): Promise<CeloGovernanceState> {
-  return readLens(client, "governanceState", account ?? zeroAddress, proposalId, signal);
+  return readLens(client, "governanceState", account ?? zeroAddress, proposalId, signal, rider);
 }
 
 const voteSignerToAccountAbi = [
@@ -124,6 +140,7 @@ export async function readCeloDelegationState(
   account: Address,
   delegatee: Address,
   signal: AbortSignal | undefined,
+  rider?: LensRider,
 ): Promise<CeloAccountState & { delegateeAccount: Address | null }> {
   const read: ReadCall = {
     target: CELO_STAKING_ADDRESSES.accounts,
@@ -134,7 +151,7 @@ export async function readCeloDelegationState(
     }),
     abi: voteSignerToAccountAbi,
   };
-  const { state, reads } = await readLensWith(client, "accountState", account, 0n, [read], signal);
+  const { state, reads } = await readLensWith(client, "accountState", account, 0n, [read], signal, rider);
   const result = reads[0];
   const delegateeAccount = result?.success === true ? ((result.value as Address | undefined) ?? null) : null;
   return { ...state, delegateeAccount };

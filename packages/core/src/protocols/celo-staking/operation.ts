@@ -1,16 +1,25 @@
 // The one way a staking or governance `prepare*` action runs: refuse unknown keys, parse `from`, the operation's
 // own fields and `feeCurrency` (all before any request), read the lens once, plan the calls, and build the tagged
 // flow. Paying gas in a fee currency costs a SECOND request: the calldata (sorted-list neighbours, indices,
-// relocks) comes from the lens read, so the real steps can only be simulated for their fee after it.
+// relocks) comes from the lens read, so the real steps can only be simulated for their fee after it. `"auto"`
+// settles on CELO in the first request when the CELO balance read beside the lens covers the steps at the block
+// gas limit (`celoFeeBound`); only otherwise does it plan the fee in a second one.
 // Each action in ./actions/ is its types, its TSDoc and its `CeloOperation` (what it parses, reads and plans).
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { resolveFeeCurrencyInput } from "../../fees/feeCurrencies.js";
-import { type FeeCurrencyOption, type FeeErrorType, planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
+import { celoFeeBound } from "../../fees/celoFeeBound.js";
+import {
+  type FeeCurrencyOption,
+  type FeeErrorType,
+  feeChoiceOf,
+  planFlowFee,
+  readWithFeePlan,
+  settleFlowFee,
+} from "../../fees/flowFee.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
-import { readBatch } from "../../rpc/readBatch.js";
+import type { ReadResult } from "../../rpc/readBatch.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
@@ -25,6 +34,7 @@ import {
 import {
   type CeloAccountState,
   type CeloGovernanceState,
+  type LensRider,
   readCeloAccountState,
   readCeloGovernance,
 } from "./lens.js";
@@ -34,7 +44,8 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
  * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
  * this). Unknown keys are refused. With `feeCurrency` (or the client's default) naming a fee currency, every step
  * carries `feeCurrency` and the flow `fee`, at the cost of a second HTTP request (the calldata depends on the
- * first read); the CELO a step sends (`lock`) is CELO, not the fee token. An aborted `signal` prepares nothing.
+ * first read; `"auto"` settles on CELO in the first when the account's CELO covers the steps at the block gas
+ * limit); the CELO a step sends (`lock`) is CELO, not the fee token. An aborted `signal` prepares nothing.
  *
  * @example
  * ```ts
@@ -153,15 +164,24 @@ export interface CeloGovernanceOperation<Input>
   proposalOf(input: Input): bigint;
 }
 
+/** How an operation reads its state: the lens, with `rider`'s reads and calls in the same request. @internal */
+export type CeloStateRead<Input, State> = (
+  from: Address,
+  input: Input,
+  signal: AbortSignal | undefined,
+  rider: LensRider | undefined,
+) => Promise<State>;
+
 /**
  * Runs `operation` on the state `read` returns (one HTTP request), then, when gas is paid in a fee currency,
- * plans the fee of the real steps and reads it in a second request. @internal
+ * plans the fee of the real steps and reads it in a second request (`"auto"`: only when the CELO read beside the
+ * lens does not settle it). @internal
  */
 export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
   parameters: object,
   operation: CeloOperation<Input, State, Reason>,
-  read: (from: Address, input: Input, signal: AbortSignal | undefined) => Promise<State>,
+  read: CeloStateRead<Input, State>,
   refuse: CeloRefuse<Reason> = () => new Error("unreachable: this operation has no refusal"),
 ): Promise<SerializedPreparedFlow> {
   const raw = rejectUnknownKeys(parameters, "parameters", [
@@ -173,19 +193,31 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
   const from = parseAddress(raw.from, "from");
   const input = operation.parse(raw);
   // the fee is planned after the read (its calldata decides the steps), but a bad input is refused before it
-  if (raw.feeCurrency !== undefined) resolveFeeCurrencyInput(raw.feeCurrency);
+  const choice = feeChoiceOf(client, raw.feeCurrency);
   const signal = parseSignal(raw.signal);
-  const state = await read(from, input, signal);
+  // "auto": whether CELO pays is read beside the lens (the CELO balance against the steps at the gas limit)
+  const bound = choice.kind === "auto" ? celoFeeBound(from) : undefined;
+  let answered: { reads: ReadResult[]; calls: unknown[] } | undefined;
+  const rider: LensRider | undefined = bound && {
+    reads: bound.reads,
+    calls: bound.calls,
+    answer: (reads, calls) => {
+      answered = { reads, calls };
+    },
+  };
+  const state = await read(from, input, signal, rider);
   const { summary, calls, intent } = operation.plan(from, input, state, refuse);
   const steps = calls.map((call) =>
     buildCeloStep(call.contract, call.functionName, call.args, call.description, client.tag, call.value),
   );
   const flow = celoFlow(from, summary, steps, intent, state.blockNumber);
-  const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
-  if (!plan) return flow;
-  const fee = await readBatch(client, { reads: plan.reads, calls: plan.calls, signal });
   // what the steps send is CELO (`lock`): it counts against the CELO balance, never the fee token's
   const sent = calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n);
+  if (bound && answered && bound.covers(answered.reads, answered.calls, { steps: steps.length, sent }))
+    return flow;
+  const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
+  if (!plan) return flow;
+  const { fee } = await readWithFeePlan(client, { reads: [], plan, signal });
   return settleFlowFee(plan, flow, fee.reads, fee.calls, {
     spend: sent > 0n ? [{ token: TOKENS.CELO, amount: sent }] : [],
   });
@@ -204,7 +236,7 @@ export function celoAccountAction<Parameters extends object, Reason = never>(
       client,
       parameters,
       operation,
-      (from, _input, signal) => readCeloAccountState(client, from, signal),
+      (from, _input, signal, rider) => readCeloAccountState(client, from, signal, rider),
       refuse,
     );
 }
@@ -239,8 +271,13 @@ export function celoGovernanceAction<Parameters extends object>(
   operation: CeloGovernanceOperation<unknown>,
 ): (client: SdkBaseClient, parameters: Parameters) => Promise<SerializedPreparedFlow> {
   const refuse = refuseWith(CeloGovernanceRefusedError, operation.name);
-  const read = (client: SdkBaseClient, from: Address, input: unknown, signal: AbortSignal | undefined) =>
-    readCeloGovernance(client, from, operation.proposalOf(input), signal);
+  const read = (
+    client: SdkBaseClient,
+    from: Address,
+    input: unknown,
+    signal: AbortSignal | undefined,
+    rider: LensRider | undefined,
+  ) => readCeloGovernance(client, from, operation.proposalOf(input), signal, rider);
   return (client, parameters) =>
     prepareCeloOperation(client, parameters, operation, (...args) => read(client, ...args), refuse);
 }

@@ -9,7 +9,7 @@ import { toTransactionRequest } from "../../../flow/toTransactionRequest.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
 import { type SimulatePreparedFlowReturnType, simulatePreparedFlow } from "../simulatePreparedFlow.js";
-import { flowResult } from "./flowResult.js";
+import { executedFlowResult } from "./executedFlowResult.js";
 import { type AnyClient, describeFailure, isAbort, REQUEST_TIMEOUT_MS } from "./requests.js";
 import type { ExecutedStep, ExecutePreparedFlowReturnType, ExecutionStepEvent } from "./types.js";
 
@@ -27,7 +27,7 @@ export async function dryRun(
   const requests = flow.steps.map((step) => toTransactionRequest(step));
   // A dry run signs nothing: an abort answers `aborted` at once, whatever read is in flight.
   const aborted = (simulation?: "independent") => ({
-    ...flowResult(flow, steps, true, true),
+    ...executedFlowResult({ flow, steps, dryRun: true, aborted: true }),
     ...(simulation === undefined ? {} : { simulation }),
   });
 
@@ -84,5 +84,8 @@ export async function dryRun(
     await notify({ phase: "done", index, total, step });
     if (step.status !== "success") break;
   }
-  return { ...flowResult(flow, steps, true, false), simulation: sequential ? "sequential" : "independent" };
+  return {
+    ...executedFlowResult({ flow, steps, dryRun: true }),
+    simulation: sequential ? "sequential" : "independent",
+  };
 }

@@ -4,23 +4,16 @@
 import { withTimeout } from "@preflow/errors";
 import type { Chain, Client, Hash, LocalAccount, Transport } from "viem";
 import { getChainId, getTransactionCount } from "viem/actions";
-import { CHAIN_ID } from "../../../chain.js";
-import { ChainMismatchError } from "../../../errors/chain.js";
 import { FlowAccountMismatchError } from "../../../errors/flowAccount.js";
-import { redactUrl } from "../../../errors/redact.js";
 import { parsePreparedFlow } from "../../../flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../../../flow/toTransactionRequest.js";
+import { checkChainId } from "../../../rpc/checkChainId.js";
+import { endpointOf } from "../../../rpc/endpointOf.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
 import { checkParameters, parseResume, type ResumedStep } from "./checkParameters.js";
 import { dryRun as simulateSteps } from "./dryRun.js";
-import { flowResult } from "./flowResult.js";
-import {
-  DEFAULT_RECEIPT_TIMEOUT_MS,
-  describeFailure,
-  endpointOf,
-  isAbort,
-  REQUEST_TIMEOUT_MS,
-} from "./requests.js";
+import { executedFlowResult } from "./executedFlowResult.js";
+import { DEFAULT_RECEIPT_TIMEOUT_MS, describeFailure, isAbort, REQUEST_TIMEOUT_MS } from "./requests.js";
 import { broadcast, sendStep } from "./sendStep.js";
 import { settleStep } from "./settleStep.js";
 import type { StepContext } from "./stepContext.js";
@@ -120,7 +113,7 @@ export async function executePreparedFlow(
     if (earlier && maybeOnChain(earlier)) return carriedOver(base, earlier);
     return { ...base, hash: null, sent: false, status: "skipped", code: "NOT_ATTEMPTED" };
   });
-  if (signal?.aborted) return flowResult(flow, steps, dryRun, true);
+  if (signal?.aborted) return executedFlowResult({ flow, steps, dryRun, aborted: true });
 
   // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
   // against the signal: nothing is signed yet, so an abort answers `aborted` at once (the read is dropped). A
@@ -141,19 +134,15 @@ export async function executePreparedFlow(
       "eth_chainId, eth_getTransactionCount",
     );
   } catch (error) {
-    if (isAbort(error, signal)) return flowResult(flow, steps, dryRun, true);
+    if (isAbort(error, signal)) return executedFlowResult({ flow, steps, dryRun, aborted: true });
     throw toRpcError(error, {
       rpcUrl: rpcUrl ?? "",
       method: dryRun || resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
     });
   }
-  if (chainId !== CHAIN_ID) {
-    throw new ChainMismatchError({
-      expected: CHAIN_ID,
-      actual: chainId,
-      rpcUrl: rpcUrl ? redactUrl(rpcUrl) : "(this client's transport)",
-    });
-  }
+  checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
+    toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
+  );
 
   const notify = async (event: ExecutionStepEvent): Promise<void> => {
     if (!onStep) return;
@@ -252,7 +241,7 @@ export async function executePreparedFlow(
       break;
     }
   }
-  return flowResult(flow, steps, false, aborted);
+  return executedFlowResult({ flow, steps, aborted });
 }
 
 /** Whether an earlier execution sent the step, or may have: it is then looked up, never sent again. */

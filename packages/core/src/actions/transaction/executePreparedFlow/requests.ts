@@ -27,12 +27,6 @@ export function isAbort(error: unknown, signal: AbortSignal | undefined): boolea
   return error instanceof RequestAbortedError && signal?.aborted === true;
 }
 
-/** The HTTP endpoint of the client's transport, when it has one (for redaction and error messages). @internal */
-export function endpointOf(client: AnyClient): string | undefined {
-  const url = (client.transport as { url?: unknown } | undefined)?.url;
-  return typeof url === "string" && url !== "" ? url : undefined;
-}
-
 /** One JSON-RPC request, without the transport's own retries (this action decides what to do on failure). @internal */
 export function rawRequest(client: AnyClient, method: string, params: unknown[]): Promise<unknown> {
   return (

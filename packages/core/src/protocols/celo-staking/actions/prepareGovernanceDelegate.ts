@@ -69,8 +69,8 @@ export function prepareGovernanceDelegate(
   client: SdkBaseClient,
   parameters: PrepareGovernanceDelegateParameters,
 ): Promise<PrepareGovernanceDelegateReturnType> {
-  return prepareCeloOperation(client, parameters, DELEGATE, (from, { to }, signal) =>
-    readCeloDelegationState(client, from, to, signal),
+  return prepareCeloOperation(client, parameters, DELEGATE, (from, { to }, signal, rider) =>
+    readCeloDelegationState(client, from, to, signal, rider),
   );
 }
 

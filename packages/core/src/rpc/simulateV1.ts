@@ -1,9 +1,37 @@
-// simulatePreparedFlow's parsing of the node's answers (eth_simulateV1, eth_feeHistory): untrusted, checked,
-// never assumed. @internal
+// The parsing of the node's answers to `eth_simulateV1` (and the `eth_feeHistory` and `eth_maxPriorityFeePerGas`
+// that ride beside it), for the fee planner and simulatePreparedFlow alike: untrusted, checked, never assumed.
+// @internal
 import type { Hex } from "viem";
-import { redactUrl } from "../../errors/redact.js";
-import { RpcError } from "../../errors/rpc.js";
-import { QUANTITY } from "../../rpc/quantity.js";
+import { redactUrl } from "../errors/redact.js";
+import { RpcError } from "../errors/rpc.js";
+import type { RpcCall } from "./createRpc.js";
+import { QUANTITY } from "./quantity.js";
+
+/**
+ * The `eth_simulateV1` request of one block of `calls` on the latest state, without the node's fee, nonce and
+ * sender-code checks (`validation: false`): each call a transaction of its own, in order. `traceTransfers` reports
+ * native value moves as logs; `time` (unix seconds) overrides the block's time.
+ */
+export function simulateV1Request(
+  calls: readonly Record<string, unknown>[],
+  options: { traceTransfers?: boolean; time?: bigint | undefined } = {},
+): RpcCall {
+  const block =
+    options.time === undefined
+      ? { calls }
+      : { blockOverrides: { time: `0x${options.time.toString(16)}` }, calls };
+  return {
+    method: "eth_simulateV1",
+    params: [
+      {
+        blockStateCalls: [block],
+        ...(options.traceTransfers ? { traceTransfers: true } : {}),
+        validation: false,
+      },
+      "latest",
+    ],
+  };
+}
 
 export interface SimLog {
   address: string;

@@ -108,7 +108,8 @@ describe("Celo's fee rule, shared by the planner and the simulation", () => {
         fc.bigInt({ min: 1n, max: 10n ** 30n }), // rate numerator
         fc.bigInt({ min: 1n, max: 10n ** 30n }), // rate denominator
         fc.constantFrom(6, 18), // token decimals
-        (used, intrinsicGas, base, tip, numerator, denominator, decimals) => {
+        fc.boolean(), // a 6-decimal token's adapter: Circle's (adaptedToken / upscaleFactor) or Celo's
+        (used, intrinsicGas, base, tip, numerator, denominator, decimals, circle) => {
           const rate = { numerator, denominator };
           const unit = feeUnitOf(decimals);
           // what the planner signs: gas with headroom and the currency's intrinsic gas, 2 x base + tip
@@ -126,9 +127,11 @@ describe("Celo's fee rule, shared by the planner and the simulation", () => {
             reads: [
               read(word(0n, intrinsicGas)),
               read(word(numerator, denominator)),
-              decimals === 18 ? reverted : read(word(1n)),
-              decimals === 18 ? reverted : read(word(unit)),
+              decimals === 18 || circle ? reverted : read(word(1n)), // Celo's getAdaptedToken()
+              decimals === 18 || circle ? reverted : read(word(unit)), // Celo's digitDifference()
               read(word(BigInt(decimals))),
+              decimals === 18 || !circle ? reverted : read(word(1n)), // Circle's adaptedToken()
+              decimals === 18 || !circle ? reverted : read(word(unit)), // Circle's upscaleFactor()
               read(word(preDebit)),
             ],
             baseFee: base,

@@ -7,7 +7,6 @@ import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
 import { toCamelCase } from "../server/toolResult.js";
-import { readX402PolicyView, x402PolicyView } from "./x402PolicyView.js";
 import {
   defineTool,
   feeOptions,
@@ -16,6 +15,7 @@ import {
   type ToolCall,
   type ToolContext,
 } from "./context.js";
+import { readX402PolicyView, x402PolicyView } from "./x402PolicyView.js";
 
 const EXECUTE = {
   readOnlyHint: false,

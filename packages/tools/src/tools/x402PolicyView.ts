@@ -11,7 +11,9 @@ export const x402PolicyView = z.strictObject({
   hosts: z
     .array(z.string())
     .nullable()
-    .describe("x402.hosts: hosts x402_fetch may pay (and fetch when they resolve to private addresses); null: any."),
+    .describe(
+      "x402.hosts: hosts x402_fetch may pay (and fetch when they resolve to private addresses); null: any.",
+    ),
   pay_to: z.array(z.string()).nullable().describe("x402.payTo: payees x402_fetch may pay; null: any."),
   payments: z
     .array(
@@ -23,7 +25,9 @@ export const x402PolicyView = z.strictObject({
         url: z.string().nullable().describe("The resource paid for (origin and path)."),
         status: z
           .enum(["signed", "settled", "released"])
-          .describe("signed: counts as spent until settled or found unused after expiry; released: not counted."),
+          .describe(
+            "signed: counts as spent until settled or found unused after expiry; released: not counted.",
+          ),
         transaction: z.string().nullable().describe("The settlement transaction, once known."),
         at: z.string().describe("When it was signed (ISO 8601)."),
       }),

@@ -1,8 +1,8 @@
 // x402_fetch with a person in the loop, through the built binary over stdio on the devnet, against the reference
 // paywall (@x402/express) with @preflow/x402's facilitator: with `approval.above.USDC: "0.005"`, a 0.01 USDC
 // payment is signed only after the client's elicitation handler answers accept with the payment's code (form mode)
-// or the person presses Approve on the one-time page (URL mode). Decline, a wrong code and a client without the
-// capability are refused with typed errors: nothing is signed, the paywall sees no payment header, the payer's
+// or the person presses Approve on the one-time page in headless Chromium (URL mode). Decline, a wrong code, silence
+// and a client without the capability are refused with typed errors: nothing is signed, the paywall sees no payment header, the payer's
 // USDC does not move. Each approval pays exactly once and is recorded in the store, used, under `x402:<nonce>`.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -21,6 +21,7 @@ import { x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { paymentMiddleware } from "@x402/express";
 import express from "express";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
@@ -28,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedApprovals, storedX402Payments } from "./helpers/readStore.js";
 import { data, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const devnet = useDevnet();
 const USDC = devnet.tokens.USDC.address as `0x${string}`;
 const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
@@ -53,6 +55,7 @@ const paid = () => requests.filter((r) => r.paid).length;
 let form: SpawnedServer;
 let unable: SpawnedServer;
 let urlMode: SpawnedServer;
+let browser: Browser;
 
 const policy = (mode: "form" | "url") => {
   const file = join(dir, `policy-${mode}.json`);
@@ -60,7 +63,7 @@ const policy = (mode: "form" | "url") => {
     file,
     JSON.stringify({
       caps: { USDC: { perCall: "0.05", perDay: "1" } },
-      approval: { above: { USDC: "0.005" }, timeoutSeconds: 8, mode },
+      approval: { above: { USDC: "0.005" }, timeoutSeconds: mode === "form" ? 4 : 20, mode },
       x402: { hosts: [new URL(url).host], payTo: [payTo] },
     }),
   );
@@ -102,6 +105,20 @@ beforeAll(async () => {
   paywall = createServer(app);
   await new Promise<void>((resolve) => paywall.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(paywall.address() as AddressInfo).port}/quote`;
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), "preflow-chromium-"))}`,
+    ],
+  });
   [form, unable, urlMode] = await Promise.all([
     spawnServer(policy("form"), asking({ form: {} })),
     spawnServer(policy("form")),
@@ -109,7 +126,7 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([form?.close(), unable?.close(), urlMode?.close()]);
+  await Promise.all([form?.close(), unable?.close(), urlMode?.close(), browser?.close()]);
   paywall?.closeAllConnections();
   paywall?.close();
 });
@@ -134,6 +151,7 @@ describe("x402_fetch above approval.above", () => {
       flow: { x402_payment: { url, amount: "0.01", token: "USDC", pay_to: payTo, network: "eip155:42220" } },
     });
     expect(String(error.details?.flow_id)).toMatch(/^x402:0x[0-9a-f]{64}$/);
+    expect(error.message).toContain("Nothing was signed or sent");
     expect(storedX402Payments(stateDir, signer)).toEqual([]);
   });
 
@@ -168,29 +186,33 @@ describe("x402_fetch above approval.above", () => {
     expect(used[0]).toMatchObject({ flow_id: `x402:${payment?.nonce}`, mode: "form" });
   }, 60_000);
 
-  it("URL mode: Approve on the one-time page pays once, Decline pays nothing", async () => {
-    /** The person's browser: reads the page, then posts the button as the page's form does. */
+  it("silence: no answer within timeoutSeconds is APPROVAL_EXPIRED; nothing is signed", async () => {
+    person = () => new Promise<ElicitResult>(() => {});
+    const error = await refusedWith("APPROVAL_EXPIRED", form);
+    expect(error.message).toContain("Nothing was signed or sent");
+  }, 60_000);
+
+  it("URL mode in Chromium: Approve on the one-time page pays once, Decline pays nothing", async () => {
+    const seen: string[] = [];
+    /** The client consents to open the page; the person reads it in Chromium and presses the button. */
     const pressing =
-      (decision: "approve" | "decline") =>
+      (button: "approve" | "decline") =>
       async (params: Params): Promise<ElicitResult> => {
         void (async () => {
-          const page = params.url as string;
-          const html = await (await fetch(page)).text();
-          expect(html).toContain("Pay 0.01 USDC");
-          const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] as string;
-          await fetch(page, {
-            method: "POST",
-            body: `csrf=${csrf}&decision=${decision}`,
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              origin: new URL(page).origin,
-            },
-          });
+          const tab = await browser.newPage();
+          try {
+            await tab.goto(params.url as string);
+            seen.push(await tab.$eval("#preview", (element) => element.textContent ?? ""));
+            await Promise.all([tab.waitForNavigation(), tab.click(`button[value="${button}"]`)]);
+          } finally {
+            await tab.close();
+          }
         })();
         return { action: "accept" };
       };
     person = pressing("decline");
     await refusedWith("APPROVAL_DECLINED", urlMode);
+    expect(seen[0]).toContain(`Pay 0.01 USDC to ${payTo} for ${url}`);
 
     person = pressing("approve");
     const [payee, headers] = [await balance(payTo), paid()];
@@ -201,5 +223,5 @@ describe("x402_fetch above approval.above", () => {
     expect(paid()).toBe(headers + 1);
     expect(await balance(payTo)).toBe(payee + 10_000n);
     expect(storedApprovals(stateDir).filter((a) => a.status === "used" && a.mode === "url")).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 });

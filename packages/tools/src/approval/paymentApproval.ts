@@ -45,6 +45,7 @@ export async function approvePayment(parameters: {
       over,
       digestOf: (binding) => x402ApprovalDigest(payment, binding),
       describe: {
+        subject: "x402 payment",
         preview: [
           `Pay ${shown} to ${payment.payTo} for ${payment.resource} (x402, ${payment.network}).`,
           `An EIP-3009 authorization signed by ${payment.signer}, valid until ${new Date(payment.validBefore * 1000).toISOString()}: whoever holds it can redeem it until then.`,
@@ -68,6 +69,7 @@ export async function approvePayment(parameters: {
           mode,
           clientModes,
           over,
+          subject: "x402 payment",
         }),
     });
     // Just before the signature: the payment is the one approved (its digest again), and the approval is used once.

@@ -102,7 +102,7 @@ export interface ApprovalQuestion {
   /** The digest of the exact thing approved under a binding. */
   digestOf: (binding: ApprovalBinding) => `0x${string}`;
   /** What the person reads. */
-  describe: Pick<ApprovalText, "preview" | "fee" | "calls">;
+  describe: Pick<ApprovalText, "preview" | "fee" | "calls" | "subject">;
   /** The refusal when the client cannot ask in the policy's mode. */
   required: (mode: ApprovalMode, clientModes: ApprovalMode[]) => Error;
 }

@@ -177,6 +177,8 @@ describe("x402_fetch above approval.above", () => {
     expect(JSON.parse(result.body)).toEqual({ quote: 42 });
     expect(result.payment).toMatchObject({ amount: "0.01", token: "USDC", status: "settled" });
     expect(asked.length).toBe(questions + 1);
+    // The question shows what is paid, never the signer's key.
+    expect(JSON.stringify(asked)).not.toContain(key.slice(2));
     expect(paid()).toBe(headers + 1);
     expect(await balance(payTo)).toBe(payee + 10_000n);
     const [payment] = storedX402Payments(stateDir, signer);

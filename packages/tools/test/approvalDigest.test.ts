@@ -8,6 +8,8 @@ import {
   displayApprovalCode,
   parseApprovalCode,
   parseApprovalDigest,
+  type X402ApprovalSubject,
+  x402ApprovalDigest,
 } from "../src/approval/approvalDigest.js";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -78,6 +80,53 @@ describe("approvalDigest", () => {
     ];
     const digests = variants.map(([subject, bound]) => approvalDigest(subject, bound));
     expect(new Set([base, ...digests]).size).toBe(variants.length + 1);
+  });
+});
+
+const payment: X402ApprovalSubject = {
+  network: "eip155:42220",
+  asset: "0xcebA9300f2b948710d2653dD7B07f33A8B32118C",
+  amount: 10_000n,
+  payTo: "0x3333333333333333333333333333333333333333",
+  resource: "https://api.example.com/quote",
+  signer: "0x1111111111111111111111111111111111111111",
+  nonce: `0x${"ab".repeat(32)}`,
+  validBefore: 1_800_000_300,
+};
+
+describe("x402ApprovalDigest", () => {
+  it("binds every field of the payment and the binding; case of addresses aside; never a flow's digest", () => {
+    const value = x402ApprovalDigest(payment, binding);
+    expect(parseApprovalDigest(value)).toBe(value);
+    expect(
+      x402ApprovalDigest(
+        {
+          ...payment,
+          asset: payment.asset.toLowerCase(),
+          payTo: payment.payTo.toUpperCase().replace("0X", "0x"),
+        },
+        binding,
+      ),
+    ).toBe(value);
+    const changed: X402ApprovalSubject[] = [
+      { ...payment, network: "eip155:1" },
+      { ...payment, asset: "0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e" },
+      { ...payment, amount: 10_001n },
+      { ...payment, payTo: "0x4444444444444444444444444444444444444444" },
+      { ...payment, resource: "https://api.example.com/other" },
+      { ...payment, signer: "0x5555555555555555555555555555555555555555" },
+      { ...payment, nonce: `0x${"cd".repeat(32)}` },
+      { ...payment, validBefore: payment.validBefore + 1 },
+    ];
+    const digests = new Set([
+      value,
+      ...changed.map((other) => x402ApprovalDigest(other, binding)),
+      x402ApprovalDigest(payment, { ...binding, approvalId: "a2" }),
+      x402ApprovalDigest(payment, { ...binding, policyVersion: "fedcba9876543210" }),
+      x402ApprovalDigest(payment, { ...binding, expiresAt: binding.expiresAt + 1 }),
+      approvalDigest(flow, binding),
+    ]);
+    expect(digests.size).toBe(changed.length + 5);
   });
 });
 

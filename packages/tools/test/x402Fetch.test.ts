@@ -1,7 +1,8 @@
 // x402_fetch over stdio with the built binary on the devnet, against the reference paywall (@x402/express) with
 // @preflow/x402's facilitator: loopback refused unless the policy lists it; paid within caps.USDC.perCall and
 // perDay (counted with every spend, from signing); refused before signing (the paywall sees no payment); what
-// was paid survives a restart (get_policy and the next refusal); a dry run pays nothing.
+// was paid survives a restart (get_policy: the caps, and the x402 section with the payments; the next refusal); a dry
+// run pays nothing and meets perDay as a payment would.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -118,6 +119,13 @@ describe("x402_fetch", () => {
     expect(over.code).toBe("POLICY_VIOLATION");
     expect(JSON.stringify(over.details)).toContain("caps.USDC.perDay");
     expect(paid()).toBe(2);
+    // A dry run meets perDay as the payment would: refused the same way, nothing signed.
+    const dryOver = toolError(await server.call("x402_fetch", { url, dry_run: true }));
+    expect(dryOver.code).toBe("POLICY_VIOLATION");
+    expect(dryOver.details?.violations).toMatchObject([
+      { rule: "caps.USDC.perDay", limit: "0.02", spent_24h: "0.02", requested: "0.01" },
+    ]);
+    expect(paid()).toBe(2);
     // max_amount below the price: refused before signing
     const capped = toolError(await server.call("x402_fetch", { url, max_amount: "0.005" }));
     expect(capped.code).toBe("X402_PAYMENT_REFUSED");
@@ -126,6 +134,19 @@ describe("x402_fetch", () => {
     server = await spawnServer(env());
     const policy = data<{ caps: { symbol: string; spent_24h: string }[] }>(await server.call("get_policy"));
     expect(policy.caps.find((cap) => cap.symbol === "USDC")).toMatchObject({ spent_24h: "0.02" });
+    // The x402 section: the allow-lists and the payments recorded in the store, across the restart.
+    const { x402 } = data<{
+      x402: { hosts: string[]; pay_to: string[]; payments: Record<string, unknown>[] };
+    }>(await server.call("get_policy"));
+    expect(x402.hosts).toEqual([new URL(url).host]);
+    expect(x402.pay_to).toEqual([payTo.toLowerCase()]);
+    expect(x402.payments).toHaveLength(2);
+    for (const payment of x402.payments) {
+      expect(payment).toMatchObject({ amount: "0.01", token: "USDC", asset: USDC, status: "settled", url });
+      expect(String(payment.pay_to).toLowerCase()).toBe(payTo.toLowerCase());
+      expect(payment.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(Date.parse(String(payment.at))).toBeGreaterThan(Date.now() - 600_000);
+    }
     expect(toolError(await server.call("x402_fetch", { url })).code).toBe("POLICY_VIOLATION");
     expect(paid()).toBe(2);
     expect(await balance(payTo)).toBe(20_000n);

@@ -65,6 +65,44 @@ export function approvalDigest(flow: ApprovalSubject, binding: ApprovalBinding):
   return `0x${createHash("sha256").update(canonical).digest("hex")}`;
 }
 
+/** The parts of an x402 payment that decide what is signed (the EIP-3009 authorization and what it pays for). @internal */
+export interface X402ApprovalSubject {
+  /** `eip155:42220`. */
+  network: string;
+  /** The token's address. */
+  asset: string;
+  /** Base units. */
+  amount: bigint;
+  payTo: string;
+  /** The resource paid for (origin and path). */
+  resource: string;
+  /** The signer of the authorization. */
+  signer: string;
+  /** The authorization's nonce (0x + 64 hex). */
+  nonce: string;
+  /** The authorization's `validBefore`, unix seconds. */
+  validBefore: number;
+}
+
+/** The approval digest of an x402 payment (`0x` + 64 lowercase hex digits); never equal to a flow's. @internal */
+export function x402ApprovalDigest(payment: X402ApprovalSubject, binding: ApprovalBinding): `0x${string}` {
+  const canonical = JSON.stringify([
+    "preflow-x402-approval-v1",
+    payment.network,
+    payment.asset.toLowerCase(),
+    payment.amount.toString(),
+    payment.payTo.toLowerCase(),
+    payment.resource,
+    payment.signer.toLowerCase(),
+    payment.nonce.toLowerCase(),
+    payment.validBefore,
+    binding.policyVersion,
+    binding.approvalId,
+    binding.expiresAt,
+  ]);
+  return `0x${createHash("sha256").update(canonical).digest("hex")}`;
+}
+
 /** A digest as stored or sent back (`0x` + 64 hex digits, any case), lowercase; `undefined` for anything else. @internal */
 export function parseApprovalDigest(input: unknown): `0x${string}` | undefined {
   if (typeof input !== "string" || input.length !== 66) return undefined;

@@ -18,6 +18,8 @@ export interface ApprovalText {
   code: string;
   /** How long the question stays open, in seconds. */
   waitSeconds: number;
+  /** What is approved (default `flow`): how the question names it. */
+  subject?: "flow" | "x402 payment";
 }
 
 /** Builds the {@link ApprovalText} of a flow. @internal */
@@ -56,7 +58,7 @@ export function approvalMessage(text: ApprovalText, mode: "form" | "url"): strin
     text.calls,
     text.fee,
     `Above the approval threshold: ${text.over.join("; ")}.`,
-    `Flow id: ${text.flowId}. Approval: ${text.approvalId}, open ${text.waitSeconds} s.`,
+    `${text.subject === "x402 payment" ? "Payment" : "Flow"} id: ${text.flowId}. Approval: ${text.approvalId}, open ${text.waitSeconds} s.`,
     ask,
   ].join("\n");
 }

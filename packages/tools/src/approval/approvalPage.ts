@@ -97,8 +97,8 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
       return send(
         response,
         200,
-        "Approve this flow?",
-        `<h1>Approve this flow?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>Flow id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path as string)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
+        `Approve this ${text.subject ?? "flow"}?`,
+        `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path as string)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
       );
     }
     if (request.method !== "POST") {
@@ -139,7 +139,7 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
         200,
         decision === "approve" ? "Approved" : "Declined",
         decision === "approve"
-          ? `<h1 id="result">Approved</h1><p>Flow <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
+          ? `<h1 id="result">Approved</h1><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
           : `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`,
       );
     });

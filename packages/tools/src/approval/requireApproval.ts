@@ -19,16 +19,18 @@ import { toSnakeCase } from "../server/toolResult.js";
 import type { ToolServerStore } from "../store/types.js";
 import type { ToolCall, ToolContext, ToolRuntime } from "../tools/context.js";
 import {
+  type ApprovalBinding,
   approvalCode,
   approvalDigest,
   codeMatches,
   displayApprovalCode,
   parseApprovalCode,
 } from "./approvalDigest.js";
-import { approvalMessage, approvalText } from "./approvalMessage.js";
+import { type ApprovalText, approvalMessage, approvalText } from "./approvalMessage.js";
 import { approvalWaitMs } from "./approvalWaitMs.js";
 import { issuedFor, rememberCode } from "./issuedCodes.js";
 import { describeOverThreshold, overThreshold } from "./overThreshold.js";
+import type { ApprovalMode } from "./readApprovalSection.js";
 
 /** An approval given for one flow: presented to {@link confirmApproval} before signing. @internal */
 export interface ApprovalGrant {
@@ -64,30 +66,65 @@ export function requireApproval(parameters: RequireApprovalParameters): Promise<
 }
 
 async function askForApproval(parameters: RequireApprovalParameters): Promise<ApprovalGrant | undefined> {
-  const { context, runtime, call, flow, flowId, check } = parameters;
-  const policy = runtime.policy;
-  const approval = policy?.approval;
-  if (!policy || !approval || !check) return undefined;
+  const { runtime, flow, flowId, check } = parameters;
+  const approval = runtime.policy?.approval;
+  if (!approval || !check) return undefined;
   const over = overThreshold(approval, check);
   if (over.length === 0) return undefined;
   const overText = over.map((entry) => describeOverThreshold(entry, runtime.core.formatAmount));
+  const { preview, fee, calls } = approvalText(runtime.core, flow, {
+    over: overText,
+    flowId,
+    approvalId: "",
+    code: "",
+    waitSeconds: 0,
+  });
+  return askApproval({
+    ...parameters,
+    subjectId: flowId,
+    over: overText,
+    digestOf: (binding) => approvalDigest(flow, binding),
+    describe: { preview, fee, calls },
+    required: (mode, clientModes) =>
+      new ApprovalRequiredError({ flowId, flow: toSnakeCase(flow), mode, clientModes, over: overText }),
+  });
+}
+
+/** One question to a person, whatever it approves (a flow, an x402 payment). @internal */
+export interface ApprovalQuestion {
+  context: ToolContext;
+  runtime: ToolRuntime;
+  call: ToolCall;
+  /** The flow's id, or `x402:<nonce>` for a payment: what the approval is recorded under. */
+  subjectId: string;
+  /** What is above the threshold, one line per token. */
+  over: string[];
+  /** The digest of the exact thing approved under a binding. */
+  digestOf: (binding: ApprovalBinding) => `0x${string}`;
+  /** What the person reads. */
+  describe: Pick<ApprovalText, "preview" | "fee" | "calls" | "subject">;
+  /** The refusal when the client cannot ask in the policy's mode. */
+  required: (mode: ApprovalMode, clientModes: ApprovalMode[]) => Error;
+}
+
+/**
+ * Asks the question in the policy's mode and records it in the store; resolves with the grant, rejects with an
+ * approval error (the caller marks it as before signing). @internal
+ */
+export async function askApproval(question: ApprovalQuestion): Promise<ApprovalGrant> {
+  const { context, runtime, call, subjectId: flowId } = question;
+  const policy = runtime.policy;
+  const approval = policy?.approval;
+  if (!policy || !approval) throw new Error("askApproval needs the policy's approval section");
   const modes = call.human?.modes() ?? [];
   const human = call.human;
-  if (!human || !modes.includes(approval.mode)) {
-    throw new ApprovalRequiredError({
-      flowId,
-      flow: toSnakeCase(flow),
-      mode: approval.mode,
-      clientModes: modes,
-      over: overText,
-    });
-  }
+  if (!human || !modes.includes(approval.mode)) throw question.required(approval.mode, modes);
   const waitMs = approvalWaitMs(approval.timeoutSeconds, call.deadline, context.toolTimeoutMs);
   const askedAt = Date.now();
   const approvalId = randomUUID();
   const policyVersion = policy.version ?? "none";
   const expiresAt = Math.ceil((askedAt + waitMs + SIGNING_GRACE_MS) / 1_000);
-  const digest = approvalDigest(flow, { approvalId, policyVersion, expiresAt });
+  const digest = question.digestOf({ approvalId, policyVersion, expiresAt });
   const code = approvalCode(digest);
   // Recorded before the question: the store keeps every approval asked, decided and used (across restarts).
   const store = await context.store();
@@ -100,13 +137,14 @@ async function askForApproval(parameters: RequireApprovalParameters): Promise<Ap
     expiresAt: expiresAt * 1_000,
   });
   rememberCode(code, { approvalId, flowId });
-  const text = approvalText(runtime.core, flow, {
-    over: overText,
+  const text: ApprovalText = {
+    ...question.describe,
+    over: question.over,
     flowId,
     approvalId,
     code: displayApprovalCode(code),
     waitSeconds: Math.floor(waitMs / 1_000),
-  });
+  };
   const ref = { flowId, approvalId };
   const refuse = async (error: Error, state: "declined" | "expired" | "refused"): Promise<never> => {
     // A question that ended without a yes can never be approved afterwards (an expired one lapses by its time).
@@ -257,8 +295,20 @@ export function confirmApproval(parameters: {
 async function useGrant(parameters: Parameters<typeof confirmApproval>[0]): Promise<void> {
   const { context, grant, flow } = parameters;
   if (!grant) return;
+  await useApprovalGrant({ context, grant, digest: approvalDigest(flow, grant) });
+}
+
+/**
+ * Uses `grant` once for the thing whose digest (computed again from what is about to be signed) is `digest`;
+ * throws an approval error otherwise. @internal
+ */
+export async function useApprovalGrant(parameters: {
+  context: Pick<ToolContext, "store">;
+  grant: ApprovalGrant;
+  digest: `0x${string}`;
+}): Promise<void> {
+  const { context, grant, digest } = parameters;
   const ref = { flowId: grant.flowId, approvalId: grant.approvalId };
-  const digest = approvalDigest(flow, grant);
   if (digest !== grant.digest) throw new ApprovalFlowChangedError(ref);
   const store = await context.store();
   const now = Date.now();

@@ -22,15 +22,20 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
     mode: "form" | "url";
     clientModes: readonly string[];
     over: readonly string[];
+    /** What needs the approval (default `flow`); an x402 payment's `flow` is `{ x402_payment }`. */
+    subject?: "flow" | "x402 payment";
   }) {
     const { flowId, flow, mode, clientModes, over } = parameters;
+    const payment = parameters.subject === "x402 payment";
     const client =
       clientModes.length === 0
         ? "this MCP client cannot ask a person (no elicitation capability)"
         : `this MCP client can ask only in ${clientModes.join(" and ")} mode, the policy asks in ${mode} mode`;
     super({
       code: "APPROVAL_REQUIRED",
-      message: `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
+      message: payment
+        ? `This x402 payment pays ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow.x402_payment is what would be paid: call x402_fetch again from a client that supports ${mode}-mode elicitation.`
+        : `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
       details: { flow_id: flowId, flow, mode, client_modes: [...clientModes], over: [...over] },
     });
   }

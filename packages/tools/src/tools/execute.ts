@@ -15,6 +15,7 @@ import {
   type ToolCall,
   type ToolContext,
 } from "./context.js";
+import { readX402PolicyView, x402PolicyView } from "./x402PolicyView.js";
 
 const EXECUTE = {
   readOnlyHint: false,
@@ -248,7 +249,7 @@ export const getPolicyTool = defineTool({
   title: "Spending policy",
   family: "execute",
   description:
-    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, and above which spends a person must approve a flow (`approval`: the thresholds, the mode and the time given). `configured: false`: no policy, no limits. No request.",
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, above which spends a person must approve a flow or an x402 payment (`approval`: the thresholds, the mode and the time given), and x402_fetch's allow-lists with the signer's x402 payments of the last 24 hours (`x402`, from the store). `configured: false`: no policy, no limits. No request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
@@ -263,10 +264,15 @@ export const getPolicyTool = defineTool({
     approval: approvalView
       .nullable()
       .describe("Above which spends a person approves a flow before it is signed; null: never asked."),
+    x402: x402PolicyView.describe(
+      "x402_fetch's allow-lists and the signer's recent x402 payments (from the store: they survive restarts).",
+    ),
   }),
   annotations: { ...READ_ONLY, openWorldHint: false },
   async run(_args, context, call) {
-    const { policy, core } = await context.runtime();
+    const runtime = await context.runtime();
+    const { policy, core } = runtime;
+    const x402 = await readX402PolicyView(context, runtime);
     if (!policy) {
       return {
         data: {
@@ -276,6 +282,7 @@ export const getPolicyTool = defineTool({
           allow: { recipients: null, spenders: null, contracts: null },
           allowUnlimitedApprovals: true,
           approval: null,
+          x402,
         },
       };
     }
@@ -324,6 +331,7 @@ export const getPolicyTool = defineTool({
                     1_000,
                 ),
               },
+        x402,
       },
     };
   },

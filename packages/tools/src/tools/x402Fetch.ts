@@ -33,7 +33,7 @@ export const x402FetchTool = defineTool({
   family: "execute",
   action: "createX402Fetch",
   description:
-    "Fetches `url` (http or https) and, when the server answers 402 Payment Required with x402 v2 requirements (exact on eip155:42220 in USDC or USDT), pays with this server's signer (an EIP-3009 authorization) and retries. The payment must fit the spending policy: the token's caps.<TOKEN>.perCall and `max_amount` (at least one is needed; the lower wins), caps.<TOKEN>.perDay (x402 payments count with every other spend, from the moment they are signed), and the policy's x402.hosts / x402.payTo allow-lists. Hosts resolving to loopback or private addresses are refused unless listed in x402.hosts. A refusal happens before anything is signed. Returns the HTTP status, the body as text (at most 32768 characters) and what was paid. dry_run: true fetches without paying and reports what would be paid.",
+    "Fetches `url` (http or https) and, when the server answers 402 Payment Required with x402 v2 requirements (exact on eip155:42220 in USDC or USDT), pays with this server's signer (an EIP-3009 authorization) and retries. The payment must fit the spending policy: the token's caps.<TOKEN>.perCall and `max_amount` (at least one is needed; the lower wins), caps.<TOKEN>.perDay (x402 payments count with every other spend, from the moment they are signed), and the policy's x402.hosts / x402.payTo allow-lists. Hosts resolving to loopback or private addresses are refused unless listed in x402.hosts. Above the policy's approval.above of the token, a person approves the exact payment (MCP elicitation, form or URL mode) before it is signed; a client that cannot ask gets APPROVAL_REQUIRED with what would be paid. A refusal happens before anything is signed. Returns the HTTP status, the body as text (at most 32768 characters) and what was paid. dry_run: true fetches without paying or signing and reports what would be paid, refused as a payment would be (perCall, max_amount, perDay, allow-lists).",
   input: z.strictObject({
     url: z.string().min(1).max(2048).describe("The http(s) URL."),
     method: z.enum(METHODS).optional().describe("HTTP method (default GET)."),
@@ -142,6 +142,26 @@ export const x402FetchTool = defineTool({
       if (parsedLimits.hosts && !parsedLimits.hosts.has(url.host)) refuse("hosts");
       if (parsedLimits.payTo && !parsedLimits.payTo.has(chosen.payTo)) refuse("payTo");
       if (limit !== undefined && chosen.amount > limit) refuse("perPayment");
+      // caps.<TOKEN>.perDay as a real payment meets it: the signer's rolling 24 h in the store plus this payment.
+      const cap = policy?.caps.get(chosen.token.address.toLowerCase());
+      if (cap?.perDay !== undefined) {
+        const [{ SPEND_WINDOW_MS }, { perDayViolation }] = await Promise.all([
+          import("../store/types.js"),
+          import("../x402/toolX402PaymentStore.js"),
+        ]);
+        const payer = runtime.account?.address.toLowerCase();
+        const spent =
+          payer === undefined
+            ? 0n
+            : await (await context.store()).spent(payer, cap.address, Date.now() - SPEND_WINDOW_MS);
+        if (spent + chosen.amount > cap.perDay) {
+          throw perDayViolation(
+            [{ token: cap.address, symbol: cap.symbol, limit: cap.perDay, spent, adding: chosen.amount }],
+            cap,
+            (value, decimals) => core.formatAmount(value, decimals),
+          );
+        }
+      }
       return result(response, text, {
         amount: shown,
         token: chosen.token.symbol,
@@ -169,6 +189,29 @@ export const x402FetchTool = defineTool({
         store: () => context.store(),
         caps: policy?.caps,
         format: (value, decimals) => core.formatAmount(value, decimals),
+        // Above approval.above of its token, a person approves this exact payment before it is signed.
+        beforeReserve: async (record) => {
+          const token = x402.findPayableToken(record.asset);
+          if (!token || !policy?.approval) return;
+          const { approvePayment } = await import("../approval/paymentApproval.js");
+          await approvePayment({
+            context,
+            runtime,
+            call,
+            payment: {
+              network: record.network,
+              asset: record.asset,
+              amount: BigInt(record.amount),
+              payTo: record.payTo,
+              resource: record.url,
+              signer: record.payer,
+              nonce: record.nonce,
+              validBefore: record.validBefore,
+              symbol: token.symbol,
+              decimals: token.decimals,
+            },
+          });
+        },
       }),
     });
     const { response, payment: paid } = await pay.fetchWithPayment(url, init);

@@ -6,17 +6,49 @@ import { findPayableToken } from "@preflow/x402";
 import type { Address, Hash, Hex } from "viem";
 import { PolicyViolationError } from "../errors/policy.js";
 import type { TokenCap } from "../policy/loadPolicy.js";
-import type { ToolServerStore } from "../store/types.js";
+import type { CapExceeded, ToolServerStore } from "../store/types.js";
 
-/** The adapter; `caps` are the policy's (by token address, lowercase), `format` shows base units. @internal */
+/**
+ * The refusal of a payment the day's cap does not allow (the same for a payment and a dry run): `exceeded` is the
+ * store's answer (or the dry run's own count). @internal
+ */
+export function perDayViolation(
+  exceeded: readonly CapExceeded[],
+  cap: TokenCap | undefined,
+  format: (amount: bigint, decimals: number) => string,
+): PolicyViolationError {
+  return new PolicyViolationError({
+    violations: exceeded.map((entry) => {
+      const decimals = cap?.decimals ?? 6;
+      const symbol = entry.symbol ?? cap?.symbol ?? entry.token;
+      return {
+        rule: `caps.${cap?.key ?? symbol}.perDay`,
+        step: null,
+        message: `${symbol} per rolling 24 h: limit ${format(entry.limit, decimals)}, spent ${format(entry.spent, decimals)}, this payment ${format(entry.adding, decimals)}`,
+        token: symbol,
+        limit: format(entry.limit, decimals),
+        requested: format(entry.adding, decimals),
+        spent_24h: format(entry.spent, decimals),
+      };
+    }),
+  });
+}
+
+/**
+ * The adapter; `caps` are the policy's (by token address, lowercase), `format` shows base units. `beforeReserve`
+ * runs first, for each payment about to be signed (the person's approval): when it rejects nothing is reserved or
+ * signed. @internal
+ */
 export function toolX402PaymentStore(parameters: {
   store: () => Promise<ToolServerStore>;
   caps: ReadonlyMap<string, TokenCap> | undefined;
   format: (amount: bigint, decimals: number) => string;
+  beforeReserve?: (payment: X402PaymentRecord) => Promise<void>;
 }): X402PaymentStore {
   const { caps, format } = parameters;
   return {
     async reserve(payment) {
+      await parameters.beforeReserve?.(payment);
       const store = await parameters.store();
       const cap = caps?.get(payment.asset.toLowerCase());
       const result = await store.reserveX402Payment({
@@ -35,21 +67,7 @@ export function toolX402PaymentStore(parameters: {
         now: payment.signedAt * 1000,
       });
       if (result.ok) return true;
-      throw new PolicyViolationError({
-        violations: result.exceeded.map((exceeded) => {
-          const decimals = cap?.decimals ?? 6;
-          const symbol = exceeded.symbol ?? cap?.symbol ?? exceeded.token;
-          return {
-            rule: `caps.${cap?.key ?? symbol}.perDay`,
-            step: null,
-            message: `${symbol} per rolling 24 h: limit ${format(exceeded.limit, decimals)}, spent ${format(exceeded.spent, decimals)}, this payment ${format(exceeded.adding, decimals)}`,
-            token: symbol,
-            limit: format(exceeded.limit, decimals),
-            requested: format(exceeded.adding, decimals),
-            spent_24h: format(exceeded.spent, decimals),
-          };
-        }),
-      });
+      throw perDayViolation(result.exceeded, cap, format);
     },
     async update(nonce, patch) {
       const store = await parameters.store();

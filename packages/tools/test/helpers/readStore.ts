@@ -37,3 +37,27 @@ export function storedSpends(
     signer.toLowerCase(),
   );
 }
+
+/** The approvals in the store (every subject: flows, and x402 payments under `x402:<nonce>`), oldest first. */
+export function storedApprovals(
+  stateDir: string,
+): { id: string; flow_id: string; mode: string; status: string; used_at: number | null }[] {
+  return query(
+    stateDir,
+    "approvals",
+    "SELECT id, flow_id, mode, status, used_at FROM approvals ORDER BY created_at, id",
+  );
+}
+
+/** The x402 payments of `payer` in the store, oldest first. */
+export function storedX402Payments(
+  stateDir: string,
+  payer: string,
+): { nonce: string; amount: string; status: string; transaction_hash: string | null }[] {
+  return query(
+    stateDir,
+    "x402_payments",
+    "SELECT nonce, CAST(amount AS TEXT) AS amount, status, transaction_hash FROM x402_payments WHERE payer = ? ORDER BY created_at",
+    payer.toLowerCase(),
+  );
+}

@@ -59,16 +59,25 @@ describe("feeCurrency { auto: [...] }", () => {
         ),
         fc.constantFrom("feeCurrency", "client feeCurrency"),
         (value, field) => {
+          // a client's option is accepted exactly when a call's is
+          let config: unknown;
+          try {
+            resolveConfig({ feeCurrency: value as never }, { env: {} });
+          } catch (error) {
+            config = error;
+          }
           let resolved: ReturnType<typeof resolveFeeCurrencyInput> | undefined;
           try {
             resolved = resolveFeeCurrencyInput(value, field);
           } catch (error) {
+            expect(config).toBeInstanceOf(InvalidFeeCurrencyError);
             expect(error).toBeInstanceOf(InvalidFeeCurrencyError);
             expect((error as InvalidFeeCurrencyError).details.field).toMatch(
               new RegExp(`^${field}(\\.auto(\\[\\d+\\])?)?$`),
             );
             return;
           }
+          expect(config).toBeUndefined();
           // accepted: exactly `{ auto: list }` with a non-empty list of distinct candidates
           expect(Object.keys(value)).toEqual(["auto"]);
           expect(resolved.kind).toBe("auto");

@@ -2,10 +2,13 @@
 // with a MiniPay-like wallet injected as `window.ethereum`: `isMiniPay: true`, accounts and eth_sendTransaction
 // only (no wallet_sendCalls, wallet_getCapabilities, personal_sign or typed-data signing: refused as MiniPay
 // refuses them), honouring `feeCurrency` on eth_sendTransaction by signing a CIP-64 transaction with the account's
-// devnet key (a viem local account in this process, as a wallet signs outside the page). The account holds
-// USD₮ and USDC and never any CELO. The test sends, swaps, has a send rejected in the wallet and one refused for
-// its network fee, each with its reason on screen,
-// and checks that no text the user sees on that path says "CELO".
+// devnet key (a viem local account in this process, as a wallet signs outside the page). Inside MiniPay the page
+// prepares with `feeCurrency: { auto: ["USDT", "USDC", "USDm"] }`: preflow picks the stablecoin that pays, never
+// CELO. A first account holds USD₮ and USDC: it sends and swaps (each fee in USD₮, the one it holds most of, even
+// for the USDC swap) and has a send rejected in the wallet. A second account holds only USDC: a send of its whole
+// balance is refused (no stablecoin can pay the fee, each named with what it holds and needs), its USDC → USDm
+// and USDm → USDC swaps pay in USDC, the planner's pick (not the USDm spent). Neither ever holds CELO, and no
+// text the user sees on that path says "CELO".
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +28,7 @@ const examples = fileURLToPath(new URL("..", import.meta.url));
 const screenshot = join(examples, "minipay/out/screenshot.png");
 const RECIPIENT = "0x976EA74026E726554dB657fA54763abd0C3a0aa9"; // the page's default recipient
 const USDT_ADAPTER = "0x0E2A3e05bc9A16F5292A6170456A710cb89C6f72"; // USD₮'s fee currency (CIP-64 adapter)
-const USDC_ADAPTER = "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B";
+const USDC_ADAPTER = "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B"; // USDC's
 const REFUSED = [
   "wallet_sendCalls",
   "wallet_getCapabilities",
@@ -41,7 +44,9 @@ function visibleText(page: Page): Promise<string> {
 
 describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
   const devnet = useDevnet();
-  const account = privateKeyToAccount(generatePrivateKey());
+  const first = privateKeyToAccount(generatePrivateKey()); // USD₮ and USDC
+  const onlyUsdc = privateKeyToAccount(generatePrivateKey()); // USDC only
+  let account = first; // the account the injected wallet holds
   const consoleErrors: string[] = [];
   const walletCalls: { method: string; feeCurrency?: string }[] = [];
   const seen: string[] = []; // the visible text at each state of the path
@@ -56,15 +61,17 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     const dist = mkdtempSync(join(tmpdir(), "preflow-minipay-example-"));
     bundleBytes = await buildMiniPayExample(dist);
     site = await serveStatic(dist);
-    await devnet.fund(account.address, "USDT", "20");
-    await devnet.fund(account.address, "USDC", "10");
+    await devnet.fund(first.address, "USDT", "20");
+    await devnet.fund(first.address, "USDC", "10");
+    await devnet.fund(onlyUsdc.address, "USDC", "3");
 
     // viem's celo chain signs CIP-64 (type 0x7b) when a request carries feeCurrency
-    const signer = createWalletClient({
-      account,
-      chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
-      transport: http(devnet.rpcUrl),
-    });
+    const signerOf = (owner: typeof first) =>
+      createWalletClient({
+        account: owner,
+        chain: { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } },
+        transport: http(devnet.rpcUrl),
+      });
     chromium = await launchChromium();
     browser = chromium.browser;
     page = await browser.newPage();
@@ -94,7 +101,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
             rejectNext = false;
             throw new Error("[4001] User rejected the request.");
           }
-          return await signer.sendTransaction({
+          return await signerOf(account).sendTransaction({
             to: tx.to,
             ...(tx.data === undefined ? {} : { data: tx.data }),
             value: BigInt(tx.value ?? "0x0"),
@@ -169,7 +176,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
   const balanceOf = (symbol: string) =>
     page.$eval(`#balances li[data-token="${symbol}"] .amount`, (element) => element.textContent ?? "");
 
-  it("connects without a button, sends and swaps paying the network fee in the token, shows a rejection and refuses an unpayable send with their reasons, never shows CELO", async () => {
+  it("connects without a button, sends and swaps paying the network fee in the stablecoin preflow picks, shows a rejection and refuses an unpayable send with their reasons, never shows CELO", async () => {
     const reader = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
     const recipientBefore = await reader.token.getBalance(RECIPIENT, "USDT");
 
@@ -213,14 +220,15 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     const recipientAfter = await reader.token.getBalance(RECIPIENT, "USDT");
     expect(recipientAfter.value - recipientBefore.value).toBe(1_000_000n);
 
-    // A swap: 5 USDC → USDm, approve then swap, each step's network fee in USDC.
+    // A swap: 5 USDC → USDm, approve then swap, each step's network fee in USD₮: "auto" among the stablecoins
+    // picks the one the account holds most of (19 USD₮ against 10 USDC, at the same rate), not the token spent.
     await typeInto("#swap-amount", "5");
     await page.select("#swap-from", "USDC");
     await page.select("#swap-to", "USDm");
     await page.click("#review-swap");
     const swapReview = await reviewed();
     expect(swapReview).toMatch(/5 USDC/);
-    expect(swapReview).toMatch(/\nNetwork fee ≈ 0\.\d+ USDC \(at most 0\.\d+ USDC\)$/);
+    expect(swapReview).toMatch(/\nNetwork fee ≈ 0\.\d+ USD₮ \(at most 0\.\d+ USD₮\)$/);
     await page.click("#confirm");
     const swapped = await waitForStatus("success", "failure");
     expect(swapped).toMatch(/^Success: /);
@@ -229,7 +237,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
       { timeout: 30_000 },
     );
     expect(Number(await balanceOf("USDm"))).toBeGreaterThan(4.9);
-    expect(await balanceOf("USDC")).toBe("4.99");
+    expect(await balanceOf("USDC")).toBe("5"); // the fee was paid in USD₮
 
     // A send the user rejects in the wallet: failure, with the wallet's reason, nothing sent.
     const balanceBeforeReject = await reader.token.getBalance(account.address, "USDT");
@@ -243,44 +251,81 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     expect(rejected).toMatch(/^Failed: .*User rejected the request/);
     expect((await reader.token.getBalance(account.address, "USDT")).value).toBe(balanceBeforeReject.value);
 
-    // A refused send: the whole USD₮ balance leaves nothing for the network fee; refused before the wallet.
-    const sendsBefore = walletCalls.filter((call) => call.method === "eth_sendTransaction").length;
-    const whole = (await reader.token.getBalance(account.address, "USDT")).formatted;
-    await typeInto("#send-amount", whole);
-    await page.select("#send-token", "USDT");
+    const firstSends = walletCalls.filter((call) => call.method === "eth_sendTransaction");
+    // Each transaction with USD₮'s fee currency: the send, approve + swap, the rejected send.
+    expect(firstSends.map((call) => call.feeCurrency?.toLowerCase())).toEqual(
+      Array(4).fill(USDT_ADAPTER.toLowerCase()),
+    );
+
+    // The second account, holding only USDC: the wallet switches to it and the page is opened again.
+    account = onlyUsdc;
+    await page.goto(`${site.url}?rpc=${encodeURIComponent(devnet.rpcUrl)}`, { waitUntil: "load" });
+    await page.waitForFunction(
+      (address: string) =>
+        document.querySelector("#account")?.textContent === address &&
+        document.querySelectorAll("#balances li").length === 3,
+      { timeout: 30_000 },
+      onlyUsdc.address,
+    );
+    seen.push(await visibleText(page));
+    expect(await page.$$eval("#balances li", (items) => items.map((item) => item.textContent))).toEqual([
+      "USD₮0",
+      "USDC3",
+      "USDm0",
+    ]);
+
+    // A refused send: the whole USDC balance leaves nothing for the network fee, and no other stablecoin can pay
+    // it; refused before the wallet, each stablecoin named with what it holds and needs, CELO never.
+    await typeInto("#send-amount", "3");
+    await page.select("#send-token", "USDC");
     await page.click("#review-send");
     const refused = await waitForStatus("failure");
-    const need = /this needs ([\d.]+) USD₮/.exec(refused)?.[1];
+    const fee = (label: string) =>
+      new RegExp(`${label}: you have 0, this needs (0\\.\\d+)`).exec(refused)?.[1];
+    const need = /USDC: you have 3, this needs ([\d.]+)/.exec(refused)?.[1];
     expect(refused).toBe(
-      `Failed: Not enough USD₮: you have ${whole} USD₮, this needs ${need} USD₮ (amount + network fee).`,
+      `Failed: Not enough to pay the network fee in any of your dollars. USD₮: you have 0, this needs ${fee("USD₮")}; USDC: you have 3, this needs ${need}; USDm: you have 0, this needs ${fee("USDm")}.`,
     );
-    expect(Number(need) - Number(whole)).toBeGreaterThan(0); // the network fee on top
-    expect(Number(need) - Number(whole)).toBeLessThan(0.01);
+    expect(Number(need) - 3).toBeGreaterThan(0); // the network fee on top
+    expect(Number(need) - 3).toBeLessThan(0.01);
     expect(await page.$eval("#confirm", (element) => (element as HTMLButtonElement).disabled)).toBe(true);
-    expect(walletCalls.filter((call) => call.method === "eth_sendTransaction")).toHaveLength(sendsBefore);
+    expect(walletCalls.filter((call) => call.method === "eth_sendTransaction")).toHaveLength(4);
+
+    // A swap USDC → USDm (USDC, the only stablecoin it holds, pays), then USDm → USDC: the planner's pick pays
+    // (USDC again, the one it holds most of), not the USDm swapped away; the page names the fee in it.
+    for (const [from, to, amount] of [
+      ["USDC", "USDm", "1"],
+      ["USDm", "USDC", "0.5"],
+    ] as const) {
+      await typeInto("#swap-amount", amount);
+      await page.select("#swap-from", from);
+      await page.select("#swap-to", to);
+      await page.click("#review-swap");
+      const review = await reviewed();
+      expect(review).toMatch(new RegExp(`${amount.replace(".", "\\.")} ${from}`));
+      expect(review).toMatch(/\nNetwork fee ≈ 0\.\d+ USDC \(at most 0\.\d+ USDC\)$/);
+      await page.click("#confirm");
+      expect(await waitForStatus("success", "failure")).toMatch(/^Success: /);
+    }
+    const secondSends = walletCalls.filter((call) => call.method === "eth_sendTransaction").slice(4);
+    expect(secondSends.length).toBeGreaterThanOrEqual(2); // approve (when needed) + swap, twice
+    for (const call of secondSends) expect(call.feeCurrency?.toLowerCase()).toBe(USDC_ADAPTER.toLowerCase());
 
     mkdirSync(join(examples, "minipay/out"), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: true });
 
-    // No CELO anywhere the user looked, and none spent: the account still holds none.
-    expect(seen.length).toBeGreaterThanOrEqual(7);
+    // No CELO anywhere the user looked, and none spent: both accounts still hold none.
+    expect(seen.length).toBeGreaterThanOrEqual(10);
     for (const text of seen) expect(text).not.toMatch(/CELO/i);
-    expect((await reader.token.getBalance(account.address, "CELO")).value).toBe(0n);
-    // Each transaction went through eth_sendTransaction with its token's fee currency: a send, approve + swap, the rejected send.
-    const sends = walletCalls.filter((call) => call.method === "eth_sendTransaction");
-    expect(sends.map((call) => call.feeCurrency?.toLowerCase())).toEqual([
-      USDT_ADAPTER.toLowerCase(),
-      USDC_ADAPTER.toLowerCase(),
-      USDC_ADAPTER.toLowerCase(),
-      USDT_ADAPTER.toLowerCase(), // the one the user rejected
-    ]);
+    for (const owner of [first, onlyUsdc])
+      expect((await reader.token.getBalance(owner.address, "CELO")).value).toBe(0n);
     // No batch and no signature requested; capabilities were asked (and refused) before anything was sent.
     const methods = new Set(walletCalls.map((call) => call.method));
     for (const method of ["wallet_sendCalls", "personal_sign", "eth_sign", "eth_signTypedData_v4"])
       expect(methods.has(method), method).toBe(false);
     // Per send through the wallet: eth_chainId, one wallet_getCapabilities (refused with 4200, so not retried), then
     // per step eth_sendTransaction and its receipt polls.
-    expect(walletCalls.filter((call) => call.method === "wallet_getCapabilities")).toHaveLength(3);
+    expect(walletCalls.filter((call) => call.method === "wallet_getCapabilities")).toHaveLength(5);
     expect(consoleErrors).toEqual([]);
     expect(existsSync(screenshot)).toBe(true);
     expect(bundleBytes).toBeGreaterThan(0);

@@ -1,11 +1,13 @@
 // A MiniPay mini-app on preflow: USD₮, USDC and USDm balances, a send and a swap among them, each network fee
-// paid in the token being spent (CIP-64 `feeCurrency`) and shown as "Network fee" in that token, and every
-// transaction shown as pending, then success or failure with its reason. Built for MiniPay's rules (2026): no
+// paid in a stablecoin (CIP-64 `feeCurrency`: inside MiniPay, `{ auto: ["USDT", "USDC", "USDm"] }`, so preflow
+// picks the one the account holds most of that can pay, never CELO) and shown as "Network fee" in that token, and
+// every transaction shown as pending, then success or failure with its reason. Built for MiniPay's rules (2026): no
 // CELO anywhere on screen, no message signing, no batching (one eth_sendTransaction per step), a balance check
 // that covers the amount plus the network fee (prepare* refuses before the wallet is asked), a 390 px layout.
 // The RPC URL comes from `?rpc=` (the test passes the devnet's), else Celo's public RPC.
 import {
   createSdkClient,
+  type FeeCurrencyInput,
   type SerializedPreparedFlow,
   sendPreparedFlowWithWallet,
   swapActions,
@@ -22,10 +24,17 @@ import {
 import { connect, type InjectedProvider, injectedProvider, isMiniPay, walletClient } from "./wallet.js";
 
 const rpcUrl = new URLSearchParams(location.search).get("rpc") ?? "https://forno.celo.org";
-const client = createSdkClient({ rpcUrl, attributionTags: ["minipay_example"] }).extend(swapActions);
+const provider: InjectedProvider | undefined = injectedProvider();
+// Who pays the network fee of every prepare: inside MiniPay, "auto" among the three stablecoins only (MiniPay's
+// users hold no CELO and never see it); elsewhere plain "auto" (CELO when the account can pay in it).
+const feeCurrency: FeeCurrencyInput = isMiniPay(provider)
+  ? { auto: STABLECOINS.map((coin) => coin.symbol) }
+  : "auto";
+const client = createSdkClient({ rpcUrl, attributionTags: ["minipay_example"], feeCurrency }).extend(
+  swapActions,
+);
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const provider: InjectedProvider | undefined = injectedProvider();
 let from: Address | undefined;
 let flow: SerializedPreparedFlow | undefined;
 
@@ -44,6 +53,8 @@ function reasonOf(error: unknown): string {
     message?: string;
     shortMessage?: string;
   };
+  const candidates = (e?.details as { candidates?: FeeShortfall[] } | undefined)?.candidates;
+  if (e?.code === "INSUFFICIENT_BALANCE" && candidates) return feeShortfallReason(candidates);
   const coin = STABLECOINS.find((c) => c.symbol === e?.details?.token);
   if (e?.code === "INSUFFICIENT_BALANCE" && e.details && coin) {
     const have = displayAmount(BigInt(e.details.have ?? "0"), coin.decimals, coin.decimals, "down");
@@ -52,6 +63,27 @@ function reasonOf(error: unknown): string {
   }
   if (e?.code === "INVALID_AMOUNT" || e?.code === "INVALID_ADDRESS") return e.message ?? String(error);
   return e?.shortMessage ?? e?.message ?? String(error);
+}
+
+/** A currency the network fee could not be paid in (`InsufficientBalanceError`'s `details.candidates`). */
+interface FeeShortfall {
+  token: string;
+  have: string;
+  need?: string;
+}
+
+/** No stablecoin can pay the network fee: what the user holds and needs of each (amount + fee for the one spent). */
+function feeShortfallReason(candidates: readonly FeeShortfall[]): string {
+  const each = candidates.map((candidate) => {
+    const coin = STABLECOINS.find((c) => c.symbol === candidate.token);
+    const label = coin?.label ?? candidate.token;
+    const decimals = coin?.decimals ?? 18;
+    const have = displayAmount(BigInt(candidate.have), decimals, decimals, "down");
+    if (candidate.need === undefined) return `${label}: cannot pay network fees`;
+    const need = displayAmount(BigInt(candidate.need), decimals, decimals, "up");
+    return `${label}: you have ${have}, this needs ${need}`;
+  });
+  return `Not enough to pay the network fee in any of your dollars. ${each.join("; ")}.`;
 }
 
 function fillTokenSelects() {
@@ -110,14 +142,14 @@ async function review(prepare: (owner: Address) => Promise<SerializedPreparedFlo
 
 $("review-send").addEventListener("click", () => {
   const token = $<HTMLSelectElement>("send-token").value as StablecoinSymbol;
-  return review((owner) =>
-    client.transaction.prepareSend(
-      owner,
-      $<HTMLInputElement>("send-to").value.trim(),
-      token,
-      $<HTMLInputElement>("send-amount").value.trim(),
-      { feeCurrency: token }, // the network fee in the token sent
-    ),
+  return review(
+    (owner) =>
+      client.transaction.prepareSend(
+        owner,
+        $<HTMLInputElement>("send-to").value.trim(),
+        token,
+        $<HTMLInputElement>("send-amount").value.trim(),
+      ), // the network fee: the client's feeCurrency (a stablecoin the planner picks inside MiniPay)
   );
 });
 
@@ -127,7 +159,6 @@ $("review-swap").addEventListener("click", () => {
   return review((owner) =>
     client.swap.prepareSwap(owner, tokenIn, tokenOut, $<HTMLInputElement>("swap-amount").value.trim(), {
       slippageBps: 50,
-      feeCurrency: tokenIn, // the network fee in the token swapped away
     }),
   );
 });

@@ -1,6 +1,6 @@
 // The dollars a MiniPay user holds, and how the page writes amounts of them. MiniPay (2026) lists USD₮, USDC and
-// USDm only and never shows CELO: the page reads, sends and swaps these three, and pays every network fee in the
-// token being spent (CIP-64), so the user meets no other currency.
+// USDm only and never shows CELO: the page reads, sends and swaps these three, and pays every network fee in one
+// of them (CIP-64; preflow's `{ auto: [...] }` picks which), so the user meets no other currency.
 import { formatAmount, type SerializedPreparedFlow, TOKENS } from "preflow";
 
 /** The tokens the page offers, in MiniPay's order (USD₮ first), with the name the user sees. */
@@ -35,11 +35,11 @@ function decimalsOf(symbol: string): number | undefined {
 
 /**
  * The "Network fee" line of a prepared flow that pays gas in a token (`flow.fee`, CIP-64): the estimate and the
- * most it can cost, both in that token. `undefined` when the flow pays in the chain's native currency, which the
- * page never asks for.
+ * most it can cost, both in that token. Without `flow.fee` the fee is paid in CELO: only outside MiniPay (plain
+ * `"auto"` for an account that holds CELO); inside MiniPay the page asks for stablecoins only.
  */
 export function networkFeeLine(flow: SerializedPreparedFlow): string | undefined {
-  if (!flow.fee) return undefined;
+  if (!flow.fee) return "Network fee paid in CELO";
   const decimals = decimalsOf(flow.fee.currency);
   if (decimals === undefined) return undefined;
   const label = labelOf(flow.fee.currency);

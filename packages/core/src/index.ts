@@ -174,8 +174,10 @@ export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 export * from "./errors/index.js";
 export {
+  type AutoFeeCurrency,
   FEE_CURRENCY_DIRECTORY_ADDRESS,
   FEE_CURRENCY_OF_TOKEN,
+  type FeeCurrencyCandidate,
   type FeeCurrencyInput,
   type ResolvedFeeCurrencyInput,
   resolveFeeCurrencyInput,

@@ -213,9 +213,16 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     );
     expect(refusal).toBeInstanceOf(InvalidFeeCurrencyError);
     expect((refusal as Error).message).toMatch(/"auto" is chosen when preparing/);
+    // "auto" among some currencies too: a simulation never prices a flow in CELO behind the caller's back
+    const among = await simulatePreparedFlow(client, {
+      flow,
+      feeCurrency: { auto: ["USDT", "USDC", "USDm"] },
+    }).catch((e: unknown) => e);
+    expect(among).toBeInstanceOf(InvalidFeeCurrencyError);
+    expect((among as Error).message).toMatch(/"auto" is chosen when preparing/);
     const weth = await simulatePreparedFlow(client, { flow, feeCurrency: "WETH" }).catch((e: unknown) => e);
     expect(weth).toBeInstanceOf(InvalidFeeCurrencyError);
-    for (const error of [refusal, weth]) expectInErrorType("simulatePreparedFlow", error);
+    for (const error of [refusal, among, weth]) expectInErrorType("simulatePreparedFlow", error);
     expect(proxy.requests).toBe(0);
   });
 });

@@ -309,8 +309,14 @@ export function resolveConfig(
     ),
   });
 
-  const feeCurrency = read("feeCurrency") as FeeCurrencyInput | undefined;
-  resolveFeeCurrencyInput(feeCurrency, "feeCurrency"); // InvalidFeeCurrencyError naming the option, before any I/O
+  const feeCurrencyGiven = read("feeCurrency") as FeeCurrencyInput | undefined;
+  // InvalidFeeCurrencyError naming the option, before any I/O; `{ auto: [...] }` kept as a frozen copy of its
+  // canonical list (a caller changing its array later changes nothing)
+  const choice = resolveFeeCurrencyInput(feeCurrencyGiven, "feeCurrency");
+  const feeCurrency: FeeCurrencyInput | undefined =
+    choice.kind === "auto" && choice.among
+      ? Object.freeze({ auto: Object.freeze([...choice.among]) })
+      : feeCurrencyGiven;
 
   return Object.freeze({
     rpcUrl,

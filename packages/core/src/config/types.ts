@@ -49,7 +49,8 @@ export interface SdkConfig {
   maxRetryAfterMs?: number;
   /**
    * Who pays the gas of every prepared flow unless a `prepare*` call says otherwise: `"CELO"` (the default), a
-   * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, or `"auto"`. Checked when the client is
+   * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, `"auto"`, or `{ auto: ["USDT", "USDC", "USDm"] }` ("auto" among these only: never CELO).
+   * Checked when the client is
    * created (`InvalidFeeCurrencyError`). Applies to every `prepare*`: send, approve, contract call, swaps, Aave,
    * staking and governance (these take a second HTTP request with a fee currency, since their calldata depends
    * on their first read; with `"auto"`, none when the account's CELO covers the steps at the block gas limit).

@@ -75,6 +75,21 @@ export interface InsufficientBalanceErrorParameters {
   /** Human forms of `have` and `need`. */
   haveFormatted: string;
   needFormatted: string;
+  /**
+   * When `"auto"` found no currency that can pay the fee: each currency it could choose, with what the account
+   * holds and needs of it (`need` absent: not a registered fee currency on this chain). The message then names
+   * every one of them (and no other); `token`, `have` and `need` are the one nearest to paying.
+   */
+  candidates?: readonly FeeCandidateShortfall[] | undefined;
+}
+
+/** A currency `"auto"` could not pay the fee with: what the account holds and needs of it. */
+export interface FeeCandidateShortfall {
+  token: string;
+  have: bigint;
+  need: bigint | undefined;
+  haveFormatted: string;
+  needFormatted: string;
 }
 
 /**
@@ -96,10 +111,16 @@ export class InsufficientBalanceError extends SdkError<"INSUFFICIENT_BALANCE"> {
   override readonly name: string = "InsufficientBalanceError";
 
   constructor(parameters: InsufficientBalanceErrorParameters) {
-    const { owner, token, have, need, haveFormatted, needFormatted } = parameters;
+    const { owner, token, have, need, haveFormatted, needFormatted, candidates } = parameters;
+    const each = (c: FeeCandidateShortfall) =>
+      c.need === undefined
+        ? `${c.token}: ${c.needFormatted}`
+        : `${c.token}: have ${c.haveFormatted} ${c.token}, need ${c.needFormatted} ${c.token}`;
     super({
       code: "INSUFFICIENT_BALANCE",
-      message: `Insufficient ${token} balance of ${owner}: have ${haveFormatted} ${token}, need ${needFormatted} ${token}. Fund the account or lower the amount.`,
+      message: candidates
+        ? `No fee currency among ${candidates.map((c) => c.token).join(", ")} can pay the network fee of ${owner}: ${candidates.map(each).join("; ")}. Fund the account with one of them or lower the amount.`
+        : `Insufficient ${token} balance of ${owner}: have ${haveFormatted} ${token}, need ${needFormatted} ${token}. Fund the account or lower the amount.`,
       details: {
         owner,
         token,
@@ -107,6 +128,17 @@ export class InsufficientBalanceError extends SdkError<"INSUFFICIENT_BALANCE"> {
         need: need.toString(),
         haveFormatted,
         needFormatted,
+        ...(candidates
+          ? {
+              candidates: candidates.map((c) => ({
+                token: c.token,
+                have: c.have.toString(),
+                ...(c.need === undefined ? {} : { need: c.need.toString() }),
+                haveFormatted: c.haveFormatted,
+                needFormatted: c.needFormatted,
+              })),
+            }
+          : {}),
       },
     });
   }

@@ -2,6 +2,7 @@
 export { TransactionNotFoundError } from "@preflow/attribution";
 export { InvalidAddressError } from "./address.js";
 export {
+  type FeeCandidateShortfall,
   InsufficientBalanceError,
   type InsufficientBalanceErrorParameters,
   InvalidAmountError,

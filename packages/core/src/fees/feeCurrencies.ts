@@ -46,12 +46,49 @@ export const feeCurrencyDirectoryAbi = [
   ),
 ] as const;
 
-/** A fee-currency choice: `"CELO"` (the default), `"auto"`, a token symbol or a fee-currency address. */
-export type FeeCurrencyInput = "CELO" | "auto" | keyof typeof FEE_CURRENCY_OF_TOKEN | (string & {});
+/**
+ * A currency `"auto"` may choose: `"CELO"` or the symbol of a registry token that pays gas.
+ *
+ * @example
+ * ```ts
+ * import type { FeeCurrencyCandidate } from "@preflow/core";
+ * const stables: FeeCurrencyCandidate[] = ["USDT", "USDC", "USDm"];
+ * ```
+ */
+export type FeeCurrencyCandidate = "CELO" | keyof typeof FEE_CURRENCY_OF_TOKEN;
 
 /**
- * A resolved fee-currency choice ({@link resolveFeeCurrencyInput}): CELO, `"auto"`, or the address to put in a
- * transaction's `feeCurrency` with the registry token it spends (`undefined` for a currency preflow does not list).
+ * `"auto"` among the listed currencies only: `{ auto: ["USDT", "USDC", "USDm"] }` never picks CELO (a MiniPay
+ * wallet's rule), `{ auto: ["CELO", "USDm"] }` picks CELO when it can pay, else USDm. The list is non-empty, holds
+ * each currency once (a symbol or an alias: `"cUSD"` is USDm) and has no other key; the planner picks as `"auto"`
+ * does (CELO first when listed and it can pay, else the listed stable the account holds most of that can pay).
+ *
+ * @example
+ * ```ts
+ * import type { AutoFeeCurrency } from "@preflow/core";
+ * const minipay: AutoFeeCurrency = { auto: ["USDT", "USDC", "USDm"] };
+ * ```
+ */
+export interface AutoFeeCurrency {
+  /** The currencies `"auto"` may choose from, each once. */
+  auto: readonly FeeCurrencyCandidate[];
+}
+
+/**
+ * A fee-currency choice: `"CELO"` (the default), `"auto"`, `"auto"` among some currencies only
+ * ({@link AutoFeeCurrency}), a token symbol or a fee-currency address.
+ */
+export type FeeCurrencyInput =
+  | "CELO"
+  | "auto"
+  | keyof typeof FEE_CURRENCY_OF_TOKEN
+  | (string & {})
+  | AutoFeeCurrency;
+
+/**
+ * A resolved fee-currency choice ({@link resolveFeeCurrencyInput}): CELO, `"auto"` (`among`: the currencies it may
+ * choose, canonical symbols; absent: CELO and every fee currency), or the address to put in a transaction's
+ * `feeCurrency` with the registry token it spends (`undefined` for a currency preflow does not list).
  *
  * @example
  * ```ts
@@ -61,7 +98,7 @@ export type FeeCurrencyInput = "CELO" | "auto" | keyof typeof FEE_CURRENCY_OF_TO
  */
 export type ResolvedFeeCurrencyInput =
   | { kind: "celo" }
-  | { kind: "auto" }
+  | { kind: "auto"; among?: readonly FeeCurrencyCandidate[] }
   | { kind: "currency"; feeCurrency: Address; token: TokenInfo | undefined };
 
 /** The registry token a fee-currency address pays with (undefined when preflow does not know it). @internal */
@@ -73,19 +110,22 @@ export function tokenOfFeeCurrency(feeCurrency: Address): TokenInfo | undefined 
 }
 
 /**
- * Resolves a `feeCurrency` option before any request: `"CELO"`, `"auto"`, a symbol of a token that pays gas, or an
- * address (a known token's address that pays through an adapter is refused: the adapter is the fee currency).
+ * Resolves a `feeCurrency` option before any request: `"CELO"`, `"auto"`, `{ auto: [...] }` ({@link AutoFeeCurrency}),
+ * a symbol of a token that pays gas, or an address (a known token's address that pays through an adapter is
+ * refused: the adapter is the fee currency).
  *
  * No request: whether the FeeCurrencyDirectory lists an address is known only on chain (`getFeeCurrencies`).
  *
  * @throws {InvalidFeeCurrencyError} the zero address, CELO's token address, a token with no fee currency, a token
- *   address whose fee currency is an adapter, or a value of another shape; `field` names the input in the message.
+ *   address whose fee currency is an adapter, an `{ auto }` list that is empty, repeats a currency, names one that
+ *   pays no gas or has another key, or a value of another shape; `field` names the input in the message.
  *
  * @example
  * ```ts
  * import { resolveFeeCurrencyInput } from "@preflow/core";
  * resolveFeeCurrencyInput("cUSD"); // { kind: "currency", feeCurrency: "0x765D…282a" (USDm), token: TOKENS.USDm }
  * resolveFeeCurrencyInput("WETH"); // throws InvalidFeeCurrencyError: WETH has no fee currency
+ * resolveFeeCurrencyInput({ auto: ["USDT", "cUSD"] }); // { kind: "auto", among: ["USDT", "USDm"] }
  * ```
  */
 export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): ResolvedFeeCurrencyInput {
@@ -94,8 +134,10 @@ export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): 
   const fail = (rule: string): never => {
     throw new InvalidFeeCurrencyError({ feeCurrency: value, rule, field });
   };
+  if (typeof value === "object" && value !== null && !Array.isArray(value))
+    return { kind: "auto", among: resolveAutoCandidates(value, field) };
   if (typeof value !== "string")
-    return fail('expected "CELO", "auto", a token symbol or a fee-currency address');
+    return fail('expected "CELO", "auto", { auto: [currencies] }, a token symbol or a fee-currency address');
   if (value.startsWith("0x")) {
     if (!isAddress(value, { strict: false })) return fail("not an address (20 bytes, 0x-prefixed hex)");
     if (BigInt(value) === 0n)
@@ -123,4 +165,47 @@ export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): 
       `${symbol} has no fee currency (fee currencies: ${Object.keys(FEE_CURRENCY_OF_TOKEN).join(", ")})`,
     );
   return { kind: "currency", feeCurrency, token: TOKENS[symbol as keyof typeof TOKENS] };
+}
+
+/** Every currency `"auto"` may choose (CELO and each fee currency), for messages. */
+const CANDIDATES = ["CELO", ...Object.keys(FEE_CURRENCY_OF_TOKEN)] as readonly FeeCurrencyCandidate[];
+
+/** The `{ auto: [...] }` form's list, canonical symbols in the caller's order; strict keys, before any I/O. */
+function resolveAutoCandidates(value: object, field: string): readonly FeeCurrencyCandidate[] {
+  const fail = (rule: string, at = `${field}.auto`, shown: unknown = value): never => {
+    throw new InvalidFeeCurrencyError({ feeCurrency: shown, rule, field: at });
+  };
+  const keys = Object.keys(value);
+  const unknown = keys.find((key) => key !== "auto");
+  if (unknown !== undefined)
+    fail(`unknown key ${JSON.stringify(unknown.slice(0, 40))}: the only key is "auto"`, field);
+  const list = (value as { auto?: unknown }).auto;
+  if (!Array.isArray(list))
+    return fail(
+      `expected a list of the currencies "auto" may choose (of ${CANDIDATES.join(", ")})`,
+      undefined,
+      list,
+    );
+  if (list.length === 0) return fail("the list is empty: name at least one currency", undefined, list);
+  if (list.length > CANDIDATES.length)
+    return fail(
+      `at most ${CANDIDATES.length} currencies, each once (${CANDIDATES.join(", ")})`,
+      undefined,
+      list,
+    );
+  const among: FeeCurrencyCandidate[] = [];
+  list.forEach((item, index) => {
+    const at = `${field}.auto[${index}]`;
+    if (typeof item !== "string") fail(`expected a currency symbol (${CANDIDATES.join(", ")})`, at, item);
+    const symbol =
+      item === "CELO"
+        ? "CELO"
+        : Object.values(TOKENS).find((t) => t.symbol === item || t.aliases.includes(item))?.symbol;
+    if (symbol === undefined || !(CANDIDATES as readonly string[]).includes(symbol))
+      fail(`not a currency that pays gas (${CANDIDATES.join(", ")})`, at, item);
+    if (among.includes(symbol as FeeCurrencyCandidate))
+      fail(`${symbol} is listed twice: name each currency once`, at, item);
+    among.push(symbol as FeeCurrencyCandidate);
+  });
+  return among;
 }

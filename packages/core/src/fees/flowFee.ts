@@ -24,13 +24,16 @@ import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.
  * ```ts
  * import type { FeeCurrencyOption } from "@preflow/core";
  * const options: FeeCurrencyOption = { feeCurrency: "USDm" };
+ * const stablecoinsOnly: FeeCurrencyOption = { feeCurrency: { auto: ["USDT", "USDC", "USDm"] } };
  * ```
  */
 export interface FeeCurrencyOption {
   /**
    * Who pays the gas: `"CELO"` (nothing changes), a token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency
-   * address (USDC's adapter, not the token), or `"auto"` (CELO when the account can pay in CELO, else the
-   * registered stable it holds most of that can pay). Default: the client's `feeCurrency`, else `"CELO"`. With a
+   * address (USDC's adapter, not the token), `"auto"` (CELO when the account can pay in CELO, else the
+   * registered stable it holds most of that can pay), or `"auto"` among some currencies only:
+   * `{ auto: ["USDT", "USDC", "USDm"] }` never picks CELO (a MiniPay wallet), and when none of them can pay, the
+   * `InsufficientBalanceError` names each with what the account holds and needs of it. Default: the client's `feeCurrency`, else `"CELO"`. With a
    * fee currency every step carries `feeCurrency` and the flow `fee`; when the fee is paid in a token the flow
    * spends, the amount plus `fee.max` must fit the balance.
    */

@@ -10,7 +10,7 @@
 // limit is planned with headroom (see feeRule.ts's gasLimitOf).
 import { type Address, decodeErrorResult, type Hex } from "viem";
 import { formatAmount } from "../amounts/formatAmount.js";
-import { InsufficientBalanceError } from "../errors/amount.js";
+import { type FeeCandidateShortfall, InsufficientBalanceError } from "../errors/amount.js";
 import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { readQuantity } from "../rpc/quantity.js";
@@ -19,7 +19,11 @@ import { parseSimulation, simulateV1Request } from "../rpc/simulateV1.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
-import { FEE_CURRENCY_OF_TOKEN, type ResolvedFeeCurrencyInput } from "./feeCurrencies.js";
+import {
+  FEE_CURRENCY_OF_TOKEN,
+  type FeeCurrencyCandidate,
+  type ResolvedFeeCurrencyInput,
+} from "./feeCurrencies.js";
 import { feeUnitOf, gasLimitOf, preDebitOf, signedFeeCaps, toFeeCurrency, toTokenUnits } from "./feeRule.js";
 import type { FlowFee } from "./flowFeeType.js";
 import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
@@ -142,22 +146,29 @@ function matchSteps(steps: FeeSettleInput["steps"], sketch: readonly FeeStepSket
 }
 
 /**
- * Plans the fee of a flow paid in `choice` (a currency; `"auto"`: CELO when the account can pay the CELO fee,
- * else the registered stable it holds most of, counted in CELO at the rate, that can pay; `"celo"`: the CELO
- * fee only, for a send of the whole CELO balance).
+ * Plans the fee of a flow paid in `choice` (a currency; `"auto"`: CELO when it may choose CELO and the account can
+ * pay the CELO fee, else the registered stable among its candidates it holds most of, counted in CELO at the rate,
+ * that can pay; `"celo"`: the CELO fee only, for a send of the whole CELO balance). With `"auto"`, when none can
+ * pay, the `InsufficientBalanceError` names every candidate (CELO only when it was one).
  *
  * @internal
  */
 export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): FeePlan {
+  // "auto" among some currencies: CELO only when listed, the listed fee currencies in the caller's order
+  const among = choice.kind === "auto" ? choice.among : undefined;
+  const celoAllowed = among === undefined || among.includes("CELO");
   const candidates =
     choice.kind === "currency"
       ? [{ feeCurrency: choice.feeCurrency, token: choice.token }]
       : choice.kind === "celo"
         ? []
-        : Object.entries(FEE_CURRENCY_OF_TOKEN).map(([symbol, feeCurrency]) => ({
-            feeCurrency: feeCurrency as Address,
-            token: TOKENS[symbol as keyof typeof TOKENS] as TokenInfo | undefined,
-          }));
+        : Object.entries(FEE_CURRENCY_OF_TOKEN)
+            .filter(([symbol]) => among === undefined || among.includes(symbol as FeeCurrencyCandidate))
+            .sort(([a], [b]) => orderOf(among, a) - orderOf(among, b))
+            .map(([symbol, feeCurrency]) => ({
+              feeCurrency: feeCurrency as Address,
+              token: TOKENS[symbol as keyof typeof TOKENS] as TokenInfo | undefined,
+            }));
   for (const candidate of candidates)
     if (!candidate.token)
       throw new InvalidFeeCurrencyError({
@@ -251,18 +262,43 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         checkFits(input.from, only.token, only.balance, only.spent, only.max!);
         return { kind: "currency", fee: only.fee, token: only.token, max: only.max! };
       }
-      if (celoBalance >= celoMax + spendOf(TOKENS.CELO))
+      const celoSpent = spendOf(TOKENS.CELO);
+      if (celoAllowed && celoBalance >= celoMax + celoSpent)
         return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
       // auto: the currency the account holds most of (counted in CELO at the rate) among those that can pay
       const payable = options.filter((o) => o.fee && o.balance >= o.spent + o.max!);
       if (payable.length === 0) {
+        // every currency "auto" could choose, with what the account holds and needs of it (CELO only when listed)
+        const shortfalls: FeeCandidateShortfall[] = [
+          ...(celoAllowed ? [shortfallOf(TOKENS.CELO, celoBalance, celoSpent, celoMax)] : []),
+          ...options.map((o) =>
+            o.fee
+              ? shortfallOf(o.token, o.balance, o.spent, o.max!)
+              : {
+                  token: o.token.symbol,
+                  have: o.balance,
+                  need: undefined,
+                  haveFormatted: formatAmount(o.balance, o.token.decimals),
+                  needFormatted: "not a registered fee currency on this chain",
+                },
+          ),
+        ];
+        // the headline is the one nearest to paying (the largest have / need)
+        const nearest = shortfalls
+          .filter((c) => c.need !== undefined && c.need > 0n)
+          .reduce<FeeCandidateShortfall | undefined>(
+            (a, b) => (a === undefined || b.have * a.need! > a.have * b.need! ? b : a),
+            undefined,
+          );
+        const head = nearest ?? shortfalls[0]!;
         throw new InsufficientBalanceError({
           owner: input.from,
-          token: "CELO",
-          have: celoBalance,
-          need: celoMax,
-          haveFormatted: formatAmount(celoBalance, 18),
-          needFormatted: `${formatAmount(celoMax, 18)} (max fee; no registered fee currency it holds can pay either)`,
+          token: head.token,
+          have: head.have,
+          need: head.need ?? 0n,
+          haveFormatted: head.haveFormatted,
+          needFormatted: head.needFormatted,
+          candidates: shortfalls,
         });
       }
       const inCelo = (o: (typeof payable)[number]) =>
@@ -270,6 +306,25 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       const best = payable.reduce((a, b) => (inCelo(b) > inCelo(a) ? b : a));
       return { kind: "currency", fee: best.fee!, token: best.token, max: best.max! };
     },
+  };
+}
+
+/** Where a fee currency stands in an `{ auto: [...] }` list (the order of the caller's list; all 0 without one). */
+function orderOf(among: readonly FeeCurrencyCandidate[] | undefined, symbol: string): number {
+  return among ? among.indexOf(symbol as FeeCurrencyCandidate) : 0;
+}
+
+/** What the account holds and needs of a currency that cannot pay: what it spends plus the maximum fee. */
+function shortfallOf(token: TokenInfo, balance: bigint, spent: bigint, max: bigint): FeeCandidateShortfall {
+  return {
+    token: token.symbol,
+    have: balance,
+    need: spent + max,
+    haveFormatted: formatAmount(balance, token.decimals),
+    needFormatted:
+      spent > 0n
+        ? `${formatAmount(spent, token.decimals)} + ${formatAmount(max, token.decimals)} (max fee)`
+        : `${formatAmount(max, token.decimals)} (max fee)`,
   };
 }
 

@@ -31,15 +31,10 @@ export type FeePricing =
     };
 
 /**
- * The pricing of `flow`'s fee: the `feeCurrency` option when given (`"CELO"`, a symbol or an address; `"auto"` is
- * refused: it is decided when preparing), else the flow's own (`flow.fee`), else CELO. Before any request.
+ * The pricing of `flow`'s fee: the `feeCurrency` option when given (`"CELO"`, a symbol or an address; `"auto"` and
+ * `{ auto: [...] }` are refused: they are decided when preparing), else the flow's own (`flow.fee`), else CELO. Before any request.
  */
 export function resolvePricing(flow: SerializedPreparedFlow, option: unknown): FeePricing {
-  if (option === "auto")
-    throw new InvalidFeeCurrencyError({
-      feeCurrency: option,
-      rule: 'a simulation prices a flow in a named currency ("CELO", a token symbol or a fee-currency address); "auto" is chosen when preparing (prepare* with feeCurrency: "auto")',
-    });
   const own = flow.fee;
   if (option === undefined) {
     if (!own) return { kind: "celo" };
@@ -51,6 +46,11 @@ export function resolvePricing(flow: SerializedPreparedFlow, option: unknown): F
     };
   }
   const chosen = resolveFeeCurrencyInput(option);
+  if (chosen.kind === "auto")
+    throw new InvalidFeeCurrencyError({
+      feeCurrency: option,
+      rule: 'a simulation prices a flow in a named currency ("CELO", a token symbol or a fee-currency address); "auto" is chosen when preparing (prepare* with feeCurrency: "auto" or { auto: [...] })',
+    });
   if (chosen.kind !== "currency") return { kind: "celo" };
   const same = own !== undefined && own.feeCurrency.toLowerCase() === chosen.feeCurrency.toLowerCase();
   return {

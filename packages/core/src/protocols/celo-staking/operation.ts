@@ -196,7 +196,11 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
   const choice = feeChoiceOf(client, raw.feeCurrency);
   const signal = parseSignal(raw.signal);
   // "auto": whether CELO pays is read beside the lens (the CELO balance against the steps at the gas limit)
-  const bound = choice.kind === "auto" ? celoFeeBound(from) : undefined;
+  // (only when "auto" may choose CELO: `{ auto: ["USDT", ...] }` without CELO always plans in the stables)
+  const bound =
+    choice.kind === "auto" && (choice.among === undefined || choice.among.includes("CELO"))
+      ? celoFeeBound(from)
+      : undefined;
   let answered: { reads: ReadResult[]; calls: unknown[] } | undefined;
   const rider: LensRider | undefined = bound && {
     reads: bound.reads,

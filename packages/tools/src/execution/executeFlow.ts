@@ -393,6 +393,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
         total,
         hash: held.hash,
       });
+      context.log(`${tool}: step ${firstNew + 1}/${total} not broadcast: ${vetoed.message}`);
     }
     if (vetoed && result.failedStep === firstNew && !resent && !signedAny) {
       await releaseFrom(firstNew);

@@ -90,6 +90,7 @@ export {
 export { executedFlowResult } from "./actions/transaction/executePreparedFlow/executedFlowResult.js";
 export { executePreparedFlow } from "./actions/transaction/executePreparedFlow/executePreparedFlow.js";
 export type {
+  BeforeBroadcastStep,
   ExecutedStep,
   ExecutedStepCode,
   ExecutedStepStatus,

@@ -3,8 +3,9 @@ import { ToolsError } from "./base.js";
 /**
  * The tool server's store (the SQLite file in the state directory, or the PostgreSQL database of
  * `PREFLOW_DATABASE_URL`) cannot be read or written: corrupt, locked by another program for too long, unreachable,
- * or of a newer schema. Executing tools refuse before anything is signed: **nothing was sent**. Read tools keep
- * working. The message names the file or database and what to do.
+ * or of a newer schema. Executing tools refuse before anything is sent: **nothing was sent** (a step already signed
+ * whose write-ahead record could not be written is not broadcast; executing again once the store is fixed signs and
+ * sends it anew). Read tools keep working. The message names the file or database and what to do.
  *
  * @example
  * ```ts

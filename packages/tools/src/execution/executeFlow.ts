@@ -34,6 +34,8 @@ import { recoverExecutions } from "./recoverExecutions.js";
 import { findExecution } from "./rememberedExecution.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
 import { isSent, neverSent } from "./stepSent.js";
+import { storeRefusal } from "./storeRefusal.js";
+import { toStepRecord } from "./toStepRecord.js";
 
 /** Parameters of {@link executeFlow}. @internal */
 export interface ExecuteFlowParameters {
@@ -246,6 +248,8 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     void saved();
   };
   let signedAny = false;
+  /** The store's refusal of a step's write-ahead record (the step was not broadcast). */
+  let vetoed: StoreUnavailableError | undefined;
 
   /** What ends the execution when something failed: a refusal before anything was signed, else `failed`. */
   const failed = async (error: unknown) => {
@@ -309,19 +313,33 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
         signal: call.signal,
         receiptTimeoutMs: context.receiptTimeoutMs,
         ...(resume === undefined ? {} : { resume }),
+        // Write-ahead: the signed bytes are durable in the store before the send, so that after a crash they are
+        // sent again (same hash) or the step is looked up, never signed a second time. A failed write vetoes the
+        // send: the step is not broadcast and the call refuses with the store's error.
+        beforeBroadcast: async (event) => {
+          const step = record.steps[event.index] as StepRecord;
+          Object.assign(step, { hash: event.hash, status: "pending", sent: "unknown", nonce: event.nonce });
+          step.signedTransaction = event.signedTransaction;
+          try {
+            await context.executions.durable(record);
+          } catch (error) {
+            vetoed = storeRefusal({
+              error,
+              location: store.location,
+              tool,
+              index: event.index,
+              total,
+              hash: event.hash,
+            });
+            context.log(`${tool}: step ${event.index + 1}/${total} not broadcast: ${vetoed.message}`);
+            throw vetoed;
+          }
+        },
         onStep: async (event) => {
           const step = record.steps[event.index] as StepRecord;
           if (event.phase === "signed") {
+            // Written to the store (beforeBroadcast): from here on the step may be on chain.
             signedAny = true;
-            // The hash is known before the send: from here on the step may be on chain.
-            step.hash = event.hash;
-            step.status = "pending";
-            step.sent = "unknown";
-            step.nonce = event.nonce;
-            step.signedTransaction = event.signedTransaction;
-            // Write-ahead: the signed bytes are in the store before the send, so that after a crash they are
-            // sent again (same hash) or the step is looked up, never signed a second time.
-            await saved();
             if (policy?.spends.has(event.index)) await ledger?.bind(keyOf(event.index), event.hash);
             context.log(`${tool}: step ${event.index + 1}/${total} signed: ${event.hash}`);
           } else if (event.phase === "sent") {
@@ -356,6 +374,31 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
       if (record.steps.slice(firstNew).some((step) => step.hash !== null)) throw error;
       await releaseFrom(firstNew);
       refused(error);
+      return;
+    }
+    // The store refused (or did not answer in time for) the write-ahead record of this attempt's first step: it was
+    // not broadcast and nothing of this attempt left, so the call refuses, typed.
+    const held = result.steps[firstNew];
+    if (!vetoed && held?.code === "BROADCAST_HOOK_TIMEOUT" && held.hash !== null) {
+      const late = new StoreUnavailableError({
+        location: store.location,
+        reason: "it did not answer in time",
+        remedy: "",
+      });
+      vetoed = storeRefusal({
+        error: late,
+        location: store.location,
+        tool,
+        index: firstNew,
+        total,
+        hash: held.hash,
+      });
+      context.log(`${tool}: step ${firstNew + 1}/${total} not broadcast: ${vetoed.message}`);
+    }
+    if (vetoed && result.failedStep === firstNew && !resent && !signedAny) {
+      await releaseFrom(firstNew);
+      await ledger?.release(keyOf(firstNew)).catch(() => undefined);
+      refused(vetoed);
       return;
     }
     result.steps.forEach((step, index) => {
@@ -452,33 +495,4 @@ async function answer(
     context.log(`flow ${record.flowId} still running at the answer bound; answered pending`);
   }
   return { data, ...outcome(data, continuedFrom, resendable(record.steps[continueFrom(record) ?? -1])) };
-}
-
-function toStepRecord(step: {
-  status: string;
-  hash: string | null;
-  sent?: boolean | "unknown" | undefined;
-  code?: string | undefined;
-  nonce?: number | undefined;
-  blockNumber?: string | undefined;
-  gasUsed?: string | undefined;
-  feePaid?: { feeCurrency: string; amount: string } | undefined;
-  error?: string | undefined;
-  signedTransaction?: string | undefined;
-}): Partial<StepRecord> {
-  return {
-    status: step.status as StepRecord["status"],
-    hash: step.hash,
-    ...(step.sent === undefined ? {} : { sent: step.sent }),
-    ...(step.code === undefined ? {} : { code: step.code }),
-    ...(step.nonce === undefined ? {} : { nonce: step.nonce }),
-    ...(step.blockNumber === undefined ? {} : { blockNumber: step.blockNumber }),
-    ...(step.gasUsed === undefined ? {} : { gasUsed: step.gasUsed }),
-    ...(step.feePaid === undefined
-      ? {}
-      : { feePaid: { feeCurrency: step.feePaid.feeCurrency, amount: step.feePaid.amount } }),
-    ...(step.error === undefined ? {} : { error: step.error }),
-    // Always assigned: bytes the node has acknowledged since are dropped.
-    signedTransaction: step.signedTransaction,
-  };
 }

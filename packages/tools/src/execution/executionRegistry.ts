@@ -59,6 +59,8 @@ export interface ExecutionRecord {
 export interface ExecutionPersistence {
   /** Writes one record. Resolves whether it was written; never rejects (a failed write is logged). */
   save(record: ExecutionRecord): Promise<boolean>;
+  /** Writes one record; rejects with the store's error (StoreUnavailableError) when it was not written. */
+  saveOrThrow(record: ExecutionRecord): Promise<void>;
   /** Removes one record. Never rejects. */
   remove(record: ExecutionRecord): Promise<void>;
   /** The stored record of a flow, read again (another server may have written it). Rejects when the store fails. */
@@ -204,6 +206,26 @@ export class ExecutionRegistry {
     const previous = this.writes.get(record) ?? Promise.resolve(true);
     const next = previous.then(() => persistence.save(record));
     this.writes.set(record, next);
+    return next;
+  }
+
+  /**
+   * Writes `record` after its earlier writes, like {@link changed}, but rejects with the store's error when it is
+   * not written: the write-ahead record of a signed step, which must be durable before the step is broadcast.
+   * Resolves at once without a store (nothing to write).
+   */
+  durable(record: ExecutionRecord): Promise<void> {
+    const persistence = this.persistence;
+    if (!persistence) return Promise.resolve();
+    const previous = this.writes.get(record) ?? Promise.resolve(true);
+    const next = previous.then(() => persistence.saveOrThrow(record));
+    this.writes.set(
+      record,
+      next.then(
+        () => true,
+        () => false,
+      ),
+    );
     return next;
   }
 

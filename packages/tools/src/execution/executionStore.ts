@@ -96,18 +96,23 @@ export async function openExecutionStore(
 
   let failing = false;
   const persistence: ExecutionPersistence = {
-    async save(record) {
+    async saveOrThrow(record) {
       try {
         await store.putExecution(signer, encodeStoredExecution(record, scrub));
         if (failing) log(`${store.location} is written again`);
         failing = false;
-        return true;
       } catch (error) {
         if (!failing)
           log(`${(error as Error).message} (executions are remembered in memory until a write succeeds)`);
         failing = true;
-        return false;
+        throw error;
       }
+    },
+    save(record) {
+      return persistence.saveOrThrow(record).then(
+        () => true,
+        () => false,
+      );
     },
     async remove(record) {
       try {

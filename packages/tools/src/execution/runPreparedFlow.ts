@@ -2,6 +2,7 @@
 // locally (hash known before sending), stops before the next step once `signal` is aborted, and reports
 // `pending` rather than "not sent" when a send's answer is lost.
 import {
+  type BeforeBroadcastStep,
   type ExecutedStep,
   type ExecutePreparedFlowResume,
   type ExecutePreparedFlowReturnType,
@@ -22,6 +23,8 @@ export interface RunPreparedFlowParameters {
   signal?: AbortSignal;
   receiptTimeoutMs?: number;
   onStep?: (event: ExecutionStepEvent) => void | Promise<void>;
+  /** Awaited before each step is broadcast; rejecting stops the send (core's `beforeBroadcast`). */
+  beforeBroadcast?: (step: BeforeBroadcastStep) => void | Promise<void>;
   /** Continue an earlier execution: its sent steps are looked up by hash, never sent again (core's `resume`). */
   resume?: ExecutePreparedFlowResume;
 }
@@ -38,7 +41,16 @@ export async function runPreparedFlow(
   client: Client<Transport, Chain | undefined>,
   parameters: RunPreparedFlowParameters,
 ): Promise<RunPreparedFlowReturnType> {
-  const { account, flow, dryRun = false, signal, receiptTimeoutMs, onStep, resume } = parameters;
+  const {
+    account,
+    flow,
+    dryRun = false,
+    signal,
+    receiptTimeoutMs,
+    onStep,
+    beforeBroadcast,
+    resume,
+  } = parameters;
   const result = await executePreparedFlow(client, {
     // The server's signer (privateKeyToAccount); dry runs go through simulatePreparedFlow and need none.
     account: account as LocalAccount,
@@ -47,6 +59,7 @@ export async function runPreparedFlow(
     ...(signal === undefined ? {} : { signal }),
     ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
     ...(onStep === undefined ? {} : { onStep }),
+    ...(beforeBroadcast === undefined ? {} : { beforeBroadcast }),
     ...(resume === undefined ? {} : { resume }),
   });
   return { ...result, cancelled: result.aborted };

@@ -4,10 +4,20 @@ import { rejectUnknownKeys, typeName } from "@preflow/errors";
 import { type Hash, type Hex, keccak256, type LocalAccount } from "viem";
 import { InvalidArgumentError } from "../../../errors/argument.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
-import { MAX_RECEIPT_TIMEOUT_MS } from "./requests.js";
+import { DEFAULT_RECEIPT_TIMEOUT_MS, MAX_RECEIPT_TIMEOUT_MS } from "./requests.js";
 import type { ExecutedStep, ExecutedStepStatus, ExecutePreparedFlowParameters } from "./types.js";
 
-const PARAMETER_KEYS = ["account", "flow", "dryRun", "signal", "receiptTimeoutMs", "onStep", "resume"];
+const PARAMETER_KEYS = [
+  "account",
+  "flow",
+  "dryRun",
+  "signal",
+  "receiptTimeoutMs",
+  "onStep",
+  "beforeBroadcast",
+  "beforeBroadcastTimeoutMs",
+  "resume",
+];
 /** The keys of a result (ExecutePreparedFlowReturnType) and of its steps (ExecutedStep). */
 const RESULT_KEYS = [
   "status",
@@ -50,11 +60,16 @@ export function checkParameters(
       rule: "must be a viem client (for example sdk.publicClient)",
     });
   }
-  const { account, dryRun, signal, receiptTimeoutMs, onStep, resume } = rejectUnknownKeys(
-    parameters,
-    "parameters",
-    PARAMETER_KEYS,
-  );
+  const {
+    account,
+    dryRun,
+    signal,
+    receiptTimeoutMs,
+    onStep,
+    beforeBroadcast,
+    beforeBroadcastTimeoutMs,
+    resume,
+  } = rejectUnknownKeys(parameters, "parameters", PARAMETER_KEYS);
   const local = account as Partial<LocalAccount> | null | undefined;
   // A dry run signs nothing: any viem account (a JSON-RPC account `{ address, type: "json-rpc" }` too) will do.
   const canSign = dryRun === true || (local?.type === "local" && typeof local.signTransaction === "function");
@@ -106,6 +121,29 @@ export function checkParameters(
   }
   if (onStep !== undefined && typeof onStep !== "function") {
     throw new InvalidArgumentError({ field: "onStep", value: typeName(onStep), rule: "must be a function" });
+  }
+  if (beforeBroadcast !== undefined && typeof beforeBroadcast !== "function") {
+    throw new InvalidArgumentError({
+      field: "beforeBroadcast",
+      value: typeName(beforeBroadcast),
+      rule: "must be a function",
+    });
+  }
+  const receiptBound = (receiptTimeoutMs as number | undefined) ?? DEFAULT_RECEIPT_TIMEOUT_MS;
+  if (
+    beforeBroadcastTimeoutMs !== undefined &&
+    !(
+      typeof beforeBroadcastTimeoutMs === "number" &&
+      Number.isInteger(beforeBroadcastTimeoutMs) &&
+      beforeBroadcastTimeoutMs > 0 &&
+      beforeBroadcastTimeoutMs <= receiptBound
+    )
+  ) {
+    throw new InvalidArgumentError({
+      field: "beforeBroadcastTimeoutMs",
+      value: beforeBroadcastTimeoutMs,
+      rule: `must be an integer number of ms from 1 to receiptTimeoutMs (${receiptBound})`,
+    });
   }
   if (resume !== undefined && dryRun === true) {
     throw new InvalidArgumentError({

@@ -26,6 +26,8 @@ import type {
 
 /** How long a progress listener may take per event. */
 const LISTENER_TIMEOUT_MS = 5_000;
+/** How long `beforeBroadcast` may take per step by default (never longer than the receipt wait). */
+const BEFORE_BROADCAST_TIMEOUT_MS = 10_000;
 
 /**
  * Executes a prepared flow with an EOA (a viem local account), step by step, and reports truthfully what
@@ -36,9 +38,11 @@ const LISTENER_TIMEOUT_MS = 5_000;
  * each step in order: fills it (fees, and a gas limit of the node's estimate + 20 %, since the state can change
  * between the estimate and inclusion; unused gas is not charged) with explicit consecutive nonces, signs it
  * locally, takes its hash
- * (`keccak256` of the signed bytes) and reports it (`signed` event) BEFORE `eth_sendRawTransaction`, sends it, and
- * polls its receipt. It stops at the first step that does not succeed; later steps are `skipped` and never
- * signed.
+ * (`keccak256` of the signed bytes), awaits `beforeBroadcast` (if given: the caller's write-ahead record, which can
+ * refuse the send) and reports it (`signed` event) BEFORE `eth_sendRawTransaction`, sends it, and polls its receipt.
+ * It stops at the first step that does not succeed; later steps are `skipped` and never signed. A step the
+ * `beforeBroadcast` hook refused, or did not answer for within `beforeBroadcastTimeoutMs`, is `failed` with
+ * `sent: false` (`BROADCAST_VETOED` / `BROADCAST_HOOK_TIMEOUT`) and the hash it would have had.
  *
  * When the answer to a send is lost (socket closed, HTTP 5xx, timeout) it asks the node for the transaction by
  * its hash, re-sends the same signed bytes (same hash, never a second transaction) and keeps polling the receipt,
@@ -63,7 +67,8 @@ const LISTENER_TIMEOUT_MS = 5_000;
  * devnet. Dry run: 2 (chain check, `eth_simulateV1`), plus one estimate per step on nodes without it.
  * Resume: 1 chain check, 1 receipt lookup per step sent before (more polls while one is pending), 1 nonce read
  * before the first step it sends, then the costs per step above.
- * Every wait is bounded: 10 s per request before a step is sent, `receiptTimeoutMs` per receipt.
+ * `beforeBroadcast` costs no request. Every wait is bounded: 10 s per request before a step is sent,
+ * `beforeBroadcastTimeoutMs` (default 10 s) per `beforeBroadcast`, `receiptTimeoutMs` per receipt.
  *
  * @param client - A viem client on chain 42220 (for example `createSdkClient().publicClient`).
  * @param parameters - {@link ExecutePreparedFlowParameters}.
@@ -96,8 +101,10 @@ export async function executePreparedFlow(
   parameters: ExecutePreparedFlowParameters,
 ): Promise<ExecutePreparedFlowReturnType> {
   checkParameters(client, parameters);
-  const { account, dryRun = false, signal, onStep } = parameters;
+  const { account, dryRun = false, signal, onStep, beforeBroadcast } = parameters;
   const receiptTimeoutMs = parameters.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS;
+  const beforeBroadcastTimeoutMs =
+    parameters.beforeBroadcastTimeoutMs ?? Math.min(BEFORE_BROADCAST_TIMEOUT_MS, receiptTimeoutMs);
   const flow = parsePreparedFlow(parameters.flow);
   if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
     throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
@@ -169,6 +176,8 @@ export async function executePreparedFlow(
     rpcUrl,
     total,
     notify,
+    beforeBroadcast,
+    beforeBroadcastTimeoutMs,
   };
   let aborted = false;
   /** The nonce of the last step found on chain while resuming (the next step takes a later one). */
@@ -228,7 +237,13 @@ export async function executePreparedFlow(
           break;
         }
       }
-      const outcome = await sendStep(context, step, toTransactionRequest(prepared, flow.fee), nonce);
+      const outcome = await sendStep(
+        context,
+        step,
+        prepared,
+        toTransactionRequest(prepared, flow.fee),
+        nonce,
+      );
       if (outcome === "aborted") {
         aborted = true;
         break;

@@ -6,10 +6,13 @@ import { prepareTransactionRequest } from "viem/actions";
 import { CHAIN_ID } from "../../../chain.js";
 import { signCip64Step } from "../../../fees/signCip64Step.js";
 import type { TransactionRequestOfStep } from "../../../flow/toTransactionRequest.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { describeFailure, isAbort, isKnown, REQUEST_TIMEOUT_MS, rawRequest } from "./requests.js";
 import { settleStep } from "./settleStep.js";
 import type { StepContext } from "./stepContext.js";
-import type { ExecutedStep } from "./types.js";
+import type { BeforeBroadcastStep, ExecutedStep } from "./types.js";
+
+type PreparedStep = SerializedPreparedFlow["steps"][number];
 
 /** Gas limit = the node's estimate + this many percent (see `withGasHeadroom`). */
 const GAS_HEADROOM_PERCENT = 20;
@@ -23,12 +26,13 @@ const SEND_ATTEMPTS = 3;
 export async function sendStep(
   context: StepContext,
   step: ExecutedStep,
+  prepared: PreparedStep,
   request: TransactionRequestOfStep,
   nonce: number,
 ): Promise<"aborted" | "done"> {
   const { client, account, signal, rpcUrl, total, notify } = context;
   const index = step.index;
-  const notSent = (code: "TRANSACTION_NOT_SENT" | "TRANSACTION_REJECTED", error: string): "done" => {
+  const notSent = (code: NotSentCode, error: string): "done" => {
     step.status = "failed";
     step.sent = false;
     step.code = code;
@@ -108,6 +112,16 @@ export async function sendStep(
   step.nonce = nonce;
   // Known before the send: until the node acknowledges it (or the chain shows it), it may or may not be sent.
   step.sent = "unknown";
+  // The caller's write-ahead: awaited and bounded; a refusal or no answer in time means the step is never sent.
+  const vetoed = await askBeforeBroadcast(context, {
+    step: prepared,
+    index,
+    total,
+    hash,
+    nonce,
+    signedTransaction: serialized,
+  });
+  if (vetoed) return notSent(vetoed.code, vetoed.error);
   await notify({ phase: "signed", index, total, hash, nonce, signedTransaction: serialized });
 
   // 3. Send. The same signed bytes may be sent again after a lost answer: same hash, never a second transaction.
@@ -126,6 +140,49 @@ export async function sendStep(
   // 4. Settle: poll the receipt until it is there or the time is up.
   await settleStep(context, step, lastError);
   return "done";
+}
+
+type NotSentCode =
+  | "TRANSACTION_NOT_SENT"
+  | "TRANSACTION_REJECTED"
+  | "BROADCAST_VETOED"
+  | "BROADCAST_HOOK_TIMEOUT";
+
+/**
+ * Awaits the caller's `beforeBroadcast` (bounded by `beforeBroadcastTimeoutMs`, not by the signal: the step is
+ * signed, so it is either let go or refused). Returns why the step must not be sent, or `undefined` to send it.
+ */
+async function askBeforeBroadcast(
+  context: StepContext,
+  argument: BeforeBroadcastStep,
+): Promise<{ code: NotSentCode; error: string } | undefined> {
+  const { beforeBroadcast, beforeBroadcastTimeoutMs, rpcUrl } = context;
+  if (!beforeBroadcast) return undefined;
+  /** Whether the hook itself answered (resolved or rejected) before the bound. */
+  let answered = false;
+  const answer = Promise.resolve()
+    .then(() => beforeBroadcast(argument))
+    .finally(() => {
+      answered = true;
+    });
+  try {
+    await withTimeout(answer, beforeBroadcastTimeoutMs, undefined, "beforeBroadcast");
+    return undefined;
+  } catch (error) {
+    // A late answer of the hook is ignored (the step is already reported as not sent).
+    answer.catch(() => undefined);
+    const timedOut = !answered;
+    const never = `not sent (its nonce ${argument.nonce} is still free)`;
+    return timedOut
+      ? {
+          code: "BROADCAST_HOOK_TIMEOUT",
+          error: `beforeBroadcast did not answer within ${beforeBroadcastTimeoutMs} ms; ${argument.hash} was ${never}`,
+        }
+      : {
+          code: "BROADCAST_VETOED",
+          error: `beforeBroadcast refused it (${describeFailure(error, rpcUrl)}); ${argument.hash} was ${never}`,
+        };
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LocalAccount } from "viem";
 import type { AnyClient } from "./requests.js";
-import type { ExecutionStepEvent } from "./types.js";
+import type { BeforeBroadcastStep, ExecutionStepEvent } from "./types.js";
 
 /** What sending and settling a step needs from the execution around it. @internal */
 export interface StepContext {
@@ -12,4 +12,8 @@ export interface StepContext {
   total: number;
   /** Reports progress (awaited, bounded, its errors ignored). */
   notify: (event: ExecutionStepEvent) => Promise<void>;
+  /** The caller's `beforeBroadcast`, awaited before each send; it can stop the send. */
+  beforeBroadcast: ((step: BeforeBroadcastStep) => void | Promise<void>) | undefined;
+  /** The bound of `beforeBroadcast`, in ms. */
+  beforeBroadcastTimeoutMs: number;
 }

@@ -6,6 +6,7 @@ import type { ChainMismatchError } from "../../../errors/chain.js";
 import type { FlowAccountMismatchError } from "../../../errors/flowAccount.js";
 import type { InvalidPreparedFlowError } from "../../../errors/preparedFlow.js";
 import type { RpcError, RpcRateLimitedError } from "../../../errors/rpc.js";
+import type { SerializedPreparedFlow } from "../../../flow/types.js";
 
 /**
  * What happened to one step:
@@ -37,6 +38,10 @@ export type ExecutedStepStatus = "success" | "reverted" | "failed" | "pending" |
  *   aborted);
  * - `TRANSACTION_OUTCOME_UNKNOWN` (`pending`, `sent: "unknown"`): the answer to the send was lost and the node
  *   could not confirm either way within the wait: it may have been sent and may still be mined;
+ * - `BROADCAST_VETOED` (`failed`, `sent: false`): signed, but the `beforeBroadcast` hook refused it (it threw or
+ *   rejected), so it was never sent; `hash` and `nonce` say what it would have been, its nonce is still free;
+ * - `BROADCAST_HOOK_TIMEOUT` (`failed`, `sent: false`): signed, but the `beforeBroadcast` hook did not answer within
+ *   `beforeBroadcastTimeoutMs`, so it was never sent (as for `BROADCAST_VETOED`);
  * - `SIMULATION_REVERTED` (dry run, `reverted`): the simulation of the step reverted;
  * - `NOT_ATTEMPTED` (`skipped`, `sent: false`): an earlier step did not succeed, or the signal aborted first.
  *
@@ -52,6 +57,8 @@ export type ExecutedStepCode =
   | "TRANSACTION_REVERTED"
   | "TRANSACTION_PENDING"
   | "TRANSACTION_OUTCOME_UNKNOWN"
+  | "BROADCAST_VETOED"
+  | "BROADCAST_HOOK_TIMEOUT"
   | "SIMULATION_REVERTED"
   | "NOT_ATTEMPTED";
 
@@ -78,7 +85,8 @@ export interface ExecutedStep {
   to: Address;
   /**
    * The transaction hash, known as soon as the step is signed (before it is sent), so it is set for every step
-   * that was or may have been sent; `null` when nothing was signed (skipped, failed before signing, dry run).
+   * that was or may have been sent, and for a step the `beforeBroadcast` hook stopped (`sent: false`: the hash it
+   * would have had); `null` when nothing was signed (skipped, failed before signing, dry run).
    */
   hash: Hash | null;
   /**
@@ -155,9 +163,10 @@ export interface ExecutePreparedFlowReturnType {
 
 /**
  * A progress event of {@link executePreparedFlow}:
- * - `signed`: the step is signed and its hash known; it is about to be sent (record the hash now, and, to send
- *   the same bytes again after a crash, `signedTransaction`: public data, no key material). The send waits for
- *   the listener (at most 5 s), so a write-ahead log can store the bytes before they leave;
+ * - `signed`: the step is signed, its hash known and `beforeBroadcast` (if any) let it go; it is about to be sent
+ *   (record the hash now, and, to send the same bytes again after a crash, `signedTransaction`: public data, no
+ *   key material). The send waits for the listener (at most 5 s) but a listener cannot stop it: a write-ahead log
+ *   that must hold the bytes before they leave uses `beforeBroadcast`, which can;
  * - `sent`: the node has the transaction (it accepted it, or knows its hash after a lost answer);
  * - `done`: the step reached its final status for this execution.
  *
@@ -172,6 +181,28 @@ export type ExecutionStepEvent =
   | { phase: "signed"; index: number; total: number; hash: Hash; nonce: number; signedTransaction: Hex }
   | { phase: "sent"; index: number; total: number; hash: Hash }
   | { phase: "done"; index: number; total: number; step: ExecutedStep };
+
+/**
+ * What {@link ExecutePreparedFlowParameters.beforeBroadcast} receives for a step that is signed and not sent yet:
+ * its position, the prepared step, its hash (`keccak256` of the signed bytes), nonce and signed bytes (public
+ * data, no key material: sending them again gives the same hash, never a second transaction).
+ *
+ * @example
+ * ```ts
+ * import type { BeforeBroadcastStep } from "@preflow/core";
+ * const record = ({ index, hash, nonce, signedTransaction }: BeforeBroadcastStep) =>
+ *   JSON.stringify({ index, hash, nonce, signedTransaction });
+ * ```
+ */
+export interface BeforeBroadcastStep {
+  /** The step as the flow prepared it (its description, target, data, value). */
+  step: SerializedPreparedFlow["steps"][number];
+  index: number;
+  total: number;
+  hash: Hash;
+  nonce: number;
+  signedTransaction: Hex;
+}
 
 /**
  * Parameters of {@link executePreparedFlow}. Unknown keys are refused.
@@ -209,8 +240,36 @@ export interface ExecutePreparedFlowParameters {
    * while polling are retried with back-off until then; past it the step is `pending` with its hash.
    */
   receiptTimeoutMs?: number | undefined;
-  /** Called when a step is signed, sent and done. Awaited (at most 5 s each); its errors are ignored. */
+  /**
+   * Called when a step is signed, sent and done, to observe. Awaited (at most 5 s each); its errors are ignored:
+   * it can never stop a send (use `beforeBroadcast` for that).
+   */
   onStep?: ((event: ExecutionStepEvent) => void | Promise<void>) | undefined;
+  /**
+   * Called with each step's signed bytes after it is signed and before it is sent, and awaited: the send waits
+   * until it resolves (for example once a write-ahead record of the bytes is durable). When it throws, rejects or
+   * does not settle within `beforeBroadcastTimeoutMs`, the step is not sent: it is `failed` with `sent: false`,
+   * code `BROADCAST_VETOED` (the error's message in `error`) or `BROADCAST_HOOK_TIMEOUT`, the hash and nonce it
+   * would have had, and nothing after it is signed; executing the flow again signs it anew. It costs no HTTP
+   * request. Not called in a dry run, nor for a step a `resume` sends again from its stored bytes.
+   *
+   * @example
+   * ```ts
+   * const result = await executePreparedFlow(sdk.publicClient, {
+   *   account,
+   *   flow,
+   *   beforeBroadcast: async ({ index, hash, signedTransaction }) => {
+   *     await journal.put({ index, hash, signedTransaction }); // throws: the step is not sent
+   *   },
+   * });
+   * ```
+   */
+  beforeBroadcast?: ((step: BeforeBroadcastStep) => void | Promise<void>) | undefined;
+  /**
+   * How long `beforeBroadcast` may take per step, in ms (default 10000, or `receiptTimeoutMs` when that is
+   * shorter; at most `receiptTimeoutMs`). Past it the step is not sent (`BROADCAST_HOOK_TIMEOUT`).
+   */
+  beforeBroadcastTimeoutMs?: number | undefined;
   /**
    * Continue an earlier execution of the same flow from its result (a `pending`, `failed` or `aborted` one):
    * every step that has a hash and was or may have been sent (`sent: true` or `"unknown"`) is looked up on chain

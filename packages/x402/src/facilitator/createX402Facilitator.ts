@@ -1,5 +1,5 @@
 import { createSdkBaseClient, type FeeCurrencyInput, resolveFeeCurrencyInput } from "@preflow/core";
-import { InvalidArgumentError, isRecord, redactUrl, rejectUnknownKeys } from "@preflow/errors";
+import { InvalidArgumentError, isRecord, rejectUnknownKeys } from "@preflow/errors";
 import { x402Facilitator } from "@x402/core/facilitator";
 import type {
   PaymentPayload,
@@ -10,6 +10,7 @@ import type {
 } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { type Address, getAddress, type LocalAccount } from "viem";
+import { checkSignerParameters } from "../parameters/checkSignerParameters.js";
 import { CELO_NETWORK, findPayableToken } from "../payment/payableTokens.js";
 import { toPreflowFacilitatorSigner } from "./toPreflowFacilitatorSigner.js";
 
@@ -66,22 +67,7 @@ function checkParameters(parameters: unknown): CreateX402FacilitatorParameters {
     "receiptTimeoutMs",
   ]);
   const { account, rpcUrl, feeCurrency, receiptTimeoutMs } = parameters;
-  if (
-    !isRecord(account) ||
-    typeof account.address !== "string" ||
-    typeof account.signTransaction !== "function"
-  )
-    throw new InvalidArgumentError({
-      field: "account",
-      value: isRecord(account) ? "(an object without address and signTransaction)" : account,
-      rule: "must be a viem local account (privateKeyToAccount(...))",
-    });
-  if (rpcUrl !== undefined && (typeof rpcUrl !== "string" || !/^https?:\/\//.test(rpcUrl)))
-    throw new InvalidArgumentError({
-      field: "rpcUrl",
-      value: redactUrl(String(rpcUrl)),
-      rule: "must be an http(s) URL",
-    });
+  checkSignerParameters({ account, rpcUrl }, "signTransaction");
   if (feeCurrency !== undefined) resolveFeeCurrencyInput(feeCurrency);
   if (
     receiptTimeoutMs !== undefined &&

@@ -17,6 +17,7 @@ import { celo } from "viem/chains";
 import { InvalidPaymentRequiredError } from "../errors/InvalidPaymentRequiredError.js";
 import { X402FetchError } from "../errors/X402FetchError.js";
 import { X402PaymentRefusedError } from "../errors/X402PaymentRefusedError.js";
+import { checkSignerParameters } from "../parameters/checkSignerParameters.js";
 import {
   type ParsedPaymentRequired,
   type PayableRequirement,
@@ -94,22 +95,7 @@ function checkParameters(parameters: unknown) {
     throw new InvalidArgumentError({ field: "parameters", value: parameters, rule: "must be an object" });
   rejectUnknownKeys(parameters, "parameters", ["account", "rpcUrl", "client", "limits", "fetch", "store"]);
   const { account, rpcUrl, fetch, store } = parameters;
-  if (
-    !isRecord(account) ||
-    typeof account.address !== "string" ||
-    typeof account.signTypedData !== "function"
-  )
-    throw new InvalidArgumentError({
-      field: "account",
-      value: isRecord(account) ? "(an object without address and signTypedData)" : account,
-      rule: "must be a viem local account (privateKeyToAccount(...))",
-    });
-  if (rpcUrl !== undefined && (typeof rpcUrl !== "string" || !/^https?:\/\//.test(rpcUrl)))
-    throw new InvalidArgumentError({
-      field: "rpcUrl",
-      value: redactUrl(String(rpcUrl)),
-      rule: "must be an http(s) URL",
-    });
+  checkSignerParameters({ account, rpcUrl }, "signTypedData");
   if (fetch !== undefined && typeof fetch !== "function")
     throw new InvalidArgumentError({ field: "fetch", value: fetch, rule: "must be a fetch function" });
   if (

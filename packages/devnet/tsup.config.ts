@@ -38,6 +38,7 @@ const EXPORTED = [
   "src/errorTypeTable.ts",
   "src/vitestSetup.ts",
   "src/vitestSetupEthereum.ts",
+  "src/chromium.ts",
 ];
 
 // Private package: ESM only (its consumers are this repo's tests, benches and demo on Node 20+).

@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { launchChromium } from "@preflow/devnet/chromium";
 import { build } from "esbuild";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The pages: `run(rpcUrl, from, to)` is the operation; `target` the ratio to the viem page it must stay under. */
 export const PAGES = {
@@ -121,29 +121,14 @@ async function serve(root) {
  * fetched (count, gzipped KB) and the ratio to the viem page.
  */
 export async function measureBrowserBytes({ rpcUrl, from, to }) {
-  const { default: puppeteer } = await import("puppeteer-core");
   const root = mkdtempSync(join(tmpdir(), "preflow-browser-bytes-"));
-  const profile = mkdtempSync(join(tmpdir(), "preflow-chromium-"));
   const names = Object.keys(PAGES);
   const built = {};
   for (const [index, name] of names.entries())
     built[name] = await buildPage(PAGES[name].code, join(root, `p${index}`));
   const site = await serve(root);
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      `--user-data-dir=${profile}`,
-    ],
-  });
+  const chromium = await launchChromium();
+  const browser = chromium.browser;
   const rows = [];
   try {
     for (const [index, name] of names.entries()) {
@@ -178,10 +163,9 @@ export async function measureBrowserBytes({ rpcUrl, from, to }) {
       });
     }
   } finally {
-    await browser.close();
+    await chromium.close();
     await new Promise((resolve) => site.server.close(resolve));
     rmSync(root, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true });
   }
   const peer = rows[0].gzKB;
   for (const row of rows) row.ratio = +(row.gzKB / peer).toFixed(2);

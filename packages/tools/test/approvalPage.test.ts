@@ -3,7 +3,7 @@
 // would. The flow is signed only after Approve (exactly one transaction); Decline, the client declining to open the
 // page, nobody pressing anything, a cross-site form posting to the page (the URL leaked, not the page), and a client
 // that cannot open URLs are refused with nothing sent.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,15 +15,15 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
-import puppeteer, { type Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const devnet = useDevnet();
 const USDM = devnet.tokens.USDm.address as Address;
 const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
@@ -52,6 +52,7 @@ const completed: string[] = [];
 /** What the person saw on each page, and what the page said after the button. */
 const seen: { preview: string; code: string; result: string; html: string }[] = [];
 
+let chromium: LaunchedChromium | undefined;
 let browser: Browser;
 let server: SpawnedServer;
 let formOnly: SpawnedServer;
@@ -87,20 +88,8 @@ beforeAll(async () => {
     policyFile,
     JSON.stringify({ approval: { above: { USDm: "5" }, timeoutSeconds: 4, mode: "url" } }),
   );
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "preflow-chromium-"))}`,
-    ],
-  });
+  chromium = await launchChromium();
+  browser = chromium.browser;
   server = await spawnServer(env, {
     capabilities: { elicitation: { form: {}, url: {} } },
     setup: (client: Client) => {
@@ -133,7 +122,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await formOnly?.close();
-  await browser?.close();
+  await chromium?.close();
   evil?.server.close();
 });
 
@@ -147,7 +136,7 @@ async function refusedWith(code: string, amount: string, instance = server) {
   return error;
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("approval in URL mode, in Chromium", () => {
+describe.skipIf(noChromium)("approval in URL mode, in Chromium", () => {
   it("signs only after the person pressed Approve on the page: one transaction", async () => {
     person = opening("approve");
     const nonce = await nonceOf();

@@ -15,13 +15,14 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { type LaunchedChromium, launchChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { createX402Facilitator } from "@preflow/x402";
 import { x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { paymentMiddleware } from "@x402/express";
 import express from "express";
-import puppeteer, { type Browser } from "puppeteer-core";
+import type { Browser } from "puppeteer-core";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
@@ -29,7 +30,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedApprovals, storedX402Payments } from "./helpers/readStore.js";
 import { data, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const devnet = useDevnet();
 const USDC = devnet.tokens.USDC.address as `0x${string}`;
 const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
@@ -55,6 +55,7 @@ const paid = () => requests.filter((r) => r.paid).length;
 let form: SpawnedServer;
 let unable: SpawnedServer;
 let urlMode: SpawnedServer;
+let chromium: LaunchedChromium | undefined;
 let browser: Browser;
 
 const policy = (mode: "form" | "url") => {
@@ -105,20 +106,8 @@ beforeAll(async () => {
   paywall = createServer(app);
   await new Promise<void>((resolve) => paywall.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(paywall.address() as AddressInfo).port}/quote`;
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "preflow-chromium-"))}`,
-    ],
-  });
+  chromium = await launchChromium();
+  browser = chromium.browser;
   [form, unable, urlMode] = await Promise.all([
     spawnServer(policy("form"), asking({ form: {} })),
     spawnServer(policy("form")),
@@ -126,7 +115,7 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([form?.close(), unable?.close(), urlMode?.close(), browser?.close()]);
+  await Promise.all([form?.close(), unable?.close(), urlMode?.close(), chromium?.close()]);
   paywall?.closeAllConnections();
   paywall?.close();
 });

@@ -29,6 +29,11 @@ describe("feeCurrency input", () => {
             ...Object.values(FEE_CURRENCY_OF_TOKEN),
           ),
           fc.uint8Array({ minLength: 0, maxLength: 24 }).map((b) => `0x${Buffer.from(b).toString("hex")}`),
+          // the `{ auto: [...] }` form: good and bad lists, other keys
+          fc.record({
+            auto: fc.array(fc.oneof(fc.constantFrom("CELO", "USDT", "USDC", "cUSD", "WETH"), fc.anything())),
+          }),
+          fc.dictionary(fc.constantFrom("auto", "among", "exclude"), fc.anything()),
           fc.anything(),
         ),
         fc.constantFrom("feeCurrency", "client feeCurrency"),
@@ -38,7 +43,9 @@ describe("feeCurrency input", () => {
             if (resolved.kind === "currency") expect(BigInt(resolved.feeCurrency)).not.toBe(0n);
           } catch (error) {
             expect(error).toBeInstanceOf(InvalidFeeCurrencyError);
-            expect((error as InvalidFeeCurrencyError).details.field).toBe(field);
+            // the field itself, or the part of an `{ auto: [...] }` list that is wrong
+            const named = String((error as InvalidFeeCurrencyError).details.field);
+            expect(named === field || named.startsWith(`${field}.auto`)).toBe(true);
           }
         },
       ),

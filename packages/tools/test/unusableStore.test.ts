@@ -189,5 +189,22 @@ describe("a store that cannot be used: reads answer with what was spent unknown,
       await server.close();
       await postgres.stop();
     }
+
+    // A URL without password or query string is its own location: named, not redacted to `[redacted]`.
+    const plainServer = await spawnServer(
+      env(key, { PREFLOW_DATABASE_URL: plain.toString(), PREFLOW_POLICY: policyFile }),
+    );
+    try {
+      const refused = toolError(
+        await plainServer.call("send_token", { to: someone(), token: "USDm", amount: "1" }),
+      );
+      expect(refused.code).toBe("STORE_UNAVAILABLE");
+      expect(refused.message).toContain(
+        `store ${location} cannot be used: it cannot be reached (ECONNREFUSED)`,
+      );
+      expect(data<PolicyView>(await plainServer.call("get_policy")).store.error?.message).toContain(location);
+    } finally {
+      await plainServer.close();
+    }
   }, 120_000);
 });

@@ -78,7 +78,12 @@ async function check(
   const effects = decodeFlow(flow.steps, flow.from).filter((effect) => effect.step >= fromStep);
   const fees = flowFees(runtime.core, flow, fromStep);
   const capped = [...runtime.policy.caps.values()].filter((cap) => cap.perDay !== undefined);
-  const spent = (await runtime.policy.ledger?.spent(capped.map((cap) => cap.address))) ?? new Map();
+  // The ledger (the store) is read only when a per-day cap needs it: a dry run under a policy without one works
+  // while the store cannot be read; with one, it refuses with the store's typed error (the cap cannot be decided).
+  const spent =
+    capped.length === 0
+      ? new Map()
+      : ((await runtime.policy.ledger?.spent(capped.map((cap) => cap.address))) ?? new Map());
   const result = checkPolicy(runtime.policy, effects, celo, flow.from, fees, spent);
   if (result.violations.length > 0) throw new PolicyViolationError({ violations: result.violations });
   return result;

@@ -179,8 +179,8 @@ export function createToolServerWith(
     config.privateKey,
     config.agentIdPrivateKey,
     config.telemetryApiKey,
-    databaseUrl?.url,
-    databaseUrl?.password,
+    // The database URL's password and the URL with it; its location (no password) stays, refusals name it.
+    ...(databaseUrl?.secrets ?? []),
   ]);
 
   const store = storeOpener({

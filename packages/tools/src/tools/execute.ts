@@ -2,6 +2,7 @@ import { z } from "zod/v4";
 import { approvalWaitMs } from "../approval/approvalWaitMs.js";
 import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
+import { StoreUnavailableError } from "../errors/store.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
 import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
@@ -216,8 +217,14 @@ const capView = z.strictObject({
   address: address("The token."),
   per_call: z.string().nullable().describe("Cap per call, human units; null: none."),
   per_day: z.string().nullable().describe("Cap per rolling 24 h, human units; null: none."),
-  spent_24h: z.string().describe("Spent by the signer in the last 24 h, human units."),
-  remaining_24h: z.string().nullable().describe("What the per-day cap still allows; null without one."),
+  spent_24h: z
+    .string()
+    .nullable()
+    .describe("Spent by the signer in the last 24 h, human units; null: unknown, the store cannot be read."),
+  remaining_24h: z
+    .string()
+    .nullable()
+    .describe("What the per-day cap still allows; null without one, or when what was spent is unknown."),
 });
 
 const approvalView = z.strictObject({
@@ -249,7 +256,7 @@ export const getPolicyTool = defineTool({
   title: "Spending policy",
   family: "execute",
   description:
-    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, above which spends a person must approve a flow or an x402 payment (`approval`: the thresholds, the mode and the time given), and x402_fetch's allow-lists with the signer's x402 payments of the last 24 hours (`x402`, from the store). `configured: false`: no policy, no limits. No request.",
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, above which spends a person must approve a flow or an x402 payment (`approval`: the thresholds, the mode and the time given), and x402_fetch's allow-lists with the signer's x402 payments of the last 24 hours (`x402`, from the store). `configured: false`: no policy, no limits. When the store cannot be read it still answers: `store.available: false` with the error naming the file or database, and what was spent (`spent_24h`, `remaining_24h`, `x402.payments`) is null, unknown, not zero; executing tools refuse meanwhile (STORE_UNAVAILABLE). No request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
@@ -267,12 +274,49 @@ export const getPolicyTool = defineTool({
     x402: x402PolicyView.describe(
       "x402_fetch's allow-lists and the signer's recent x402 payments (from the store: they survive restarts).",
     ),
+    store: z
+      .strictObject({
+        available: z
+          .boolean()
+          .describe(
+            "false: the store (what was spent, the x402 payments) cannot be read: those figures are null, unknown, and executing tools refuse with `error` until it is fixed. true: read, or not needed (no signer).",
+          ),
+        error: z
+          .strictObject({
+            code: z.string().describe("STORE_UNAVAILABLE"),
+            message: z.string().describe("Names the file or database, the reason and what to do."),
+          })
+          .nullable(),
+      })
+      .describe("Whether the tool server's store could be read for this answer."),
   }),
   annotations: { ...READ_ONLY, openWorldHint: false },
   async run(_args, context, call) {
     const runtime = await context.runtime();
     const { policy, core } = runtime;
-    const x402 = await readX402PolicyView(context, runtime);
+    // A read keeps working when the store cannot be read: what it holds is shown as unknown (null), never as 0.
+    let storeError: StoreUnavailableError | undefined;
+    const fromStore = async <T>(read: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await read();
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        storeError ??= error;
+        return null;
+      }
+    };
+    const x402 = await readX402PolicyView(context, runtime, fromStore);
+    const ledger = policy?.ledger;
+    const spentToday =
+      ledger && policy ? await fromStore(() => ledger.spent(policy.caps.keys())) : new Map<string, bigint>();
+    const store = {
+      available: storeError === undefined,
+      error: storeError === undefined ? null : { code: storeError.code, message: storeError.message },
+    };
+    const headline =
+      storeError === undefined
+        ? undefined
+        : `The policy is shown, but what was spent in the last 24 h and the x402 payments are unknown (null, not zero): the store cannot be read, and executing tools refuse until it is fixed. ${storeError.message}`;
     if (!policy) {
       return {
         data: {
@@ -283,27 +327,28 @@ export const getPolicyTool = defineTool({
           allowUnlimitedApprovals: true,
           approval: null,
           x402,
+          store,
         },
+        ...(headline === undefined ? {} : { headline }),
       };
     }
     const format = (value: bigint, decimals: number) => core.formatAmount(value, decimals);
-    // From the store (shared by the signer's servers); a store that cannot be read is a typed error naming it.
-    const spentToday = (await policy.ledger?.spent(policy.caps.keys())) ?? new Map<string, bigint>();
     return {
       data: {
         configured: true,
         file: policy.file,
         caps: [...policy.caps.values()].map((cap) => {
-          const spent = spentToday.get(cap.address) ?? 0n;
+          // Spent is read from the store (shared by the signer's servers); null when it cannot be read.
+          const spent = spentToday === null ? null : (spentToday.get(cap.address) ?? 0n);
           return {
             token: cap.key,
             symbol: cap.symbol,
             address: core.TOKENS[cap.symbol as keyof typeof core.TOKENS]?.address ?? cap.address,
             per_call: cap.perCall === undefined ? null : format(cap.perCall, cap.decimals),
             per_day: cap.perDay === undefined ? null : format(cap.perDay, cap.decimals),
-            spent_24h: format(spent, cap.decimals),
+            spent_24h: spent === null ? null : format(spent, cap.decimals),
             remaining_24h:
-              cap.perDay === undefined
+              cap.perDay === undefined || spent === null
                 ? null
                 : format(cap.perDay > spent ? cap.perDay - spent : 0n, cap.decimals),
           };
@@ -332,7 +377,9 @@ export const getPolicyTool = defineTool({
                 ),
               },
         x402,
+        store,
       },
+      ...(headline === undefined ? {} : { headline }),
     };
   },
 });

@@ -32,28 +32,35 @@ export const x402PolicyView = z.strictObject({
         at: z.string().describe("When it was signed (ISO 8601)."),
       }),
     )
+    .nullable()
     .describe(
-      `The signer's x402 payments of the last 24 hours from the store, newest first (at most ${X402_PAYMENTS_SHOWN}).`,
+      `The signer's x402 payments of the last 24 hours from the store, newest first (at most ${X402_PAYMENTS_SHOWN}); null: unknown, the store cannot be read (see get_policy's \`store\`).`,
     ),
 });
 
-/** get_policy's `x402` section (camelCase: the result is turned to snake_case). One store read. @internal */
+/**
+ * get_policy's `x402` section (camelCase: the result is turned to snake_case). One store read, made through
+ * `fromStore` (which answers null when the store cannot be read: the payments are then null, unknown). @internal
+ */
 export async function readX402PolicyView(
   context: Pick<ToolContext, "store">,
   runtime: Pick<ToolRuntime, "account" | "policy" | "core">,
+  fromStore: <T>(read: () => Promise<T>) => Promise<T | null>,
 ): Promise<{
   hosts: string[] | null;
   payTo: string[] | null;
-  payments: {
-    amount: string;
-    token: string;
-    asset: string;
-    payTo: string;
-    url: string | null;
-    status: "signed" | "settled" | "released";
-    transaction: string | null;
-    at: string;
-  }[];
+  payments:
+    | {
+        amount: string;
+        token: string;
+        asset: string;
+        payTo: string;
+        url: string | null;
+        status: "signed" | "settled" | "released";
+        transaction: string | null;
+        at: string;
+      }[]
+    | null;
 }> {
   const { account, policy, core } = runtime;
   const x402 = policy?.x402;
@@ -61,26 +68,29 @@ export async function readX402PolicyView(
   const rows =
     payer === undefined
       ? []
-      : await (await context.store()).listX402Payments({ payer, since: Date.now() - 24 * 60 * 60 * 1000 });
+      : await fromStore(async () =>
+          (await context.store()).listX402Payments({ payer, since: Date.now() - 24 * 60 * 60 * 1000 }),
+        );
   const tokens = Object.values(core.TOKENS);
   return {
     hosts: x402?.hosts ?? null,
     payTo: x402?.payTo ?? null,
-    payments: rows
-      .slice(-X402_PAYMENTS_SHOWN)
-      .reverse()
-      .map((row) => {
-        const token = tokens.find((entry) => entry.address.toLowerCase() === row.asset.toLowerCase());
-        return {
-          amount: token ? core.formatAmount(row.amount, token.decimals) : row.amount.toString(),
-          token: token?.symbol ?? row.asset,
-          asset: token?.address ?? row.asset,
-          payTo: row.payTo,
-          url: row.resource ?? null,
-          status: row.status,
-          transaction: row.transactionHash,
-          at: new Date(row.createdAt).toISOString(),
-        };
-      }),
+    payments:
+      rows
+        ?.slice(-X402_PAYMENTS_SHOWN)
+        .reverse()
+        .map((row) => {
+          const token = tokens.find((entry) => entry.address.toLowerCase() === row.asset.toLowerCase());
+          return {
+            amount: token ? core.formatAmount(row.amount, token.decimals) : row.amount.toString(),
+            token: token?.symbol ?? row.asset,
+            asset: token?.address ?? row.asset,
+            payTo: row.payTo,
+            url: row.resource ?? null,
+            status: row.status,
+            transaction: row.transactionHash,
+            at: new Date(row.createdAt).toISOString(),
+          };
+        }) ?? null,
   };
 }

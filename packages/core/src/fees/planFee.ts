@@ -333,14 +333,8 @@ function checkFits(owner: Address, token: TokenInfo, balance: bigint, spent: big
   if (balance >= spent + max) return;
   throw new InsufficientBalanceError({
     owner,
-    token: token.symbol,
-    have: balance,
+    ...shortfallOf(token, balance, spent, max),
     need: spent + max,
-    haveFormatted: formatAmount(balance, token.decimals),
-    needFormatted:
-      spent > 0n
-        ? `${formatAmount(spent, token.decimals)} + ${formatAmount(max, token.decimals)} (max fee)`
-        : `${formatAmount(max, token.decimals)} (max fee)`,
   });
 }
 

@@ -89,21 +89,12 @@ export function checkParameters(
   if (dryRun !== undefined && typeof dryRun !== "boolean") {
     throw new InvalidArgumentError({ field: "dryRun", value: dryRun, rule: "must be a boolean" });
   }
-  if (
-    receiptTimeoutMs !== undefined &&
-    !(
-      typeof receiptTimeoutMs === "number" &&
-      Number.isInteger(receiptTimeoutMs) &&
-      receiptTimeoutMs > 0 &&
-      receiptTimeoutMs <= MAX_RECEIPT_TIMEOUT_MS
-    )
-  ) {
-    throw new InvalidArgumentError({
-      field: "receiptTimeoutMs",
-      value: receiptTimeoutMs,
-      rule: `must be an integer number of ms from 1 to ${MAX_RECEIPT_TIMEOUT_MS}`,
-    });
-  }
+  checkMilliseconds(
+    "receiptTimeoutMs",
+    receiptTimeoutMs,
+    MAX_RECEIPT_TIMEOUT_MS,
+    `${MAX_RECEIPT_TIMEOUT_MS}`,
+  );
   if (
     signal !== undefined &&
     !(
@@ -130,21 +121,12 @@ export function checkParameters(
     });
   }
   const receiptBound = (receiptTimeoutMs as number | undefined) ?? DEFAULT_RECEIPT_TIMEOUT_MS;
-  if (
-    beforeBroadcastTimeoutMs !== undefined &&
-    !(
-      typeof beforeBroadcastTimeoutMs === "number" &&
-      Number.isInteger(beforeBroadcastTimeoutMs) &&
-      beforeBroadcastTimeoutMs > 0 &&
-      beforeBroadcastTimeoutMs <= receiptBound
-    )
-  ) {
-    throw new InvalidArgumentError({
-      field: "beforeBroadcastTimeoutMs",
-      value: beforeBroadcastTimeoutMs,
-      rule: `must be an integer number of ms from 1 to receiptTimeoutMs (${receiptBound})`,
-    });
-  }
+  checkMilliseconds(
+    "beforeBroadcastTimeoutMs",
+    beforeBroadcastTimeoutMs,
+    receiptBound,
+    `receiptTimeoutMs (${receiptBound})`,
+  );
   if (resume !== undefined && dryRun === true) {
     throw new InvalidArgumentError({
       field: "resume",
@@ -276,5 +258,16 @@ export function parseResume(resume: unknown, flow: SerializedPreparedFlow): Resu
       nonce: nonce as number | undefined,
       signedTransaction: signed as Hex | undefined,
     };
+  });
+}
+
+/** A bound in ms, when given: an integer from 1 to `max` (`maxWords` names it in the rule). */
+function checkMilliseconds(field: string, value: unknown, max: number, maxWords: string): void {
+  if (value === undefined) return;
+  if (typeof value === "number" && Number.isInteger(value) && value > 0 && value <= max) return;
+  throw new InvalidArgumentError({
+    field,
+    value,
+    rule: `must be an integer number of ms from 1 to ${maxWords}`,
   });
 }

@@ -1,5 +1,12 @@
-// Rows of the approvals and x402_payments tables as records, for both engines (PostgreSQL's BIGINT arrives as text).
-import type { ApprovalRecord, ApprovalStatus, X402PaymentRecord, X402PaymentStatus } from "./types.js";
+// Rows of the approvals and x402_payments tables as records, and a legacy spend as a `spends` row, for both engines
+// (PostgreSQL's BIGINT arrives as text).
+import type {
+  ApprovalRecord,
+  ApprovalStatus,
+  LegacyImport,
+  X402PaymentRecord,
+  X402PaymentStatus,
+} from "./types.js";
 
 const int = (value: unknown): number => (typeof value === "number" ? value : Number(value));
 const intOrNull = (value: unknown): number | null =>
@@ -36,4 +43,24 @@ export function paymentFromRow(row: Record<string, unknown>): X402PaymentRecord 
     createdAt: int(row.created_at),
     updatedAt: int(row.updated_at),
   };
+}
+
+/**
+ * A spend of the old `spending.json` as the values of a `spends` row, in column order (signer, spend_key, token,
+ * fee, amount, at, hash, source), for both engines' import. @internal
+ */
+export function legacySpendValues(
+  row: LegacyImport["spends"][number],
+  file: string,
+): (string | number | null)[] {
+  return [
+    row.signer.toLowerCase(),
+    row.key,
+    row.token.toLowerCase(),
+    row.fee ? 1 : 0,
+    row.amount.toString(),
+    row.at,
+    row.hash?.toLowerCase() ?? null,
+    JSON.stringify({ kind: "legacy", file }),
+  ];
 }

@@ -8,7 +8,7 @@ import { SignerQueue } from "../../execution/signerQueue.js";
 import { decideApprovalChange, useApprovalChange } from "../approvalRules.js";
 import { checkDayCaps, spendRows } from "../checkDayCaps.js";
 import { STORE_MIGRATIONS, STORE_SCHEMA_VERSION } from "../migrations.js";
-import { approvalFromRow, paymentFromRow } from "../storeRows.js";
+import { approvalFromRow, legacySpendValues, paymentFromRow } from "../storeRows.js";
 import {
   type ApprovalRecord,
   type DayCap,
@@ -429,16 +429,7 @@ function postgresStore(
         for (const row of legacy.spends) {
           await client.query(
             "INSERT INTO spends (signer, spend_key, token, fee, amount, at, hash, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
-            [
-              row.signer.toLowerCase(),
-              row.key,
-              row.token.toLowerCase(),
-              row.fee ? 1 : 0,
-              row.amount.toString(),
-              row.at,
-              row.hash?.toLowerCase() ?? null,
-              JSON.stringify({ kind: "legacy", file: legacy.name }),
-            ],
+            legacySpendValues(row, legacy.name),
           );
         }
         return true;

@@ -13,7 +13,7 @@ import { SignerQueue } from "../../execution/signerQueue.js";
 import { decideApprovalChange, useApprovalChange } from "../approvalRules.js";
 import { checkDayCaps, spendRows } from "../checkDayCaps.js";
 import { STORE_MIGRATIONS, STORE_SCHEMA_VERSION } from "../migrations.js";
-import { approvalFromRow, paymentFromRow } from "../storeRows.js";
+import { approvalFromRow, legacySpendValues, paymentFromRow } from "../storeRows.js";
 import {
   type ApprovalRecord,
   type ReserveSpendsResult,
@@ -421,16 +421,7 @@ function sqliteStore(db: Database, file: string): ToolServerStore {
           "INSERT OR IGNORE INTO spends (signer, spend_key, token, fee, amount, at, hash, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         );
         for (const row of legacy.spends) {
-          spend.run(
-            row.signer.toLowerCase(),
-            row.key,
-            row.token.toLowerCase(),
-            row.fee ? 1 : 0,
-            row.amount.toString(),
-            row.at,
-            row.hash?.toLowerCase() ?? null,
-            JSON.stringify({ kind: "legacy", file: legacy.name }),
-          );
+          spend.run(...legacySpendValues(row, legacy.name));
         }
         return true;
       }),

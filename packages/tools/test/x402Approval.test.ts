@@ -5,8 +5,6 @@
 // and a client without the capability are refused with typed errors: nothing is signed, the paywall sees no payment header, the payer's
 // USDC does not move. Each approval pays exactly once and is recorded in the store, used, under `x402:<nonce>`.
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,11 +15,6 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type LaunchedChromium, launchChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { createX402Facilitator } from "@preflow/x402";
-import { x402ResourceServer } from "@x402/core/server";
-import { ExactEvmScheme } from "@x402/evm/exact/server";
-import { paymentMiddleware } from "@x402/express";
-import express from "express";
 import type { Browser } from "puppeteer-core";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -29,6 +22,7 @@ import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedApprovals, storedX402Payments } from "./helpers/readStore.js";
 import { data, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import { type Paywall, startPaywall } from "./helpers/startPaywall.js";
 
 const devnet = useDevnet();
 const USDC = devnet.tokens.USDC.address as `0x${string}`;
@@ -48,10 +42,9 @@ let person: (params: Params) => Promise<ElicitResult> = async () => ({ action: "
 const asked: Params[] = [];
 const codeOf = (params: Params) => /type the code (\w{4}-\w{4})/.exec(params.message)?.[1] as string;
 
-let paywall: Server;
+let paywall: Paywall;
 let url: string;
-const requests: { paid: boolean }[] = [];
-const paid = () => requests.filter((r) => r.paid).length;
+const paid = () => paywall.requests.filter((r) => r.paid).length;
 let form: SpawnedServer;
 let unable: SpawnedServer;
 let urlMode: SpawnedServer;
@@ -88,24 +81,8 @@ const asking = (capabilities: { form?: Record<string, unknown>; url?: Record<str
 beforeAll(async () => {
   await devnet.fund(signer, "USDC", "1");
   await devnet.fund(facilitatorAccount.address, "USDC", "5");
-  const facilitator = createX402Facilitator({ account: facilitatorAccount, rpcUrl: devnet.rpcUrl });
-  const app = express();
-  app.use((request, _response, next) => {
-    requests.push({ paid: request.headers["payment-signature"] !== undefined });
-    next();
-  });
-  app.use(
-    paymentMiddleware(
-      { "GET /quote": { accepts: { scheme: "exact", price: "$0.01", network: "eip155:42220", payTo } } },
-      new x402ResourceServer(facilitator).register("eip155:42220", new ExactEvmScheme()),
-    ),
-  );
-  app.get("/quote", (_request, response) => {
-    response.json({ quote: 42 });
-  });
-  paywall = createServer(app);
-  await new Promise<void>((resolve) => paywall.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(paywall.address() as AddressInfo).port}/quote`;
+  paywall = await startPaywall({ rpcUrl: devnet.rpcUrl, facilitatorAccount, payTo });
+  url = paywall.url;
   chromium = await launchChromium();
   browser = chromium.browser;
   [form, unable, urlMode] = await Promise.all([
@@ -116,7 +93,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await Promise.all([form?.close(), unable?.close(), urlMode?.close(), chromium?.close()]);
-  paywall?.closeAllConnections();
   paywall?.close();
 });
 

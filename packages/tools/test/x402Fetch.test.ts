@@ -4,21 +4,15 @@
 // was paid survives a restart (get_policy: the caps, and the x402 section with the payments; the next refusal); a dry
 // run pays nothing and meets perDay as a payment would.
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { createX402Facilitator } from "@preflow/x402";
-import { x402ResourceServer } from "@x402/core/server";
-import { ExactEvmScheme } from "@x402/evm/exact/server";
-import { paymentMiddleware } from "@x402/express";
-import express from "express";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { data, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import { type Paywall, startPaywall } from "./helpers/startPaywall.js";
 
 const devnet = useDevnet();
 const USDC = devnet.tokens.USDC.address as `0x${string}`;
@@ -32,9 +26,8 @@ const policyFile = join(dir, "policy.json");
 const balance = (who: `0x${string}`) =>
   reader.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
-let paywall: Server;
+let paywall: Paywall;
 let url: string;
-const requests: { paid: boolean }[] = [];
 let server: SpawnedServer;
 const env = () => ({
   RPC_URL: devnet.rpcUrl,
@@ -52,41 +45,24 @@ const writePolicy = (x402: Record<string, unknown> | undefined) =>
 beforeAll(async () => {
   await devnet.fund(signer, "USDC", "1");
   await devnet.fund(facilitatorAccount.address, "USDC", "5");
-  const facilitator = createX402Facilitator({ account: facilitatorAccount, rpcUrl: devnet.rpcUrl });
-  const app = express();
-  app.use((request, _response, next) => {
-    requests.push({ paid: request.headers["payment-signature"] !== undefined });
-    next();
-  });
-  app.use(
-    paymentMiddleware(
-      { "GET /quote": { accepts: { scheme: "exact", price: "$0.01", network: "eip155:42220", payTo } } },
-      new x402ResourceServer(facilitator).register("eip155:42220", new ExactEvmScheme()),
-    ),
-  );
-  app.get("/quote", (_request, response) => {
-    response.json({ quote: 42 });
-  });
-  paywall = createServer(app);
-  await new Promise<void>((resolve) => paywall.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(paywall.address() as AddressInfo).port}/quote`;
+  paywall = await startPaywall({ rpcUrl: devnet.rpcUrl, facilitatorAccount, payTo });
+  url = paywall.url;
 });
 afterAll(async () => {
   await server?.close();
-  paywall?.closeAllConnections();
   paywall?.close();
 });
 
-const paid = () => requests.filter((r) => r.paid).length;
+const paid = () => paywall.requests.filter((r) => r.paid).length;
 
 describe("x402_fetch", () => {
   it("refuses a loopback host the policy does not list, before any request", async () => {
     writePolicy(undefined);
     server = await spawnServer(env());
-    const before = requests.length;
+    const before = paywall.requests.length;
     const error = toolError(await server.call("x402_fetch", { url }));
     expect(error.code).toBe("FETCH_TARGET_REFUSED");
-    expect(requests.length).toBe(before);
+    expect(paywall.requests.length).toBe(before);
     await server.close();
   });
 

@@ -174,7 +174,12 @@ describe("bounded waits (defect 5)", () => {
     const ms = performance.now() - began;
     expect(balance.value).toBe(0n);
     expect(rule.hits).toBe(1);
-    expect(proxy.requests).toBe(2);
+    // One refused batch, then each call (chain check, read) tried once more: viem retries them one by one, so
+    // on a loaded machine the retries leave in one HTTP request or in two (as in the hanging case below).
+    expect(proxy.count("eth_call")).toBe(2);
+    expect(proxy.count("eth_chainId")).toBe(2);
+    expect(proxy.requests).toBeGreaterThanOrEqual(2);
+    expect(proxy.requests).toBeLessThanOrEqual(3);
     expect(ms).toBeGreaterThanOrEqual(950);
     expect(ms).toBeLessThan(5_000);
   });

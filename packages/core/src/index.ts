@@ -358,6 +358,23 @@ export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap-
 export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap-v3/intermediateTokens.js";
 export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap-v3/lazyActions.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap-v3/path.js";
+// Uniswap v4 (venue "uniswap-v4"): quoted and swapped by getSwapQuotes / prepareSwap with the other venues.
+export { permit2Abi, universalRouterAbi } from "./protocols/uniswap-v4/abis.js";
+export {
+  PERMIT2_ADDRESS,
+  UNISWAP_V4_ADDRESSES,
+  UNISWAP_V4_POOL_TIERS,
+} from "./protocols/uniswap-v4/addresses.js";
+export {
+  UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
+  uniswapV4Protocol,
+} from "./protocols/uniswap-v4/definition.js";
+export {
+  decodeUniswapV4Swap,
+  encodeUniswapV4Swap,
+  type UniswapV4ExactInputSingle,
+  type UniswapV4PoolKey,
+} from "./protocols/uniswap-v4/swapInput.js";
 export { checkChainId } from "./rpc/checkChainId.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {

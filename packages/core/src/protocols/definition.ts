@@ -281,7 +281,9 @@ export interface DecodableStep {
  * recognises is an unknown `call`.
  * - `transfer`: an ERC-20 `transfer` of `token` to `to`;
  * - `native`: CELO sent as the step's value to `to`;
- * - `approve`: an allowance of `amount` of `token` for `spender`;
+ * - `approve`: an allowance of `amount` of `token` for `spender`; `through` names the contract that grants it from
+ *   its own ERC-20 allowance (Permit2): the spend is counted once, on this allowance, and the same amount of
+ *   `through`'s allowance in the flow is not counted again;
  * - `pull`: a recognised call that spends `amount` of `token` through the allowance of `spender` (a swap's
  *   amount in, a supply or repay), counted once with the approval it uses;
  * - `deliver`: a recognised call sends what it produces (a swap's output) to `to`; `allow.recipients` applies
@@ -297,7 +299,7 @@ export interface DecodableStep {
 export type FlowEffect =
   | { kind: "transfer"; step: number; token: Address; to: Address; amount: bigint }
   | { kind: "native"; step: number; to: Address; amount: bigint }
-  | { kind: "approve"; step: number; token: Address; spender: Address; amount: bigint }
+  | { kind: "approve"; step: number; token: Address; spender: Address; amount: bigint; through?: Address }
   | { kind: "pull"; step: number; token: Address; spender: Address; amount: bigint }
   | { kind: "deliver"; step: number; to: Address; label: string }
   | { kind: "call"; step: number; to: Address; selector: Hex; known: boolean; label?: string };
@@ -358,8 +360,11 @@ export interface SwapVenueDefinition<venue extends string = string> {
   label: string;
   /** One short phrase for option lists and tool descriptions: `"Uniswap v3 (QuoterV2, SwapRouter02)"`. */
   description: string;
-  /** The swap the router call makes, or a rule saying why it is not one swap (`"the router multicall is not one swap"`). */
-  readSwap(call: DecodedCall): SwapCallFields | string;
+  /**
+   * The swap the router call makes, or a rule saying why it is not one swap (`"the router multicall is not one
+   * swap"`). `context.from` is the flow's signer (a router that pays its caller names no recipient in calldata).
+   */
+  readSwap(call: DecodedCall, context?: { from: Address }): SwapCallFields | string;
   /** Loads the venue's adapter (its routes, quote reads, approvals and swap encoding). @internal */
   load(): Promise<SwapVenueAdapter>;
 }

@@ -16,6 +16,7 @@ import { erc20Protocol } from "./erc20/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
 import { uniswapProtocol } from "./uniswap-v3/definition.js";
+import { uniswapV4Protocol } from "./uniswap-v4/definition.js";
 
 /**
  * Every protocol preflow knows, in the order generic code tries them (the first policy decoder that recognises a
@@ -32,6 +33,7 @@ export const PROTOCOLS = [
   contractCallProtocol,
   swapProtocol,
   uniswapProtocol,
+  uniswapV4Protocol,
   mentoProtocol,
   aaveProtocol,
   celoStakingProtocol,

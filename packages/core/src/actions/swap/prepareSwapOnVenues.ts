@@ -47,7 +47,7 @@ export async function prepareSwapOnVenues(
     from,
     alternatives: routes.map(({ candidate, approvals }) => [
       ...approvals.steps(undefined, sketchDeadline),
-      candidate.encode({ amountIn, minAmountOut: 1n, recipient, deadline: sketchDeadline }),
+      candidate.encode({ amountIn, minAmountOut: 1n, recipient, deadline: sketchDeadline, from }),
     ]),
   });
   // The balance, then each venue's allowance reads, in venue order.
@@ -75,7 +75,7 @@ export async function prepareSwapOnVenues(
   const minAmountOut = computeMinAmountOut({ amountOut: candidate.amountOut, slippageBps });
   // From the later of the block's time and the local clock: a stalled chain must not give a born-expired deadline.
   const deadline = currentChainTime(state.timestamp!) + BigInt(deadlineSeconds);
-  const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline });
+  const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline, from });
 
   const steps: PreparedStep[] = approval.steps(
     state.extra.slice(approvalReads, approvalReads + approval.reads.length),

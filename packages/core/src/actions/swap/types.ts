@@ -92,6 +92,8 @@ export interface SwapCandidate {
     minAmountOut: bigint;
     recipient: Address;
     deadline: bigint;
+    /** The seller (who signs and calls the router). */
+    from: Address;
   }): EncodedSwap;
 }
 

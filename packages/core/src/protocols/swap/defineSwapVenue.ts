@@ -24,8 +24,8 @@ export interface SwapVenueSpec<route> {
   router: Address;
   /** The label of the router in a step's `call.contract` and descriptions. */
   routerLabel: string;
-  /** Every route the venue considers for a pair, in order of preference on equal output. */
-  candidateRoutes(tokenIn: Address, tokenOut: Address): route[];
+  /** Every route the venue considers for a pair and amount, in order of preference on equal output. */
+  candidateRoutes(tokenIn: Address, tokenOut: Address, amountIn: bigint): route[];
   /** The read (one Multicall3 call) that quotes selling `amountIn` along `route`. */
   quoteRead(route: route, amountIn: bigint): ReadCall;
   /** The output a route's quote read answered (strictly decoded by `readBatch`), or `undefined` when it failed. */
@@ -35,7 +35,13 @@ export interface SwapVenueSpec<route> {
   /** Encodes the router's swap call for `route`, and its decoded `call`. */
   encode(
     route: route,
-    parameters: { amountIn: bigint; minAmountOut: bigint; recipient: Address; deadline: bigint },
+    parameters: {
+      amountIn: bigint;
+      minAmountOut: bigint;
+      recipient: Address;
+      deadline: bigint;
+      from: Address;
+    },
   ): EncodedSwap;
   /** How the venue is approved; default {@link routerApprovals} (an exact `approve` of the router when short). */
   approvals?: SwapVenueAdapter["approvals"];
@@ -84,7 +90,7 @@ export function defineSwapVenue<route>(venue: SwapVenueSpec<route>): SwapVenueAd
     routerLabel: venue.routerLabel,
     approvals: venue.approvals ?? routerApprovals(venue.router, venue.routerLabel),
     quote({ tokenIn, tokenOut, amountIn }: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint }) {
-      const routes = venue.candidateRoutes(tokenIn.address, tokenOut.address);
+      const routes = venue.candidateRoutes(tokenIn.address, tokenOut.address, amountIn);
       return {
         reads: routes.map((route) => venue.quoteRead(route, amountIn)),
         pick(results: readonly ReadResult[]): VenueQuoteOutcome {

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSdkClient,
   findFlowMismatches,
+  formatPreparedFlow,
   getSwapQuotes,
   InvalidArgumentError,
   PERMIT2_ADDRESS,
@@ -191,6 +192,28 @@ describe("Uniswap v4 venue", () => {
     const after = await allowances(address, TOKENS.USDC.address);
     expect(after.erc20ToPermit2).toBe(20_000_000n); // the standing allowance less the swap: bounded by it
     expect(after.permit2Amount).toBe(0n);
+  });
+
+  it("simulates and previews a v4 flow as a recognised swap: Permit2 named, balances as the quote says", async () => {
+    const { address } = await freshAccount(devnet, { CELO: "1", USDC: "20" });
+    const sdk = client();
+    const flow = await sdk.swap.prepareSwap(address, "USDC", "USDm", "20", { venue: "uniswap-v4" });
+    const simulation = await sdk.transaction.simulatePreparedFlow(flow);
+    expect(simulation).toMatchObject({ success: true, failedStep: null });
+    expect(simulation.steps.map((step) => step.status)).toEqual(["success", "success", "success"]);
+    const intent = flow.intent as { expectedAmountOut: string };
+    expect(simulation.balanceChanges.find((change) => change.token === TOKENS.USDm.address)).toMatchObject({
+      address,
+      delta: intent.expectedAmountOut,
+    });
+    expect(simulation.balanceChanges.find((change) => change.token === TOKENS.USDC.address)).toMatchObject({
+      address,
+      delta: "-20000000",
+    });
+    const preview = formatPreparedFlow(flow, simulation);
+    expect(preview).toContain("Swap on Uniswap v4: you send 20 USDC");
+    expect(preview).toContain("Permit2");
+    expect(preview).toContain("Uniswap UniversalRouter");
   });
 
   it("a flow whose swap was edited no longer matches its intent", async () => {

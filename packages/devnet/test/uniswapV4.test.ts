@@ -235,7 +235,7 @@ describe("Uniswap v4 on the devnet", () => {
     expect(left).toBe(0n); // the exact allowance is used up
   });
 
-  it("refuses a swap above the Permit2 allowance, past the deadline, or below the minimum, with their errors", async () => {
+  it("refuses a swap above the Permit2 allowance, past the deadline, below the minimum, with a short token allowance or an expired Permit2 allowance, with their errors", async () => {
     const { USDT } = devnet.tokens;
     const seeded = pool("USDT/USDm");
     const account = privateKeyToAccount(generatePrivateKey());
@@ -243,18 +243,29 @@ describe("Uniswap v4 on the devnet", () => {
     await devnet.fund(account.address, "USDT", "20");
     const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
     const now = (await client.getBlock()).timestamp;
-    for (const [address, abi, functionName, args] of [
-      [USDT.address, erc20Abi, "approve", [UNISWAP_V4_ADDRESSES.permit2, parseUnits("20", 6)]],
-      [
-        UNISWAP_V4_ADDRESSES.permit2,
-        permit2Abi,
-        "approve",
-        [USDT.address, UNISWAP_V4_ADDRESSES.universalRouter, parseUnits("10", 6), Number(now + 600n)],
-      ],
-    ] as const) {
-      const data = encodeFunctionData({ abi, functionName, args } as never);
-      await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: address, data }) });
-    }
+    const allow = async (tokenAmount: string, permit2Amount: string, expiration: bigint) => {
+      for (const data of [
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "approve",
+          args: [UNISWAP_V4_ADDRESSES.permit2, parseUnits(tokenAmount, 6)],
+        }),
+        encodeFunctionData({
+          abi: permit2Abi,
+          functionName: "approve",
+          args: [
+            USDT.address,
+            UNISWAP_V4_ADDRESSES.universalRouter,
+            parseUnits(permit2Amount, 6),
+            Number(expiration),
+          ],
+        }),
+      ]) {
+        const to = data.startsWith("0x095ea7b3") ? USDT.address : UNISWAP_V4_ADDRESSES.permit2;
+        await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, data }) });
+      }
+    };
+    await allow("20", "10", now + 600n);
     const execute = (amountIn: bigint, minimumOut: bigint, deadline: bigint) =>
       encodeFunctionData({
         abi: universalRouterAbi,
@@ -274,6 +285,12 @@ describe("Uniswap v4 on the devnet", () => {
       execute(parseUnits("10", 6), parseUnits("11", 18), now + 600n),
     );
     expect(greedy.errorName).toBe("V4TooLittleReceived");
+    await allow("1", "10", now + 600n);
+    const short = await revertOf(account.address, execute(parseUnits("5", 6), 0n, now + 600n));
+    expect([short.errorName, short.args]).toEqual(["Error", ["TRANSFER_FROM_FAILED"]]);
+    await allow("20", "10", 1n); // expired since 1970
+    const expired = await revertOf(account.address, execute(parseUnits("5", 6), 0n, now + 600n));
+    expect([expired.errorName, expired.args]).toEqual(["AllowanceExpired", [1n]]);
   });
 
   it("moveUniswapV4Price moves a pool between quote and execution: a swap with the old minimum reverts", async () => {

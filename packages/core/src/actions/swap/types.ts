@@ -62,12 +62,12 @@ export interface SwapQuote {
   /** `amountOut` in whole tokens (`"99.9899"`). */
   amountOutFormatted: string;
   /**
-   * The route: Uniswap `[token, fee, token, …]` (a fee tier between each pair of tokens), Mento
+   * The route: Uniswap v3 and v4 `[token, fee, token, …]` (a fee tier between each pair of tokens), Mento
    * `[token, token, …]` (the tokens in order; each pair an FPMM pool).
    */
   route: JsonValue[];
   /**
-   * Uniswap: the fee tier of each pool on the route, in hundredths of a basis point (`[100]` = 0.01 %). Mento:
+   * Uniswap v3 and v4: the fee tier of each pool on the route, in hundredths of a basis point (`[100]` = 0.01 %). Mento:
    * `null` (an FPMM pool's fee is taken inside its quote, not a tier).
    */
   fee: number[] | null;

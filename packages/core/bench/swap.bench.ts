@@ -29,7 +29,7 @@ import {
   uniswapSwapRouter02Abi,
 } from "../src/index.js";
 import { mentoCandidateRoutes } from "../src/protocols/mento/venue.js";
-import { uniswapCandidateRoutes } from "../src/protocols/uniswap/venue.js";
+import { uniswapCandidateRoutes } from "../src/protocols/uniswap-v3/venue.js";
 import { freshAccount } from "../test/support/wallet.js";
 
 const devnet = useDevnet();

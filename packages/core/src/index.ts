@@ -207,7 +207,7 @@ export { type TransactionRequestOfStep, toTransactionRequest } from "./flow/toTr
 // FlowIntent, JsonValue, PreparedStep, PreparedStepKind, SerializedPreparedFlow, StepCall
 export type * from "./flow/types.js";
 // Lending on Aave v3 (`client.extend(aaveActions)`).
-export { aaveV3PoolAbi } from "./protocols/aave/abis.js";
+export { aaveV3PoolAbi } from "./protocols/aave-v3/abis.js";
 export type {
   AaveAccount,
   AaveAmount,
@@ -215,49 +215,61 @@ export type {
   GetAavePositionsErrorType,
   GetAavePositionsParameters,
   GetAavePositionsReturnType,
-} from "./protocols/aave/actions/getAavePositions.js";
+} from "./protocols/aave-v3/actions/getAavePositions.js";
 export type {
   PrepareAaveBorrowErrorType,
   PrepareAaveBorrowParameters,
   PrepareAaveBorrowReturnType,
-} from "./protocols/aave/actions/prepareAaveBorrow.js";
+} from "./protocols/aave-v3/actions/prepareAaveBorrow.js";
 export type {
   PrepareAaveRepayErrorType,
   PrepareAaveRepayParameters,
   PrepareAaveRepayReturnType,
-} from "./protocols/aave/actions/prepareAaveRepay.js";
+} from "./protocols/aave-v3/actions/prepareAaveRepay.js";
 export type {
   PrepareAaveSupplyErrorType,
   PrepareAaveSupplyParameters,
   PrepareAaveSupplyReturnType,
-} from "./protocols/aave/actions/prepareAaveSupply.js";
+} from "./protocols/aave-v3/actions/prepareAaveSupply.js";
 export type {
   PrepareAaveWithdrawErrorType,
   PrepareAaveWithdrawParameters,
   PrepareAaveWithdrawReturnType,
-} from "./protocols/aave/actions/prepareAaveWithdraw.js";
-export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./protocols/aave/addresses.js";
+} from "./protocols/aave-v3/actions/prepareAaveWithdraw.js";
+export { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./protocols/aave-v3/addresses.js";
 export {
   type AaveActions,
   type AaveHealthOptions,
   aaveActions,
-} from "./protocols/aave/decorator.js";
-export { aaveProtocol } from "./protocols/aave/definition.js";
-export type { LendingIntent } from "./protocols/aave/intents.js";
+} from "./protocols/aave-v3/decorator.js";
+export { aaveProtocol } from "./protocols/aave-v3/definition.js";
+export type { LendingIntent } from "./protocols/aave-v3/intents.js";
 export {
   getAavePositions,
   prepareAaveBorrow,
   prepareAaveRepay,
   prepareAaveSupply,
   prepareAaveWithdraw,
-} from "./protocols/aave/lazyActions.js";
-export type { AaveLendingErrorType } from "./protocols/aave/lendingErrorType.js";
+} from "./protocols/aave-v3/lazyActions.js";
+// Aave v3's refusals live in its folder; exported here as before.
+export {
+  AaveReadError,
+  AaveReserveUnavailableError,
+  AmountExceedsPositionError,
+  BorrowLimitExceededError,
+  HealthFactorTooLowError,
+  type LendingErrorCode,
+  type LendingOperation,
+  NoLendingPositionError,
+  NotAnAaveReserveError,
+} from "./protocols/aave-v3/lendingErrors.js";
+export type { AaveLendingErrorType } from "./protocols/aave-v3/lendingErrorType.js";
 export {
   DEFAULT_BORROW_HEALTH_FACTOR_FLOOR,
   REPAY_MAX_INTEREST_MARGIN_BPS,
-} from "./protocols/aave/lendingLimits.js";
-export type { AaveHealthFactorFloorOption } from "./protocols/aave/parseLendingParameters.js";
-export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave/reserves.js";
+} from "./protocols/aave-v3/lendingLimits.js";
+export type { AaveHealthFactorFloorOption } from "./protocols/aave-v3/parseLendingParameters.js";
+export { AAVE_V3_RESERVES, type AaveReserveSymbol } from "./protocols/aave-v3/reserves.js";
 // Protocols: one definition per protocol (contracts, intent kinds, revert errors, policy decoders), listed in
 // PROTOCOLS; generic code loops over the registry (docs/adding-a-protocol.md).
 export { wordAsAddress, wordAsUint } from "./protocols/calldataWords.js";
@@ -292,6 +304,7 @@ export {
   type StepDecoder,
   type SwapCallFields,
   type SwapVenueDefinition,
+  type VenueOf,
 } from "./protocols/definition.js";
 export { erc20Protocol } from "./protocols/erc20/definition.js";
 export type { ApproveIntent, Erc20Intent, SendIntent } from "./protocols/erc20/intents.js";
@@ -319,26 +332,49 @@ export { MENTO_ROUTER_LABEL, mentoProtocol } from "./protocols/mento/definition.
 export { getMentoQuote, prepareMentoSwap } from "./protocols/mento/lazyActions.js";
 export type { MentoRouteHop } from "./protocols/mento/venue.js";
 export type { ProtocolSimulation, SimulationLog, SimulationRead } from "./protocols/protocolSimulation.js";
-export { PROTOCOLS, type RegisteredErrorCode, type RegisteredIntent } from "./protocols/registry.js";
+export {
+  PROTOCOLS,
+  type RegisteredErrorCode,
+  type RegisteredIntent,
+  type RegisteredSwapVenue,
+  SWAP_VENUES,
+} from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
 export type { SwapIntent } from "./protocols/swap/intents.js";
-export { uniswapSwapRouter02Abi } from "./protocols/uniswap/abis.js";
+export { uniswapSwapRouter02Abi } from "./protocols/uniswap-v3/abis.js";
 export type {
   GetUniswapQuoteErrorType,
   GetUniswapQuoteParameters,
   GetUniswapQuoteReturnType,
-} from "./protocols/uniswap/actions/getUniswapQuote.js";
+} from "./protocols/uniswap-v3/actions/getUniswapQuote.js";
 export type {
   PrepareUniswapSwapErrorType,
   PrepareUniswapSwapParameters,
   PrepareUniswapSwapReturnType,
-} from "./protocols/uniswap/actions/prepareUniswapSwap.js";
-export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap/addresses.js";
-export { type UniswapActions, uniswapActions } from "./protocols/uniswap/decorator.js";
-export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap/definition.js";
-export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/intermediateTokens.js";
-export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap/lazyActions.js";
-export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
+} from "./protocols/uniswap-v3/actions/prepareUniswapSwap.js";
+export { UNISWAP_ADDRESSES, UNISWAP_FEE_TIERS } from "./protocols/uniswap-v3/addresses.js";
+export { type UniswapActions, uniswapActions } from "./protocols/uniswap-v3/decorator.js";
+export { UNISWAP_SWAP_ROUTER_LABEL, uniswapProtocol } from "./protocols/uniswap-v3/definition.js";
+export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap-v3/intermediateTokens.js";
+export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap-v3/lazyActions.js";
+export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap-v3/path.js";
+// Uniswap v4 (venue "uniswap-v4"): quoted and swapped by getSwapQuotes / prepareSwap with the other venues.
+export { permit2Abi, universalRouterAbi } from "./protocols/uniswap-v4/abis.js";
+export {
+  PERMIT2_ADDRESS,
+  UNISWAP_V4_ADDRESSES,
+  UNISWAP_V4_POOL_TIERS,
+} from "./protocols/uniswap-v4/addresses.js";
+export {
+  UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
+  uniswapV4Protocol,
+} from "./protocols/uniswap-v4/definition.js";
+export {
+  decodeUniswapV4Swap,
+  encodeUniswapV4Swap,
+  type UniswapV4ExactInputSingle,
+  type UniswapV4PoolKey,
+} from "./protocols/uniswap-v4/swapInput.js";
 export { checkChainId } from "./rpc/checkChainId.js";
 export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {

@@ -17,15 +17,15 @@ import {
   toAaveReadError,
   userAccountDataOf,
   userReserveDataOf,
-} from "../src/protocols/aave/aaveReads.js";
-import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "../src/protocols/aave/abis.js";
-import { AAVE_V3_ADDRESSES } from "../src/protocols/aave/addresses.js";
+} from "../src/protocols/aave-v3/aaveReads.js";
+import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "../src/protocols/aave-v3/abis.js";
+import { AAVE_V3_ADDRESSES } from "../src/protocols/aave-v3/addresses.js";
 import {
   estimateHealthFactor,
   parseHealthFactorFloor,
   toBaseCurrency,
   WAD,
-} from "../src/protocols/aave/healthFactor.js";
+} from "../src/protocols/aave-v3/healthFactor.js";
 
 const percentMul = (value: bigint, percentage: bigint) => (value * percentage + 5_000n) / 10_000n;
 const wadDiv = (a: bigint, b: bigint) => (a * WAD + b / 2n) / b;

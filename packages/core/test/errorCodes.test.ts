@@ -2,8 +2,8 @@
 // errors its own actions throw, unique across the registry and apart from the generic codes.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CoreErrorCode } from "../src/errors/codes.js";
-import * as errors from "../src/errors/index.js";
-import type { LENDING_ERROR_CODES } from "../src/errors/lending.js";
+import * as errors from "../src/index.js";
+import type { LENDING_ERROR_CODES } from "../src/protocols/aave-v3/lendingErrors.js";
 import type { CeloStakingErrorCode } from "../src/protocols/celo-staking/errors.js";
 import {
   type CELO_STAKING_ERROR_CODES,

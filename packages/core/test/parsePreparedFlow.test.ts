@@ -5,7 +5,8 @@ import { InvalidPreparedFlowError } from "../src/errors/preparedFlow.js";
 import { parsePreparedFlow } from "../src/flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../src/flow/toTransactionRequest.js";
 import type { FlowIntent, JsonValue, PreparedStepKind, SerializedPreparedFlow } from "../src/flow/types.js";
-import { carryingStep, preparedFlow } from "./support/preparedFlowArbitrary.js";
+import { SWAP_VENUES } from "../src/protocols/registry.js";
+import { carryingStep, fitSwapIntent, preparedFlow } from "./support/preparedFlowArbitrary.js";
 
 const A = "0x1111111111111111111111111111111111111111";
 const USDM = "0x765DE816845861e75A25fCA122bb6898B8B1282a";
@@ -224,7 +225,7 @@ describe("parsePreparedFlow", () => {
         .tuple(
           fc.record({
             kind: fc.constant("swap" as const),
-            venue: fc.constantFrom("uniswap" as const, "mento" as const),
+            venue: fc.constantFrom(...SWAP_VENUES.map((entry) => entry.venue)),
             tokenIn: address,
             tokenOut: address,
             amountIn: uint,
@@ -236,7 +237,9 @@ describe("parsePreparedFlow", () => {
           // `recipient` is optional: flows of older versions have none.
           fc.option(address, { nil: undefined }),
         )
-        .map(([intent, recipient]) => (recipient === undefined ? intent : { ...intent, recipient })),
+        .map(([intent, recipient]) =>
+          fitSwapIntent(recipient === undefined ? intent : { ...intent, recipient }),
+        ),
       fc.record({
         kind: fc.constantFrom("supply" as const, "withdraw" as const, "borrow" as const, "repay" as const),
         protocol: fc.constant("aave-v3" as const),

@@ -304,6 +304,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   parseEnsName: { noObjectParameter: "(name)" },
   parseEnsNetwork: { noObjectParameter: "(network)" },
   decodeUniswapPath: { noObjectParameter: "(path bytes)" },
+  decodeUniswapV4Swap: { noObjectParameter: "(commands, inputs): never throws" },
   formatAmount: { noObjectParameter: "(value, decimals)" },
   describeValue: { noObjectParameter: "(any value, maxLength)" },
   errorCauses: { noObjectParameter: "(any error)" },
@@ -329,6 +330,9 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   // said out loud
   encodeUniswapPath: {
     notChecked: "a route value ({ tokens, fees }), not options; malformed routes are refused",
+  },
+  encodeUniswapV4Swap: {
+    notChecked: "a swap value ({ poolKey, zeroForOne, amountIn, minAmountOut, recipient }), not options",
   },
   buildApproveStep: { notChecked: "flow/buildApproveStep.ts is being changed on another branch; follow-up" },
   toRpcError: {

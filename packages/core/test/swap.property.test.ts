@@ -12,7 +12,7 @@ import {
   TOKENS,
   ZeroQuoteError,
 } from "../src/index.js";
-import { uniswapCandidateRoutes } from "../src/protocols/uniswap/venue.js";
+import { uniswapCandidateRoutes } from "../src/protocols/uniswap-v3/venue.js";
 
 const address = fc
   .uint8Array({ minLength: 20, maxLength: 20 })

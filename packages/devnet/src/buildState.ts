@@ -18,6 +18,7 @@ import {
 } from "./protocols/celoCoreSeed.js";
 import { deployMento } from "./protocols/mentoDeployment.js";
 import { deployUniswap } from "./protocols/uniswapDeployment.js";
+import { deployUniswapV4 } from "./protocols/uniswapV4Deployment.js";
 import { rpcCall } from "./rpc.js";
 
 const started = performance.now();
@@ -36,6 +37,7 @@ try {
   await phase("feeCurrencies", () => deployFeeCurrencies(rpcUrl));
   await phase("celoNames", () => deployCeloNames(rpcUrl));
   await phase("uniswap", () => deployUniswap(rpcUrl));
+  await phase("uniswapV4", () => deployUniswapV4(rpcUrl)); // after v3: the router takes its factory
   await phase("mento", () => deployMento(rpcUrl));
   await phase("aave", () => deployAave(rpcUrl));
   await phase("celoCoreSeed", async () => {

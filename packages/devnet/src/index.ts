@@ -131,6 +131,29 @@ export {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from "./protocols/uniswap.js";
+export {
+  type MoveUniswapV4PriceParameters,
+  type MoveUniswapV4PriceReturnType,
+  moveUniswapV4Price,
+  permit2Abi,
+  sortCurrencies,
+  UNISWAP_V4_ACTIONS,
+  UNISWAP_V4_ADDRESSES,
+  UNISWAP_V4_POOL_SEEDS,
+  UNISWAP_V4_POOLS,
+  UNIVERSAL_ROUTER_COMMANDS,
+  type UniswapV4PoolKey,
+  type UniswapV4PoolSeed,
+  type UniswapV4SeededPool,
+  uniswapV4ExactInputSingleParameters,
+  uniswapV4PoolId,
+  uniswapV4PoolKey,
+  uniswapV4PoolManagerAbi,
+  uniswapV4PositionManagerAbi,
+  uniswapV4QuoterAbi,
+  uniswapV4StateViewAbi,
+  universalRouterAbi,
+} from "./protocols/uniswapV4.js";
 export { SIMPLE_7702_ACCOUNT } from "./simple7702Account.js";
 export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";

@@ -4,7 +4,7 @@ import { rpcCall } from "./rpc.js";
 /**
  * The prebuilt chain state of chain 42220 (`anvil_dumpState` output, gzip), committed in `prebuilt/` and
  * regenerated with `pnpm --filter @preflow/devnet build-state`: ERC-4337, Multicall3, the vault, the tokens, the
- * `celo.eth` registry, Uniswap v3 with its pools, the Mento v3 stand-in and the Aave v3 market.
+ * `celo.eth` registry, Uniswap v3 and v4 with their pools, the Mento v3 stand-in and the Aave v3 market.
  */
 export const PREBUILT_STATE_FILE = new URL("../prebuilt/chain-42220.state.gz", import.meta.url);
 /** What the prebuilt state was built from (`inputsHash`; see `prebuiltStateInputs.ts`) and when. */

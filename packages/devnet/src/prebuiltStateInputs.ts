@@ -8,6 +8,7 @@ import { FEE_CURRENCY_ARTIFACTS } from "./feeCurrencies/deployFeeCurrencies.js";
 import { AAVE_ARTIFACTS } from "./protocols/aaveDeployment.js";
 import { CELO_CORE_ARTIFACTS } from "./protocols/celoCoreDeployment.js";
 import { UNISWAP_ARTIFACTS } from "./protocols/uniswapDeployment.js";
+import { UNISWAP_V4_ARTIFACTS } from "./protocols/uniswapV4Deployment.js";
 
 const require = createRequire(import.meta.url);
 const packageRoot = new URL("../", import.meta.url);
@@ -44,6 +45,7 @@ function artifactSpecifiers(): string[] {
     "aa-contracts-06/artifacts/EntryPoint.json",
     "aa-contracts-08/artifacts/EntryPoint.json",
     ...Object.values(UNISWAP_ARTIFACTS),
+    ...Object.values(UNISWAP_V4_ARTIFACTS),
     ...Object.values(AAVE_ARTIFACTS),
     ...Object.values(FEE_CURRENCY_ARTIFACTS),
     ...Object.values(CELO_CORE_ARTIFACTS),
@@ -51,8 +53,8 @@ function artifactSpecifiers(): string[] {
 }
 
 /**
- * sha256 over the source files, the creation code of every npm artifact deployed and anvil's version: the
- * committed state is current when this equals the `inputsHash` recorded in `prebuilt/chain-42220.inputs.json`.
+ * sha256 over the source files, the creation code of every npm artifact deployed (Permit2's runtime code is in
+ * `DeployPermit2`'s) and anvil's version: the committed state is current when this equals the `inputsHash` recorded in `prebuilt/chain-42220.inputs.json`.
  */
 export function prebuiltStateInputsHash(): string {
   const hash = createHash("sha256");
@@ -61,8 +63,10 @@ export function prebuiltStateInputsHash(): string {
     hash.update(readFileSync(fileURLToPath(new URL(file, packageRoot))));
   }
   for (const specifier of artifactSpecifiers()) {
-    const artifact = require(specifier) as { bytecode: string };
-    hash.update(`${specifier}\n${artifact.bytecode}\n`);
+    // hardhat artifacts hold the creation code in `bytecode`, foundry's in `bytecode.object`
+    const artifact = require(specifier) as { bytecode: string | { object: string } };
+    const bytecode = typeof artifact.bytecode === "string" ? artifact.bytecode : artifact.bytecode.object;
+    hash.update(`${specifier}\n${bytecode}\n`);
   }
   const anvil = require("@foundry-rs/anvil/package.json") as { version: string };
   hash.update(`anvil ${anvil.version}\n`);

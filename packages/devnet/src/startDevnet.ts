@@ -85,7 +85,7 @@ export interface Devnet extends DevnetClient {
  * chain id 42220 with Celo's transfer precompile, mined by the block producer (a block per transaction and at
  * least every second, base fee >= the minimum, 25 gwei by default), EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical
  * addresses (and EntryPoint v0.8 with the EIP-7702 `Simple7702Account`, served by the bundler too), Multicall3, the
- * tokens, Uniswap v3, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
+ * tokens, Uniswap v3 and v4, the Mento v3 stand-in and Aave v3 at their mainnet addresses (all loaded from the prebuilt
  * chain state), the alto bundler and a sponsor endpoint. Nothing is left running after
  * `stop()`, after a failed start, or when this process dies.
  *

@@ -18,6 +18,15 @@ import {
   uniswapV3PoolAbi,
 } from "../src/protocols/uniswap.js";
 import { UNISWAP_ARTIFACTS } from "../src/protocols/uniswapDeployment.js";
+import {
+  permit2Abi,
+  uniswapV4PoolManagerAbi,
+  uniswapV4PositionManagerAbi,
+  uniswapV4QuoterAbi,
+  uniswapV4StateViewAbi,
+  universalRouterAbi,
+} from "../src/protocols/uniswapV4.js";
+import { permit2RuntimeCode, UNISWAP_V4_ARTIFACTS } from "../src/protocols/uniswapV4Deployment.js";
 
 const require = createRequire(import.meta.url);
 
@@ -42,12 +51,22 @@ describe("protocol constants and ABIs", () => {
     ["QuoterV2", uniswapQuoterV2Abi, UNISWAP_ARTIFACTS.quoterV2],
     ["SwapRouter02", uniswapSwapRouter02Abi, UNISWAP_ARTIFACTS.swapRouter02],
     ["NonfungiblePositionManager", uniswapNonfungiblePositionManagerAbi, UNISWAP_ARTIFACTS.positionManager],
+    ["PoolManager", uniswapV4PoolManagerAbi, UNISWAP_V4_ARTIFACTS.poolManager],
+    ["PositionManager", uniswapV4PositionManagerAbi, UNISWAP_V4_ARTIFACTS.positionManager],
+    ["V4Quoter", uniswapV4QuoterAbi, UNISWAP_V4_ARTIFACTS.v4Quoter],
+    ["StateView", uniswapV4StateViewAbi, UNISWAP_V4_ARTIFACTS.stateView],
+    ["UniversalRouter", universalRouterAbi, UNISWAP_V4_ARTIFACTS.universalRouter],
     ["Aave Pool", aaveV3PoolAbi, AAVE_ARTIFACTS.pool],
     ["AaveOracle", aaveOracleAbi, AAVE_ARTIFACTS.oracle],
     ["AaveProtocolDataProvider", aaveProtocolDataProviderAbi, AAVE_ARTIFACTS.dataProvider],
   ] as const)("%s: every exported function is in the published artifact", (_, abi, specifier) => {
     const published = new Set(selectors(artifactAbi(specifier)));
     for (const selector of selectors(abi as Abi)) expect(published).toContain(selector);
+  });
+
+  it("Permit2: every exported function's selector is dispatched by the runtime code the devnet places", () => {
+    const code = permit2RuntimeCode().toLowerCase();
+    for (const selector of selectors(permit2Abi)) expect(code).toContain(`63${selector.slice(2)}`); // PUSH4
   });
 
   it("Aave addresses and reserve ids are the address book's (AaveV3Celo)", () => {

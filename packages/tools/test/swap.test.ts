@@ -53,7 +53,7 @@ describe("swap tools", () => {
     const quotes = data<{ quotes: Quote[]; best: Quote; no_route: string[]; block_number: string }>(
       await server.call("get_swap_quote", { token_in: "USDC", token_out: "USDm", amount_in: "100" }),
     );
-    expect(quotes.quotes.map((quote) => quote.venue)).toEqual(["uniswap", "mento"]);
+    expect(quotes.quotes.map((quote) => quote.venue)).toEqual(["uniswap", "uniswap-v4", "mento"]);
     expect(quotes.best).toMatchObject({
       venue: "uniswap",
       token_in: USDC.address,
@@ -151,7 +151,10 @@ describe("swap tools", () => {
       token_out: "USDT",
       amount_in: "1",
     });
-    expect(toolError(noRoute)).toMatchObject({ code: "NO_ROUTE", details: { venues: ["uniswap", "mento"] } });
+    expect(toolError(noRoute)).toMatchObject({
+      code: "NO_ROUTE",
+      details: { venues: ["uniswap", "uniswap-v4", "mento"] },
+    });
   });
 });
 

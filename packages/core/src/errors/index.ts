@@ -28,17 +28,6 @@ export {
 } from "./ens.js";
 export { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "./feeCurrency.js";
 export { FlowAccountMismatchError } from "./flowAccount.js";
-export {
-  AaveReadError,
-  AaveReserveUnavailableError,
-  AmountExceedsPositionError,
-  BorrowLimitExceededError,
-  HealthFactorTooLowError,
-  type LendingErrorCode,
-  type LendingOperation,
-  NoLendingPositionError,
-  NotAnAaveReserveError,
-} from "./lending.js";
 export { InvalidPreparedFlowError } from "./preparedFlow.js";
 export {
   RequestAbortedError,

@@ -1,7 +1,7 @@
 // The protocol groups createSdkClient adds to its standard groups (the generic client never names a protocol).
 // A protocol's decorator joins here only when it belongs in every client; others are added with client.extend.
 import type { SdkBaseClient } from "../clients/types.js";
-import { type AaveActions, aaveActions } from "./aave/decorator.js";
+import { type AaveActions, aaveActions } from "./aave-v3/decorator.js";
 import { type GovernanceActions, governanceActions } from "./celo-staking/governanceDecorator.js";
 import { type StakingActions, stakingActions } from "./celo-staking/stakingDecorator.js";
 

@@ -4,6 +4,7 @@
 // (`protocols/registry.ts`) and never names a protocol. Models: viem's chain `formatters`/`serializers`, the tool
 // server's step decoders. This shape is stable: later changes are additive (new optional fields).
 import type { Abi, Address, Hex } from "viem";
+import type { SwapVenueAdapter } from "../actions/swap/types.js";
 import type { JsonValue, StepCall } from "../flow/stepTypes.js";
 import type { ProtocolSimulation } from "./protocolSimulation.js";
 
@@ -280,7 +281,9 @@ export interface DecodableStep {
  * recognises is an unknown `call`.
  * - `transfer`: an ERC-20 `transfer` of `token` to `to`;
  * - `native`: CELO sent as the step's value to `to`;
- * - `approve`: an allowance of `amount` of `token` for `spender`;
+ * - `approve`: an allowance of `amount` of `token` for `spender`; `through` names the contract that grants it from
+ *   its own ERC-20 allowance (Permit2): the spend is counted once, on this allowance, and the same amount of
+ *   `through`'s allowance in the flow is not counted again;
  * - `pull`: a recognised call that spends `amount` of `token` through the allowance of `spender` (a swap's
  *   amount in, a supply or repay), counted once with the approval it uses;
  * - `deliver`: a recognised call sends what it produces (a swap's output) to `to`; `allow.recipients` applies
@@ -296,7 +299,7 @@ export interface DecodableStep {
 export type FlowEffect =
   | { kind: "transfer"; step: number; token: Address; to: Address; amount: bigint }
   | { kind: "native"; step: number; to: Address; amount: bigint }
-  | { kind: "approve"; step: number; token: Address; spender: Address; amount: bigint }
+  | { kind: "approve"; step: number; token: Address; spender: Address; amount: bigint; through?: Address }
   | { kind: "pull"; step: number; token: Address; spender: Address; amount: bigint }
   | { kind: "deliver"; step: number; to: Address; label: string }
   | { kind: "call"; step: number; to: Address; selector: Hex; known: boolean; label?: string };
@@ -333,22 +336,37 @@ export interface SwapCallFields {
 }
 
 /**
- * A protocol that is a swap venue: the `venue` value of a `swap` intent, its name in words, and how to read its
- * router call back.
+ * A protocol that is a swap venue: the `venue` value of a `swap` intent, its name in words, how to read its
+ * router call back, and how to load its quoting and encoding (a separate chunk, loaded when a swap runs). The
+ * venue union (`SwapVenue`), the `venue` choices of `prepareSwap`, the venues `getSwapQuotes` quotes and the tool
+ * server's `venue` enum are all derived from the registered venues, in registry order.
  *
  * @example
  * ```ts
  * import type { SwapVenueDefinition } from "@preflow/core";
- * const venue: SwapVenueDefinition = { venue: "mento", label: "Mento", readSwap: () => "not a swap" };
+ * const venue: SwapVenueDefinition<"mento"> = {
+ *   venue: "mento",
+ *   label: "Mento",
+ *   description: "Mento v3 (FPMM pools)",
+ *   readSwap: () => "not a swap",
+ *   load: async () => (await import("./venue.js")).mentoVenue,
+ * };
  * ```
  */
-export interface SwapVenueDefinition {
-  /** The `venue` of a swap intent (`"uniswap"`). */
-  venue: string;
+export interface SwapVenueDefinition<venue extends string = string> {
+  /** The `venue` of a swap intent and of `prepareSwap`'s `venue` option (`"uniswap"`). */
+  venue: venue;
   /** For sentences: `"Uniswap"`. */
   label: string;
-  /** The swap the router call makes, or a rule saying why it is not one swap (`"the router multicall is not one swap"`). */
-  readSwap(call: DecodedCall): SwapCallFields | string;
+  /** One short phrase for option lists and tool descriptions: `"Uniswap v3 (QuoterV2, SwapRouter02)"`. */
+  description: string;
+  /**
+   * The swap the router call makes, or a rule saying why it is not one swap (`"the router multicall is not one
+   * swap"`). `context.from` is the flow's signer (a router that pays its caller names no recipient in calldata).
+   */
+  readSwap(call: DecodedCall, context?: { from: Address }): SwapCallFields | string;
+  /** Loads the venue's adapter (its routes, quote reads, approvals and swap encoding). @internal */
+  load(): Promise<SwapVenueAdapter>;
 }
 
 /**
@@ -370,6 +388,7 @@ export interface SwapVenueDefinition {
 export interface ProtocolDefinition<
   intent extends IntentShape = IntentShape,
   errorCode extends string = string,
+  venue extends string = string,
 > {
   /** Stable id (lower-case, `-` separated): `"erc20"`, `"aave-v3"`. A revert's `source` and a policy's tag. */
   readonly id: string;
@@ -386,7 +405,7 @@ export interface ProtocolDefinition<
   /** Its spending-policy decoders, tried in registry order; the first that recognises a step wins. */
   readonly decoders?: readonly StepDecoder[];
   /** Set when it is a swap venue. */
-  readonly swapVenue?: SwapVenueDefinition;
+  readonly swapVenue?: SwapVenueDefinition<venue>;
   /** What simulation reads of it beyond ERC-20 events. */
   readonly simulation?: ProtocolSimulation;
   /**
@@ -412,7 +431,8 @@ export interface ProtocolDefinition<
 export function defineProtocol<
   const intent extends IntentShape = never,
   const errorCode extends string = never,
->(definition: ProtocolDefinition<intent, errorCode>): ProtocolDefinition<intent, errorCode> {
+  const venue extends string = never,
+>(definition: ProtocolDefinition<intent, errorCode, venue>): ProtocolDefinition<intent, errorCode, venue> {
   return definition;
 }
 
@@ -425,7 +445,8 @@ export function defineProtocol<
  * type Erc20Intent = IntentOf<typeof erc20Protocol>; // SendIntent | ApproveIntent
  * ```
  */
-export type IntentOf<protocol> = protocol extends ProtocolDefinition<infer intent> ? intent : never;
+export type IntentOf<protocol> =
+  protocol extends ProtocolDefinition<infer intent, infer _errorCode, infer _venue> ? intent : never;
 
 /**
  * The error codes a definition (or a union of definitions) declares in `errorCodes`.
@@ -437,4 +458,16 @@ export type IntentOf<protocol> = protocol extends ProtocolDefinition<infer inten
  * ```
  */
 export type ErrorCodeOf<protocol> =
-  protocol extends ProtocolDefinition<infer _intent, infer errorCode> ? errorCode : never;
+  protocol extends ProtocolDefinition<infer _intent, infer errorCode, infer _venue> ? errorCode : never;
+
+/**
+ * The swap venue a definition (or a union of definitions) declares in `swapVenue` (`never` when it is not one).
+ *
+ * @example
+ * ```ts
+ * import type { VenueOf } from "@preflow/core";
+ * type Mento = VenueOf<typeof mentoProtocol>; // "mento"
+ * ```
+ */
+export type VenueOf<protocol> =
+  protocol extends ProtocolDefinition<infer _intent, infer _errorCode, infer venue> ? venue : never;

@@ -2,14 +2,21 @@
 // simulation, preflow/aa's send path, the tool server's policy) loops over it and never names a protocol.
 // Adding a protocol: its folder under protocols/, then one line here (docs/adding-a-protocol.md).
 
-import { aaveProtocol } from "./aave/definition.js";
+import { aaveProtocol } from "./aave-v3/definition.js";
 import { celoStakingProtocol } from "./celo-staking/definition.js";
 import { contractCallProtocol } from "./contractCall/definition.js";
-import type { ErrorCodeOf, IntentOf, ProtocolDefinition } from "./definition.js";
+import type {
+  ErrorCodeOf,
+  IntentOf,
+  ProtocolDefinition,
+  SwapVenueDefinition,
+  VenueOf,
+} from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
-import { uniswapProtocol } from "./uniswap/definition.js";
+import { uniswapProtocol } from "./uniswap-v3/definition.js";
+import { uniswapV4Protocol } from "./uniswap-v4/definition.js";
 
 /**
  * Every protocol preflow knows, in the order generic code tries them (the first policy decoder that recognises a
@@ -26,6 +33,7 @@ export const PROTOCOLS = [
   contractCallProtocol,
   swapProtocol,
   uniswapProtocol,
+  uniswapV4Protocol,
   mentoProtocol,
   aaveProtocol,
   celoStakingProtocol,
@@ -52,3 +60,32 @@ export type RegisteredIntent = IntentOf<(typeof PROTOCOLS)[number]>;
  * ```
  */
 export type RegisteredErrorCode = ErrorCodeOf<(typeof PROTOCOLS)[number]>;
+
+/**
+ * The `venue` of every registered swap venue (each protocol's `swapVenue.venue`): what `SwapVenue` is.
+ *
+ * @example
+ * ```ts
+ * import type { RegisteredSwapVenue } from "@preflow/core";
+ * const venue: RegisteredSwapVenue = "mento";
+ * ```
+ */
+export type RegisteredSwapVenue = VenueOf<(typeof PROTOCOLS)[number]>;
+
+/**
+ * Every registered swap venue's definition, in registry order (the order quotes are listed in, and the first
+ * venue wins a tie): the one list the swap actions, the `venue` option and the tool server's enum come from.
+ *
+ * @example
+ * ```ts
+ * import { SWAP_VENUES } from "@preflow/core";
+ * SWAP_VENUES.map((venue) => venue.venue); // ["uniswap", "uniswap-v4", "mento"]
+ * ```
+ */
+export const SWAP_VENUES: readonly SwapVenueDefinition<RegisteredSwapVenue>[] = /* @__PURE__ */ Object.freeze(
+  PROTOCOLS.flatMap((protocol) =>
+    "swapVenue" in protocol && protocol.swapVenue !== undefined
+      ? [protocol.swapVenue as SwapVenueDefinition<RegisteredSwapVenue>]
+      : [],
+  ),
+);

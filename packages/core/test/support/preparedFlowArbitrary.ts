@@ -6,6 +6,7 @@ import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, maxUi
 import {
   AAVE_V3_ADDRESSES,
   aaveV3PoolAbi,
+  encodeUniswapV4Swap,
   type FlowIntent,
   type JsonValue,
   MENTO_ADDRESSES,
@@ -13,9 +14,13 @@ import {
   type PreparedStep,
   type PreparedStepKind,
   type SerializedPreparedFlow,
+  SWAP_VENUES,
+  type SwapIntent,
   TOKENS,
   UNISWAP_ADDRESSES,
+  UNISWAP_V4_ADDRESSES,
   uniswapSwapRouter02Abi,
+  universalRouterAbi,
 } from "../../src/index.js";
 
 export const address = fc
@@ -76,17 +81,19 @@ export const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
     to: address,
     functionName: fc.string({ minLength: 1 }),
   }),
-  fc.record({
-    kind: fc.constant("swap" as const),
-    venue: fc.constantFrom("uniswap" as const, "mento" as const),
-    tokenIn: token,
-    tokenOut: token,
-    amountIn: amount,
-    expectedAmountOut: amount,
-    minAmountOut: amount,
-    deadline: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
-    route: fc.array(json, { maxLength: 4 }),
-  }),
+  fc
+    .record({
+      kind: fc.constant("swap" as const),
+      venue: fc.constantFrom(...SWAP_VENUES.map((entry) => entry.venue)),
+      tokenIn: token,
+      tokenOut: token,
+      amountIn: amount,
+      expectedAmountOut: amount,
+      minAmountOut: amount,
+      deadline: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 40n }).map(String), amount),
+      route: fc.array(json, { maxLength: 4 }),
+    })
+    .map(fitSwapIntent),
   fc.record({
     kind: fc.constantFrom("supply" as const, "withdraw" as const, "borrow" as const, "repay" as const),
     protocol: fc.constant("aave-v3" as const),
@@ -94,6 +101,30 @@ export const intent: fc.Arbitrary<FlowIntent> = fc.oneof(
     amount,
   }),
 );
+
+const UINT128 = 2n ** 128n;
+
+/**
+ * A swap intent its venue's router can carry: Uniswap v4's amounts are 128-bit, its amount in is positive and its
+ * two currencies differ and are not the router's placeholders (other venues' intents are returned unchanged).
+ */
+export function fitSwapIntent<intent extends SwapIntent>(intent: intent): intent {
+  if (intent.venue !== "uniswap-v4") return intent;
+  const tokenIn = BigInt(intent.tokenIn) > 2n ? intent.tokenIn : TOKENS.USDC.address;
+  const tokenOut =
+    BigInt(intent.tokenOut) > 2n && intent.tokenOut.toLowerCase() !== tokenIn.toLowerCase()
+      ? intent.tokenOut
+      : tokenIn === TOKENS.USDm.address
+        ? TOKENS.USDC.address
+        : TOKENS.USDm.address;
+  return {
+    ...intent,
+    tokenIn,
+    tokenOut,
+    amountIn: ((BigInt(intent.amountIn) % (UINT128 - 1n)) + 1n).toString(),
+    minAmountOut: (BigInt(intent.minAmountOut) % UINT128).toString(),
+  };
+}
 
 /** A step that does what `intent` says (parsePreparedFlow checks that the last step does) (for a swap: its venue's router call: SwapRouter02's multicall of one exactInputSingle, the Mento Router's swapExactTokensForTokens). */
 export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
@@ -126,6 +157,34 @@ export function carryingStep(intent: FlowIntent, from: Address): PreparedStep {
     case "contractCall":
       return step(intent.to, "0x");
     case "swap": {
+      if (intent.venue === "uniswap-v4") {
+        const zeroForOne = BigInt(intent.tokenIn) < BigInt(intent.tokenOut);
+        const [currency0, currency1] = zeroForOne
+          ? [intent.tokenIn, intent.tokenOut]
+          : [intent.tokenOut, intent.tokenIn];
+        const recipient = intent.recipient ?? from;
+        const { commands, inputs } = encodeUniswapV4Swap({
+          poolKey: {
+            currency0,
+            currency1,
+            fee: 100,
+            tickSpacing: 1,
+            hooks: "0x0000000000000000000000000000000000000000",
+          },
+          zeroForOne,
+          amountIn: BigInt(intent.amountIn),
+          minAmountOut: BigInt(intent.minAmountOut),
+          recipient: recipient.toLowerCase() === from.toLowerCase() ? undefined : recipient,
+        });
+        return step(
+          UNISWAP_V4_ADDRESSES.universalRouter,
+          encodeFunctionData({
+            abi: universalRouterAbi,
+            functionName: "execute",
+            args: [commands, inputs, BigInt(intent.deadline)],
+          }),
+        );
+      }
       if (intent.venue === "mento") {
         return step(
           MENTO_ADDRESSES.router,

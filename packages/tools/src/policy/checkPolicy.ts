@@ -56,6 +56,9 @@ export function checkPolicy(
     contracts: policy.allow.contracts === undefined ? undefined : new Set(policy.allow.contracts),
   };
   const allowances = new Map<string, { step: number; token: string; approved: bigint; pulled: bigint }>();
+  // Per `token:contract`, what approvals granted *through* that contract (Permit2) hand on from its own ERC-20
+  // allowance: counted on the approval it feeds, so not again on the contract's allowance.
+  const relayed = new Map<string, bigint>();
 
   for (const effect of effects) {
     switch (effect.kind) {
@@ -88,6 +91,10 @@ export function checkPolicy(
         if (effect.kind === "approve") entry.approved += effect.amount;
         else entry.pulled += effect.amount;
         allowances.set(key, entry);
+        if (effect.kind === "approve" && effect.through !== undefined) {
+          const relay = `${effect.token.toLowerCase()}:${effect.through.toLowerCase()}`;
+          relayed.set(relay, (relayed.get(relay) ?? 0n) + effect.amount);
+        }
         if (effect.kind === "approve" && effect.amount > 0n) {
           if (effect.amount >= UNLIMITED_APPROVAL) {
             unlimitedTokens.add(effect.token.toLowerCase());
@@ -141,9 +148,11 @@ export function checkPolicy(
         break;
     }
   }
-  for (const entry of allowances.values()) {
+  for (const [key, entry] of allowances) {
     // biome-ignore lint/complexity/useMathMinMax: bigints have no Math.max
-    const amount = entry.approved > entry.pulled ? entry.approved : entry.pulled;
+    let amount = entry.approved > entry.pulled ? entry.approved : entry.pulled;
+    const handedOn = relayed.get(key) ?? 0n;
+    amount = amount > handedOn ? amount - handedOn : 0n;
     if (amount > 0n && amount < UNLIMITED_APPROVAL) add(entry.step, entry.token, amount);
   }
 

@@ -9,7 +9,7 @@ import { address, hex, jsonValue, MAX, text, uint } from "./common.js";
  */
 function flowSchema(value: z.ZodType) {
   const stepCall = z.strictObject({
-    contract: text(MAX.label, 'A label of the called contract, e.g. "USDm", "Uniswap SwapRouter02".'),
+    contract: text(MAX.label, 'A label of the called contract, e.g. "USDm" or a protocol contract\'s label.'),
     function_name: text(MAX.functionName, "The function called."),
     args: z.array(value).max(64).describe("Its arguments, JSON-safe (integers as decimal strings)."),
   });

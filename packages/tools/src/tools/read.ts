@@ -41,7 +41,7 @@ export const getFeeCurrenciesTool = defineTool({
   family: "read",
   member: "network.getFeeCurrencies",
   description:
-    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC and USD₮ pay through an adapter address, not the token; Mento stables such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY). One HTTP request.",
+    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC and USD₮ pay through an adapter address, not the token; stablecoins such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY). One HTTP request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z

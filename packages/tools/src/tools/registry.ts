@@ -2,8 +2,15 @@ import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
-import { getLendingPositionsTool, lendingPrepareTools } from "./lending.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
+import { getLendingPositionsTool, lendingPrepareTools } from "./protocols/aave-v3.js";
+import {
+  getGovernanceProposalsTool,
+  getGovernanceProposalTool,
+  getStakingBalancesTool,
+  getValidatorGroupsTool,
+  stakingPrepareTools,
+} from "./protocols/celo-staking.js";
 import {
   getAllowanceTool,
   getBalancesTool,
@@ -14,13 +21,6 @@ import {
   getWalletAddressTool,
 } from "./read.js";
 import { simulateFlowTool } from "./simulate.js";
-import {
-  getGovernanceProposalsTool,
-  getGovernanceProposalTool,
-  getStakingBalancesTool,
-  getValidatorGroupsTool,
-  stakingPrepareTools,
-} from "./staking.js";
 import { getSwapQuoteTool, prepareSwapTool } from "./swap.js";
 import { x402FetchTool } from "./x402Fetch.js";
 

@@ -1,9 +1,13 @@
+import { SWAP_VENUES, type SwapVenue } from "@preflow/core";
 import { z } from "zod/v4";
 import { address, amount, feeCurrency, token, uint } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
 import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
 
-const venue = z.enum(["uniswap", "mento"]).describe("uniswap: Uniswap v3; mento: Mento v3 (FPMM pools).");
+// The venues come from core's registry (SWAP_VENUES, in registry order): a new venue needs no edit here.
+const VENUE_IDS = SWAP_VENUES.map((entry) => entry.venue) as [SwapVenue, ...SwapVenue[]];
+const VENUE_LIST = SWAP_VENUES.map((entry) => `${entry.venue}: ${entry.description}`).join("; ");
+const venue = z.enum(VENUE_IDS).describe(`${VENUE_LIST}.`);
 
 const swapQuote = z.strictObject({
   venue,
@@ -14,11 +18,15 @@ const swapQuote = z.strictObject({
   amount_out_formatted: z.string().describe("amount_out in whole tokens."),
   route: z
     .array(z.union([z.string(), z.number()]))
-    .describe("Uniswap: [token, fee, token, ...]; Mento: [token, token, ...] (addresses, fee tiers)."),
+    .describe(
+      "The route as the venue describes it: token addresses in order, with each pool's fee tier between two tokens where the venue has tiers ([token, fee, token, ...]), else [token, token, ...].",
+    ),
   fee: z
     .array(z.number().int())
     .nullable()
-    .describe("Uniswap: each pool's fee tier in hundredths of a basis point (100 = 0.01 %); Mento: null."),
+    .describe(
+      "Each pool's fee tier in hundredths of a basis point (100 = 0.01 %) on venues with tiers; null on venues whose pools take the fee inside the quote.",
+    ),
 });
 
 const pair = {
@@ -35,11 +43,12 @@ export const getSwapQuoteTool = defineTool({
   title: "Swap quotes",
   family: "read",
   member: "swap.getQuotes",
-  description:
-    "Quotes selling `amount_in` of `token_in` for `token_out` on every venue: Uniswap v3 (the pair's pool at fee tiers 100/500/3000/10000 and two-hop paths through USDm, USDC or CELO) and Mento v3 (the pair's pool or through USDm). Returns each venue's quote (amounts in base units and formatted, route, fee), the best, and the venues without a route. NO_ROUTE when no venue can swap the pair. Nothing is signed. One HTTP request.",
+  description: `Quotes selling \`amount_in\` of \`token_in\` for \`token_out\` on every venue (${VENUE_LIST}). Returns each venue's quote (amounts in base units and formatted, route, fee), the best, and the venues without a route. NO_ROUTE when no venue can swap the pair. Nothing is signed. One HTTP request.`,
   input: z.strictObject(pair),
   output: z.strictObject({
-    quotes: z.array(swapQuote).describe("One quote per venue with a route, uniswap first."),
+    quotes: z
+      .array(swapQuote)
+      .describe(`One quote per venue with a route, in the order ${VENUE_IDS.join(", ")}.`),
     best: swapQuote.describe("The quote with the largest amount_out."),
     no_route: z.array(venue).describe("Venues without a route for the pair."),
     block_number: uint("The block the quotes were read at."),
@@ -71,9 +80,11 @@ export const prepareSwapTool = defineTool({
     ).optional(),
     ...pair,
     venue: z
-      .enum(["best", "uniswap", "mento"])
+      .enum(["best", ...VENUE_IDS] as const)
       .optional()
-      .describe('"best" (default): the venue with the larger quote; or only "uniswap" or "mento".'),
+      .describe(
+        `"best" (default): the venue with the largest quote; or only one of ${VENUE_IDS.map((id) => `"${id}"`).join(", ")}.`,
+      ),
     slippage_bps: z
       .number()
       .int()

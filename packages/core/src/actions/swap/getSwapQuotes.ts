@@ -2,11 +2,10 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { UnknownTokenError } from "../../errors/token.js";
-import { mentoVenue } from "../../protocols/mento/venue.js";
-import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
+import { loadSwapVenues } from "./loadSwapVenues.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
 import type { SwapQuote, SwapVenue } from "./types.js";
@@ -39,7 +38,7 @@ export interface GetSwapQuotesParameters extends ActionOptions {
  * ```
  */
 export interface GetSwapQuotesReturnType {
-  /** One quote per venue that has a route with a positive output, in venue order (`uniswap`, `mento`). */
+  /** One quote per venue that has a route with a positive output, in registry order (`uniswap`, `uniswap-v4`, `mento`). */
   quotes: SwapQuote[];
   /** The quote with the largest `amountOut` (Uniswap on a tie). */
   best: SwapQuote;
@@ -88,7 +87,7 @@ export async function getSwapQuotes(
   parameters: GetSwapQuotesParameters,
 ): Promise<GetSwapQuotesReturnType> {
   const parsed = parseSwapQuoteParameters(parameters);
-  return client.track("swap.getQuotes", undefined, () =>
-    quoteOnVenues(client, parsed, [uniswapVenue, mentoVenue]),
+  return client.track("swap.getQuotes", undefined, async () =>
+    quoteOnVenues(client, parsed, await loadSwapVenues("best")),
   );
 }

@@ -2,6 +2,7 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import { SWAP_VENUES } from "../../protocols/registry.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -46,7 +47,8 @@ export const SWAP_OPTION_KEYS = [
   "feeCurrency",
   "signal",
 ] as const;
-const VENUE_CHOICES: readonly SwapVenueChoice[] = ["best", "uniswap", "mento"];
+/** What `venue` may be: `"best"`, then every registered venue. @internal */
+export const VENUE_CHOICES: readonly SwapVenueChoice[] = ["best", ...SWAP_VENUES.map((venue) => venue.venue)];
 
 /** Validates the pair and amount of a quote or swap; no I/O. @internal */
 export function parseSwapQuoteParameters(

@@ -8,10 +8,9 @@ import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
 import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
-import { mentoVenue } from "../../protocols/mento/venue.js";
-import { uniswapVenue } from "../../protocols/uniswap/venue.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
+import { loadSwapVenues } from "./loadSwapVenues.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import type { SwapVenueChoice } from "./types.js";
@@ -26,7 +25,10 @@ import type { SwapVenueChoice } from "./types.js";
  * ```
  */
 export interface SwapOptions extends FeeCurrencyOption, ActionOptions {
-  /** `"best"` (default): the venue with the larger quote; `"uniswap"` or `"mento"`: only that venue. */
+  /**
+   * `"best"` (default): the venue with the largest quote; a registered venue (`"uniswap"`, `"uniswap-v4"`,
+   * `"mento"`; {@link SwapVenue}): only that venue.
+   */
   venue?: SwapVenueChoice | undefined;
   /** Tolerated slippage in basis points, an integer in 0…5000; default 50 (0.5 %). */
   slippageBps?: number | undefined;
@@ -135,11 +137,5 @@ export async function prepareSwap(
   parameters: PrepareSwapParameters,
 ): Promise<PrepareSwapReturnType> {
   const parsed = parsePrepareSwapParameters(parameters, true);
-  const venues =
-    parsed.venue === "uniswap"
-      ? [uniswapVenue]
-      : parsed.venue === "mento"
-        ? [mentoVenue]
-        : [uniswapVenue, mentoVenue];
-  return prepareSwapOnVenues(client, parsed, venues);
+  return prepareSwapOnVenues(client, parsed, await loadSwapVenues(parsed.venue));
 }

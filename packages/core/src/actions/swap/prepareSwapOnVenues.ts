@@ -2,19 +2,16 @@ import { formatAmount } from "../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import { planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
-import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
 import type { SwapIntent } from "../../protocols/swap/intents.js";
-import { allowanceCall, balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
+import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { computeMinAmountOut } from "./computeMinAmountOut.js";
 import type { ParsedSwap } from "./parseSwapParameters.js";
 import { bestCandidate, readSwapState } from "./readSwapState.js";
-import type { SwapVenue, SwapVenueAdapter } from "./types.js";
-
-const VENUE_NAMES: Record<SwapVenue, string> = { uniswap: "Uniswap v3", mento: "Mento" };
+import type { SwapVenueAdapter } from "./types.js";
 
 /** `[USDT, 100, USDC, 100, USDm]` → "USDT → USDC → USDm". */
 function describeRoute(route: readonly unknown[]): string {
@@ -39,21 +36,22 @@ export async function prepareSwapOnVenues(
   // The fee's sketches (paying gas in a fee currency): [approve, swap] on every route each venue considers, the
   // swap with a minimum output of 1 and a deadline a day from the local clock (same gas; the real calldata's
   // extra cost is added when it settles).
-  const routes = venues.flatMap((venue) =>
-    venue.quote({ tokenIn, tokenOut, amountIn }).routes.map((candidate) => ({ venue, candidate })),
+  const approvals = venues.map((venue) => venue.approvals({ from, tokenIn, amountIn, tag: client.tag }));
+  const routes = venues.flatMap((venue, index) =>
+    venue
+      .quote({ tokenIn, tokenOut, amountIn })
+      .routes.map((candidate) => ({ venue, candidate, approvals: approvals[index]! })),
   );
   const sketchDeadline = BigInt(Math.floor(Date.now() / 1000) + 86_400);
   const plan = await planFlowFee(client, parsed.feeCurrency, {
     from,
-    alternatives: routes.map(({ venue, candidate }) => [
-      buildApproveStep({ token: tokenIn, spender: venue.router, amount: amountIn, tag: client.tag }),
-      candidate.encode({ amountIn, minAmountOut: 1n, recipient, deadline: sketchDeadline }),
+    alternatives: routes.map(({ candidate, approvals }) => [
+      ...approvals.steps(undefined, sketchDeadline),
+      candidate.encode({ amountIn, minAmountOut: 1n, recipient, deadline: sketchDeadline, from }),
     ]),
   });
-  const extra = [
-    balanceOfCall(tokenIn, from),
-    ...venues.map((venue) => allowanceCall(tokenIn, from, venue.router)),
-  ];
+  // The balance, then each venue's allowance reads, in venue order.
+  const extra = [balanceOfCall(tokenIn, from), ...approvals.flatMap((approval) => approval.reads)];
   const state = await readSwapState(client, {
     venues,
     tokenIn,
@@ -70,27 +68,22 @@ export async function prepareSwapOnVenues(
   expectBalance(from, tokenIn, balance, amountIn);
   const venueIndex = venues.findIndex((venue) => venue.name === candidate.venue);
   const venue = venues[venueIndex]!;
-  const allowance = expectUint(state.extra[1 + venueIndex], tokenIn, "allowance");
+  const approvalReads = approvals
+    .slice(0, venueIndex)
+    .reduce((sum, approval) => sum + approval.reads.length, 1);
+  const approval = approvals[venueIndex]!;
   const minAmountOut = computeMinAmountOut({ amountOut: candidate.amountOut, slippageBps });
   // From the later of the block's time and the local clock: a stalled chain must not give a born-expired deadline.
   const deadline = currentChainTime(state.timestamp!) + BigInt(deadlineSeconds);
-  const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline });
+  const swap = candidate.encode({ amountIn, minAmountOut, recipient, deadline, from });
 
-  const steps: PreparedStep[] = [];
-  if (allowance < amountIn) {
-    steps.push(
-      buildApproveStep({
-        token: tokenIn,
-        spender: venue.router,
-        amount: amountIn,
-        tag: client.tag,
-        spenderLabel: venue.routerLabel,
-      }),
-    );
-  }
+  const steps: PreparedStep[] = approval.steps(
+    state.extra.slice(approvalReads, approvalReads + approval.reads.length),
+    deadline,
+  );
   const humanOut = formatAmount(candidate.amountOut, tokenOut.decimals);
   const humanMin = formatAmount(minAmountOut, tokenOut.decimals);
-  const where = `${VENUE_NAMES[candidate.venue]} (${describeRoute(candidate.route)})`;
+  const where = `${venue.label} (${describeRoute(candidate.route)})`;
   const toWhom = recipient === from ? "" : ` to ${recipient}`;
   steps.push({
     kind: "contract",
@@ -112,12 +105,12 @@ export async function prepareSwapOnVenues(
     route: candidate.route,
     recipient,
   };
-  const approval = steps.length > 1 ? ` after approving ${venue.routerLabel}` : "";
+  const approved = steps.length > 1 ? ` after approving ${venue.routerLabel}` : "";
   const flow: SerializedPreparedFlow = {
     preparedFlow: true,
     chainId: CHAIN_ID,
     from,
-    summary: `Swap ${humanIn} ${tokenIn.symbol} for about ${humanOut} ${tokenOut.symbol} (at least ${humanMin}, slippage ${slippageBps / 100} %) on ${where}${toWhom}${approval}`,
+    summary: `Swap ${humanIn} ${tokenIn.symbol} for about ${humanOut} ${tokenOut.symbol} (at least ${humanMin}, slippage ${slippageBps / 100} %) on ${where}${toWhom}${approved}`,
     steps,
     intent,
     preparedAt: { blockNumber: state.blockNumber.toString() },

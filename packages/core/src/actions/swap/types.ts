@@ -1,10 +1,14 @@
 import type { Address, Hex } from "viem";
 import type { JsonValue, StepCall } from "../../flow/stepTypes.js";
+import type { PreparedStep } from "../../flow/types.js";
+import type { RegisteredSwapVenue } from "../../protocols/registry.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 
 /**
- * A venue preflow swaps on: Uniswap v3 (QuoterV2 and SwapRouter02) or Mento v3 (its Router over FPMM pools).
+ * A venue preflow swaps on: the `swapVenue.venue` of every registered protocol (`PROTOCOLS`), in registry order:
+ * `"uniswap"` (Uniswap v3: QuoterV2 and SwapRouter02), `"uniswap-v4"` (Uniswap v4: V4Quoter and the
+ * UniversalRouter through Permit2) and `"mento"` (Mento v3: its Router over FPMM pools).
  *
  * @example
  * ```ts
@@ -12,7 +16,7 @@ import type { TokenInfo } from "../../tokens/registry.js";
  * const venue: SwapVenue = "mento";
  * ```
  */
-export type SwapVenue = "uniswap" | "mento";
+export type SwapVenue = RegisteredSwapVenue;
 
 /**
  * Which venue `prepareSwap` uses: `"best"` (default) quotes every venue in the same request and takes the larger
@@ -58,12 +62,12 @@ export interface SwapQuote {
   /** `amountOut` in whole tokens (`"99.9899"`). */
   amountOutFormatted: string;
   /**
-   * The route: Uniswap `[token, fee, token, …]` (a fee tier between each pair of tokens), Mento
+   * The route: Uniswap v3 and v4 `[token, fee, token, …]` (a fee tier between each pair of tokens), Mento
    * `[token, token, …]` (the tokens in order; each pair an FPMM pool).
    */
   route: JsonValue[];
   /**
-   * Uniswap: the fee tier of each pool on the route, in hundredths of a basis point (`[100]` = 0.01 %). Mento:
+   * Uniswap v3 and v4: the fee tier of each pool on the route, in hundredths of a basis point (`[100]` = 0.01 %). Mento:
    * `null` (an FPMM pool's fee is taken inside its quote, not a tier).
    */
   fee: number[] | null;
@@ -88,6 +92,8 @@ export interface SwapCandidate {
     minAmountOut: bigint;
     recipient: Address;
     deadline: bigint;
+    /** The seller (who signs and calls the router). */
+    from: Address;
   }): EncodedSwap;
 }
 
@@ -101,9 +107,26 @@ export interface VenueQuoteOutcome {
   zero: boolean;
 }
 
-/** A venue: its router (the spender to approve) and how to quote on it in one Multicall3 batch. @internal */
+/**
+ * How a venue gets the right to pull `tokenIn`: the reads that tell whether an approval is short (in the swap's
+ * one Multicall3 call) and the approval steps they call for. @internal
+ */
+export interface SwapApprovals {
+  /** The allowance reads, each with its ABI (decoded strictly). */
+  reads: ReadCall[];
+  /**
+   * The approval steps, in order, from the reads' results and the swap's deadline; with `results` undefined,
+   * every step the swap may need (the fee plan's sketch, before anything is read).
+   */
+  steps(results: readonly ReadResult[] | undefined, deadline: bigint): PreparedStep[];
+}
+
+/** A venue: its router, how it is approved, and how to quote on it in one Multicall3 batch. @internal */
 export interface SwapVenueAdapter {
   name: SwapVenue;
+  /** For descriptions: `"Uniswap v3"`. */
+  label: string;
+  /** The swap's `to`. */
   router: Address;
   /** The label of the router in a step's `call.contract` and descriptions. */
   routerLabel: string;
@@ -114,4 +137,11 @@ export interface SwapVenueAdapter {
     /** Every route considered, unquoted (`amountOut` 0): what a fee plan simulates before the quotes are known. */
     routes: SwapCandidate[];
   };
+  /** The approvals a swap of `amountIn` of `tokenIn` by `from` needs (an exact ERC-20 `approve` of the router by default). */
+  approvals(parameters: {
+    from: Address;
+    tokenIn: TokenInfo;
+    amountIn: bigint;
+    tag: (data: Hex) => Hex;
+  }): SwapApprovals;
 }

@@ -32,5 +32,11 @@ export const mentoProtocol = /* @__PURE__ */ defineProtocol({
   contracts: [{ address: MENTO_ROUTER_ADDRESS, label: MENTO_ROUTER_LABEL, abi: mentoRouterAbi }],
   errors: mentoErrors,
   decoders: [decodeMentoRouter],
-  swapVenue: { venue: "mento", label: "Mento", readSwap: readMentoSwap },
+  swapVenue: {
+    venue: "mento",
+    label: "Mento",
+    description: "Mento v3 (its Router over FPMM pools; the pair's pool or through USDm)",
+    readSwap: readMentoSwap,
+    load: async () => (await import("./venue.js")).mentoVenue,
+  },
 });

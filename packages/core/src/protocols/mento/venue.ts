@@ -61,6 +61,7 @@ export function encodeMentoSwap(
  */
 export const mentoVenue: SwapVenueAdapter = /* @__PURE__ */ defineSwapVenue<MentoRouteHop[]>({
   name: "mento",
+  label: "Mento",
   router: MENTO_ADDRESSES.router,
   routerLabel: MENTO_ROUTER_LABEL,
   candidateRoutes: mentoCandidateRoutes,

@@ -84,7 +84,7 @@ export const swapIntents: IntentKinds<SwapIntent> = {
       const swap = c.action.decoded;
       if (swap === undefined) return `${says}, but its last step is not a known router call`;
       const venue = venuesOf(c.protocols).find((entry) => entry.venue === intent.venue);
-      const actual = venue?.readSwap(swap) ?? `its last step calls ${swap.functionName}`;
+      const actual = venue?.readSwap(swap, { from: c.from }) ?? `its last step calls ${swap.functionName}`;
       if (typeof actual === "string") return `${says}, but ${actual}`;
       const ok =
         c.same(actual.tokenIn, intent.tokenIn) &&

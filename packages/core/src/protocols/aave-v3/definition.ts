@@ -1,10 +1,10 @@
-import { LENDING_ERROR_CODES, type LendingErrorCode } from "../../errors/lending.js";
 import { defineProtocol } from "../definition.js";
 import { aaveV3PoolAbi } from "./abis.js";
 import { AAVE_V3_POOL_ADDRESS, AAVE_V3_POOL_LABEL } from "./addresses.js";
 import { decodeAaveV3Pool } from "./decoder.js";
 import { aaveErrors } from "./errors.js";
 import { aaveIntents, type LendingIntent } from "./intents.js";
+import { LENDING_ERROR_CODES, type LendingErrorCode } from "./lendingErrors.js";
 
 /**
  * Aave v3 on chain 42220: the Pool (read back: `supply`, `withdraw`, `borrow`, `repay`), the lending intents,

@@ -1,5 +1,5 @@
-import { SdkError } from "./base.js";
-import { redactSecrets } from "./redact.js";
+import { SdkError } from "../../errors/base.js";
+import { redactSecrets } from "../../errors/redact.js";
 
 /**
  * The stable `code` of every lending error (`client.aave`); part of {@link CoreErrorCode}.

@@ -1,12 +1,12 @@
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../../../errors/lending.js";
 import { planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { BASE_CURRENCY_DECIMALS, toBaseCurrency } from "../healthFactor.js";
+import { BorrowLimitExceededError, type HealthFactorTooLowError } from "../lendingErrors.js";
 import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import {
   type AaveHealthFactorFloorOption,

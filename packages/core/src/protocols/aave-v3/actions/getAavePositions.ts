@@ -3,7 +3,6 @@ import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
-import type { AaveReadError } from "../../../errors/lending.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
 import type { TokenInfo } from "../../../tokens/registry.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
@@ -22,6 +21,7 @@ import {
   userReserveDataRead,
 } from "../aaveReads.js";
 import { BASE_CURRENCY_DECIMALS, reportedHealthFactor } from "../healthFactor.js";
+import type { AaveReadError } from "../lendingErrors.js";
 import { AAVE_V3_RESERVE_TOKENS } from "../reserves.js";
 
 /**

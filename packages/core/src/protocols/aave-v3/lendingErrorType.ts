@@ -1,14 +1,10 @@
 // The errors every Aave lending `prepare*` shares (each action's `XErrorType` adds its own refusals).
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidAmountError } from "../../errors/amount.js";
-import type {
-  AaveReadError,
-  AaveReserveUnavailableError,
-  NotAnAaveReserveError,
-} from "../../errors/lending.js";
 import type { UnknownTokenError } from "../../errors/token.js";
 import type { FeeErrorType } from "../../fees/flowFee.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
+import type { AaveReadError, AaveReserveUnavailableError, NotAnAaveReserveError } from "./lendingErrors.js";
 
 /**
  * What every Aave lending `prepare*` action may throw besides its own refusals: bad input (an unknown key, a bad

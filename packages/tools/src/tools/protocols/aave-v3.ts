@@ -1,9 +1,9 @@
 // Lending on Aave v3 (core's client.aave): positions and prepared supply / withdraw / borrow / repay.
 // Each is ONE HTTP request; the flows go to execute_prepared_flow like any other.
 import { z } from "zod/v4";
-import { address, amount, tokenInfo, uint } from "../schemas/common.js";
-import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "./context.js";
-import { definePrepareTools, prepareToolRow } from "./prepareTool.js";
+import { address, amount, tokenInfo, uint } from "../../schemas/common.js";
+import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "../context.js";
+import { definePrepareTools, prepareToolRow } from "../prepareTool.js";
 
 const from = address(
   "Who will sign and send the steps, and whose Aave position it is (default: this server's signer).",

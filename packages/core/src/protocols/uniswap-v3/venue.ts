@@ -117,6 +117,7 @@ export function encodeUniswapSwap(
  */
 export const uniswapVenue: SwapVenueAdapter = /* @__PURE__ */ defineSwapVenue<UniswapRoute>({
   name: "uniswap",
+  label: "Uniswap v3",
   router: UNISWAP_ADDRESSES.swapRouter02,
   routerLabel: UNISWAP_ROUTER_LABEL,
   candidateRoutes: uniswapCandidateRoutes,

@@ -1,17 +1,17 @@
 import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
-import {
-  AmountExceedsPositionError,
-  type HealthFactorTooLowError,
-  NoLendingPositionError,
-} from "../../../errors/lending.js";
 import { planFlowFee } from "../../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../../flow/types.js";
 import { readAaveAccountReserve } from "../aaveReads.js";
 import { buildPoolStep } from "../buildPoolStep.js";
 import { expectHealthFactorAbove } from "../expectHealthFactorAbove.js";
 import { toBaseCurrency } from "../healthFactor.js";
+import {
+  AmountExceedsPositionError,
+  type HealthFactorTooLowError,
+  NoLendingPositionError,
+} from "../lendingErrors.js";
 import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import {
   type AaveHealthFactorFloorOption,

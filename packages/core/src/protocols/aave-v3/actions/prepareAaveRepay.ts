@@ -2,7 +2,6 @@ import { maxUint256 } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
-import { AmountExceedsPositionError, NoLendingPositionError } from "../../../errors/lending.js";
 import type { TokenReadError } from "../../../errors/token.js";
 import { planFlowFee } from "../../../fees/flowFee.js";
 import { buildApproveStep } from "../../../flow/buildApproveStep.js";
@@ -19,6 +18,7 @@ import {
 } from "../aaveReads.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "../addresses.js";
 import { buildPoolStep } from "../buildPoolStep.js";
+import { AmountExceedsPositionError, NoLendingPositionError } from "../lendingErrors.js";
 import type { AaveLendingErrorType } from "../lendingErrorType.js";
 import { REPAY_MAX_INTEREST_MARGIN_BPS } from "../lendingLimits.js";
 import { type AaveLendingActionParameters, parseLendingParameters } from "../parseLendingParameters.js";

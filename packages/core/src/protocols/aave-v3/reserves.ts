@@ -1,6 +1,6 @@
-import { NotAnAaveReserveError } from "../../errors/lending.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken } from "../../tokens/resolveToken.js";
+import { NotAnAaveReserveError } from "./lendingErrors.js";
 
 /**
  * The reserves of the Aave v3 market on chain 42220 that preflow reads and prepares for, in the market's reserve

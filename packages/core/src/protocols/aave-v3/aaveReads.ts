@@ -3,13 +3,13 @@
 // the function, never a silently wrong number.
 import { type Address, type ContractFunctionReturnType, encodeFunctionData, zeroAddress } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "../../errors/lending.js";
 import { RpcError } from "../../errors/rpc.js";
 import { type FlowFeePlan, type ReadWithFeePlanResult, readWithFeePlan } from "../../fees/flowFee.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { aaveV3DataProviderAbi, aaveV3OracleAbi, aaveV3PoolAbi } from "./abis.js";
 import { AAVE_V3_ADDRESSES, AAVE_V3_POOL_LABEL } from "./addresses.js";
+import { AaveReadError, AaveReserveUnavailableError, type LendingOperation } from "./lendingErrors.js";
 
 const POOL = AAVE_V3_POOL_LABEL;
 const ORACLE = "AaveOracle";

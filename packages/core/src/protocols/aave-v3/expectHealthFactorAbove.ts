@@ -1,11 +1,11 @@
 import { formatAmount } from "../../amounts/formatAmount.js";
-import { HealthFactorTooLowError } from "../../errors/lending.js";
 import type { UserAccountData } from "./aaveReads.js";
 import {
   type EstimateHealthFactorParameters,
   estimateHealthFactor,
   reportedHealthFactor,
 } from "./healthFactor.js";
+import { HealthFactorTooLowError } from "./lendingErrors.js";
 
 /**
  * Throws {@link HealthFactorTooLowError} when the health factor after `change` (a borrow's added debt, a

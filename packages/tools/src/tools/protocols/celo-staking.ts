@@ -5,9 +5,9 @@
 // spending policy sees a lock as CELO sent to LockedGold (caps.CELO, allow.recipients) and every other staking
 // or governance call as a contract call left to allow.contracts.
 import { z } from "zod/v4";
-import { address, amount, uint } from "../schemas/common.js";
-import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "./context.js";
-import { definePrepareTools, prepareToolRow } from "./prepareTool.js";
+import { address, amount, uint } from "../../schemas/common.js";
+import { addressOrSigner, defineTool, READ_ONLY, type ToolDefinition } from "../context.js";
+import { definePrepareTools, prepareToolRow } from "../prepareTool.js";
 
 const NEXT =
   "Returns a prepared flow (snake_case JSON with its intent); nothing is signed or sent. Pass it unchanged to execute_prepared_flow (dry_run: true to simulate first). Refusals (CELO_STAKING_REFUSED, CELO_GOVERNANCE_REFUSED) name the rule and the amounts, before anything is sent. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas; the CELO a lock sends is CELO either way. One HTTP request; 2 when gas is paid in a fee currency, since the calldata depends on the first read.";

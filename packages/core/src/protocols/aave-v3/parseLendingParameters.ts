@@ -1,13 +1,13 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
-import type { LendingOperation } from "../../errors/lending.js";
 import type { FeeCurrencyOption } from "../../fees/flowFee.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import { parseHealthFactorFloor, WAD } from "./healthFactor.js";
+import type { LendingOperation } from "./lendingErrors.js";
 import { type AAVE_V3_RESERVES, resolveAaveReserve } from "./reserves.js";
 
 /**

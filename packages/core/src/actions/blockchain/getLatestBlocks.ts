@@ -77,9 +77,9 @@ const KEYS = ["count", "signal"] as const;
 
 /**
  * EVM creation code run by `eth_call` (no `to`): returns `block.number` and the hashes of the `count` blocks before
- * it (`BLOCKHASH`, 0 where there is none), ABI-encoded as `(uint256, bytes32[count])` without a length word.
+ * it (`BLOCKHASH`, 0 where there is none), ABI-encoded as `(uint256, bytes32[count])` without a length word. @internal
  */
-function blockHashesCode(count: number): Hex {
+export function blockHashesCode(count: number): Hex {
   const push2 = (value: number) => `61${value.toString(16).padStart(4, "0")}`;
   let code = "";
   for (let i = 1; i <= count; i++) code += `60${i.toString(16).padStart(2, "0")}430340${push2(32 * i)}52`;
@@ -169,8 +169,8 @@ export async function getLatestBlocks(
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 
-/** The `(number, hashes)` answer of {@link blockHashesCode} as `[number, hash]` pairs (zero hashes left out); `undefined` when malformed. */
-function decodeHashes(raw: unknown, count: number): [bigint, Hash][] | undefined {
+/** The `(number, hashes)` answer of {@link blockHashesCode} as `[number, hash]` pairs (zero hashes left out); `undefined` when malformed. Never throws. @internal */
+export function decodeHashes(raw: unknown, count: number): [bigint, Hash][] | undefined {
   if (typeof raw !== "string" || raw.length !== 2 + 64 * (count + 1) || !/^0x[0-9a-fA-F]*$/.test(raw))
     return undefined;
   const word = (index: number) => raw.slice(2 + 64 * index, 2 + 64 * (index + 1)).toLowerCase();
@@ -183,8 +183,8 @@ function decodeHashes(raw: unknown, count: number): [bigint, Hash][] | undefined
   return pairs;
 }
 
-/** `eth_feeHistory`'s answer per block number; `undefined` when malformed. */
-function decodeFeeHistory(
+/** `eth_feeHistory`'s answer per block number; `undefined` when malformed. Never throws. @internal */
+export function decodeFeeHistory(
   raw: unknown,
 ): Map<bigint, { baseFeePerGas: bigint | null; gasUsedRatio: number | null }> | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;

@@ -13,6 +13,34 @@ export {
   summarizeError,
 } from "@preflow/errors";
 export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
+// Chain reads: blocks, NFTs, any contract's view functions, gas estimates (client.blockchain).
+export type { BlockSummary } from "./actions/blockchain/decodeBlock.js";
+export type {
+  EstimateGasErrorType,
+  EstimateGasParameters,
+  EstimateGasReturnType,
+} from "./actions/blockchain/estimateGas.js";
+export type {
+  GetBlockErrorType,
+  GetBlockParameters,
+  GetBlockReturnType,
+} from "./actions/blockchain/getBlock.js";
+export type {
+  GetLatestBlocksErrorType,
+  GetLatestBlocksParameters,
+  GetLatestBlocksReturnType,
+  RecentBlock,
+} from "./actions/blockchain/getLatestBlocks.js";
+export type {
+  GetNftBalanceErrorType,
+  GetNftBalanceParameters,
+  GetNftBalanceReturnType,
+} from "./actions/blockchain/getNftBalance.js";
+export type {
+  GetNftInfoErrorType,
+  GetNftInfoParameters,
+  GetNftInfoReturnType,
+} from "./actions/blockchain/getNftInfo.js";
 export type {
   GetTransactionErrorType,
   GetTransactionParameters,
@@ -20,7 +48,22 @@ export type {
   TransactionAttribution,
   TransactionDetails,
 } from "./actions/blockchain/getTransaction.js";
-export { getTransaction } from "./actions/blockchain/lazyActions.js";
+export {
+  estimateGas,
+  getBlock,
+  getLatestBlocks,
+  getNftBalance,
+  getNftInfo,
+  getTransaction,
+  readContract,
+} from "./actions/blockchain/lazyActions.js";
+export type { NftStandard } from "./actions/blockchain/nftReads.js";
+export type { AbiInput } from "./actions/blockchain/parseAbiInput.js";
+export type {
+  ReadContractErrorType,
+  ReadContractParameters,
+  ReadContractReturnType,
+} from "./actions/blockchain/readContract.js";
 export { CELO_COIN_TYPE, CELO_ENS_PARENT, CELO_L2_REGISTRY_ADDRESS } from "./actions/ens/celoNameRegistry.js";
 export { resolveEns } from "./actions/ens/lazyActions.js";
 export { parseEnsName } from "./actions/ens/parseEnsName.js";

@@ -49,6 +49,8 @@ const tip = {
   args: [1n],
 } as const;
 
+const readDecimals = { to: B, abi: ["function decimals() view returns (uint8)"], functionName: "decimals" };
+
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
 let client: ReturnType<typeof makeClient>;
 function makeClient(url: string) {
@@ -115,6 +117,15 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     ...parameters(),
   },
   resolveEns: { call: (c, x) => core.resolveEns(c, { name: "alice.celo.eth", ...x }), ...parameters() },
+  getBlock: { call: (c, x) => core.getBlock(c, { ...x }), ...parameters() },
+  getLatestBlocks: { call: (c, x) => core.getLatestBlocks(c, { count: 2, ...x }), ...parameters() },
+  getNftInfo: { call: (c, x) => core.getNftInfo(c, { contract: B, tokenId: 1n, ...x }), ...parameters() },
+  getNftBalance: { call: (c, x) => core.getNftBalance(c, { owner: A, contract: B, ...x }), ...parameters() },
+  readContract: { call: (c, x) => core.readContract(c, { ...readDecimals, ...x }), ...parameters() },
+  estimateGas: {
+    call: (c, x) => core.estimateGas(c, { from: A, to: B, amount: "1", ...x }),
+    ...parameters(),
+  },
   getMentoQuote: {
     call: (c, x) => core.getMentoQuote(c, { tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
     ...parameters(),
@@ -377,6 +388,21 @@ const CLIENT_TABLE: {
   },
   blockchain: {
     getTransaction: { call: (c, x) => c.blockchain.getTransaction(`0x${"ab".repeat(32)}`, x), ...options() },
+    getBlock: { call: (c, x) => c.blockchain.getBlock({ ...x }), ...parameters() },
+    getLatestBlocks: { call: (c, x) => c.blockchain.getLatestBlocks({ count: 2, ...x }), ...parameters() },
+    getNftInfo: {
+      call: (c, x) => c.blockchain.getNftInfo({ contract: B, tokenId: 1n, ...x }),
+      ...parameters(),
+    },
+    getNftBalance: {
+      call: (c, x) => c.blockchain.getNftBalance({ owner: A, contract: B, ...x }),
+      ...parameters(),
+    },
+    readContract: { call: (c, x) => c.blockchain.readContract({ ...readDecimals, ...x }), ...parameters() },
+    estimateGas: {
+      call: (c, x) => c.blockchain.estimateGas({ from: A, to: B, amount: "1", ...x }),
+      ...parameters(),
+    },
   },
   ens: { resolveEns: { call: (c, x) => c.ens.resolveEns("alice.celo.eth", "celo", x), ...options() } },
   aave: {

@@ -157,6 +157,7 @@ export {
 export { SIMPLE_7702_ACCOUNT } from "./simple7702Account.js";
 export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
+export { deployTestNfts, type TestNfts } from "./testNfts.js";
 export {
   CELO_TOKEN_ADDRESS,
   DEVNET_TOKENS,

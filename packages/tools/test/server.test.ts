@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 42 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 48 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -56,6 +56,12 @@ describe("tools/list", () => {
       "get_token_info",
       "get_allowance",
       "get_transaction",
+      "get_block",
+      "get_latest_blocks",
+      "get_nft_info",
+      "get_nft_balance",
+      "read_contract",
+      "estimate_gas",
       "resolve_ens",
       "get_swap_quote",
       "get_lending_positions",

@@ -41,4 +41,6 @@ export type CoreErrorCode =
   | "ZERO_QUOTE"
   | "INVALID_FEE_CURRENCY"
   | "FEE_ESTIMATE_REVERTED"
+  | "BLOCK_NOT_FOUND"
+  | "CONTRACT_READ_FAILED"
   | RegisteredErrorCode;

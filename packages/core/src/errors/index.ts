@@ -17,6 +17,7 @@ export {
   type SdkErrorParameters,
 } from "./base.js";
 export { ChainMismatchError } from "./chain.js";
+export { BlockNotFoundError, ContractReadError } from "./chainRead.js";
 export type { CoreErrorCode } from "./codes.js";
 export { InvalidConfigError, type InvalidConfigErrorParameters, UnknownOptionError } from "./config.js";
 export { InvalidContractCallError } from "./contractCall.js";

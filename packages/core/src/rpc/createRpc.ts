@@ -43,8 +43,7 @@ export interface SdkRpc {
    * Sends `calls` as ONE JSON-RPC batch (one HTTP request), with the client's one chain check folded into the
    * same batch while the chain is not verified yet (concurrent first calls share that one `eth_chainId`).
    * Resolves to the results in order; throws `ChainMismatchError`, `RpcError`, `RpcRateLimitedError` (URL
-   * redacted), or `RequestAbortedError` as soon as `signal` aborts (the request itself is dropped, bounded by
-   * the client's time-out); `InvalidArgumentError` for an unknown key in `options`, before any I/O.
+   * redacted), or `RequestAbortedError` as soon as `signal` aborts (the HTTP request itself is aborted); `InvalidArgumentError` for an unknown key in `options`, before any I/O.
    */
   batch(calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]>;
   /** Verifies the chain (one request the first time, none after; concurrent callers share it). */
@@ -111,16 +110,21 @@ export function createRpc(
     transport: createSdkTransport(rpcUrl, bounds),
   }) as Client<Transport, Chain>;
   const fail = (error: unknown, method: string) => toRpcError(error, { rpcUrl, method, bounds });
-  const request = (call: RpcCall): Promise<unknown> =>
-    publicClient.request({ method: call.method, params: call.params } as never, { dedupe: false } as never);
+  // With a signal, viem's http transport aborts the fetch itself (the HTTP request does not go on after an
+  // abort); the calls of one batch and a chain check started with them share the signal, so they stay one request.
+  const request = (call: RpcCall, signal?: AbortSignal): Promise<unknown> =>
+    publicClient.request(
+      { method: call.method, params: call.params } as never,
+      (signal ? { dedupe: false, signal } : { dedupe: false }) as never,
+    );
 
   let chainVerified = false;
   /** The one chain check in flight, shared by every caller until it settles. */
   let chainCheck: Promise<void> | undefined;
 
-  const startChainCheck = (): Promise<void> => {
+  const startChainCheck = (signal?: AbortSignal): Promise<void> => {
     if (chainCheck) return chainCheck;
-    const check = request({ method: "eth_chainId" }).then(
+    const check = request({ method: "eth_chainId" }, signal).then(
       (value) => {
         checkChainId(value, rpcUrl, (reason) => fail(new Error(reason), "eth_chainId"));
         chainVerified = true;
@@ -142,8 +146,8 @@ export function createRpc(
     const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
     throwIfAborted(signal, methods);
     // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
-    const check = chainVerified ? undefined : startChainCheck();
-    const settled = Promise.allSettled(calls.map(request));
+    const check = chainVerified ? undefined : startChainCheck(signal);
+    const settled = Promise.allSettled(calls.map((call) => request(call, signal)));
     const work = (async () => {
       if (check) {
         try {
@@ -169,7 +173,7 @@ export function createRpc(
     async ensureChain(options?: ActionOptions) {
       const signal = parseSignal(parseOptions(options).signal);
       throwIfAborted(signal, "eth_chainId");
-      if (!chainVerified) await withAbort(startChainCheck(), signal, "eth_chainId");
+      if (!chainVerified) await withAbort(startChainCheck(signal), signal, "eth_chainId");
     },
   });
   return { rpc, publicClient };

@@ -10,7 +10,7 @@ export interface ToolReply {
 }
 
 /** Keys whose values are data, not field names: left as they are by {@link toSnakeCase}. */
-const OPAQUE_KEYS = new Set(["args", "metadata", "route"]);
+const OPAQUE_KEYS = new Set(["args", "metadata", "route", "result"]);
 
 /** `blockNumber` → `block_number`; keys already in snake_case stay. @internal */
 export function snakeKey(key: string): string {

@@ -48,9 +48,13 @@ function checkTag(attribution: typeof import("@preflow/attribution"), tool: stri
   }
 }
 
-/** The attribution package's request function over the bounded client. */
-const request = (runtime: ToolRuntime) =>
-  runtime.client.request as unknown as import("@preflow/attribution").AttributionRequestFn;
+/** The attribution package's request function over the bounded client; `signal` aborts the HTTP request itself. */
+const request = (runtime: ToolRuntime, signal: AbortSignal) =>
+  ((args: unknown) =>
+    runtime.client.request(
+      args as never,
+      { signal } as never,
+    )) as unknown as import("@preflow/attribution").AttributionRequestFn;
 
 const transactionFields = {
   hash: hash("The transaction."),
@@ -81,7 +85,7 @@ export const checkAttributionTagTool = defineTool({
     }),
   ]),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const picked = pick("check_attribution_tag", args);
     const attribution = await import("@preflow/attribution");
     if (args.tag !== undefined) checkTag(attribution, "check_attribution_tag", args.tag);
@@ -92,7 +96,7 @@ export const checkAttributionTagTool = defineTool({
     }
     const runtime = await context.runtime();
     const result = await attribution.checkAttributionInTransaction(
-      { request: request(runtime), hash: picked.hash },
+      { request: request(runtime, call.signal), hash: picked.hash, signal: call.signal },
       args.tag,
     );
     return { data: { source: "transaction", ...result } };
@@ -117,7 +121,7 @@ export const verifyAttributionTagTool = defineTool({
     }),
   ]),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const picked = pick("verify_attribution_tag", args);
     const attribution = await import("@preflow/attribution");
     if (picked.kind === "calldata") {
@@ -125,8 +129,9 @@ export const verifyAttributionTagTool = defineTool({
     }
     const runtime = await context.runtime();
     const result = await attribution.verifyAttributionInTransaction({
-      request: request(runtime),
+      request: request(runtime, call.signal),
       hash: picked.hash,
+      signal: call.signal,
     });
     return { data: { source: "transaction", ...result } };
   },

@@ -29,10 +29,10 @@ export const resolveEnsTool = defineTool({
     address: address("The address, or null.").nullable(),
   }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const { core, sdk } = await context.runtime();
     const network = core.parseEnsNetwork(args.network);
-    const resolved = await sdk.ens.resolveEns(args.name, network);
+    const resolved = await sdk.ens.resolveEns(args.name, network, { signal: call.signal });
     return { data: { name: await core.parseEnsName(args.name), network, address: resolved } };
   },
 });

@@ -33,17 +33,14 @@ export const prepareSendTool = defineTool({
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.transaction.prepareSend(
-        sender,
-        args.to,
-        args.token,
-        args.amount,
-        feeOptions(args.fee_currency),
-      ),
+      data: await runtime.sdk.transaction.prepareSend(sender, args.to, args.token, args.amount, {
+        ...feeOptions(args.fee_currency),
+        signal: call.signal,
+      }),
     };
   },
 });
@@ -64,17 +61,14 @@ export const prepareApproveTool = defineTool({
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.from, runtime, "from");
     return {
-      data: await runtime.sdk.transaction.prepareApprove(
-        owner,
-        args.spender,
-        args.token,
-        args.amount,
-        feeOptions(args.fee_currency),
-      ),
+      data: await runtime.sdk.transaction.prepareApprove(owner, args.spender, args.token, args.amount, {
+        ...feeOptions(args.fee_currency),
+        signal: call.signal,
+      }),
     };
   },
 });
@@ -88,7 +82,8 @@ const abiParameter: z.ZodType<unknown> = z.lazy(() =>
     components: z.array(abiParameter).max(64).optional(),
   }),
 );
-const abiItem = z.strictObject({
+/** One JSON ABI item, as solc writes it (prepare_contract_call, read_contract, estimate_gas). @internal */
+export const abiItem = z.strictObject({
   type: z.enum(["function", "constructor", "event", "error", "fallback", "receive"]),
   name: text(MAX.functionName, "The item's name.").optional(),
   inputs: z.array(abiParameter).max(64).optional(),
@@ -148,7 +143,7 @@ export const prepareContractCallTool = defineTool({
   }),
   output: preparedFlowResult,
   annotations: PREPARE,
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
     const { parseAbi } = await import("viem");
@@ -176,7 +171,7 @@ export const prepareContractCallTool = defineTool({
             }),
         ...(args.description === undefined ? {} : { description: args.description }),
       } as never,
-      feeOptions(args.fee_currency),
+      { ...feeOptions(args.fee_currency), signal: call.signal },
     );
     return { data: flow };
   },

@@ -20,9 +20,9 @@ export const getNetworkStatusTool = defineTool({
     gas_price: uint("Gas price in wei."),
   }),
   annotations: READ_ONLY,
-  async run(_args, context) {
+  async run(_args, context, call) {
     const { sdk } = await context.runtime();
-    return { data: await sdk.network.getStatus() };
+    return { data: await sdk.network.getStatus({ signal: call.signal }) };
   },
 });
 
@@ -140,10 +140,13 @@ export const getBalancesTool = defineTool({
     unavailable: z.array(z.strictObject({ token: tokenInfo, reason: z.string() })),
   }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.address, runtime, "address");
-    const options = args.hide_native === undefined ? undefined : { hideNative: args.hide_native };
+    const options = {
+      ...(args.hide_native === undefined ? {} : { hideNative: args.hide_native }),
+      signal: call.signal,
+    };
     return { data: await runtime.sdk.token.getBalances(owner, args.tokens, options) };
   },
 });
@@ -159,9 +162,9 @@ export const getTokenInfoTool = defineTool({
   input: z.strictObject({ token: token() }),
   output: tokenInfo.extend({ total_supply: uint("Total supply in base units.") }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const { sdk } = await context.runtime();
-    return { data: await sdk.token.getTokenInfo(args.token) };
+    return { data: await sdk.token.getTokenInfo(args.token, { signal: call.signal }) };
   },
 });
 
@@ -187,10 +190,12 @@ export const getAllowanceTool = defineTool({
     unlimited: z.boolean(),
   }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const owner = addressOrSigner(args.owner, runtime, "owner");
-    return { data: await runtime.sdk.token.getAllowance(owner, args.spender, args.token) };
+    return {
+      data: await runtime.sdk.token.getAllowance(owner, args.spender, args.token, { signal: call.signal }),
+    };
   },
 });
 
@@ -225,8 +230,8 @@ export const getTransactionTool = defineTool({
     }),
   }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const { sdk } = await context.runtime();
-    return { data: await sdk.blockchain.getTransaction(args.hash) };
+    return { data: await sdk.blockchain.getTransaction(args.hash, { signal: call.signal }) };
   },
 });

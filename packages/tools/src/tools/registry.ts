@@ -1,4 +1,5 @@
 import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution.js";
+import { chainReadTools } from "./chainReads.js";
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
@@ -33,6 +34,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getTokenInfoTool,
   getAllowanceTool,
   getTransactionTool,
+  ...chainReadTools,
   resolveEnsTool,
   getSwapQuoteTool,
   getLendingPositionsTool,

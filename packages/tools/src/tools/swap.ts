@@ -54,13 +54,14 @@ export const getSwapQuoteTool = defineTool({
     block_number: uint("The block the quotes were read at."),
   }),
   annotations: READ_ONLY,
-  async run(args, context) {
+  async run(args, context, call) {
     const { core, sdk } = await context.runtime();
     return {
       data: await core.getSwapQuotes(sdk, {
         tokenIn: args.token_in,
         tokenOut: args.token_out,
         amountIn: args.amount_in,
+        signal: call.signal,
       }),
     };
   },
@@ -104,7 +105,7 @@ export const prepareSwapTool = defineTool({
   }),
   output: preparedFlowResult,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(args, context) {
+  async run(args, context, call) {
     const runtime = await context.runtime();
     const from = addressOrSigner(args.from, runtime, "from");
     return {
@@ -118,6 +119,7 @@ export const prepareSwapTool = defineTool({
         ...(args.deadline_seconds === undefined ? {} : { deadlineSeconds: args.deadline_seconds }),
         ...(args.recipient === undefined ? {} : { recipient: args.recipient }),
         ...feeOptions(args.fee_currency),
+        signal: call.signal,
       }),
     };
   },

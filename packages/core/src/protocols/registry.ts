@@ -7,6 +7,7 @@ import { celoStakingProtocol } from "./celo-staking/definition.js";
 import { contractCallProtocol } from "./contractCall/definition.js";
 import type { ErrorCodeOf, IntentOf, ProtocolDefinition } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
+import { goodDollarProtocol } from "./gooddollar/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
 import { uniswapProtocol } from "./uniswap/definition.js";
@@ -29,6 +30,7 @@ export const PROTOCOLS = [
   mentoProtocol,
   aaveProtocol,
   celoStakingProtocol,
+  goodDollarProtocol,
 ] as const satisfies readonly ProtocolDefinition[];
 
 /**

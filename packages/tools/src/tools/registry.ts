@@ -2,6 +2,11 @@ import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution
 import type { ToolDefinition } from "./context.js";
 import { resolveEnsTool } from "./ens.js";
 import { executePreparedFlowTool, getFlowStatusTool, getPolicyTool, sendTokenTool } from "./execute.js";
+import {
+  getGoodDollarReserveQuoteTool,
+  getUbiEntitlementTool,
+  goodDollarPrepareTools,
+} from "./goodDollar.js";
 import { getLendingPositionsTool, lendingPrepareTools } from "./lending.js";
 import { prepareApproveTool, prepareContractCallTool, prepareSendTool } from "./prepare.js";
 import {
@@ -40,12 +45,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   getValidatorGroupsTool,
   getGovernanceProposalsTool,
   getGovernanceProposalTool,
+  getUbiEntitlementTool,
+  getGoodDollarReserveQuoteTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
   prepareSwapTool,
   ...lendingPrepareTools,
   ...stakingPrepareTools,
+  ...goodDollarPrepareTools,
   simulateFlowTool,
   executePreparedFlowTool,
   sendTokenTool,

@@ -13,6 +13,7 @@ import {
   InsufficientBalanceError,
   InvalidArgumentError,
   parsePreparedFlow,
+  simulatePreparedFlow,
   TOKENS,
 } from "../src/index.js";
 import { devnetClients, executeFlow, freshAccount } from "./support/wallet.js";
@@ -133,6 +134,26 @@ describe("client.goodDollar on the devnet", () => {
       account: stranger.address,
     });
     expect(await publicClient.getTransactionCount({ address: stranger.address })).toBe(nonce);
+    // the same claim built by hand: the simulation runs it and explains the UBIScheme's revert
+    const byHand = {
+      preparedFlow: true,
+      chainId: 42220,
+      from: stranger.address,
+      summary: "claim",
+      steps: [
+        {
+          kind: "contract",
+          to: GOODDOLLAR_ADDRESSES.ubiScheme,
+          data: "0x4e71d92d",
+          value: "0",
+          description: "claim",
+        },
+      ],
+      intent: { kind: "goodDollarClaim", entitlement: "0" },
+    };
+    const simulation = await simulatePreparedFlow(client, { flow: byHand });
+    expect(simulation.success).toBe(false);
+    expect(JSON.stringify(simulation.steps[0])).toContain("not a whitelisted GoodDollar identity");
     const ubi = await client.goodDollar.getUbiEntitlement(stranger.address);
     expect(ubi).toMatchObject({ whitelistedRoot: null, canClaim: false, refusal: "not-whitelisted" });
   });
@@ -151,6 +172,9 @@ describe("client.goodDollar on the devnet", () => {
     const flow = parsePreparedFlow(buy.value);
     expect(flow.steps.map((step) => step.call?.functionName)).toEqual(["approve", "swapIn"]);
     expect(flow.steps[0]!.call?.args).toEqual([GOODDOLLAR_ADDRESSES.broker, "2000000000000000000"]);
+    const simulation = await simulatePreparedFlow(client, { flow: buy.value });
+    expect(simulation.success).toBe(true);
+    expect(simulation.steps.map((step) => step.status)).toEqual(["success", "success"]);
     const hashes = await executeFlow(devnet, bob.privateKey, buy.value as never);
     const { publicClient } = devnetClients(devnet, bob.privateKey);
     const receipt = await publicClient.getTransactionReceipt({ hash: hashes.at(-1)! });

@@ -7,6 +7,7 @@ import { type Address, erc20Abi, parseAbi, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSdkBaseClient,
+  executePreparedFlow,
   GOODDOLLAR_ADDRESSES,
   GoodDollarRefusedError,
   goodDollarActions,
@@ -202,6 +203,31 @@ describe("client.goodDollar on the devnet", () => {
     const usdm = await balanceOf(TOKENS.USDm.address, bob.address);
     expect(usdm).toBeGreaterThan(3n * 10n ** 18n);
     expect(usdm).toBeLessThan(4n * 10n ** 18n);
+  });
+
+  it("pays gas in USDm from 0 CELO: the claim and a reserve sale prepared in one request each, and landed", async () => {
+    const dana = await freshAccount(devnet, { USDm: "3" }); // no CELO at all
+    await devnet.whitelistGoodDollar(dana.address);
+    await client.goodDollar.getUbiEntitlement(dana.address); // the client's one-time chain check is behind us
+    const claim = await counted(() => client.goodDollar.prepareClaim(dana.address, { feeCurrency: "USDm" }));
+    expect(claim.requests).toBe(1);
+    const flow = claim.value as Awaited<ReturnType<typeof client.goodDollar.prepareClaim>>;
+    expect(flow.fee?.currency).toBe("USDm");
+    expect(flow.steps[0]!.feeCurrency).toBe(TOKENS.USDm.address);
+    const { wallet } = devnetClients(devnet, dana.privateKey);
+    const claimed = await executePreparedFlow(wallet, { flow, account: wallet.account });
+    expect(claimed.status).toBe("success");
+    const gd = await balanceOf(TOKENS["G$"].address, dana.address);
+    expect(gd).toBe(BigInt((flow.intent as { entitlement: string }).entitlement));
+
+    const sale = await counted(() =>
+      client.goodDollar.prepareReserveSwap(dana.address, "G$", "USDm", "100", { feeCurrency: "USDm" }),
+    );
+    expect(sale.requests).toBe(1);
+    const saleFlow = sale.value as typeof flow;
+    expect(saleFlow.steps.map((step) => step.feeCurrency)).toEqual([TOKENS.USDm.address, TOKENS.USDm.address]);
+    expect((await executePreparedFlow(wallet, { flow: saleFlow, account: wallet.account })).status).toBe("success");
+    expect(await balanceOf(TOKENS["G$"].address, dana.address)).toBe(gd - 100n * 10n ** 18n);
   });
 
   it("refuses bad input before any request and a short balance in one", async () => {

@@ -93,6 +93,9 @@ describe("client.goodDollar on the devnet", () => {
     expect(flow.steps[0]!.to).toBe(GOODDOLLAR_ADDRESSES.ubiScheme);
     expect(flow.intent).toEqual({ kind: "goodDollarClaim", entitlement: ubi.entitlement });
 
+    const simulated = await simulatePreparedFlow(client, { flow: prepared.value });
+    expect(simulated.success).toBe(true);
+    expect(simulated.steps[0]!.effects).toContain(`claims ${ubi.entitlementFormatted} G$ of GoodDollar UBI`);
     const before = await balanceOf(TOKENS["G$"].address, alice.address);
     const [hash] = await executeFlow(devnet, alice.privateKey, prepared.value as never);
     const { publicClient } = devnetClients(devnet, alice.privateKey);
@@ -176,6 +179,9 @@ describe("client.goodDollar on the devnet", () => {
     const simulation = await simulatePreparedFlow(client, { flow: buy.value });
     expect(simulation.success).toBe(true);
     expect(simulation.steps.map((step) => step.status)).toEqual(["success", "success"]);
+    expect(simulation.steps[1]!.effects.join(" ")).toMatch(
+      /^swaps 2 USDm for [0-9.]+ G\$ with GoodDollar's reserve$/,
+    );
     const hashes = await executeFlow(devnet, bob.privateKey, buy.value as never);
     const { publicClient } = devnetClients(devnet, bob.privateKey);
     const receipt = await publicClient.getTransactionReceipt({ hash: hashes.at(-1)! });
@@ -225,8 +231,13 @@ describe("client.goodDollar on the devnet", () => {
     );
     expect(sale.requests).toBe(1);
     const saleFlow = sale.value as typeof flow;
-    expect(saleFlow.steps.map((step) => step.feeCurrency)).toEqual([TOKENS.USDm.address, TOKENS.USDm.address]);
-    expect((await executePreparedFlow(wallet, { flow: saleFlow, account: wallet.account })).status).toBe("success");
+    expect(saleFlow.steps.map((step) => step.feeCurrency)).toEqual([
+      TOKENS.USDm.address,
+      TOKENS.USDm.address,
+    ]);
+    expect((await executePreparedFlow(wallet, { flow: saleFlow, account: wallet.account })).status).toBe(
+      "success",
+    );
     expect(await balanceOf(TOKENS["G$"].address, dana.address)).toBe(gd - 100n * 10n ** 18n);
   });
 

@@ -134,6 +134,25 @@ describe("GoodDollar decoder", () => {
   });
 });
 
+describe("GoodDollar simulation sentences", () => {
+  it("never throw on arbitrary logs at its contracts", () => {
+    const describe = goodDollarProtocol.simulation!.describeLogs!;
+    const log = fc.record({
+      address: target,
+      topics: fc.array(hexBytes(32), { maxLength: 5 }),
+      data: hexBytes(300),
+    });
+    fc.assert(
+      fc.property(fc.array(log, { maxLength: 4 }), (logs) => {
+        const run = () =>
+          describe({ step: 0, account: FROM, to: GOODDOLLAR_ADDRESSES.broker, data: "0x", logs, reads: [] });
+        expect(run).not.toThrow();
+        expect(Array.isArray(run())).toBe(true);
+      }),
+    );
+  });
+});
+
 describe("GoodDollar intents", () => {
   const flowOf = (data: Hex, to: Address, intent: Record<string, unknown>) => ({
     preparedFlow: true,

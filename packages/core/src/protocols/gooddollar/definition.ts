@@ -2,13 +2,15 @@ import { defineProtocol } from "../definition.js";
 import { goodDollarBrokerAbi, goodDollarIdentityAbi, goodDollarUbiSchemeAbi } from "./abis.js";
 import { GOODDOLLAR_ADDRESSES, GOODDOLLAR_BROKER_LABEL, GOODDOLLAR_UBI_SCHEME_LABEL } from "./addresses.js";
 import { decodeGoodDollarCall } from "./decoder.js";
+import { goodDollarSimulation } from "./describeLogs.js";
 import { GOODDOLLAR_ERROR_CODES, type GoodDollarErrorCode, goodDollarRevertErrors } from "./errors.js";
 import { type GoodDollarIntent, goodDollarIntents } from "./intents.js";
 
 /**
  * GoodDollar on chain 42220: the UBIScheme (read back: `claim`), Identity, and the Broker of its Mento reserve
  * (read back: `swapIn`, `getAmountOut`); the intents `goodDollarClaim` and `goodDollarReserveSwap`; their revert
- * strings explained; and the spending policy's decoder of claims and reserve swaps.
+ * strings explained; the spending policy's decoder of claims and reserve swaps; and the simulation's sentences for
+ * their events (`UBIClaimed`, the Broker's `Swap`).
  *
  * @example
  * ```ts
@@ -31,5 +33,6 @@ export const goodDollarProtocol = /* @__PURE__ */ defineProtocol<GoodDollarInten
   intents: goodDollarIntents,
   errors: goodDollarRevertErrors,
   decoders: [decodeGoodDollarCall],
+  simulation: goodDollarSimulation,
   errorCodes: GOODDOLLAR_ERROR_CODES,
 });

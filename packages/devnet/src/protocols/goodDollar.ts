@@ -14,7 +14,6 @@
 // - UBISchemeV2 is initialised with 10 minimum active users (mainnet: its live count) and holds
 //   {@link GOODDOLLAR_UBI_POOL} G$, so a claim pays pool / 30 / 10.
 import { type Address, encodeFunctionData, parseAbi } from "viem";
-import type { DevnetClient } from "../connectDevnet.js";
 import { goodDollarBrokerStandInAbi, goodDollarExchangeProviderStandInAbi } from "../contracts.generated.js";
 import { sendImpersonated } from "../sendImpersonated.js";
 
@@ -88,7 +87,7 @@ export const goodDollarExchangeProviderAbi = goodDollarExchangeProviderStandInAb
  * const flow = await client.goodDollar.prepareClaim(alice.address);
  */
 export async function whitelistGoodDollar(
-  devnet: Pick<DevnetClient, "rpcUrl">,
+  devnet: { readonly rpcUrl: string },
   address: Address,
 ): Promise<void> {
   await sendImpersonated(

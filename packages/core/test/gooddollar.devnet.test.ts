@@ -14,6 +14,7 @@ import {
   InsufficientBalanceError,
   InvalidArgumentError,
   parsePreparedFlow,
+  RequestAbortedError,
   simulatePreparedFlow,
   TOKENS,
 } from "../src/index.js";
@@ -239,6 +240,21 @@ describe("client.goodDollar on the devnet", () => {
       "success",
     );
     expect(await balanceOf(TOKENS["G$"].address, dana.address)).toBe(gd - 100n * 10n ** 18n);
+  });
+
+  it("an aborted signal stops every member before any request", async () => {
+    const signal = AbortSignal.abort();
+    const from = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    for (const call of [
+      () => client.goodDollar.getUbiEntitlement(from, { signal }),
+      () => client.goodDollar.prepareClaim(from, { signal }),
+      () => client.goodDollar.getReserveQuote("USDm", "G$", "1", { signal }),
+      () => client.goodDollar.prepareReserveSwap(from, "USDm", "G$", "1", { signal }),
+    ] as (() => Promise<unknown>)[]) {
+      const aborted = await counted(call);
+      expect(aborted.requests).toBe(0);
+      expect(aborted.value).toBeInstanceOf(RequestAbortedError);
+    }
   });
 
   it("refuses bad input before any request and a short balance in one", async () => {

@@ -352,6 +352,60 @@ export {
 export { erc20Protocol } from "./protocols/erc20/definition.js";
 export type { ApproveIntent, Erc20Intent, SendIntent } from "./protocols/erc20/intents.js";
 export {
+  goodDollarBrokerAbi,
+  goodDollarExchangeProviderAbi,
+  goodDollarIdentityAbi,
+  goodDollarUbiSchemeAbi,
+} from "./protocols/gooddollar/abis.js";
+export type {
+  GetGoodDollarReserveQuoteErrorType,
+  GetGoodDollarReserveQuoteParameters,
+  GetGoodDollarReserveQuoteReturnType,
+} from "./protocols/gooddollar/actions/getGoodDollarReserveQuote.js";
+export type {
+  GetGoodDollarUbiEntitlementErrorType,
+  GetGoodDollarUbiEntitlementParameters,
+  GetGoodDollarUbiEntitlementReturnType,
+} from "./protocols/gooddollar/actions/getGoodDollarUbiEntitlement.js";
+export type {
+  PrepareGoodDollarClaimErrorType,
+  PrepareGoodDollarClaimParameters,
+  PrepareGoodDollarClaimReturnType,
+} from "./protocols/gooddollar/actions/prepareGoodDollarClaim.js";
+export type {
+  PrepareGoodDollarReserveSwapErrorType,
+  PrepareGoodDollarReserveSwapParameters,
+  PrepareGoodDollarReserveSwapReturnType,
+} from "./protocols/gooddollar/actions/prepareGoodDollarReserveSwap.js";
+export {
+  GOODDOLLAR_ADDRESSES,
+  GOODDOLLAR_BROKER_LABEL,
+  GOODDOLLAR_CUSD_EXCHANGE_ID,
+  GOODDOLLAR_UBI_SCHEME_LABEL,
+} from "./protocols/gooddollar/addresses.js";
+export {
+  type GoodDollarActions,
+  type GoodDollarReserveSwapOptions,
+  goodDollarActions,
+} from "./protocols/gooddollar/decorator.js";
+export { goodDollarProtocol } from "./protocols/gooddollar/definition.js";
+export {
+  type GoodDollarErrorCode,
+  type GoodDollarRefusal,
+  GoodDollarRefusedError,
+} from "./protocols/gooddollar/errors.js";
+export type {
+  GoodDollarClaimIntent,
+  GoodDollarIntent,
+  GoodDollarReserveSwapIntent,
+} from "./protocols/gooddollar/intents.js";
+export {
+  getGoodDollarReserveQuote,
+  getGoodDollarUbiEntitlement,
+  prepareGoodDollarClaim,
+  prepareGoodDollarReserveSwap,
+} from "./protocols/gooddollar/lazyActions.js";
+export {
   type IntentFieldRule,
   type IntentFieldRules,
   type IntentOfFields,

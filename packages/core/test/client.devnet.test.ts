@@ -147,6 +147,7 @@ describe("reads", () => {
       USDT: "0",
       USDGLO: "0",
       WETH: "0",
+      G$: "0",
     });
     expect(result.unavailable).toEqual([]);
     const some = await client.token.getBalances(alice.address, ["cusd", "USDm", "USDC"]);

@@ -10,6 +10,11 @@ import {
   CeloGovernanceRefusedError,
   CeloStakingRefusedError,
 } from "../src/protocols/celo-staking/errors.js";
+import {
+  type GOODDOLLAR_ERROR_CODES,
+  type GoodDollarErrorCode,
+  GoodDollarRefusedError,
+} from "../src/protocols/gooddollar/errors.js";
 import { PROTOCOLS, type RegisteredErrorCode } from "../src/protocols/registry.js";
 
 const declared = PROTOCOLS.flatMap((protocol) =>
@@ -18,8 +23,13 @@ const declared = PROTOCOLS.flatMap((protocol) =>
 
 describe("protocol error codes", () => {
   it("CoreErrorCode takes each protocol's declared codes (a type check: tsc fails when it does not)", () => {
-    expectTypeOf<RegisteredErrorCode>().toEqualTypeOf<errors.LendingErrorCode | CeloStakingErrorCode>();
-    expectTypeOf<errors.LendingErrorCode | CeloStakingErrorCode>().toMatchTypeOf<CoreErrorCode>();
+    expectTypeOf<RegisteredErrorCode>().toEqualTypeOf<
+      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode
+    >();
+    expectTypeOf<
+      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode
+    >().toMatchTypeOf<CoreErrorCode>();
+    expectTypeOf<(typeof GOODDOLLAR_ERROR_CODES)[number]>().toEqualTypeOf<GoodDollarErrorCode>();
     // the lists are the whole unions
     expectTypeOf<(typeof LENDING_ERROR_CODES)[number]>().toEqualTypeOf<errors.LendingErrorCode>();
     expectTypeOf<(typeof CELO_STAKING_ERROR_CODES)[number]>().toEqualTypeOf<CeloStakingErrorCode>();
@@ -32,6 +42,7 @@ describe("protocol error codes", () => {
       ...Array(7).fill("aave-v3"),
       "celo-staking",
       "celo-staking",
+      "gooddollar",
     ]);
   });
 
@@ -65,6 +76,7 @@ describe("protocol error codes", () => {
       }),
       new CeloStakingRefusedError({ operation: "lock 1 CELO", reason: "not-enough-celo", message: "…" }),
       new CeloGovernanceRefusedError({ operation: "upvote", reason: "not-queued", message: "…" }),
+      new GoodDollarRefusedError({ operation: "claim", reason: "already-claimed", message: "…" }),
     ];
     expect(thrown.map((error) => error.code).sort()).toEqual(declared.map(({ code }) => code).sort());
   });

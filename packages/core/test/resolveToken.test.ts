@@ -30,6 +30,7 @@ describe("TOKENS", () => {
       "USDT",
       "USDGLO",
       "WETH",
+      "G$",
     ]);
     for (const info of Object.values(TOKENS)) {
       expect(getAddress(info.address)).toBe(info.address);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as core from "../src/index.js";
 import {
   createSdkClient,
+  goodDollarActions,
   InvalidArgumentError,
   mentoActions,
   SdkError,
@@ -57,6 +58,7 @@ function makeClient(url: string) {
   return createSdkClient({ rpcUrl: url, ethRpcUrl: url, telemetryEndpoint: url, agentIdApiBase: url })
     .extend(swapActions)
     .extend(mentoActions)
+    .extend(goodDollarActions)
     .extend(uniswapActions);
 }
 type Client = ReturnType<typeof makeClient>;
@@ -306,6 +308,25 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   blockchainActions: { decorator: "blockchain" },
   ensActions: { decorator: "ens" },
   mentoActions: { decorator: "mento" },
+  goodDollarActions: { decorator: "goodDollar" },
+  getGoodDollarUbiEntitlement: {
+    call: (c, x) => core.getGoodDollarUbiEntitlement(c, { address: A, ...x }),
+    ...parameters(),
+  },
+  prepareGoodDollarClaim: {
+    call: (c, x) => core.prepareGoodDollarClaim(c, { from: A, ...x }),
+    ...parameters(),
+  },
+  getGoodDollarReserveQuote: {
+    call: (c, x) =>
+      core.getGoodDollarReserveQuote(c, { tokenIn: "USDm", tokenOut: "G$", amountIn: "1", ...x }),
+    ...parameters(),
+  },
+  prepareGoodDollarReserveSwap: {
+    call: (c, x) =>
+      core.prepareGoodDollarReserveSwap(c, { from: A, tokenIn: "USDm", tokenOut: "G$", amountIn: "1", ...x }),
+    ...parameters(),
+  },
   networkActions: { decorator: "network" },
   swapActions: { decorator: "swap" },
   tokenActions: { decorator: "token" },
@@ -366,6 +387,7 @@ const CLIENT_TABLE: {
     | "swap"
     | "mento"
     | "uniswap"
+    | "goodDollar"
     | "rpc"]: {
     [M in keyof Client[G] as Client[G][M] extends (...args: never) => unknown ? M : never]: Row;
   };
@@ -443,6 +465,15 @@ const CLIENT_TABLE: {
   uniswap: {
     getQuote: { call: (c, x) => c.uniswap.getQuote("USDm", "USDC", "1", x), ...options() },
     prepareSwap: { call: (c, x) => c.uniswap.prepareSwap(A, "USDm", "USDC", "1", x), ...options() },
+  },
+  goodDollar: {
+    getUbiEntitlement: { call: (c, x) => c.goodDollar.getUbiEntitlement(A, x), ...options() },
+    prepareClaim: { call: (c, x) => c.goodDollar.prepareClaim(A, x), ...options() },
+    getReserveQuote: { call: (c, x) => c.goodDollar.getReserveQuote("USDm", "G$", "1", x), ...options() },
+    prepareReserveSwap: {
+      call: (c, x) => c.goodDollar.prepareReserveSwap(A, "USDm", "G$", "1", x),
+      ...options(),
+    },
   },
   rpc: {
     batch: { call: (c, x) => c.rpc.batch([{ method: "eth_blockNumber" }], x), ...options() },

@@ -16,6 +16,7 @@ import {
   seedCeloStaking,
   transferCeloCoreToGovernance,
 } from "./protocols/celoCoreSeed.js";
+import { deployGoodDollar } from "./protocols/goodDollarDeployment.js";
 import { deployMento } from "./protocols/mentoDeployment.js";
 import { deployUniswap } from "./protocols/uniswapDeployment.js";
 import { deployUniswapV4 } from "./protocols/uniswapV4Deployment.js";
@@ -45,6 +46,7 @@ try {
     await seedCeloGovernance(rpcUrl);
     await transferCeloCoreToGovernance(rpcUrl);
   });
+  await phase("goodDollar", () => deployGoodDollar(rpcUrl));
   const state = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState");
   const blockNumber = BigInt(await rpcCall<string>(rpcUrl, "eth_blockNumber"));
   await writeFile(PREBUILT_STATE_FILE, Buffer.from(state.slice(2), "hex"));

@@ -4,6 +4,7 @@ import { type RegisterCeloNameOptions, type RegisteredName, registerCeloName } f
 import { type EthereumNameRecords, registerEthereumName } from "./ethereumEns.js";
 import { fundAccount } from "./fund.js";
 import { increaseDevnetTime, nextCeloEpoch } from "./protocols/celoCore.js";
+import { whitelistGoodDollar } from "./protocols/goodDollar.js";
 import type { DEVNET_TOKENS, DevnetTokenSymbol } from "./tokens.js";
 
 /** Everything a test or a demo needs to reach a running devnet; plain JSON (crosses vitest's `provide`). */
@@ -66,6 +67,8 @@ export interface DevnetClient extends DevnetInfo {
    * The clock never goes back: warp on a devnet of your own (see `increaseDevnetTime`).
    */
   increaseTime(seconds: number): Promise<void>;
+  /** Whitelists `address` in GoodDollar's Identity so it may claim UBI; see `whitelistGoodDollar`. */
+  whitelistGoodDollar(address: Address): Promise<void>;
 }
 
 /**
@@ -92,6 +95,7 @@ export function connectDevnet(info: DevnetInfo): DevnetClient {
     fund: (address, token, amount) => fundAccount(info.anvilRpcUrl ?? info.rpcUrl, address, token, amount),
     nextEpoch: () => nextCeloEpoch(info.rpcUrl),
     increaseTime: (seconds) => increaseDevnetTime(info.rpcUrl, seconds),
+    whitelistGoodDollar: (address) => whitelistGoodDollar(info, address),
   };
 }
 

@@ -105,6 +105,16 @@ export {
   sortedGroupNeighbours,
 } from "./protocols/celoCore.js";
 export {
+  GOODDOLLAR_ADDRESSES,
+  GOODDOLLAR_CUSD_EXCHANGE_ID,
+  GOODDOLLAR_RESERVE_SEED,
+  GOODDOLLAR_UBI_POOL,
+  goodDollarBrokerAbi,
+  goodDollarExchangeProviderAbi,
+  goodDollarIdentityAbi,
+  whitelistGoodDollar,
+} from "./protocols/goodDollar.js";
+export {
   MENTO_ADDRESSES,
   MENTO_POOL_SEEDS,
   type MentoPoolSeed,

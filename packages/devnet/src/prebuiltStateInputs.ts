@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { FEE_CURRENCY_ARTIFACTS } from "./feeCurrencies/deployFeeCurrencies.js";
 import { AAVE_ARTIFACTS } from "./protocols/aaveDeployment.js";
 import { CELO_CORE_ARTIFACTS } from "./protocols/celoCoreDeployment.js";
+import { GOODDOLLAR_ARTIFACTS } from "./protocols/goodDollar.js";
 import { UNISWAP_ARTIFACTS } from "./protocols/uniswapDeployment.js";
 import { UNISWAP_V4_ARTIFACTS } from "./protocols/uniswapV4Deployment.js";
 
@@ -49,6 +50,7 @@ function artifactSpecifiers(): string[] {
     ...Object.values(AAVE_ARTIFACTS),
     ...Object.values(FEE_CURRENCY_ARTIFACTS),
     ...Object.values(CELO_CORE_ARTIFACTS),
+    ...Object.values(GOODDOLLAR_ARTIFACTS),
   ];
 }
 

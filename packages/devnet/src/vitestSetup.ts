@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     registerEthereumName,
     nextEpoch,
     increaseTime,
+    whitelistGoodDollar,
     ...info
   } = await startDevnet();
   project.provide("devnet", info);

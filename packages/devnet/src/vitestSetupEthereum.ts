@@ -23,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     registerEthereumName,
     nextEpoch,
     increaseTime,
+    whitelistGoodDollar,
     ...info
   } = await startDevnet({ ethereum: true });
   project.provide("devnet", info);

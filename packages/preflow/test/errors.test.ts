@@ -192,6 +192,28 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { field: "token", token: "BRLm", reserves: ["USDm", "USDC"] },
     code: "NOT_AN_AAVE_RESERVE",
   },
+  BlockNotFoundError: {
+    parameters: { block: "1000000000000" },
+    code: "BLOCK_NOT_FOUND",
+  },
+  ContractReadError: {
+    parameters: {
+      address: "0x4444444444444444444444444444444444444444",
+      functionName: "owner",
+      reason: "the call reverted",
+      data: "0x",
+    },
+    code: "CONTRACT_READ_FAILED",
+  },
+  GoodDollarRefusedError: {
+    parameters: {
+      operation: "claim",
+      reason: "already-claimed",
+      message: "the identity has already claimed today's UBI",
+      details: { account: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", day: "3" },
+    },
+    code: "GOODDOLLAR_REFUSED",
+  },
   CeloStakingRefusedError: {
     parameters: {
       operation: "withdraw",

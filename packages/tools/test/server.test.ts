@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 48 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 52 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -69,6 +69,8 @@ describe("tools/list", () => {
       "get_validator_groups",
       "get_governance_proposals",
       "get_governance_proposal",
+      "get_ubi_entitlement",
+      "get_gooddollar_reserve_quote",
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
@@ -89,6 +91,8 @@ describe("tools/list", () => {
       "prepare_governance_vote",
       "prepare_governance_delegate",
       "prepare_governance_undelegate",
+      "prepare_ubi_claim",
+      "prepare_gooddollar_reserve_swap",
       "simulate_flow",
       "execute_prepared_flow",
       "send_token",

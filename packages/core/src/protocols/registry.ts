@@ -13,6 +13,7 @@ import type {
   VenueOf,
 } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
+import { goodDollarProtocol } from "./gooddollar/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
 import { uniswapProtocol } from "./uniswap-v3/definition.js";
@@ -37,6 +38,7 @@ export const PROTOCOLS = [
   mentoProtocol,
   aaveProtocol,
   celoStakingProtocol,
+  goodDollarProtocol,
 ] as const satisfies readonly ProtocolDefinition[];
 
 /**

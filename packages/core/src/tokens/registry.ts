@@ -120,6 +120,14 @@ export const TOKENS = Object.freeze({
     aliases: [],
     native: false,
   }),
+  G$: token({
+    symbol: "G$",
+    name: "GoodDollar",
+    address: "0x62B8B11039FcfE5aB0C56E502b1C372A3d2a9c7A",
+    decimals: 18,
+    aliases: ["GoodDollar", "GD"],
+    native: false,
+  }),
 } as const satisfies Record<string, TokenInfo>);
 
 /**

@@ -29,6 +29,8 @@ import {
   type GetBalancesErrorType,
   type GetBlockErrorType,
   type GetFeeCurrenciesErrorType,
+  type GetGoodDollarReserveQuoteErrorType,
+  type GetGoodDollarUbiEntitlementErrorType,
   type GetGovernanceProposalErrorType,
   type GetGovernanceProposalsErrorType,
   type GetLatestBlocksErrorType,
@@ -42,6 +44,7 @@ import {
   type GetTokenInfoErrorType,
   type GetTransactionErrorType,
   type GetUniswapQuoteErrorType,
+  GoodDollarRefusedError,
   HealthFactorTooLowError,
   InsufficientBalanceError,
   InvalidAddressError,
@@ -62,6 +65,8 @@ import {
   type PrepareAaveWithdrawErrorType,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
+  type PrepareGoodDollarClaimErrorType,
+  type PrepareGoodDollarReserveSwapErrorType,
   type PrepareGovernanceDelegateErrorType,
   type PrepareGovernanceRevokeUpvoteErrorType,
   type PrepareGovernanceUndelegateErrorType,
@@ -352,6 +357,39 @@ const SWAPS = {
   prepareUniswapSwap: errorTypeOf<PrepareUniswapSwapErrorType>()([...SWAP]),
 };
 
+/** `client.goodDollar`. */
+const GOODDOLLAR = {
+  getGoodDollarUbiEntitlement: errorTypeOf<GetGoodDollarUbiEntitlementErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    ...RPC,
+  ]),
+  prepareGoodDollarClaim: errorTypeOf<PrepareGoodDollarClaimErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    GoodDollarRefusedError,
+    ...RPC,
+    ...FEE,
+  ]),
+  getGoodDollarReserveQuote: errorTypeOf<GetGoodDollarReserveQuoteErrorType>()([
+    InvalidArgumentError,
+    UnknownTokenError,
+    InvalidAmountError,
+    GoodDollarRefusedError,
+    ...RPC,
+  ]),
+  prepareGoodDollarReserveSwap: errorTypeOf<PrepareGoodDollarReserveSwapErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    UnknownTokenError,
+    InvalidAmountError,
+    GoodDollarRefusedError,
+    TokenReadError,
+    ...RPC,
+    ...FEE,
+  ]),
+};
+
 /** Every operation with an `XErrorType`: each exported action of core has its entry. */
 export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...TRANSACTION,
@@ -360,6 +398,7 @@ export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...AAVE,
   ...CELO_STAKING,
   ...SWAPS,
+  ...GOODDOLLAR,
 };
 
 /**

@@ -13,6 +13,11 @@ import {
   stakingPrepareTools,
 } from "./protocols/celo-staking.js";
 import {
+  getGoodDollarReserveQuoteTool,
+  getUbiEntitlementTool,
+  goodDollarPrepareTools,
+} from "./protocols/gooddollar.js";
+import {
   getAllowanceTool,
   getBalancesTool,
   getFeeCurrenciesTool,
@@ -42,12 +47,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   getValidatorGroupsTool,
   getGovernanceProposalsTool,
   getGovernanceProposalTool,
+  getUbiEntitlementTool,
+  getGoodDollarReserveQuoteTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
   prepareSwapTool,
   ...lendingPrepareTools,
   ...stakingPrepareTools,
+  ...goodDollarPrepareTools,
   simulateFlowTool,
   executePreparedFlowTool,
   sendTokenTool,

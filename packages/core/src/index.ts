@@ -12,7 +12,7 @@ export {
   rejectUnknownKeys,
   summarizeError,
 } from "@preflow/errors";
-export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
+export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry/controls";
 export type {
   GetTransactionErrorType,
   GetTransactionParameters,
@@ -100,6 +100,7 @@ export type {
   ExecutePreparedFlowReturnType,
   ExecutionStepEvent,
 } from "./actions/transaction/executePreparedFlow/types.js";
+export { simulatePreparedFlow } from "./actions/transaction/lazyActions.js";
 export {
   type ApprovalAmount,
   type PrepareApproveErrorType,
@@ -122,19 +123,18 @@ export {
   prepareSend,
   type SendAmount,
 } from "./actions/transaction/prepareSend.js";
-export {
-  type SimulatedAllowanceChange,
-  type SimulatedAmount,
-  type SimulatedBalanceChange,
-  type SimulatedStep,
-  type SimulatedStepRefusal,
-  type SimulatedStepStatus,
-  type SimulatePreparedFlowErrorType,
-  type SimulatePreparedFlowParameters,
-  type SimulatePreparedFlowReturnType,
-  type SimulationClient,
-  type SimulationFee,
-  simulatePreparedFlow,
+export type {
+  SimulatedAllowanceChange,
+  SimulatedAmount,
+  SimulatedBalanceChange,
+  SimulatedStep,
+  SimulatedStepRefusal,
+  SimulatedStepStatus,
+  SimulatePreparedFlowErrorType,
+  SimulatePreparedFlowParameters,
+  SimulatePreparedFlowReturnType,
+  SimulationClient,
+  SimulationFee,
 } from "./actions/transaction/simulatePreparedFlow.js";
 export {
   type SendPreparedFlowWithWalletErrorType,

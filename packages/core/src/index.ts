@@ -123,19 +123,8 @@ export {
   prepareSend,
   type SendAmount,
 } from "./actions/transaction/prepareSend.js";
-export type {
-  SimulatedAllowanceChange,
-  SimulatedAmount,
-  SimulatedBalanceChange,
-  SimulatedStep,
-  SimulatedStepRefusal,
-  SimulatedStepStatus,
-  SimulatePreparedFlowErrorType,
-  SimulatePreparedFlowParameters,
-  SimulatePreparedFlowReturnType,
-  SimulationClient,
-  SimulationFee,
-} from "./actions/transaction/simulatePreparedFlow.js";
+// SimulatedStep, SimulatedBalanceChange, SimulationFee, SimulatePreparedFlowParameters / ReturnType / ErrorType...
+export type * from "./actions/transaction/simulatePreparedFlowTypes.js";
 export {
   type SendPreparedFlowWithWalletErrorType,
   type SendPreparedFlowWithWalletParameters,

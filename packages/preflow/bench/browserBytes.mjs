@@ -7,7 +7,8 @@
 // asserted (timing-free, but the machine's Chromium is not in every test run: test/bundle.test.ts holds budgets).
 // `--write` (what `pnpm bench` runs) records the figures in bench/browserBytes.json and writes the README blocks
 // that quote them (`<!-- generated:browser-bytes... -->`); test/browserBytes.test.ts fails when a README block
-// differs from the record, or when the record's send page is not what esbuild builds from the code now.
+// differs from the record, or when the record's send page is not what esbuild builds from the code now. `--readmes`
+// rewrites the blocks from the record alone (no browser, no devnet).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";

@@ -12,7 +12,7 @@ export {
   rejectUnknownKeys,
   summarizeError,
 } from "@preflow/errors";
-export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry";
+export { type FlushTelemetryOptions, flushTelemetry } from "@preflow/telemetry/controls";
 // Chain reads: blocks, NFTs, any contract's view functions, gas estimates (client.blockchain).
 export type { BlockSummary } from "./actions/blockchain/decodeBlock.js";
 export type {
@@ -143,6 +143,7 @@ export type {
   ExecutePreparedFlowReturnType,
   ExecutionStepEvent,
 } from "./actions/transaction/executePreparedFlow/types.js";
+export { simulatePreparedFlow } from "./actions/transaction/lazyActions.js";
 export {
   type ApprovalAmount,
   type PrepareApproveErrorType,
@@ -165,20 +166,8 @@ export {
   prepareSend,
   type SendAmount,
 } from "./actions/transaction/prepareSend.js";
-export {
-  type SimulatedAllowanceChange,
-  type SimulatedAmount,
-  type SimulatedBalanceChange,
-  type SimulatedStep,
-  type SimulatedStepRefusal,
-  type SimulatedStepStatus,
-  type SimulatePreparedFlowErrorType,
-  type SimulatePreparedFlowParameters,
-  type SimulatePreparedFlowReturnType,
-  type SimulationClient,
-  type SimulationFee,
-  simulatePreparedFlow,
-} from "./actions/transaction/simulatePreparedFlow.js";
+// SimulatedStep, SimulatedBalanceChange, SimulationFee, SimulatePreparedFlowParameters / ReturnType / ErrorType...
+export type * from "./actions/transaction/simulatePreparedFlowTypes.js";
 export {
   type SendPreparedFlowWithWalletErrorType,
   type SendPreparedFlowWithWalletParameters,

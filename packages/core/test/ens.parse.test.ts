@@ -1,8 +1,10 @@
 // Property tests of the ENS name and network parsers (pure; no devnet needed).
 import fc from "fast-check";
+import { mainnet } from "viem/chains";
 import { normalize } from "viem/ens";
 import { describe, expect, it } from "vitest";
 import { assertCeloName } from "../src/actions/ens/resolveCeloName.js";
+import { ETHEREUM_MAINNET } from "../src/actions/ens/resolveEthereumName.js";
 import {
   ENS_NETWORKS,
   InvalidEnsNameError,
@@ -106,5 +108,16 @@ describe("names on the chain-native network", () => {
       }),
     );
     expect(() => assertCeloName("celo.eth")).toThrow(UnsupportedEnsNameError);
+  });
+});
+
+describe("Ethereum mainnet for ENS", () => {
+  it("is viem's mainnet, field for field (kept apart from viem/chains only for the bundle)", () => {
+    const { extend: _ours, ...ours } = ETHEREUM_MAINNET as typeof ETHEREUM_MAINNET & { extend?: unknown };
+    const { extend: _viems, ...viems } = mainnet as typeof mainnet & { extend?: unknown };
+    expect(JSON.parse(JSON.stringify(ours))).toEqual(JSON.parse(JSON.stringify(viems)));
+    expect(ETHEREUM_MAINNET.contracts?.ensUniversalResolver?.address).toBe(
+      "0xeeeeeeee14d718c2b47d9923deab1335e144eeee",
+    );
   });
 });

@@ -5,6 +5,10 @@
 // (a public client on `celo` that reads a balance and estimates gas) measured the same way in the same run.
 // Used by `pnpm bench`; the targets are ratios (send ≤ 1.0x, the others ≤ 1.1x of the viem page), printed, not
 // asserted (timing-free, but the machine's Chromium is not in every test run: test/bundle.test.ts holds budgets).
+// `--write` (what `pnpm bench` runs) records the figures in bench/browserBytes.json and writes the README blocks
+// that quote them (`<!-- generated:browser-bytes... -->`); test/browserBytes.test.ts fails when a README block
+// differs from the record, or when the record's send page is not what esbuild builds from the code now. `--readmes`
+// rewrites the blocks from the record alone (no browser, no devnet).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -20,6 +24,7 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 export const PAGES = {
   "viem: getBalance + estimateGas (peer)": {
     target: undefined,
+    label: "viem: `getBalance` + `estimateGas`",
     code: `import { createPublicClient, http } from "viem";
 import { celo } from "viem/chains";
 export async function run(rpcUrl, from, to) {
@@ -31,6 +36,7 @@ export async function run(rpcUrl, from, to) {
   },
   "preflow: createSdkClient + prepareSend": {
     target: 1.0,
+    label: "`createSdkClient` + `transaction.prepareSend`",
     code: `import { createSdkClient } from "preflow";
 export async function run(rpcUrl, from, to) {
   const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
@@ -40,6 +46,7 @@ export async function run(rpcUrl, from, to) {
   },
   "preflow: prepareSend + simulatePreparedFlow + formatPreparedFlow": {
     target: 1.1,
+    label: "the same + `simulatePreparedFlow` + `formatPreparedFlow`",
     code: `import { createSdkClient, formatPreparedFlow } from "preflow";
 export async function run(rpcUrl, from, to) {
   const client = createSdkClient({ rpcUrl, analyticsEnabled: false });
@@ -50,6 +57,7 @@ export async function run(rpcUrl, from, to) {
   },
   "preflow: createSdkClient + swap.prepareSwap": {
     target: 1.1,
+    label: "`createSdkClient().extend(swapActions)` + `swap.prepareSwap`",
     code: `import { createSdkClient, swapActions } from "preflow";
 export async function run(rpcUrl, from) {
   const client = createSdkClient({ rpcUrl, analyticsEnabled: false }).extend(swapActions);
@@ -67,11 +75,9 @@ import("./page.js")
   .then((result) => { window.__result = { ok: true, result }; }, (error) => { window.__result = { ok: false, error: String(error && error.stack || error) }; });
 </script>`;
 
-/** Bundles one page into `outdir` (esbuild with code splitting, as Vite, Rollup and webpack split). */
-async function buildPage(code, outdir) {
-  mkdirSync(outdir, { recursive: true });
-  writeFileSync(join(outdir, "index.html"), HTML);
-  const result = await build({
+/** The esbuild options of a page (esbuild with code splitting, as Vite, Rollup and webpack split). */
+export function pageBuildOptions(code, outdir) {
+  return {
     stdin: { contents: code, resolveDir: join(here, ".."), loader: "js", sourcefile: "page.js" },
     bundle: true,
     splitting: true,
@@ -85,8 +91,41 @@ async function buildPage(code, outdir) {
     // core's dist has bare chunk imports esbuild warns about (and drops) under "sideEffects": false.
     logLevel: "error",
     metafile: true,
-  });
+  };
+}
+
+/** Bundles one page into `outdir`; returns how many chunks it built. */
+async function buildPage(code, outdir) {
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, "index.html"), HTML);
+  const result = await build(pageBuildOptions(code, outdir));
   return Object.keys(result.metafile.outputs).length;
+}
+
+/**
+ * What a page fetches before its operation runs, from esbuild alone (no browser): the page's entry and every chunk
+ * it imports statically, each gzipped as the bench's server sends it. For the send page this is all it fetches
+ * (prepareSend loads no chunk), so the test compares it with the recorded Chromium figure.
+ */
+export async function firstLoad(code) {
+  const result = await build({ ...pageBuildOptions(code, "/first-load"), write: false });
+  const outputs = result.metafile.outputs;
+  const files = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  const entry = Object.keys(outputs).find((path) => path.endsWith("page.js"));
+  const seen = new Set();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const path = stack.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const imported of outputs[path].imports)
+      if (imported.kind === "import-statement") stack.push(imported.path);
+  }
+  const bytes = [...seen].reduce(
+    (total, path) => total + gzipSync(files.get(`/${path.replace(/^(\.\.\/)*/, "")}`), { level: 6 }).length,
+    0,
+  );
+  return { scripts: seen.size, gzKB: +(bytes / 1024).toFixed(1) };
 }
 
 /** A static server on 127.0.0.1 that gzips every file (level 6, a web server's default) and counts what it sent. */
@@ -172,7 +211,80 @@ export async function measureBrowserBytes({ rpcUrl, from, to }) {
   return rows;
 }
 
+/** Where `--write` records the last measurement (the figures the READMEs quote). */
+export const RECORD_PATH = fileURLToPath(new URL("./browserBytes.json", import.meta.url));
+
+/** The repository's root (the README paths below are relative to it). */
+export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+const PEER = "viem: getBalance + estimateGas (peer)";
+const SEND = "preflow: createSdkClient + prepareSend";
+const SIMULATE = "preflow: prepareSend + simulatePreparedFlow + formatPreparedFlow";
+const SWAP = "preflow: createSdkClient + swap.prepareSwap";
+
+/** The body of each generated README block, from recorded rows: `{ [file]: { [block]: markdown } }`. */
+export function renderReadmeBlocks(rows) {
+  const row = (name) => {
+    const found = rows.find((entry) => entry.page === name);
+    if (!found) throw new Error(`the record has no page "${name}"`);
+    return found;
+  };
+  const ratio = (entry) => `${entry.ratio.toFixed(2)}x`;
+  const verdict = (entry) =>
+    entry.target === undefined || entry.target === null
+      ? "peer"
+      : `≤ ${entry.target.toFixed(1)}x: ${entry.ratio <= entry.target ? "met" : "not met"}`;
+  const table = [
+    "| page | scripts fetched | gzipped | x viem page | target |",
+    "|---|---|---|---|---|",
+    ...[SEND, SIMULATE, SWAP, PEER].map((name) => {
+      const entry = row(name);
+      return `| ${PAGES[name].label} | ${entry.scriptsFetched} | ${entry.gzKB.toFixed(1)} KB | ${ratio(entry)} | ${verdict(entry)} |`;
+    }),
+  ].join("\n");
+  const send = row(SEND);
+  const summary =
+    `What a browser fetches, measured by \`pnpm bench\` in headless Chromium (esbuild with code splitting, served gzipped, ` +
+    `the page running its operation against the devnet): \`createSdkClient\` + \`prepareSend\` ${send.gzKB.toFixed(1)} KB ` +
+    `gzipped in ${send.scriptsFetched} scripts, ${ratio(send)} a viem-only page that reads a balance and estimates gas ` +
+    `(${row(PEER).gzKB.toFixed(1)} KB); with \`simulatePreparedFlow\` and \`formatPreparedFlow\` ${ratio(row(SIMULATE))}; ` +
+    `a swap ${ratio(row(SWAP))} ([the figures](packages/preflow/README.md#bundle-size)).`;
+  return {
+    "packages/preflow/README.md": { "browser-bytes": table },
+    "README.md": { "browser-bytes-summary": summary },
+  };
+}
+
+/** The text between `<!-- generated:NAME ... -->` and `<!-- /generated:NAME -->` (undefined when absent). */
+export function readBlock(text, name) {
+  const match = new RegExp(
+    `<!-- generated:${name}[^>]*-->\\n([\\s\\S]*?)\\n<!-- /generated:${name} -->`,
+  ).exec(text);
+  return match?.[1];
+}
+
+/** Writes the README blocks from `rows` (each block must exist). */
+function writeReadmes(rows) {
+  for (const [file, blocks] of Object.entries(renderReadmeBlocks(rows))) {
+    const path = join(REPO_ROOT, file);
+    let text = readFileSync(path, "utf8");
+    for (const [name, body] of Object.entries(blocks)) {
+      if (readBlock(text, name) === undefined) throw new Error(`${file} has no generated:${name} block`);
+      text = text.replace(
+        new RegExp(`(<!-- generated:${name}[^>]*-->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`),
+        (_all, start, end) => `${start}${body}${end}`,
+      );
+    }
+    writeFileSync(path, text);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--readmes")) {
+    // The README blocks from the record alone (no browser, no devnet): after editing their wording here.
+    writeReadmes(JSON.parse(readFileSync(RECORD_PATH, "utf8")));
+    process.exit(0);
+  }
   const { startDevnet } = await import("@preflow/devnet");
   const devnet = await startDevnet();
   try {
@@ -193,6 +305,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `${row.page}: ${row.gzKB} KB in ${row.scriptsFetched} scripts = ${row.ratio}x the viem page (${rows[0].gzKB} KB; target ${row.target}x: ${verdict})`,
       );
+    }
+    if (process.argv.includes("--write")) {
+      writeFileSync(RECORD_PATH, `${JSON.stringify(rows, null, 2)}\n`);
+      writeReadmes(rows);
+      console.log(`Recorded in ${RECORD_PATH}; README blocks written.`);
     }
   } finally {
     await devnet.stop();

@@ -20,4 +20,4 @@ export {
   type FlushTelemetryOptions,
   flushTelemetry,
   TELEMETRY_ENDPOINT_ENV,
-} from "@preflow/telemetry";
+} from "@preflow/telemetry/controls";

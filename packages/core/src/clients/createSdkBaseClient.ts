@@ -65,7 +65,7 @@ export function createSdkBaseClient(options?: CelinaClientOptions): SdkBaseClien
   const config = resolveConfig(options);
   const { rpc, publicClient } = createRpc(config.rpcUrl, config.rpc);
   const tags = config.attributionTags;
-  const { track } = createTrack(config);
+  const track = createTrack(config);
   const members = {
     chainId: CHAIN_ID,
     config,

@@ -10,10 +10,10 @@ import type { SdkBaseClient } from "./types.js";
  *
  * @internal
  */
-export async function runLazyAction<parameters, result>(
-  client: SdkBaseClient,
+export async function runLazyAction<client = SdkBaseClient, parameters = unknown, result = unknown>(
+  client: client,
   parameters: parameters,
-  load: () => Promise<(client: SdkBaseClient, parameters: parameters) => Promise<result>>,
+  load: () => Promise<(client: client, parameters: parameters) => Promise<result>>,
 ): Promise<result> {
   throwIfAborted(parseSignal(isRecord(parameters) ? parameters.signal : undefined), "eth_call");
   return (await load())(client, parameters);

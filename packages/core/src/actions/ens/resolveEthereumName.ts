@@ -1,9 +1,39 @@
-import { type Address, createClient, getAddress, isAddress, type PublicClient, toCoinType } from "viem";
+import {
+  type Address,
+  type Chain,
+  createClient,
+  defineChain,
+  getAddress,
+  isAddress,
+  type PublicClient,
+  toCoinType,
+} from "viem";
 import { getEnsAddress } from "viem/actions";
-import { mainnet } from "viem/chains";
 import type { ResolvedConfig } from "../../config/resolveConfig.js";
 import { createSdkTransport } from "../../rpc/createRpc.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
+
+/**
+ * Ethereum mainnet exactly as viem's `mainnet` (`viem/chains`) defines it; test/ens.parse.test.ts checks that they
+ * agree. Written here because `viem/chains` is the barrel of every chain viem knows, some of which load code of
+ * their own on demand (Tempo's): a browser bundle that reaches it gains those lazily loaded modules as entries, and
+ * everything of viem and ox they use lands in the page's first chunk (29 KB gzipped more for a page that only
+ * prepares a send). @internal
+ */
+export const ETHEREUM_MAINNET: Chain = /* @__PURE__ */ defineChain({
+  id: 1,
+  name: "Ethereum",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  blockTime: 12_000,
+  rpcUrls: { default: { http: ["https://ethereum.reth.rs/rpc"] } },
+  blockExplorers: {
+    default: { name: "Etherscan", url: "https://etherscan.io", apiUrl: "https://api.etherscan.io/api" },
+  },
+  contracts: {
+    ensUniversalResolver: { address: "0xeeeeeeee14d718c2b47d9923deab1335e144eeee", blockCreated: 23_085_558 },
+    multicall3: { address: "0xca11bde05977b3631167028862be2a173976ca11", blockCreated: 14_353_601 },
+  },
+});
 
 /** The Ethereum mainnet clients, one per preflow client configuration, made on first use and kept. */
 const ethereumClients = new WeakMap<object, PublicClient>();
@@ -16,7 +46,7 @@ export function ethereumClientOf(owner: ResolvedConfig, ethRpcUrl: string): Publ
   let client = ethereumClients.get(owner);
   if (client === undefined) {
     client = createClient({
-      chain: mainnet,
+      chain: ETHEREUM_MAINNET,
       transport: createSdkTransport(ethRpcUrl, owner.rpc, 100),
     }) as unknown as PublicClient;
     ethereumClients.set(owner, client);

@@ -70,8 +70,9 @@ async function executeInUsdm(privateKey: Hex, flow: SerializedPreparedFlow): Pro
 
 const CHOICES = ["CELO", "USDm", "auto", { auto: ["USDm"] }] as const;
 /**
- * Prepares with each fee choice (1 request each), checks that every choice builds the same steps, that CELO and
- * "auto" (with plenty of CELO) carry no fee and USDm and { auto: ["USDm"] } the same one, and executes the flow
+ * Prepares with each fee choice (1 request each), checks that every choice builds the same calls (target,
+ * function, value: other test files move the groups' votes, hence the neighbours, between the prepares), that CELO
+ * and "auto" (with plenty of CELO) carry no fee and USDm and { auto: ["USDm"] } pay in USDm, and executes the flow
  * paying in USDm (it lands, debited at most `fee.max`).
  */
 async function each(
@@ -95,12 +96,11 @@ async function each(
   expect(auto.fee, name).toBeUndefined(); // plenty of CELO: "auto" settles on CELO
   expectPaidInUsdm(usdm);
   expectPaidInUsdm(stables);
-  expect(stables.fee?.gas, name).toBe(usdm.fee?.gas);
   for (const flow of [usdm, auto, stables])
     expect(
-      flow.steps.map((step) => [step.to, step.data, step.value]),
+      flow.steps.map((step) => [step.to, step.data.slice(0, 10), step.value]),
       name,
-    ).toEqual(celo.steps.map((step) => [step.to, step.data, step.value]));
+    ).toEqual(celo.steps.map((step) => [step.to, step.data.slice(0, 10), step.value]));
   const paid = await executeInUsdm(privateKey, usdm);
   expect(paid, name).toBeLessThanOrEqual(BigInt(usdm.fee!.max));
   return usdm;

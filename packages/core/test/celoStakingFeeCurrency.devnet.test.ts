@@ -1,14 +1,17 @@
 // Staking and governance prepares paying gas in a fee currency on the devnet (its fee-currency node front settles
 // 0x7b as Celo does; Celo's StableToken for USDm). Their calldata comes from the lens read; the fee plan rides in
 // the same request and simulates the calls the on-chain planner computes from the same state: exactly 1 HTTP
-// request for every fee choice, counted at a real proxy; a bad `feeCurrency` is refused before any request. The flows are signed by `executePreparedFlow` (0x7b).
+// request for every fee choice, counted at a real proxy; a bad `feeCurrency` is refused before any request. The
+// flows are signed by `executePreparedFlow` (0x7b). A devnet of its own: the last test moves the clock 3 days
+// (other files' swaps take their deadlines from the wall clock) and no other file moves the groups' votes here.
 import {
   CELO_DEVNET_GOVERNANCE_SEED,
   CELO_DEVNET_VALIDATOR_GROUPS,
+  type Devnet,
   type FaultProxy,
+  startDevnet,
   startFaultProxy,
 } from "@preflow/devnet";
-import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, erc20Abi, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -23,8 +26,8 @@ import {
 import { expectInErrorType } from "./support/errorTypes.js";
 import { celoReader, devnetClients, freshAccount } from "./support/wallet.js";
 
-const devnet = useDevnet();
-const reader = celoReader(devnet);
+let devnet: Devnet;
+let reader: ReturnType<typeof celoReader>;
 const usdmOf = (owner: Address) =>
   reader.readContract({
     address: TOKENS.USDm.address,
@@ -37,11 +40,16 @@ let proxy: FaultProxy;
 let client: ReturnType<typeof createSdkClient>;
 
 beforeAll(async () => {
+  devnet = await startDevnet();
+  reader = celoReader(devnet);
   proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
   client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
   await client.network.getStatus(); // the one-time chain check, so that the counts below are the prepares' own
 });
-afterAll(() => proxy?.close());
+afterAll(async () => {
+  await proxy?.close();
+  await devnet?.stop();
+});
 
 /** The value `run` resolves to and the HTTP requests it cost. */
 async function counted<T>(run: () => Promise<T>): Promise<{ value: T; requests: number }> {

@@ -340,13 +340,14 @@ export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/intermediateTok
 export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap/lazyActions.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
 export { checkChainId } from "./rpc/checkChainId.js";
-export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export type { ActionOptions, ClientOrPreflowClient, RpcCall, SdkRpc } from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,
   type DecodeFunctionResultStrictParameters,
   type DecodeFunctionResultStrictReturnType,
   decodeFunctionResultStrict,
 } from "./rpc/decodeFunctionResultStrict.js";
+export { endpointOf } from "./rpc/endpointOf.js";
 export {
   type ReadBatchErrorType,
   type ReadBatchParameters,

@@ -1,14 +1,9 @@
 import { withAbort } from "@preflow/errors";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN } from "../chain.js";
-import { ChainMismatchError } from "../errors/chain.js";
-import { redactUrl } from "../errors/redact.js";
-import { RequestAbortedError } from "../errors/rpc.js";
-import { parseOptions } from "../validation/parseOptions.js";
-import { parseSignal } from "../validation/parseSignal.js";
-import { checkChainId } from "./checkChainId.js";
+import type { redactUrl } from "../errors/redact.js";
+import { batchOnClient, ensureChainOnClient, type RequestClient, setRequestBounds } from "./batchOnClient.js";
 import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
-import { toRpcError } from "./toRpcError.js";
 
 /**
  * One JSON-RPC call of a batch.
@@ -25,8 +20,9 @@ export interface RpcCall {
 }
 
 /**
- * The RPC layer of a client (`client.rpc`): JSON-RPC batching with the one-time chain check folded in. Actions
- * of other groups use it to keep every operation at one HTTP request.
+ * The RPC layer of a client (`client.rpc`): JSON-RPC batching with the one-time chain check folded in, on the
+ * client's viem `publicClient` (the same check: a call on either verifies the chain for both). Actions of other
+ * groups use it to keep every operation at one HTTP request.
  *
  * @example
  * ```ts
@@ -68,6 +64,18 @@ export interface ActionOptions {
   signal?: AbortSignal | undefined;
 }
 
+/**
+ * A viem client, or a preflow client (whose viem client is its `publicClient`): what the actions that also run on
+ * a caller's own viem client accept.
+ *
+ * @example
+ * ```ts
+ * import type { ClientOrPreflowClient } from "@preflow/core";
+ * const client: ClientOrPreflowClient = createSdkClient(); // or createPublicClient({ chain: celo, transport: http() })
+ * ```
+ */
+export type ClientOrPreflowClient = { readonly publicClient: RequestClient } | RequestClient;
+
 /** The bounds of every request of a client (validated by `resolveConfig`). @internal */
 export interface RpcBounds {
   readonly timeoutMs: number;
@@ -93,15 +101,15 @@ export function createSdkTransport(url: string, bounds: RpcBounds, batchSize = 1
   });
 }
 
+/** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
+export { throwIfAborted } from "./batchOnClient.js";
 /** The one abort race, from attribution (re-exported for core's actions). @internal */
 export { withAbort };
 
-/** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
-export function throwIfAborted(signal: AbortSignal | undefined, method: string): void {
-  if (signal?.aborted) throw new RequestAbortedError({ method, reason: signal.reason });
-}
-
-/** Creates the viem client over `http(rpcUrl)` (batching, bounded retries) and the batch layer on it. @internal */
+/**
+ * Creates the viem client over `http(rpcUrl)` (batching, bounded retries) and `rpc`, the batch layer on it
+ * (batchOnClient.ts: what every request of preflow goes through). @internal
+ */
 export function createRpc(
   rpcUrl: string,
   bounds: RpcBounds,
@@ -110,67 +118,12 @@ export function createRpc(
     chain: CELO_CHAIN,
     transport: createSdkTransport(rpcUrl, bounds),
   }) as Client<Transport, Chain>;
-  const fail = (error: unknown, method: string) => toRpcError(error, { rpcUrl, method, bounds });
-  const request = (call: RpcCall): Promise<unknown> =>
-    publicClient.request({ method: call.method, params: call.params } as never, { dedupe: false } as never);
-
-  let chainVerified = false;
-  /** The one chain check in flight, shared by every caller until it settles. */
-  let chainCheck: Promise<void> | undefined;
-
-  const startChainCheck = (): Promise<void> => {
-    if (chainCheck) return chainCheck;
-    const check = request({ method: "eth_chainId" }).then(
-      (value) => {
-        checkChainId(value, rpcUrl, (reason) => fail(new Error(reason), "eth_chainId"));
-        chainVerified = true;
-      },
-      (error: unknown) => {
-        throw fail(error, "eth_chainId");
-      },
-    );
-    chainCheck = check;
-    // A failed check is forgotten, so the next call checks again.
-    check.catch(() => {
-      if (chainCheck === check) chainCheck = undefined;
-    });
-    return check;
-  };
-
-  const batch = async (calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]> => {
-    const signal = parseSignal(parseOptions(options).signal);
-    const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
-    throwIfAborted(signal, methods);
-    // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
-    const check = chainVerified ? undefined : startChainCheck();
-    const settled = Promise.allSettled(calls.map(request));
-    const work = (async () => {
-      if (check) {
-        try {
-          await check;
-        } catch (error) {
-          // The whole request failed (not a wrong chain): name every method of it, not just the check.
-          const failed = (await settled).find((result) => result.status === "rejected");
-          if (error instanceof ChainMismatchError || failed === undefined) throw error;
-          throw fail(failed.reason, `eth_chainId, ${methods}`);
-        }
-      }
-      return (await settled).map((result, index) => {
-        if (result.status === "rejected") throw fail(result.reason, calls[index]!.method);
-        return result.value;
-      });
-    })();
-    return withAbort(work, signal, methods);
-  };
-
+  setRequestBounds(publicClient, bounds);
   const rpc: SdkRpc = Object.freeze({
     rpcUrl,
-    batch,
-    async ensureChain(options?: ActionOptions) {
-      const signal = parseSignal(parseOptions(options).signal);
-      throwIfAborted(signal, "eth_chainId");
-      if (!chainVerified) await withAbort(startChainCheck(), signal, "eth_chainId");
-    },
+    batch: (calls: readonly RpcCall[], options?: ActionOptions) =>
+      batchOnClient(publicClient, calls, options),
+    ensureChain: (options?: ActionOptions) => ensureChainOnClient(publicClient, options),
   });
   return { rpc, publicClient };
 }

@@ -73,7 +73,7 @@ describe("plannedFeeSketch", () => {
         }),
         (steps, gas) => {
           const read = sketch.read(answerOf(steps, gas), RPC, flowOf(steps));
-          expect(read.steps.map((s) => ({ ...s, to: s.to.toLowerCase() }))).toEqual(steps);
+          expect(read.sketch.map((s) => ({ ...s, to: s.to.toLowerCase() }))).toEqual(steps);
           read.calls.forEach((call, k) => {
             const measured = gas[k]! > 2_600n ? gas[k]! - 2_600n : 0n;
             expect(call.status).toBe("success");

@@ -15,7 +15,7 @@ import { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/fee
 import type { RpcCall } from "../rpc/createRpc.js";
 import { readQuantity } from "../rpc/quantity.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
-import { parseSimulation, type SimCall, simulateV1Request } from "../rpc/simulateV1.js";
+import { parseSimulation, simulateV1Request } from "../rpc/simulateV1.js";
 import { toRpcError } from "../rpc/toRpcError.js";
 import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
@@ -131,19 +131,6 @@ function simulateCall(from: Address, sketch: readonly FeeStepSketch[]): RpcCall 
   return simulateV1Request(calls);
 }
 
-/** The sketch the steps follow and its simulated calls, from the answer to its `eth_simulateV1`. */
-function simulatedSketch(
-  alternative: FeeAlternative,
-  answer: unknown,
-  settled: FeeSettleInput,
-  rpcUrl: string,
-): { sketch: readonly FeeStepSketch[]; calls: SimCall[] } {
-  if (!("kind" in alternative))
-    return { sketch: alternative, calls: parseSimulation(answer, alternative.length, rpcUrl).calls };
-  const { steps, calls } = alternative.read(answer, rpcUrl, settled.steps);
-  return { sketch: steps, calls };
-}
-
 /** The sketch positions the steps follow, in order (by target and selector). */
 function matchSteps(steps: FeeSettleInput["steps"], sketch: readonly FeeStepSketch[]): number[] {
   const positions: number[] = [];
@@ -217,7 +204,12 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       const which = settled.alternative ?? 0;
       const alternative = input.alternatives[which];
       if (!alternative) throw new Error(`preflow: the flow has no fee sketch ${which}`);
-      const { sketch, calls: simulated } = simulatedSketch(alternative, answers[2 + which], settled, rpcUrl);
+      // the sketch the steps follow and its simulated calls (a planned sketch's: the calls planned on chain)
+      const answer = answers[2 + which];
+      const { sketch, calls: simulated } =
+        "kind" in alternative
+          ? alternative.read(answer, rpcUrl, settled.steps)
+          : { sketch: alternative, calls: parseSimulation(answer, alternative.length, rpcUrl).calls };
       // each step's gas: what the simulation used, plus what its real calldata costs over the sketch's
       const used = matchSteps(settled.steps, sketch).map((position, index) => {
         const call = simulated[position]!;

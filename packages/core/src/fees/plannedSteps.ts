@@ -63,7 +63,7 @@ export interface PlannedFeeSketch {
     answer: unknown,
     rpcUrl: string,
     flowSteps: readonly FlowStepCalldata[],
-  ): { steps: PlannedStep[]; calls: SimCall[] };
+  ): { sketch: PlannedStep[]; calls: SimCall[] };
 }
 
 /** The flow's steps are not exactly the planned calls (or the planner failed): read their fee on their own. @internal */
@@ -106,7 +106,7 @@ export function plannedFeeSketch(from: Address, plannerInitCode: Hex): PlannedFe
         const warm = inner > COLD_ACCOUNT_ACCESS ? inner - COLD_ACCOUNT_ACCESS : 0n;
         return { ...run, gasUsed: TRANSACTION_GAS + calldataGas(step.data) + warm };
       });
-      return { steps, calls: simulated };
+      return { sketch: steps, calls: simulated };
     },
   };
 }

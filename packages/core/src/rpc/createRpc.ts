@@ -2,22 +2,12 @@ import { withAbort } from "@preflow/errors";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN } from "../chain.js";
 import type { redactUrl } from "../errors/redact.js";
-import { batchOnClient, ensureChainOnClient, type RequestClient, setRequestBounds } from "./batchOnClient.js";
-import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
+import { createBatcher } from "./batchOnClient.js";
+import type { ActionOptions, RpcBounds, RpcCall } from "./requestTypes.js";
 
-/**
- * One JSON-RPC call of a batch.
- *
- * @example
- * ```ts
- * import type { RpcCall } from "@preflow/core";
- * const call: RpcCall = { method: "eth_getTransactionReceipt", params: [hash] };
- * ```
- */
-export interface RpcCall {
-  method: string;
-  params?: readonly unknown[];
-}
+export type * from "./requestTypes.js";
+
+import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
 
 /**
  * The RPC layer of a client (`client.rpc`): JSON-RPC batching with the one-time chain check folded in, on the
@@ -45,42 +35,6 @@ export interface SdkRpc {
   batch(calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]>;
   /** Verifies the chain (one request the first time, none after; concurrent callers share it). */
   ensureChain(options?: ActionOptions): Promise<void>;
-}
-
-/**
- * The last, optional argument of every client member that talks to the node (and of `client.rpc.batch`), and what
- * the parameters of the exported reads and `prepare*` actions extend: `signal` stops waiting for the answer at once.
- *
- * @example
- * ```ts
- * import type { ActionOptions } from "@preflow/core";
- * const options: ActionOptions = { signal: AbortSignal.timeout(5_000) };
- * await client.token.getBalance(owner, "USDm", options);
- * await client.rpc.batch([{ method: "eth_blockNumber" }], options);
- * ```
- */
-export interface ActionOptions {
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * A viem client, or a preflow client (whose viem client is its `publicClient`): what the actions that also run on
- * a caller's own viem client accept.
- *
- * @example
- * ```ts
- * import type { ClientOrPreflowClient } from "@preflow/core";
- * const client: ClientOrPreflowClient = createSdkClient(); // or createPublicClient({ chain: celo, transport: http() })
- * ```
- */
-export type ClientOrPreflowClient = { readonly publicClient: RequestClient } | RequestClient;
-
-/** The bounds of every request of a client (validated by `resolveConfig`). @internal */
-export interface RpcBounds {
-  readonly timeoutMs: number;
-  readonly retryCount: number;
-  readonly maxRetryAfterMs: number;
 }
 
 /** Back-off between retries without a `Retry-After`: 150 ms, then doubling (viem's rule). */
@@ -118,12 +72,13 @@ export function createRpc(
     chain: CELO_CHAIN,
     transport: createSdkTransport(rpcUrl, bounds),
   }) as Client<Transport, Chain>;
-  setRequestBounds(publicClient, bounds);
+  const batch = createBatcher(publicClient, bounds);
   const rpc: SdkRpc = Object.freeze({
     rpcUrl,
-    batch: (calls: readonly RpcCall[], options?: ActionOptions) =>
-      batchOnClient(publicClient, calls, options),
-    ensureChain: (options?: ActionOptions) => ensureChainOnClient(publicClient, options),
+    batch,
+    ensureChain: async (options?: ActionOptions) => {
+      await batch([], options);
+    },
   });
   return { rpc, publicClient };
 }

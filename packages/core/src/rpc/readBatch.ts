@@ -2,7 +2,7 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { functionAbi, param, tuple } from "../abi/functionAbi.js";
 import { MULTICALL3_ADDRESS } from "../chain.js";
-import { batchOnClient, endpointLabel, ensureChainOnClient, requestClientOf } from "./batchOnClient.js";
+import { batchOnClient, endpointLabel, requestClientOf } from "./batchOnClient.js";
 import type { ClientOrPreflowClient, RpcCall } from "./createRpc.js";
 import { decodeOutputs, wrongReadError } from "./decodeFunctionResultStrict.js";
 import { toRpcError } from "./toRpcError.js";
@@ -186,11 +186,9 @@ export async function readBatch(
   if (blockInAggregate) reads.push(blockNumberRead());
   if (blockAsCall) calls.push({ method: "eth_blockNumber" });
   const all: RpcCall[] = reads.length > 0 ? [aggregateCall(reads), ...calls] : calls;
-  if (all.length === 0) {
-    await ensureChainOnClient(viem, { signal });
-    return { reads: [], calls: [], blockNumber: undefined };
-  }
+  // no calls: only the chain check
   const results = await batchOnClient(viem, all, { signal });
+  if (all.length === 0) return { reads: [], calls: [], blockNumber: undefined };
   const malformed = (reason: string, method = "eth_call") =>
     toRpcError(new Error(reason), { rpcUrl, method });
   let decoded: ReadResult[] = [];

@@ -21,9 +21,10 @@ export function simulateV1Request(
     stateOverrides?: Record<string, { code: string }>;
   } = {},
 ): RpcCall {
+  const { time, stateOverrides } = options;
   const block = {
-    ...(options.time === undefined ? {} : { blockOverrides: { time: `0x${options.time.toString(16)}` } }),
-    ...(options.stateOverrides === undefined ? {} : { stateOverrides: options.stateOverrides }),
+    ...(time === undefined ? {} : { blockOverrides: { time: `0x${time.toString(16)}` } }),
+    ...(stateOverrides && { stateOverrides }),
     calls,
   };
   return {

@@ -340,7 +340,13 @@ export { UNISWAP_INTERMEDIATE_TOKENS } from "./protocols/uniswap/intermediateTok
 export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap/lazyActions.js";
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap/path.js";
 export { checkChainId } from "./rpc/checkChainId.js";
-export type { ActionOptions, ClientOrPreflowClient, RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export type {
+  ActionOptions,
+  ClientOrPreflowClient,
+  RequestClient,
+  RpcCall,
+  SdkRpc,
+} from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,
   type DecodeFunctionResultStrictParameters,

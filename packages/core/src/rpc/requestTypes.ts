@@ -40,7 +40,17 @@ export interface RpcBounds {
   readonly maxRetryAfterMs: number;
 }
 
-/** A viem client preflow sends requests on (any transport, any chain: the chain check says which). @internal */
+/**
+ * A viem client preflow sends requests on: any transport, any chain (the chain check says which). A preflow
+ * client's is its `publicClient`.
+ *
+ * @example
+ * ```ts
+ * import type { RequestClient } from "@preflow/core";
+ * import { createClient, http } from "viem";
+ * const client: RequestClient = createClient({ transport: http("https://forno.celo.org") });
+ * ```
+ */
 export type RequestClient = Pick<Client, "request" | "transport">;
 
 /**

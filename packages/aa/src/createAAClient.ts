@@ -1,5 +1,6 @@
 import {
   CHAIN_ID,
+  endpointOf,
   type InvalidConfigError,
   type SdkClient,
   type SerializedPreparedFlow,
@@ -224,7 +225,7 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
           chain: celo,
           transport: http(config.rpc.rpcUrl, { batch: true, retryCount: 2 }),
         }) as unknown as PublicClient<Transport, Chain>);
-  const rpcUrl = "rpcUrl" in config.rpc ? config.rpc.rpcUrl : transportUrl(publicClient);
+  const rpcUrl = "rpcUrl" in config.rpc ? config.rpc.rpcUrl : endpointOf(publicClient);
   const redactedRpcUrl = rpcUrl === undefined ? "(the SDK client's RPC)" : redactUrl(rpcUrl);
   const rpcSecrets = rpcUrl === undefined || rpcUrl === redactedRpcUrl ? [] : rpcUrlSecrets(rpcUrl);
   const sponsor = serviceBackend(service);
@@ -312,12 +313,6 @@ export async function createAAClient(parameters: CreateAAClientParameters): Prom
     simulatePreparedFlow: (prepared: SerializedPreparedFlow, options?: AASimulatePreparedFlowOptions) =>
       simulatePreparedFlowWith(ctx, prepared, options),
   });
-}
-
-/** The URL of a public client's http transport, when it has one. */
-function transportUrl(client: PublicClient<Transport, Chain>): string | undefined {
-  const url = (client.transport as { url?: unknown }).url;
-  return typeof url === "string" ? url : undefined;
 }
 
 /** The parts of an RPC URL that `redactUrl` hides, so they can be scrubbed from error text too. */

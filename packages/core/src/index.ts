@@ -462,13 +462,20 @@ export {
   type UniswapV4PoolKey,
 } from "./protocols/uniswap-v4/swapInput.js";
 export { checkChainId } from "./rpc/checkChainId.js";
-export type { ActionOptions, RpcCall, SdkRpc } from "./rpc/createRpc.js";
+export type {
+  ActionOptions,
+  ClientOrPreflowClient,
+  RequestClient,
+  RpcCall,
+  SdkRpc,
+} from "./rpc/createRpc.js";
 export {
   type DecodeFunctionResultStrictErrorType,
   type DecodeFunctionResultStrictParameters,
   type DecodeFunctionResultStrictReturnType,
   decodeFunctionResultStrict,
 } from "./rpc/decodeFunctionResultStrict.js";
+export { endpointOf } from "./rpc/endpointOf.js";
 export {
   type ReadBatchErrorType,
   type ReadBatchParameters,

@@ -1,7 +1,7 @@
 // `feeCurrency: { auto: [...] }` on the devnet (Celo's FeeCurrencyDirectory stand-in, Celo's FeeCurrencyAdapter for
 // USDC and USD₮, Celo's StableToken for USDm): "auto" among USD₮, USDC and USDm never picks CELO, even for an
 // account holding plenty of CELO (plain "auto" picks CELO for the same account), in the one HTTP request "auto"
-// costs; the staking prepares skip their CELO shortcut; a refusal names each candidate and never CELO; the chain
+// costs (the staking prepares too, planned on chain in the same request); a refusal names each candidate and never CELO; the chain
 // accepts the flow (0x7b in the chosen stable) and the account's CELO is untouched.
 import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
@@ -92,13 +92,13 @@ describe('"auto" among stablecoins only', () => {
     expect(paid).toBeLessThanOrEqual(BigInt(send.value.fee!.max));
   });
 
-  it("a staking prepare skips the CELO shortcut: 2 requests, paid in a listed stable, for an account rich in CELO", async () => {
+  it("a staking prepare pays in a listed stable for an account rich in CELO, in 1 request like plain auto", async () => {
     const { address } = await freshAccount(devnet, { CELO: "100", USDm: "5" });
     const plain = await counted(() => client.staking.prepareLock(address, "10", { feeCurrency: "auto" }));
-    expect(plain.requests).toBe(1); // CELO settles it beside the lens read
+    expect(plain.requests).toBe(1); // CELO settles it in the lens's request
     expect(plain.value.fee).toBeUndefined();
     const stables = await counted(() => client.staking.prepareLock(address, "10", { feeCurrency: STABLES }));
-    expect(stables.requests).toBe(2); // the lens read, then the fee's
+    expect(stables.requests).toBe(1); // the lens read and the fee plan of the planned calls, one batch
     expect(stables.value.fee?.currency).toBe("USDm");
     expect(stables.value.steps.every((step) => step.feeCurrency === TOKENS.USDm.address)).toBe(true);
   });

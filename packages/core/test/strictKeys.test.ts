@@ -168,6 +168,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
     nearest: null,
   },
   checkChainId: { noObjectParameter: "(an eth_chainId answer, an endpoint, an error factory)" },
+  endpointOf: { noObjectParameter: "(a viem client: its transport URL)" },
   toCalls: { noObjectParameter: "(a prepared flow: parsePreparedFlow refuses its unknown keys)" },
   prepareApprove: {
     call: (c, x) => core.prepareApprove(c, { from: A, spender: B, token: "USDm", amount: "1", ...x }),

@@ -52,8 +52,7 @@ export interface SdkConfig {
    * token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency address, `"auto"`, or `{ auto: ["USDT", "USDC", "USDm"] }` ("auto" among these only: never CELO).
    * Checked when the client is
    * created (`InvalidFeeCurrencyError`). Applies to every `prepare*`: send, approve, contract call, swaps, Aave,
-   * staking and governance (these take a second HTTP request with a fee currency, since their calldata depends
-   * on their first read; with `"auto"`, none when the account's CELO covers the steps at the block gas limit).
+   * staking and governance, each in one HTTP request whichever currency pays.
    */
   feeCurrency?: FeeCurrencyInput;
 }

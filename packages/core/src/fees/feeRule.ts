@@ -56,6 +56,13 @@ export function gasLimitOf(gasUsed: bigint): bigint {
   return (gasUsed * GAS_HEADROOM_PERCENT + 99n) / 100n;
 }
 
+/** EIP-2028 calldata gas: 4 per zero byte, 16 per other byte. */
+export function calldataGas(data: `0x${string}`): bigint {
+  let gas = 0n;
+  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === "00" ? 4n : 16n;
+  return gas;
+}
+
 /** maxFeePerGas = 2 x base fee + tip (the base fee can rise 12.5 % a block). */
 const BASE_FEE_MULTIPLIER = 2n;
 

@@ -14,7 +14,7 @@ import {
   type ResolvedFeeCurrencyInput,
   resolveFeeCurrencyInput,
 } from "./feeCurrencies.js";
-import type { FeePlan, FeeSettlement, FeeSpend, FeeStepSketch } from "./planFee.js";
+import type { FeeAlternative, FeePlan, FeeSettlement, FeeSpend } from "./planFee.js";
 
 /**
  * The fee-currency option every `prepare*` takes (`feeCurrency` in its parameters, or in the client form's
@@ -65,7 +65,7 @@ export interface FlowFeePlan {
     reads: readonly ReadResult[],
     calls: readonly unknown[],
     input: {
-      steps: readonly { to: Address; data: Hex }[];
+      steps: readonly { to: Address; data: Hex; value?: string | undefined }[];
       alternative?: number | undefined;
       spend?: readonly FeeSpend[] | undefined;
     },
@@ -75,7 +75,8 @@ export interface FlowFeePlan {
 /**
  * Resolves the fee choice (`feeCurrency`, else the client's default) before any I/O and, unless gas is paid in
  * CELO, plans its reads and calls from the flow's step sketches (`alternatives`: the step sequences the flow may
- * take, every approval included, with placeholders where a read decides a value). `celoToo` plans the CELO fee
+ * take, every approval included, with placeholders where a read decides a value; or steps planned on chain,
+ * fees/plannedSteps.ts). `celoToo` plans the CELO fee
  * as well (a send of the whole CELO balance). `undefined` when there is nothing to plan.
  *
  * @throws {InvalidFeeCurrencyError} the input alone is not a fee currency; before any I/O.
@@ -84,7 +85,7 @@ export interface FlowFeePlan {
 export async function planFlowFee(
   client: SdkBaseClient,
   option: unknown,
-  input: { from: Address; alternatives: readonly (readonly FeeStepSketch[])[]; celoToo?: boolean },
+  input: { from: Address; alternatives: readonly FeeAlternative[]; celoToo?: boolean },
 ): Promise<FlowFeePlan | undefined> {
   const choice = feeChoiceOf(client, option);
   if (choice.kind === "celo" && !input.celoToo) return undefined;
@@ -159,7 +160,7 @@ export interface ReadWithFeePlanResult {
 /**
  * The one way a `prepare*` reads: `reads` (its own), the block number and `plan`'s reads and calls in one request
  * (`readBatch`: its errors and abort), the answers returned split. Every prepare goes through it (send, approve,
- * contract call, the swaps' state, Aave's reads, and the staking prepares' fee request after their lens read).
+ * contract call, the swaps' state, Aave's reads; the staking prepares ride the fee plan in their lens's request).
  * @internal
  */
 export async function readWithFeePlan(

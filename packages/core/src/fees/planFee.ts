@@ -24,9 +24,18 @@ import {
   type FeeCurrencyCandidate,
   type ResolvedFeeCurrencyInput,
 } from "./feeCurrencies.js";
-import { feeUnitOf, gasLimitOf, preDebitOf, signedFeeCaps, toFeeCurrency, toTokenUnits } from "./feeRule.js";
+import {
+  calldataGas,
+  feeUnitOf,
+  gasLimitOf,
+  preDebitOf,
+  signedFeeCaps,
+  toFeeCurrency,
+  toTokenUnits,
+} from "./feeRule.js";
 import type { FlowFee } from "./flowFeeType.js";
 import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
+import type { PlannedFeeSketch } from "./plannedSteps.js";
 
 export type { FlowFee } from "./flowFeeType.js";
 
@@ -38,15 +47,19 @@ export interface FeeStepSketch {
   value?: bigint | string | undefined;
 }
 
+/** A step sequence the flow may take: sketched, or planned on chain. @internal */
+export type FeeAlternative = readonly FeeStepSketch[] | PlannedFeeSketch;
+
 /** Who pays, and the step sequences the flow may take. @internal */
 export interface FeePlanInput {
   from: Address;
   /**
    * The step sequences the flow may take, each in execution order, every approval included (one for most
    * actions; a swap gives one per candidate route). The flow's steps must be a subsequence of the chosen one,
-   * matched by target and selector (an approval already in place is left out).
+   * matched by target and selector (an approval already in place is left out); or steps planned on chain
+   * (plannedSteps.ts), which the flow's steps must be exactly.
    */
-  alternatives: readonly (readonly FeeStepSketch[])[];
+  alternatives: readonly FeeAlternative[];
 }
 
 /** What a flow spends, counted with the fee when the same token pays. @internal */
@@ -57,7 +70,7 @@ export interface FeeSpend {
 
 /** How the flow settled: its steps, the sketch they follow and what they spend. @internal */
 export interface FeeSettleInput {
-  steps: readonly { to: Address; data: Hex }[];
+  steps: readonly { to: Address; data: Hex; value?: string | undefined }[];
   /** Index in `alternatives` of the sketch the steps follow; default 0. */
   alternative?: number | undefined;
   spend?: readonly FeeSpend[] | undefined;
@@ -112,13 +125,6 @@ function revertReason(data: Hex): string {
   } catch {
     return `custom error ${data.slice(0, 10)}`;
   }
-}
-
-/** EIP-2028 calldata gas: 4 per zero byte, 16 per other byte. */
-function calldataGas(data: Hex): bigint {
-  let gas = 0n;
-  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === "00" ? 4n : 16n;
-  return gas;
 }
 
 const hex = (value: bigint) => `0x${value.toString(16)}`;
@@ -193,7 +199,9 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
   const calls: RpcCall[] = [
     { method: "eth_gasPrice" },
     { method: "eth_maxPriorityFeePerGas" },
-    ...input.alternatives.map((sketch) => simulateCall(input.from, sketch)),
+    ...input.alternatives.map((sketch) =>
+      "kind" in sketch ? sketch.call : simulateCall(input.from, sketch),
+    ),
   ];
   return {
     reads,
@@ -203,9 +211,14 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       const tip = quantity(answers[1], "eth_maxPriorityFeePerGas");
       const base = gasPrice > tip ? gasPrice - tip : 0n;
       const which = settled.alternative ?? 0;
-      const sketch = input.alternatives[which];
-      if (!sketch) throw new Error(`preflow: the flow has no fee sketch ${which}`);
-      const simulated = parseSimulation(answers[2 + which], sketch.length, rpcUrl).calls;
+      const alternative = input.alternatives[which];
+      if (!alternative) throw new Error(`preflow: the flow has no fee sketch ${which}`);
+      // the sketch the steps follow and its simulated calls (a planned sketch's: the calls planned on chain)
+      const answer = answers[2 + which];
+      const { sketch, calls: simulated } =
+        "kind" in alternative
+          ? alternative.read(answer, rpcUrl, settled.steps)
+          : { sketch: alternative, calls: parseSimulation(answer, alternative.length, rpcUrl).calls };
       // each step's gas: what the simulation used, plus what its real calldata costs over the sketch's
       const used = matchSteps(settled.steps, sketch).map((position, index) => {
         const call = simulated[position]!;

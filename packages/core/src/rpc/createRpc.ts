@@ -1,32 +1,18 @@
 import { withAbort } from "@preflow/errors";
 import { type Chain, type Client, createClient, http, type Transport } from "viem";
 import { CELO_CHAIN } from "../chain.js";
-import { ChainMismatchError } from "../errors/chain.js";
-import { redactUrl } from "../errors/redact.js";
-import { RequestAbortedError } from "../errors/rpc.js";
-import { parseOptions } from "../validation/parseOptions.js";
-import { parseSignal } from "../validation/parseSignal.js";
-import { checkChainId } from "./checkChainId.js";
+import type { redactUrl } from "../errors/redact.js";
+import { createBatcher } from "./batchOnClient.js";
+import type { ActionOptions, RpcBounds, RpcCall } from "./requestTypes.js";
+
+export type * from "./requestTypes.js";
+
 import { createRetryAfterFetch } from "./createRetryAfterFetch.js";
-import { toRpcError } from "./toRpcError.js";
 
 /**
- * One JSON-RPC call of a batch.
- *
- * @example
- * ```ts
- * import type { RpcCall } from "@preflow/core";
- * const call: RpcCall = { method: "eth_getTransactionReceipt", params: [hash] };
- * ```
- */
-export interface RpcCall {
-  method: string;
-  params?: readonly unknown[];
-}
-
-/**
- * The RPC layer of a client (`client.rpc`): JSON-RPC batching with the one-time chain check folded in. Actions
- * of other groups use it to keep every operation at one HTTP request.
+ * The RPC layer of a client (`client.rpc`): JSON-RPC batching with the one-time chain check folded in, on the
+ * client's viem `publicClient` (the same check: a call on either verifies the chain for both). Actions of other
+ * groups use it to keep every operation at one HTTP request.
  *
  * @example
  * ```ts
@@ -50,30 +36,6 @@ export interface SdkRpc {
   ensureChain(options?: ActionOptions): Promise<void>;
 }
 
-/**
- * The last, optional argument of every client member that talks to the node (and of `client.rpc.batch`), and what
- * the parameters of the exported reads and `prepare*` actions extend: `signal` stops waiting for the answer at once.
- *
- * @example
- * ```ts
- * import type { ActionOptions } from "@preflow/core";
- * const options: ActionOptions = { signal: AbortSignal.timeout(5_000) };
- * await client.token.getBalance(owner, "USDm", options);
- * await client.rpc.batch([{ method: "eth_blockNumber" }], options);
- * ```
- */
-export interface ActionOptions {
-  /** Stops waiting for the node: the call rejects with `RequestAbortedError` at once (checked before any I/O too). */
-  signal?: AbortSignal | undefined;
-}
-
-/** The bounds of every request of a client (validated by `resolveConfig`). @internal */
-export interface RpcBounds {
-  readonly timeoutMs: number;
-  readonly retryCount: number;
-  readonly maxRetryAfterMs: number;
-}
-
 /** Back-off between retries without a `Retry-After`: 150 ms, then doubling (viem's rule). */
 const RETRY_DELAY_MS = 150;
 
@@ -92,15 +54,15 @@ export function createSdkTransport(url: string, bounds: RpcBounds, batchSize = 1
   });
 }
 
+/** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
+export { throwIfAborted } from "./batchOnClient.js";
 /** The one abort race, from attribution (re-exported for core's actions). @internal */
 export { withAbort };
 
-/** Throws {@link RequestAbortedError} when `signal` is already aborted (before any I/O). @internal */
-export function throwIfAborted(signal: AbortSignal | undefined, method: string): void {
-  if (signal?.aborted) throw new RequestAbortedError({ method, reason: signal.reason });
-}
-
-/** Creates the viem client over `http(rpcUrl)` (batching, bounded retries) and the batch layer on it. @internal */
+/**
+ * Creates the viem client over `http(rpcUrl)` (batching, bounded retries) and `rpc`, the batch layer on it
+ * (batchOnClient.ts: what every request of preflow goes through). @internal
+ */
 export function createRpc(
   rpcUrl: string,
   bounds: RpcBounds,
@@ -109,71 +71,12 @@ export function createRpc(
     chain: CELO_CHAIN,
     transport: createSdkTransport(rpcUrl, bounds),
   }) as Client<Transport, Chain>;
-  const fail = (error: unknown, method: string) => toRpcError(error, { rpcUrl, method, bounds });
-  // With a signal, viem's http transport aborts the fetch itself (the HTTP request does not go on after an
-  // abort); the calls of one batch and a chain check started with them share the signal, so they stay one request.
-  const request = (call: RpcCall, signal?: AbortSignal): Promise<unknown> =>
-    publicClient.request(
-      { method: call.method, params: call.params } as never,
-      (signal ? { dedupe: false, signal } : { dedupe: false }) as never,
-    );
-
-  let chainVerified = false;
-  /** The one chain check in flight, shared by every caller until it settles. */
-  let chainCheck: Promise<void> | undefined;
-
-  const startChainCheck = (signal?: AbortSignal): Promise<void> => {
-    if (chainCheck) return chainCheck;
-    const check = request({ method: "eth_chainId" }, signal).then(
-      (value) => {
-        checkChainId(value, rpcUrl, (reason) => fail(new Error(reason), "eth_chainId"));
-        chainVerified = true;
-      },
-      (error: unknown) => {
-        throw fail(error, "eth_chainId");
-      },
-    );
-    chainCheck = check;
-    // A failed check is forgotten, so the next call checks again.
-    check.catch(() => {
-      if (chainCheck === check) chainCheck = undefined;
-    });
-    return check;
-  };
-
-  const batch = async (calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]> => {
-    const signal = parseSignal(parseOptions(options).signal);
-    const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
-    throwIfAborted(signal, methods);
-    // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
-    const check = chainVerified ? undefined : startChainCheck(signal);
-    const settled = Promise.allSettled(calls.map((call) => request(call, signal)));
-    const work = (async () => {
-      if (check) {
-        try {
-          await check;
-        } catch (error) {
-          // The whole request failed (not a wrong chain): name every method of it, not just the check.
-          const failed = (await settled).find((result) => result.status === "rejected");
-          if (error instanceof ChainMismatchError || failed === undefined) throw error;
-          throw fail(failed.reason, `eth_chainId, ${methods}`);
-        }
-      }
-      return (await settled).map((result, index) => {
-        if (result.status === "rejected") throw fail(result.reason, calls[index]!.method);
-        return result.value;
-      });
-    })();
-    return withAbort(work, signal, methods);
-  };
-
+  const batch = createBatcher(publicClient, bounds);
   const rpc: SdkRpc = Object.freeze({
     rpcUrl,
     batch,
-    async ensureChain(options?: ActionOptions) {
-      const signal = parseSignal(parseOptions(options).signal);
-      throwIfAborted(signal, "eth_chainId");
-      if (!chainVerified) await withAbort(startChainCheck(signal), signal, "eth_chainId");
+    ensureChain: async (options?: ActionOptions) => {
+      await batch([], options);
     },
   });
   return { rpc, publicClient };

@@ -2,7 +2,8 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
 import { functionAbi, param, tuple } from "../abi/functionAbi.js";
 import { MULTICALL3_ADDRESS } from "../chain.js";
-import type { RpcCall, SdkRpc } from "./createRpc.js";
+import { batchOnClient, endpointLabel, requestClientOf } from "./batchOnClient.js";
+import type { ClientOrPreflowClient, RpcCall } from "./createRpc.js";
 import { decodeOutputs, wrongReadError } from "./decodeFunctionResultStrict.js";
 import { toRpcError } from "./toRpcError.js";
 
@@ -140,7 +141,7 @@ const CALL_KEYS = ["method", "params"];
  * Runs contract `reads` through Multicall3 and other JSON-RPC `calls`, all in ONE HTTP request (a JSON-RPC
  * batch, with the client's one-time chain check folded in). The building block of every preflow action that
  * reads chain state: a new group's `prepare*` reads its balances, allowances, quotes and the block number
- * with one call of this.
+ * with one call of this. `client` is a preflow client (its `publicClient` sends) or any viem client.
  *
  * HTTP requests: 1.
  *
@@ -164,10 +165,11 @@ const CALL_KEYS = ["method", "params"];
  * ```
  */
 export async function readBatch(
-  client: { readonly rpc: SdkRpc },
+  client: ClientOrPreflowClient,
   parameters: ReadBatchParameters,
 ): Promise<ReadBatchReturnType> {
-  const { rpc } = client;
+  const viem = requestClientOf(client);
+  const rpcUrl = endpointLabel(viem);
   rejectUnknownKeys(parameters, "parameters", KEYS);
   const { signal } = parameters;
   if (Array.isArray(parameters.reads))
@@ -184,13 +186,11 @@ export async function readBatch(
   if (blockInAggregate) reads.push(blockNumberRead());
   if (blockAsCall) calls.push({ method: "eth_blockNumber" });
   const all: RpcCall[] = reads.length > 0 ? [aggregateCall(reads), ...calls] : calls;
-  if (all.length === 0) {
-    await rpc.ensureChain({ signal });
-    return { reads: [], calls: [], blockNumber: undefined };
-  }
-  const results = await rpc.batch(all, { signal });
+  // no calls: only the chain check
+  const results = await batchOnClient(viem, all, { signal });
+  if (all.length === 0) return { reads: [], calls: [], blockNumber: undefined };
   const malformed = (reason: string, method = "eth_call") =>
-    toRpcError(new Error(reason), { rpcUrl: rpc.rpcUrl, method });
+    toRpcError(new Error(reason), { rpcUrl, method });
   let decoded: ReadResult[] = [];
   if (reads.length > 0) {
     const answer = results.shift();
@@ -209,7 +209,7 @@ export async function readBatch(
       );
     }
     decoded = entries.map(({ success, returnData }, index) =>
-      decodeRead(reads[index]!, success, returnData, rpc),
+      decodeRead(reads[index]!, success, returnData, rpcUrl),
     );
   }
   let blockNumber: bigint | undefined;
@@ -227,7 +227,7 @@ export async function readBatch(
 }
 
 /** One inner result of `aggregate3`, decoded strictly when the read carries its ABI. */
-function decodeRead(read: ReadCall, success: boolean, returnData: Hex, rpc: SdkRpc): ReadResult {
+function decodeRead(read: ReadCall, success: boolean, returnData: Hex, rpcUrl: string): ReadResult {
   const ok = success && returnData !== "0x";
   if (!ok) return { success: false, returnData: undefined };
   if (read.abi === undefined) return { success: true, returnData };
@@ -235,7 +235,7 @@ function decodeRead(read: ReadCall, success: boolean, returnData: Hex, rpc: SdkR
   const item = functionOf(read.abi, selector);
   const label = `${item?.name ?? selector} at ${read.target}`;
   const wrong = (reason: string) =>
-    wrongReadError({ rpcUrl: rpc.rpcUrl, target: read.target, functionName: item?.name ?? selector, reason });
+    wrongReadError({ rpcUrl, target: read.target, functionName: item?.name ?? selector, reason });
   if (item === undefined) throw wrong(`the ABI given for ${label} has no function with selector ${selector}`);
   const result = decodeOutputs(item.outputs, returnData);
   if (!result.ok) throw wrong(`${label} returned ${result.reason} (inside Multicall3 aggregate3)`);

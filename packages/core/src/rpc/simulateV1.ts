@@ -10,16 +10,23 @@ import { QUANTITY } from "./quantity.js";
 /**
  * The `eth_simulateV1` request of one block of `calls` on the latest state, without the node's fee, nonce and
  * sender-code checks (`validation: false`): each call a transaction of its own, in order. `traceTransfers` reports
- * native value moves as logs; `time` (unix seconds) overrides the block's time.
+ * native value moves as logs; `time` (unix seconds) overrides the block's time; `stateOverrides` sets accounts'
+ * code for the block (the fee plan's step runner at the paying account).
  */
 export function simulateV1Request(
   calls: readonly Record<string, unknown>[],
-  options: { traceTransfers?: boolean; time?: bigint | undefined } = {},
+  options: {
+    traceTransfers?: boolean;
+    time?: bigint | undefined;
+    stateOverrides?: Record<string, { code: string }>;
+  } = {},
 ): RpcCall {
-  const block =
-    options.time === undefined
-      ? { calls }
-      : { blockOverrides: { time: `0x${options.time.toString(16)}` }, calls };
+  const { time, stateOverrides } = options;
+  const block = {
+    ...(time === undefined ? {} : { blockOverrides: { time: `0x${time.toString(16)}` } }),
+    ...(stateOverrides && { stateOverrides }),
+    calls,
+  };
   return {
     method: "eth_simulateV1",
     params: [

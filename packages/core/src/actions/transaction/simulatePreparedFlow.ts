@@ -70,9 +70,9 @@ const PARAMETER_KEYS = ["flow", "as", "feeCurrency", "signal"] as const;
  * HTTP requests: 1, a JSON-RPC batch of `eth_simulateV1` (the steps, with the allowance reads before and after
  * each step, the fee currency's reads and the protocols' reads as extra calls in the same simulated block),
  * `eth_feeHistory` (the base fee) and, for a currency the flow has no signed tip in (the `feeCurrency` option),
- * `eth_maxPriorityFeePerGas`; with a preflow client
- * the one-time chain check is folded in; with a plain viem client `eth_chainId` is in the batch (one request when
- * its transport batches, as `createSdkClient().publicClient` does). The block runs at the current time (the local
+ * `eth_maxPriorityFeePerGas`; the client's one-time chain check is folded in, for a preflow client and a plain
+ * viem client alike (checked once per viem client; one request when its transport batches, as
+ * `createSdkClient().publicClient` does). The block runs at the current time (the local
  * clock, a block override), so a flow whose deadline has passed simulates as the revert it will be; a node whose
  * latest block is ahead of the local clock refuses that time, and the simulation is asked again at the node's own
  * next-block time (2 requests, only then).

@@ -1,13 +1,10 @@
-// simulatePreparedFlow's requests: one JSON-RPC batch through a preflow client's rpc, or the same calls issued in
-// one tick on a plain viem client (with eth_chainId, as the chain check). @internal
-import type { Chain, Client, Transport } from "viem";
+// simulatePreparedFlow's requests: one JSON-RPC batch on the client's viem client (a preflow client's
+// `publicClient`), with its one-time chain check folded in (batchOnClient.ts). @internal
 import { redactUrl } from "../../errors/redact.js";
 import { RpcError } from "../../errors/rpc.js";
 import { SimulationUnsupportedError } from "../../errors/simulation.js";
-import { checkChainId } from "../../rpc/checkChainId.js";
-import { type RpcCall, withAbort } from "../../rpc/createRpc.js";
-import { endpointOf } from "../../rpc/endpointOf.js";
-import { toRpcError } from "../../rpc/toRpcError.js";
+import { batchOnClient, endpointLabel, requestClientOf } from "../../rpc/batchOnClient.js";
+import type { RpcCall } from "../../rpc/createRpc.js";
 import type { SimulationClient } from "./simulatePreparedFlowTypes.js";
 
 export async function requestAll(
@@ -15,35 +12,11 @@ export async function requestAll(
   calls: RpcCall[],
   signal: AbortSignal | undefined,
 ): Promise<unknown[]> {
-  const rpcUrl = simulationEndpoint(client);
-  if ("rpc" in client && typeof client.rpc?.batch === "function") {
-    try {
-      return await client.rpc.batch(calls, signal === undefined ? undefined : { signal });
-    } catch (error) {
-      throw unsupportedOr(error, rpcUrl);
-    }
+  try {
+    return await batchOnClient(requestClientOf(client), calls, signal === undefined ? undefined : { signal });
+  } catch (error) {
+    throw unsupportedOr(error, simulationEndpoint(client));
   }
-  const viem = client as Client<Transport, Chain | undefined>;
-  const all: RpcCall[] = [{ method: "eth_chainId" }, ...calls];
-  // Issued in the same tick: one JSON-RPC batch on a batching transport.
-  const settled = await withAbort(
-    Promise.allSettled(
-      all.map((call) =>
-        viem.request({ method: call.method, params: call.params } as never, { dedupe: false } as never),
-      ),
-    ),
-    signal,
-    "eth_simulateV1",
-  );
-  const [chain, ...rest] = settled;
-  if (chain?.status === "rejected") throw toRpcError(chain.reason, { rpcUrl, method: "eth_chainId" });
-  checkChainId(chain?.value, rpcUrl, (reason) =>
-    toRpcError(new Error(reason), { rpcUrl, method: "eth_chainId" }),
-  );
-  return rest.map((result, index) => {
-    if (result.status === "fulfilled") return result.value;
-    throw unsupportedOr(toRpcError(result.reason, { rpcUrl, method: calls[index]!.method }), rpcUrl);
-  });
 }
 
 /** A `SimulationUnsupportedError` when `error` says the node lacks `eth_simulateV1`; else `error` itself. */
@@ -62,5 +35,5 @@ export function unsupportedOr(error: unknown, rpcUrl: string): unknown {
 
 /** The endpoint named in a simulation's errors (a label when the client's transport has no URL). */
 export function simulationEndpoint(client: SimulationClient): string {
-  return endpointOf(client) ?? "(the client's transport)";
+  return endpointLabel(requestClientOf(client));
 }

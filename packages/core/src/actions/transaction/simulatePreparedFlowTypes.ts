@@ -1,6 +1,6 @@
 // The types of simulatePreparedFlow, apart from its code so that its parts (requests, effects) import them without a
 // cycle back to the action.
-import type { Address, Chain, Client, Transport } from "viem";
+import type { Address } from "viem";
 import type { CHAIN_ID } from "../../chain.js";
 import type { InvalidAddressError } from "../../errors/address.js";
 import type { InvalidArgumentError } from "../../errors/argument.js";
@@ -10,7 +10,7 @@ import type { InvalidPreparedFlowError } from "../../errors/preparedFlow.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { SimulationUnsupportedError } from "../../errors/simulation.js";
 import type { FeeCurrencyInput } from "../../fees/feeCurrencies.js";
-import type { SdkRpc } from "../../rpc/createRpc.js";
+import type { ClientOrPreflowClient } from "../../rpc/createRpc.js";
 import type { RevertReason } from "./decodeRevertReason.js";
 
 /**
@@ -290,8 +290,9 @@ export type SimulatePreparedFlowErrorType =
   | RequestAbortedError;
 
 /**
- * A client {@link simulatePreparedFlow} runs on: a preflow client (`createSdkClient()`, `createSdkBaseClient()`),
- * or any viem client on chain 42220 (one HTTP request when its transport batches).
+ * A client {@link simulatePreparedFlow} runs on: a preflow client (`createSdkClient()`, `createSdkBaseClient()`:
+ * its `publicClient`), or any viem client on chain 42220 (one HTTP request when its transport batches; its chain
+ * checked once per client).
  *
  * @example
  * ```ts
@@ -299,4 +300,4 @@ export type SimulatePreparedFlowErrorType =
  * const client: SimulationClient = sdk.publicClient;
  * ```
  */
-export type SimulationClient = { readonly rpc: SdkRpc } | Client<Transport, Chain | undefined>;
+export type SimulationClient = ClientOrPreflowClient;

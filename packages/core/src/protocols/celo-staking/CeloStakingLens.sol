@@ -299,3 +299,238 @@ contract CeloStakingLens {
         }
     }
 }
+
+// The calls a staking or governance `prepare*` makes, computed on chain from the same state the lens reads (the
+// parts of their calldata that depend on it: sorted-list neighbours, indices, which withdrawals and relocks), so
+// that the fee plan simulates the real steps in the SAME request as the lens read: preflow sends this creation
+// code as the first call of the fee plan's `eth_simulateV1` block, deployed by the generic step runner
+// (src/fees/PlannedStepRunner.sol), whose later calls run each planned call as its own transaction. The
+// TypeScript plans (stakingOperations.ts, governanceOperations.ts, delegation.ts) stay what builds the flow; the
+// fee plan uses these calls only where they match the flow's steps exactly (else it reads the fee in a second
+// request). It plans what the TypeScript plans where that does not refuse; where it refuses, what this returns is
+// never used.
+interface IAccountsWrite {
+    function createAccount() external returns (bool);
+}
+
+interface ILockedGoldWrite {
+    function lock() external payable;
+    function unlock(uint256 value) external;
+    function relock(uint256 index, uint256 value) external;
+    function withdraw(uint256 index) external;
+    function delegateGovernanceVotes(address delegatee, uint256 delegateFraction) external;
+    function revokeDelegatedGovernanceVotes(address delegatee, uint256 revokeFraction) external;
+}
+
+interface IElectionWrite {
+    function vote(address group, uint256 value, address lesser, address greater) external returns (bool);
+    function activate(address group) external returns (bool);
+    function revokePending(address group, uint256 value, address lesser, address greater, uint256 index)
+        external
+        returns (bool);
+    function revokeActive(address group, uint256 value, address lesser, address greater, uint256 index)
+        external
+        returns (bool);
+}
+
+interface IGovernanceWrite {
+    function upvote(uint256 proposalId, uint256 lesser, uint256 greater) external returns (bool);
+    function revokeUpvote(uint256 lesser, uint256 greater) external returns (bool);
+    function vote(uint256 proposalId, uint256 index, uint8 value) external returns (bool);
+}
+
+contract CeloStakingPlanner {
+    address private constant ACCOUNTS = 0x7d21685C17607338b313a7174bAb6620baD0aaB7;
+    address private constant LOCKED_GOLD = 0x6cC083Aed9e3ebe302A6336dBC7c921C9f03349E;
+    address private constant ELECTION = 0x8D6677192144292870907E3Fa8A5527fE55A7ff6;
+    address private constant GOVERNANCE = 0xD533Ca259b330c7A88f74E000a3FaEa2d63B7972;
+
+    struct Call {
+        address to;
+        uint256 value;
+        bytes data;
+    }
+
+    Call[] private calls;
+
+    /// @param op 0 lock, 1 relock, 2 unlock, 3 withdraw, 4 vote, 5 revoke, 6 activate, 7 governance vote,
+    /// 8 upvote, 9 revoke the upvote, 10 delegate, 11 undelegate; `params` its input, ABI-encoded.
+    constructor(uint256 op, address account, bytes memory params) {
+        if (op == 0) _lock(account, abi.decode(params, (uint256)));
+        else if (op == 1) _relock(account, abi.decode(params, (uint256)));
+        else if (op == 2) _add(LOCKED_GOLD, 0, abi.encodeCall(ILockedGoldWrite.unlock, (abi.decode(params, (uint256)))));
+        else if (op == 3) _withdraw(account);
+        else if (op == 4) _vote(params);
+        else if (op == 5) _revoke(account, params);
+        else if (op == 6) _activate(account, abi.decode(params, (address)));
+        else if (op == 7) _governanceVote(params);
+        else if (op == 8) _upvote(account, abi.decode(params, (uint256)));
+        else if (op == 9) _revokeUpvote(account);
+        else {
+            (address to, uint256 fraction) = abi.decode(params, (address, uint256));
+            _add(
+                LOCKED_GOLD,
+                0,
+                op == 10
+                    ? abi.encodeCall(ILockedGoldWrite.delegateGovernanceVotes, (to, fraction))
+                    : abi.encodeCall(ILockedGoldWrite.revokeDelegatedGovernanceVotes, (to, fraction))
+            );
+        }
+        bytes memory out = abi.encode(calls);
+        assembly {
+            return(add(out, 32), mload(out))
+        }
+    }
+
+    function _add(address to, uint256 value, bytes memory data) private {
+        calls.push(Call(to, value, data));
+    }
+
+    function _lock(address account, uint256 amount) private {
+        if (!IAccounts(ACCOUNTS).isAccount(account)) _add(ACCOUNTS, 0, abi.encodeCall(IAccountsWrite.createAccount, ()));
+        uint256 relocked = _relock(account, amount);
+        if (amount > relocked) _add(LOCKED_GOLD, amount - relocked, abi.encodeCall(ILockedGoldWrite.lock, ()));
+    }
+
+    /// relockCalls.ts: the pending withdrawals, last index first, up to `amount`; returns what they relock.
+    function _relock(address account, uint256 amount) private returns (uint256 total) {
+        if (!IAccounts(ACCOUNTS).isAccount(account)) return 0;
+        (uint256[] memory values,) = ILockedGold(LOCKED_GOLD).getPendingWithdrawals(account);
+        for (uint256 i = values.length; i > 0 && total < amount; i--) {
+            uint256 left = amount - total;
+            uint256 value = values[i - 1] < left ? values[i - 1] : left;
+            if (value == 0) continue;
+            _add(LOCKED_GOLD, 0, abi.encodeCall(ILockedGoldWrite.relock, (i - 1, value)));
+            total += value;
+        }
+    }
+
+    function _withdraw(address account) private {
+        if (!IAccounts(ACCOUNTS).isAccount(account)) return;
+        (, uint256[] memory times) = ILockedGold(LOCKED_GOLD).getPendingWithdrawals(account);
+        for (uint256 i = times.length; i > 0; i--) {
+            if (block.timestamp >= times[i - 1]) {
+                _add(LOCKED_GOLD, 0, abi.encodeCall(ILockedGoldWrite.withdraw, (i - 1)));
+            }
+        }
+    }
+
+    function _vote(bytes memory params) private {
+        (address group, uint256 amount) = abi.decode(params, (address, uint256));
+        (address lesser, address greater) = _groupNeighbours(group, _groupVotes(group, 0) + amount);
+        _add(ELECTION, 0, abi.encodeCall(IElectionWrite.vote, (group, amount, lesser, greater)));
+    }
+
+    function _revoke(address account, bytes memory params) private {
+        (address group, uint256 amount) = abi.decode(params, (address, uint256));
+        address[] memory voted = IElection(ELECTION).getGroupsVotedForByAccount(account);
+        uint256 index = 0;
+        while (index < voted.length && voted[index] != group) index++;
+        uint256 pending = IElection(ELECTION).getPendingVotesForGroupByAccount(group, account);
+        uint256 active = IElection(ELECTION).getActiveVotesForGroupByAccount(group, account);
+        uint256 total = _groupVotes(group, pending + active);
+        uint256 fromPending = pending < amount ? pending : amount;
+        if (fromPending > 0) {
+            total -= fromPending;
+            (address lesser, address greater) = _groupNeighbours(group, total);
+            _add(
+                ELECTION, 0, abi.encodeCall(IElectionWrite.revokePending, (group, fromPending, lesser, greater, index))
+            );
+        }
+        if (amount > fromPending) {
+            total -= amount - fromPending;
+            (address lesser, address greater) = _groupNeighbours(group, total);
+            _add(
+                ELECTION,
+                0,
+                abi.encodeCall(IElectionWrite.revokeActive, (group, amount - fromPending, lesser, greater, index))
+            );
+        }
+    }
+
+    function _activate(address account, address group) private {
+        address[] memory voted = IElection(ELECTION).getGroupsVotedForByAccount(account);
+        for (uint256 i = 0; i < voted.length; i++) {
+            if (group != address(0) && voted[i] != group) continue;
+            if (IElection(ELECTION).hasActivatablePendingVotes(account, voted[i])) {
+                _add(ELECTION, 0, abi.encodeCall(IElectionWrite.activate, (voted[i])));
+            }
+        }
+    }
+
+    function _governanceVote(bytes memory params) private {
+        (uint256 proposalId, uint8 value) = abi.decode(params, (uint256, uint8));
+        uint256[] memory dequeue = IGovernance(GOVERNANCE).getDequeue();
+        uint256 index = 0;
+        while (index < dequeue.length && dequeue[index] != proposalId) index++;
+        _add(GOVERNANCE, 0, abi.encodeCall(IGovernanceWrite.vote, (proposalId, index, value)));
+    }
+
+    function _upvote(address account, uint256 proposalId) private {
+        (uint256[] memory ids, uint256[] memory upvotes) = IGovernance(GOVERNANCE).getQueue();
+        uint256 weight = IAccounts(ACCOUNTS).isAccount(account)
+            ? ILockedGold(LOCKED_GOLD).getAccountTotalLockedGold(account)
+            : 0;
+        uint256 current = 0;
+        for (uint256 i = 0; i < ids.length; i++) if (ids[i] == proposalId) current = upvotes[i];
+        (uint256 lesser, uint256 greater) = _queueNeighbours(ids, upvotes, proposalId, current + weight);
+        _add(GOVERNANCE, 0, abi.encodeCall(IGovernanceWrite.upvote, (proposalId, lesser, greater)));
+    }
+
+    function _revokeUpvote(address account) private {
+        (uint256 proposalId, uint256 weight) = IGovernance(GOVERNANCE).getUpvoteRecord(account);
+        (uint256[] memory ids, uint256[] memory upvotes) = IGovernance(GOVERNANCE).getQueue();
+        (uint256 lesser, uint256 greater) = (0, 0);
+        for (uint256 i = 0; i < ids.length; i++) {
+            if (ids[i] == proposalId && upvotes[i] >= weight) {
+                (lesser, greater) = _queueNeighbours(ids, upvotes, proposalId, upvotes[i] - weight);
+            }
+        }
+        _add(GOVERNANCE, 0, abi.encodeCall(IGovernanceWrite.revokeUpvote, (lesser, greater)));
+    }
+
+    /// `group`'s total votes in Election's eligible list, `otherwise` when it is not eligible.
+    function _groupVotes(address group, uint256 otherwise) private view returns (uint256) {
+        (address[] memory groups, uint256[] memory votes) = IElection(ELECTION).getTotalVotesForEligibleValidatorGroups();
+        for (uint256 i = 0; i < groups.length; i++) if (groups[i] == group) return votes[i];
+        return otherwise;
+    }
+
+    /// neighbours.ts's groupNeighbours: the eligible groups but `group` (descending, as Election lists them).
+    function _groupNeighbours(address group, uint256 votes) private view returns (address lesser, address greater) {
+        (address[] memory groups, uint256[] memory totals) = IElection(ELECTION).getTotalVotesForEligibleValidatorGroups();
+        for (uint256 i = 0; i < groups.length; i++) {
+            if (groups[i] == group) continue;
+            if (totals[i] <= votes) return (groups[i], greater);
+            greater = groups[i];
+        }
+        return (address(0), greater);
+    }
+
+    /// neighbours.ts's queueNeighbours: the queue but `proposalId`, sorted by upvotes descending (stable).
+    function _queueNeighbours(uint256[] memory ids, uint256[] memory upvotes, uint256 proposalId, uint256 value)
+        private
+        pure
+        returns (uint256 lesser, uint256 greater)
+    {
+        uint256 n = 0;
+        uint256[] memory sortedIds = new uint256[](ids.length);
+        uint256[] memory sortedUpvotes = new uint256[](ids.length);
+        for (uint256 i = 0; i < ids.length; i++) {
+            if (ids[i] == proposalId) continue;
+            uint256 at = n++;
+            while (at > 0 && sortedUpvotes[at - 1] < upvotes[i]) {
+                sortedIds[at] = sortedIds[at - 1];
+                sortedUpvotes[at] = sortedUpvotes[at - 1];
+                at--;
+            }
+            sortedIds[at] = ids[i];
+            sortedUpvotes[at] = upvotes[i];
+        }
+        for (uint256 i = 0; i < n; i++) {
+            if (sortedUpvotes[i] <= value) return (sortedIds[i], greater);
+            greater = sortedIds[i];
+        }
+        return (0, greater);
+    }
+}

@@ -5,7 +5,7 @@ import { parseAddress } from "../../validation/parseAddress.js";
 import { fixidityPercent } from "./amounts.js";
 import { CeloGovernanceRefusedError } from "./errors.js";
 import type { CeloAccountState } from "./lens.js";
-import type { CeloOperation, CeloPlan } from "./operation.js";
+import { type CeloOperation, type CeloPlan, plannerInput } from "./operation.js";
 import { parsePercent } from "./parameters.js";
 
 /** Fixidity's 100 %. */
@@ -56,6 +56,8 @@ export function delegationOperation(
   return {
     keys: ["to", "percent"],
     parse: (raw) => ({ to: parseAddress(raw.to, "to"), fraction: parsePercent(raw.percent) }),
+    onChain: ({ to, fraction }) =>
+      plannerInput(direction === "delegate" ? 10 : 11, ["address", "uint256"], [to, fraction]),
     plan: (from, { to, fraction }, s): CeloPlan => {
       checkDelegation(direction, from, to, fraction, s);
       const percent = fixidityPercent(fraction);

@@ -74,7 +74,7 @@ export interface GovernanceActions {
     options?: GetProposalOptions,
   ): Promise<GetGovernanceProposalReturnType>;
   /**
-   * Upvotes a queued proposal. The client form of {@link prepareGovernanceUpvote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Upvotes a queued proposal. The client form of {@link prepareGovernanceUpvote}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareGovernanceUpvoteErrorType}
    *
@@ -89,7 +89,7 @@ export interface GovernanceActions {
     options?: PrepareOptions,
   ): Promise<PrepareGovernanceUpvoteReturnType>;
   /**
-   * Votes on a referendum. The client form of {@link prepareGovernanceVote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Votes on a referendum. The client form of {@link prepareGovernanceVote}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareGovernanceVoteErrorType}
    *
@@ -105,7 +105,7 @@ export interface GovernanceActions {
     options?: PrepareOptions,
   ): Promise<PrepareGovernanceVoteReturnType>;
   /**
-   * Revokes the account's upvote. The client form of {@link prepareGovernanceRevokeUpvote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Revokes the account's upvote. The client form of {@link prepareGovernanceRevokeUpvote}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
    *
@@ -119,7 +119,7 @@ export interface GovernanceActions {
     options?: PrepareOptions,
   ): Promise<PrepareGovernanceRevokeUpvoteReturnType>;
   /**
-   * Delegates a percentage of governance voting power. The client form of {@link prepareGovernanceDelegate}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Delegates a percentage of governance voting power. The client form of {@link prepareGovernanceDelegate}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareGovernanceDelegateErrorType}
    *
@@ -135,7 +135,7 @@ export interface GovernanceActions {
     options?: PrepareOptions,
   ): Promise<PrepareGovernanceDelegateReturnType>;
   /**
-   * Takes back delegated voting power. The client form of {@link prepareGovernanceUndelegate}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Takes back delegated voting power. The client form of {@link prepareGovernanceUndelegate}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareGovernanceUndelegateErrorType}
    *

@@ -100,7 +100,7 @@ export async function getGovernanceProposal(
  * upvote total. If a dequeue falls due before the transaction runs, Governance dequeues first and the upvote of
  * a proposal that left the queue does nothing.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -131,7 +131,7 @@ export async function prepareGovernanceUpvote(
  * when the proposal is not in its referendum (`not-in-referendum`, with its stage) or the account has no voting
  * power (`not-an-account`, `no-voting-power`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -159,7 +159,7 @@ export async function prepareGovernanceVote(
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none
  * (`no-upvote`). The queue's neighbours are computed for the proposal's upvotes without this one.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -191,8 +191,8 @@ export async function prepareGovernanceRevokeUpvote(
  * revert with Accounts' "Must first register address with Account.createAccount"), or when it would delegate more
  * than 100 % in all (`delegation-too-large`, with what it delegates already).
  *
- * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch); 2 when gas is
- * paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch), for every fee
+ * currency (`\"auto\"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -221,7 +221,7 @@ export async function prepareGovernanceDelegate(
  * (`LockedGold.revokeDelegatedGovernanceVotes`). Refused when the account delegates less than that to `to`
  * (`not-delegated`, with what it delegates).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.

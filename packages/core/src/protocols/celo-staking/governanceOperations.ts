@@ -2,7 +2,7 @@
 // governance state (one lens read, made by `celoGovernanceAction`).
 import { CeloGovernanceRefusedError } from "./errors.js";
 import { queueNeighbours } from "./neighbours.js";
-import type { CeloGovernanceOperation } from "./operation.js";
+import { type CeloGovernanceOperation, plannerInput } from "./operation.js";
 import {
   GOVERNANCE_VOTE_VALUES,
   type GovernanceVoteValue,
@@ -21,6 +21,8 @@ export const governanceVoteOperation: CeloGovernanceOperation<{
   proposalOf: (input) => input.proposalId,
   keys: ["proposalId", "value"],
   parse: (raw) => ({ proposalId: parseProposalId(raw.proposalId), value: parseVoteValue(raw.value) }),
+  onChain: ({ proposalId, value }) =>
+    plannerInput(7, ["uint256", "uint8"], [proposalId, GOVERNANCE_VOTE_VALUES[value]]),
   plan: (from, { proposalId, value }, s) => {
     const found = s.proposals.find((p) => p.id === proposalId);
     const proposal = found ? toCeloProposal(found, false) : undefined;
@@ -62,6 +64,7 @@ export const governanceUpvoteOperation: CeloGovernanceOperation<bigint> = {
   proposalOf: (proposalId) => proposalId,
   keys: ["proposalId"],
   parse: (raw) => parseProposalId(raw.proposalId),
+  onChain: (proposalId) => plannerInput(8, ["uint256"], [proposalId]),
   plan: (from, proposalId, s) => {
     const refuse = (
       reason: "not-an-account" | "no-voting-power" | "not-queued" | "already-upvoted",
@@ -120,6 +123,7 @@ export const governanceRevokeUpvoteOperation: CeloGovernanceOperation<undefined>
   proposalOf: () => 0n,
   keys: [],
   parse: () => undefined,
+  onChain: () => plannerInput(9, [], []),
   plan: (from, _input, s) => {
     const proposalId = s.accountUpvotedProposal;
     if (proposalId === 0n) {

@@ -31,7 +31,7 @@ export type CeloGroupsState = Outputs<"groups">;
 export type CeloGovernanceState = Outputs<"governanceState">;
 
 /**
- * Reads and calls that ride in the lens's request (a prepare's fee bound), and where their answers go. @internal
+ * Reads and calls that ride in the lens's request (a prepare's fee plan), and where their answers go. @internal
  */
 export interface LensRider {
   reads: readonly ReadCall[];

@@ -1,22 +1,20 @@
 // The one way a staking or governance `prepare*` action runs: refuse unknown keys, parse `from`, the operation's
 // own fields and `feeCurrency` (all before any request), read the lens once, plan the calls, and build the tagged
-// flow. Paying gas in a fee currency costs a SECOND request: the calldata (sorted-list neighbours, indices,
-// relocks) comes from the lens read, so the real steps can only be simulated for their fee after it. `"auto"`
-// settles on CELO in the first request when the CELO balance read beside the lens covers the steps at the block
-// gas limit (`celoFeeBound`); only otherwise does it plan the fee in a second one.
+// flow. Paying gas in a fee currency (or `"auto"`) costs no second request: the calldata (sorted-list neighbours,
+// indices, relocks) depends on the lens's state, so the fee plan riding in the lens's request simulates the calls
+// the on-chain planner (`CeloStakingPlanner`) computes from the same state (fees/plannedSteps.ts).
 // Each action in ./actions/ is its types, its TSDoc and its `CeloOperation` (what it parses, reads and plans).
 import { rejectUnknownKeys } from "@preflow/errors";
-import type { Address } from "viem";
+import { type Address, concat, encodeAbiParameters, type Hex } from "viem";
 import type { SdkBaseClient } from "../../clients/types.js";
-import { celoFeeBound } from "../../fees/celoFeeBound.js";
 import {
   type FeeCurrencyOption,
   type FeeErrorType,
-  feeChoiceOf,
   planFlowFee,
   readWithFeePlan,
   settleFlowFee,
 } from "../../fees/flowFee.js";
+import { plannedFeeSketch, StepsNotPlannedError } from "../../fees/plannedSteps.js";
 import type { FlowIntent, SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadResult } from "../../rpc/readBatch.js";
@@ -31,6 +29,7 @@ import {
   type CeloStakingRefusal,
   CeloStakingRefusedError,
 } from "./errors.js";
+import { celoStakingPlannerBytecode } from "./lens.generated.js";
 import {
   type CeloAccountState,
   type CeloGovernanceState,
@@ -43,9 +42,8 @@ import { buildCeloStep, type CeloStakingContract, celoFlow } from "./steps.js";
 /**
  * The fields every staking and governance `prepare*` action takes besides its own (its `XParameters` extend
  * this). Unknown keys are refused. With `feeCurrency` (or the client's default) naming a fee currency, every step
- * carries `feeCurrency` and the flow `fee`, at the cost of a second HTTP request (the calldata depends on the
- * first read; `"auto"` settles on CELO in the first when the account's CELO covers the steps at the block gas
- * limit); the CELO a step sends (`lock`) is CELO, not the fee token. An aborted `signal` prepares nothing.
+ * carries `feeCurrency` and the flow `fee`, in the same one HTTP request; the CELO a step sends (`lock`) is CELO,
+ * not the fee token. An aborted `signal` prepares nothing.
  *
  * @example
  * ```ts
@@ -149,6 +147,17 @@ export interface CeloOperation<Input, State, Reason = never> {
   parse: (raw: Readonly<Record<string, unknown>>) => Input;
   // A method, so that an operation of any Input fits the factories' `CeloStakingOperation<unknown>`.
   plan(from: Address, input: Input, state: State, refuse: CeloRefuse<Reason>): CeloPlan;
+  /** What the on-chain planner (`CeloStakingPlanner`) is given to plan the same calls. */
+  onChain(input: Input): CeloPlannerInput;
+}
+
+/**
+ * The on-chain planner's operation number and ABI-encoded input (see `CeloStakingPlanner`'s constructor).
+ * @internal
+ */
+export interface CeloPlannerInput {
+  op: number;
+  params: Hex;
 }
 
 /** A row of the staking table: an operation on the account state; `name` is what its refusals say. @internal */
@@ -173,9 +182,11 @@ export type CeloStateRead<Input, State> = (
 ) => Promise<State>;
 
 /**
- * Runs `operation` on the state `read` returns (one HTTP request), then, when gas is paid in a fee currency,
- * plans the fee of the real steps and reads it in a second request (`"auto"`: only when the CELO read beside the
- * lens does not settle it). @internal
+ * Runs `operation` on the state `read` returns, in ONE HTTP request for every fee currency: when gas is paid in a
+ * fee currency (or `"auto"`), the fee plan rides in the lens's request and simulates the calls the on-chain
+ * planner (CeloStakingLens.sol's `CeloStakingPlanner`) computes from the same state; the flow's steps must be
+ * exactly those calls, and only when they are not (a planner that disagrees with the TypeScript plan: a defect)
+ * is the fee of the real steps read in a second request. @internal
  */
 export async function prepareCeloOperation<Input, State extends { blockNumber: bigint }, Reason = never>(
   client: SdkBaseClient,
@@ -192,19 +203,14 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
   ]);
   const from = parseAddress(raw.from, "from");
   const input = operation.parse(raw);
-  // the fee is planned after the read (its calldata decides the steps), but a bad input is refused before it
-  const choice = feeChoiceOf(client, raw.feeCurrency);
   const signal = parseSignal(raw.signal);
-  // "auto": whether CELO pays is read beside the lens (the CELO balance against the steps at the gas limit)
-  // (only when "auto" may choose CELO: `{ auto: ["USDT", ...] }` without CELO always plans in the stables)
-  const bound =
-    choice.kind === "auto" && (choice.among === undefined || choice.among.includes("CELO"))
-      ? celoFeeBound(from)
-      : undefined;
-  let answered: { reads: ReadResult[]; calls: unknown[] } | undefined;
-  const rider: LensRider | undefined = bound && {
-    reads: bound.reads,
-    calls: bound.calls,
+  // a bad feeCurrency is refused here, before the read
+  const planned = plannedFeeSketch(from, plannerInitCode(from, operation.onChain(input)));
+  const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [planned] });
+  let answered: { reads: ReadResult[]; calls: unknown[] } = { reads: [], calls: [] };
+  const rider: LensRider | undefined = plan && {
+    reads: plan.reads,
+    calls: plan.calls,
     answer: (reads, calls) => {
       answered = { reads, calls };
     },
@@ -215,16 +221,47 @@ export async function prepareCeloOperation<Input, State extends { blockNumber: b
     buildCeloStep(call.contract, call.functionName, call.args, call.description, client.tag, call.value),
   );
   const flow = celoFlow(from, summary, steps, intent, state.blockNumber);
+  if (!plan) return flow;
   // what the steps send is CELO (`lock`): it counts against the CELO balance, never the fee token's
   const sent = calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n);
-  if (bound && answered && bound.covers(answered.reads, answered.calls, { steps: steps.length, sent }))
-    return flow;
-  const plan = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
-  if (!plan) return flow;
-  const { fee } = await readWithFeePlan(client, { reads: [], plan, signal });
-  return settleFlowFee(plan, flow, fee.reads, fee.calls, {
-    spend: sent > 0n ? [{ token: TOKENS.CELO, amount: sent }] : [],
-  });
+  const spend = sent > 0n ? [{ token: TOKENS.CELO, amount: sent }] : [];
+  try {
+    return settleFlowFee(plan, flow, answered.reads, answered.calls, { spend });
+  } catch (error) {
+    if (!(error instanceof StepsNotPlannedError)) throw error;
+  }
+  const real = await planFlowFee(client, raw.feeCurrency, { from, alternatives: [flow.steps] });
+  const { fee } = await readWithFeePlan(client, { reads: [], plan: real, signal });
+  return settleFlowFee(real, flow, fee.reads, fee.calls, { spend });
+}
+
+/** A planner input: operation `op` and its input `values` of `types`, ABI-encoded. @internal */
+export function plannerInput(
+  op: number,
+  types: readonly string[],
+  values: readonly unknown[],
+): CeloPlannerInput {
+  return {
+    op,
+    params:
+      types.length === 0
+        ? "0x"
+        : encodeAbiParameters(
+            types.map((type) => ({ type })),
+            values as never,
+          ),
+  };
+}
+
+/** The planner's creation code with its arguments: the operation, the account, the operation's input. */
+function plannerInitCode(from: Address, onChain: CeloPlannerInput): Hex {
+  return concat([
+    celoStakingPlannerBytecode,
+    encodeAbiParameters(
+      [{ type: "uint256" }, { type: "address" }, { type: "bytes" }],
+      [BigInt(onChain.op), from, onChain.params],
+    ),
+  ]);
 }
 
 /**

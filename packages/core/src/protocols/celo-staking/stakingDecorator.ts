@@ -64,7 +64,7 @@ export interface StakingActions {
   getValidatorGroups(options?: ActionOptions): Promise<GetStakingValidatorGroupsReturnType>;
   /**
    * Locks CELO (registers the account first when needed; relocks pending withdrawals before locking new CELO).
-   * The client form of {@link prepareStakingLock}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * The client form of {@link prepareStakingLock}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingLockErrorType}
    *
@@ -76,7 +76,7 @@ export interface StakingActions {
   prepareLock(from: string, amount: string, options?: PrepareOptions): Promise<PrepareStakingLockReturnType>;
   /**
    * Unlocks CELO (refused when it votes or backs a governance vote). The client form of {@link prepareStakingUnlock}.
-   * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingUnlockErrorType}
    *
@@ -91,7 +91,7 @@ export interface StakingActions {
     options?: PrepareOptions,
   ): Promise<PrepareStakingUnlockReturnType>;
   /**
-   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * Relocks CELO from pending withdrawals. The client form of {@link prepareStakingRelock}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingRelockErrorType}
    *
@@ -107,7 +107,7 @@ export interface StakingActions {
   ): Promise<PrepareStakingRelockReturnType>;
   /**
    * Withdraws every matured pending withdrawal (refused with the time left when none is). The client form of
-   * {@link prepareStakingWithdraw}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * {@link prepareStakingWithdraw}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingWithdrawErrorType}
    *
@@ -119,7 +119,7 @@ export interface StakingActions {
   prepareWithdraw(from: string, options?: PrepareOptions): Promise<PrepareStakingWithdrawReturnType>;
   /**
    * Votes locked CELO for a validator group (capacity and non-voting balance checked). The client form of
-   * {@link prepareStakingVote}. HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * {@link prepareStakingVote}. HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingVoteErrorType}
    *
@@ -136,7 +136,7 @@ export interface StakingActions {
   ): Promise<PrepareStakingVoteReturnType>;
   /**
    * Activates pending votes for `group` (or every group with some). The client form of {@link prepareStakingActivate}.
-   * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+   * HTTP requests: 1, for every fee currency (`"auto"` included).
    *
    * @throws {@link PrepareStakingActivateErrorType}
    *

@@ -106,7 +106,7 @@ export async function getStakingValidatorGroups(
  * locking new CELO (`relock`, newest first), then `lock()` with the rest as value. Refused when the CELO balance
  * is below what `lock()` sends (`not-enough-celo`; gas is on top).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -137,7 +137,7 @@ export async function prepareStakingLock(
  * revoke votes first) or backs the account's votes on governance referendums (`locked-in-governance`), or the
  * address has no Celo account (`not-an-account`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -166,7 +166,7 @@ export async function prepareStakingUnlock(
  * withdrawal, last index first. Refused when the pending withdrawals hold less than the amount
  * (`not-enough-pending-withdrawals`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -196,7 +196,7 @@ export async function prepareStakingRelock(
  * (`no-matured-withdrawal`: `details.secondsLeft`, `details.availableAt` of the earliest; both absent when there
  * is no pending withdrawal at all).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -227,7 +227,7 @@ export async function prepareStakingWithdraw(
  * `not-an-account`) and votes for fewer groups than the maximum (`too-many-groups`). The sorted-list neighbours
  * (`lesser`, `greater`) are computed from the eligible groups' votes.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -256,7 +256,7 @@ export async function prepareStakingVote(
  * Refused when there is nothing to activate (`nothing-to-activate`; pending votes cast in this epoch activate
  * from the next).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.
@@ -286,7 +286,7 @@ export async function prepareStakingActivate(
  * becomes non-voting locked CELO. Refused when the account votes less than the amount for the group
  * (`not-enough-votes`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * Its module loads on the first call (a separate chunk in browser bundles), after an aborted `signal` has
  * stopped the call.

@@ -1,19 +1,38 @@
 // The table of staking operations: what each staking action in ./actions/ parses and plans from the account
 // state (one lens read, made by `celoStakingAction`).
-import type { Address } from "viem";
+import { type Address, zeroAddress } from "viem";
 import { parseAddress } from "../../validation/parseAddress.js";
 import { CeloStakingRefusedError } from "./errors.js";
 import { groupNeighbours } from "./neighbours.js";
-import { type CeloCall, type CeloStakingOperation, celoCall } from "./operation.js";
+import { type CeloCall, type CeloStakingOperation, celoCall, plannerInput } from "./operation.js";
 import { parseCeloAmount } from "./parameters.js";
 import { relockCalls } from "./relockCalls.js";
 import { celo } from "./steps.js";
 
+/** The input of an operation on a CELO amount (`amount`), and what the on-chain planner's operation `op` is given. */
+function amountOperation(op: number): Pick<CeloStakingOperation<bigint>, "keys" | "parse" | "onChain"> {
+  return {
+    keys: ["amount"],
+    parse: (raw) => parseCeloAmount(raw.amount),
+    onChain: (amount) => plannerInput(op, ["uint256"], [amount]),
+  };
+}
+
+/** The input of an operation on votes for a group (`group`, `amount`), and what the planner's `op` is given. */
+function groupVotesOperation(
+  op: number,
+): Pick<CeloStakingOperation<{ group: Address; amount: bigint }>, "keys" | "parse" | "onChain"> {
+  return {
+    keys: ["group", "amount"],
+    parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
+    onChain: ({ group, amount }) => plannerInput(op, ["address", "uint256"], [group, amount]),
+  };
+}
+
 /** What {@link prepareStakingLock} parses and plans. @internal */
 export const lockOperation: CeloStakingOperation<bigint> = {
   name: "lock",
-  keys: ["amount"],
-  parse: (raw) => parseCeloAmount(raw.amount),
+  ...amountOperation(0),
   plan: (from, amount, s, refuse) => {
     const register = s.isAccount
       ? []
@@ -49,8 +68,7 @@ export const lockOperation: CeloStakingOperation<bigint> = {
 /** What {@link prepareStakingRelock} parses and plans. @internal */
 export const relockOperation: CeloStakingOperation<bigint> = {
   name: "relock",
-  keys: ["amount"],
-  parse: (raw) => parseCeloAmount(raw.amount),
+  ...amountOperation(1),
   plan: (from, amount, s, refuse) => {
     const pending = s.withdrawalValues.reduce((sum, value) => sum + value, 0n);
     if (pending < amount) {
@@ -71,8 +89,7 @@ export const relockOperation: CeloStakingOperation<bigint> = {
 /** What {@link prepareStakingUnlock} parses and plans. @internal */
 export const unlockOperation: CeloStakingOperation<bigint> = {
   name: "unlock",
-  keys: ["amount"],
-  parse: (raw) => parseCeloAmount(raw.amount),
+  ...amountOperation(2),
   plan: (from, amount, s) => {
     const refuse = (
       reason: "not-an-account" | "not-enough-nonvoting" | "locked-in-governance",
@@ -123,6 +140,7 @@ export const withdrawOperation: CeloStakingOperation<undefined> = {
   name: "withdraw",
   keys: [],
   parse: () => undefined,
+  onChain: () => plannerInput(3, [], []),
   plan: (from, _input, s) => {
     const matured: number[] = [];
     let earliest: bigint | undefined;
@@ -166,8 +184,7 @@ export const withdrawOperation: CeloStakingOperation<undefined> = {
 /** What {@link prepareStakingVote} parses and plans. @internal */
 export const voteOperation: CeloStakingOperation<{ group: Address; amount: bigint }> = {
   name: "vote",
-  keys: ["group", "amount"],
-  parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
+  ...groupVotesOperation(4),
   plan: (from, { group, amount }, s) => {
     const refuse = (
       reason: ConstructorParameters<typeof CeloStakingRefusedError>[0]["reason"],
@@ -230,8 +247,7 @@ export const voteOperation: CeloStakingOperation<{ group: Address; amount: bigin
 /** What {@link prepareStakingRevoke} parses and plans. @internal */
 export const revokeOperation: CeloStakingOperation<{ group: Address; amount: bigint }> = {
   name: "revoke",
-  keys: ["group", "amount"],
-  parse: (raw) => ({ group: parseAddress(raw.group, "group"), amount: parseCeloAmount(raw.amount) }),
+  ...groupVotesOperation(5),
   plan: (from, { group, amount }, s) => {
     const index = s.votes.findIndex((v) => v.group.toLowerCase() === group.toLowerCase());
     const vote = s.votes[index];
@@ -280,6 +296,7 @@ export const activateOperation: CeloStakingOperation<Address | undefined> = {
   name: "activate",
   keys: ["group"],
   parse: (raw) => (raw.group === undefined ? undefined : parseAddress(raw.group, "group")),
+  onChain: (group) => plannerInput(6, ["address"], [group ?? zeroAddress]),
   plan: (from, group, s) => {
     const forGroup = s.votes.filter(
       (v) => group === undefined || v.group.toLowerCase() === group.toLowerCase(),

@@ -54,8 +54,8 @@ export type PrepareGovernanceDelegateErrorType = CeloGovernanceActionErrorType;
  * revert with Accounts' "Must first register address with Account.createAccount"), or when it would delegate more
  * than 100 % in all (`delegation-too-large`, with what it delegates already).
  *
- * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch); 2 when gas is
- * paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1 (the lens and the delegatee's `Accounts.voteSignerToAccount` in one batch), for every fee
+ * currency (`\"auto\"` included).
  *
  * @throws {@link PrepareGovernanceDelegateErrorType}
  *

@@ -40,7 +40,7 @@ export type PrepareGovernanceRevokeUpvoteErrorType = CeloGovernanceActionErrorTy
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none
  * (`no-upvote`). The queue's neighbours are computed for the proposal's upvotes without this one.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareGovernanceRevokeUpvoteErrorType}
  *

@@ -42,7 +42,7 @@ export type PrepareGovernanceUndelegateErrorType = CeloGovernanceActionErrorType
  * (`LockedGold.revokeDelegatedGovernanceVotes`). Refused when the account delegates less than that to `to`
  * (`not-delegated`, with what it delegates).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareGovernanceUndelegateErrorType}
  *

@@ -47,7 +47,7 @@ export type PrepareGovernanceUpvoteErrorType = CeloGovernanceActionErrorType;
  * upvote total. If a dequeue falls due before the transaction runs, Governance dequeues first and the upvote of
  * a proposal that left the queue does nothing.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareGovernanceUpvoteErrorType}
  *

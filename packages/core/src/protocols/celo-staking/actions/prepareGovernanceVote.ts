@@ -48,7 +48,7 @@ export type PrepareGovernanceVoteErrorType = CeloGovernanceActionErrorType;
  * when the proposal is not in its referendum (`not-in-referendum`, with its stage) or the account has no voting
  * power (`not-an-account`, `no-voting-power`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareGovernanceVoteErrorType}
  *

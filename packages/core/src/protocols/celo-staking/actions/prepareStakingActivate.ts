@@ -44,7 +44,7 @@ export type PrepareStakingActivateErrorType = CeloStakingActionErrorType;
  * Refused when there is nothing to activate (`nothing-to-activate`; pending votes cast in this epoch activate
  * from the next).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingActivateErrorType}
  *

@@ -45,7 +45,7 @@ export type PrepareStakingLockErrorType = CeloStakingActionErrorType;
  * locking new CELO (`relock`, newest first), then `lock()` with the rest as value. Refused when the CELO balance
  * is below what `lock()` sends (`not-enough-celo`; gas is on top).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingLockErrorType}
  *

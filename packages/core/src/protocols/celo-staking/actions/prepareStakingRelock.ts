@@ -43,7 +43,7 @@ export type PrepareStakingRelockErrorType = CeloStakingActionErrorType;
  * withdrawal, last index first. Refused when the pending withdrawals hold less than the amount
  * (`not-enough-pending-withdrawals`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingRelockErrorType}
  *

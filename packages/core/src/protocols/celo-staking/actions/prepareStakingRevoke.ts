@@ -43,7 +43,7 @@ export type PrepareStakingRevokeErrorType = CeloStakingActionErrorType;
  * becomes non-voting locked CELO. Refused when the account votes less than the amount for the group
  * (`not-enough-votes`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingRevokeErrorType}
  *

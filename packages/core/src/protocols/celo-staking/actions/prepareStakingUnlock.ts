@@ -44,7 +44,7 @@ export type PrepareStakingUnlockErrorType = CeloStakingActionErrorType;
  * revoke votes first) or backs the account's votes on governance referendums (`locked-in-governance`), or the
  * address has no Celo account (`not-an-account`).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingUnlockErrorType}
  *

@@ -44,7 +44,7 @@ export type PrepareStakingVoteErrorType = CeloStakingActionErrorType;
  * `not-an-account`) and votes for fewer groups than the maximum (`too-many-groups`). The sorted-list neighbours
  * (`lesser`, `greater`) are computed from the eligible groups' votes.
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingVoteErrorType}
  *

@@ -42,7 +42,7 @@ export type PrepareStakingWithdrawErrorType = CeloStakingActionErrorType;
  * (`no-matured-withdrawal`: `details.secondsLeft`, `details.availableAt` of the earliest; both absent when there
  * is no pending withdrawal at all).
  *
- * HTTP requests: 1; 2 when gas is paid in a fee currency, since the calldata depends on the first read.
+ * HTTP requests: 1, for every fee currency (`"auto"` included).
  *
  * @throws {@link PrepareStakingWithdrawErrorType}
  *

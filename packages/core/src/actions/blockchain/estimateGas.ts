@@ -201,7 +201,9 @@ export async function estimateGas(
     });
     // celoToo: there is always a plan (the CELO fee when CELO pays)
     const { fee } = await readWithFeePlan(client, { reads: [], plan, signal: parameters.signal });
-    const settled = plan!.settle(fee.reads, fee.calls, { steps: [tagged] });
+    const settled = plan!.settle(fee.reads, fee.calls, {
+      steps: [{ to: tagged.to, data: tagged.data, value: tagged.value.toString() }],
+    });
     const base = { kind: step.kind, from, to } as const;
     if (settled.kind === "celo") {
       return {

@@ -51,7 +51,7 @@ export const uniswapV4Protocol = /* @__PURE__ */ defineProtocol({
       label: UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
       abi: universalRouterAbi,
     },
-    { address: PERMIT2_ADDRESS, label: "Permit2", abi: permit2Abi.filter((item) => item.name === "approve") },
+    { address: PERMIT2_ADDRESS, label: "Permit2", abi: [permit2Abi[0]] },
   ],
   errors: uniswapV4Errors,
   decoders: [decodePermit2Approve, decodeUniswapV4UniversalRouter],

@@ -360,15 +360,27 @@ export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap-v3/lazy
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap-v3/path.js";
 // Uniswap v4 (venue "uniswap-v4"): quoted and swapped by getSwapQuotes / prepareSwap with the other venues.
 export { permit2Abi, universalRouterAbi } from "./protocols/uniswap-v4/abis.js";
+export type {
+  GetUniswapV4QuoteErrorType,
+  GetUniswapV4QuoteParameters,
+  GetUniswapV4QuoteReturnType,
+} from "./protocols/uniswap-v4/actions/getUniswapV4Quote.js";
+export type {
+  PrepareUniswapV4SwapErrorType,
+  PrepareUniswapV4SwapParameters,
+  PrepareUniswapV4SwapReturnType,
+} from "./protocols/uniswap-v4/actions/prepareUniswapV4Swap.js";
 export {
   PERMIT2_ADDRESS,
   UNISWAP_V4_ADDRESSES,
   UNISWAP_V4_POOL_TIERS,
 } from "./protocols/uniswap-v4/addresses.js";
+export { type UniswapV4Actions, uniswapV4Actions } from "./protocols/uniswap-v4/decorator.js";
 export {
   UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
   uniswapV4Protocol,
 } from "./protocols/uniswap-v4/definition.js";
+export { getUniswapV4Quote, prepareUniswapV4Swap } from "./protocols/uniswap-v4/lazyActions.js";
 export {
   decodeUniswapV4Swap,
   encodeUniswapV4Swap,

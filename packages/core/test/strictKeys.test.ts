@@ -18,6 +18,7 @@ import {
   TOKENS,
   UnknownOptionError,
   uniswapActions,
+  uniswapV4Actions,
 } from "../src/index.js";
 import { expectInErrorType, operationOf } from "./support/errorTypes.js";
 
@@ -55,7 +56,8 @@ function makeClient(url: string) {
   return createSdkClient({ rpcUrl: url, ethRpcUrl: url, telemetryEndpoint: url, agentIdApiBase: url })
     .extend(swapActions)
     .extend(mentoActions)
-    .extend(uniswapActions);
+    .extend(uniswapActions)
+    .extend(uniswapV4Actions);
 }
 type Client = ReturnType<typeof makeClient>;
 
@@ -182,6 +184,15 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
       core.prepareUniswapSwap(c, { from: A, tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
     ...parameters(),
   },
+  getUniswapV4Quote: {
+    call: (c, x) => core.getUniswapV4Quote(c, { tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
+    ...parameters(),
+  },
+  prepareUniswapV4Swap: {
+    call: (c, x) =>
+      core.prepareUniswapV4Swap(c, { from: A, tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
+    ...parameters(),
+  },
   readBatch: {
     call: (c, x) => core.readBatch(c, { calls: [{ method: "eth_blockNumber" }], ...x }),
     ...parameters(),
@@ -300,6 +311,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   tokenActions: { decorator: "token" },
   transactionActions: { decorator: "transaction" },
   uniswapActions: { decorator: "uniswap" },
+  uniswapV4Actions: { decorator: "uniswapV4" },
   // no options object
   parseEnsName: { noObjectParameter: "(name)" },
   parseEnsNetwork: { noObjectParameter: "(network)" },
@@ -355,6 +367,7 @@ const CLIENT_TABLE: {
     | "swap"
     | "mento"
     | "uniswap"
+    | "uniswapV4"
     | "rpc"]: {
     [M in keyof Client[G] as Client[G][M] extends (...args: never) => unknown ? M : never]: Row;
   };
@@ -417,6 +430,10 @@ const CLIENT_TABLE: {
   uniswap: {
     getQuote: { call: (c, x) => c.uniswap.getQuote("USDm", "USDC", "1", x), ...options() },
     prepareSwap: { call: (c, x) => c.uniswap.prepareSwap(A, "USDm", "USDC", "1", x), ...options() },
+  },
+  uniswapV4: {
+    getQuote: { call: (c, x) => c.uniswapV4.getQuote("USDm", "USDC", "1", x), ...options() },
+    prepareSwap: { call: (c, x) => c.uniswapV4.prepareSwap(A, "USDm", "USDC", "1", x), ...options() },
   },
   rpc: {
     batch: { call: (c, x) => c.rpc.batch([{ method: "eth_blockNumber" }], x), ...options() },

@@ -35,6 +35,7 @@ import {
   type GetTokenInfoErrorType,
   type GetTransactionErrorType,
   type GetUniswapQuoteErrorType,
+  type GetUniswapV4QuoteErrorType,
   HealthFactorTooLowError,
   InsufficientBalanceError,
   InvalidAddressError,
@@ -71,6 +72,7 @@ import {
   type PrepareStakingWithdrawErrorType,
   type PrepareSwapErrorType,
   type PrepareUniswapSwapErrorType,
+  type PrepareUniswapV4SwapErrorType,
   type ReadBatchErrorType,
   RequestAbortedError,
   type ResolveEnsErrorType,
@@ -306,7 +308,7 @@ const QUOTE = [
 ] as const;
 const SWAP = [...QUOTE, InvalidAddressError, TokenReadError, ...FEE] as const;
 
-/** `client.swap`, `client.mento`, `client.uniswap`. */
+/** `client.swap`, `client.mento`, `client.uniswap`, `client.uniswapV4`. */
 const SWAPS = {
   getSwapQuotes: errorTypeOf<GetSwapQuotesErrorType>()([...QUOTE]),
   prepareSwap: errorTypeOf<PrepareSwapErrorType>()([...SWAP]),
@@ -314,6 +316,8 @@ const SWAPS = {
   prepareMentoSwap: errorTypeOf<PrepareMentoSwapErrorType>()([...SWAP]),
   getUniswapQuote: errorTypeOf<GetUniswapQuoteErrorType>()([...QUOTE]),
   prepareUniswapSwap: errorTypeOf<PrepareUniswapSwapErrorType>()([...SWAP]),
+  getUniswapV4Quote: errorTypeOf<GetUniswapV4QuoteErrorType>()([...QUOTE]),
+  prepareUniswapV4Swap: errorTypeOf<PrepareUniswapV4SwapErrorType>()([...SWAP]),
 };
 
 /** Every operation with an `XErrorType`: each exported action of core has its entry. */

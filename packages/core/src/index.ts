@@ -53,7 +53,7 @@ export type {
   PrepareSwapReturnType,
   SwapOptions,
 } from "./actions/swap/prepareSwap.js";
-export type { SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
+export type { SwapIntent, SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
 export type { VenueQuote } from "./actions/swap/venueActions.js";
 export type { VenueActions } from "./actions/swap/venueGroup.js";
 export type {
@@ -340,7 +340,7 @@ export {
   SWAP_VENUES,
 } from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
-export type { SwapIntent } from "./protocols/swap/intents.js";
+export type { SwapIntentOf } from "./protocols/swap/intents.js";
 export { uniswapSwapRouter02Abi } from "./protocols/uniswap-v3/abis.js";
 export type {
   GetUniswapQuoteErrorType,

@@ -15,6 +15,7 @@ import type {
 import { erc20Protocol } from "./erc20/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
+import type { SwapIntentOf } from "./swap/intents.js";
 import { uniswapProtocol } from "./uniswap-v3/definition.js";
 import { uniswapV4Protocol } from "./uniswap-v4/definition.js";
 
@@ -48,7 +49,10 @@ export const PROTOCOLS = [
  * const kind = (intent: RegisteredIntent) => intent.kind;
  * ```
  */
-export type RegisteredIntent = IntentOf<(typeof PROTOCOLS)[number]>;
+export type RegisteredIntent = WithRegisteredVenue<IntentOf<(typeof PROTOCOLS)[number]>>;
+
+/** The `swap` intent with its `venue` narrowed to the registered venues (the swap kind is declared without them). */
+type WithRegisteredVenue<intent> = intent extends SwapIntentOf ? SwapIntentOf<RegisteredSwapVenue> : intent;
 
 /**
  * The error codes every registered protocol declares (the protocol-declared part of `CoreErrorCode`).

@@ -2,7 +2,8 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { GetSwapQuotesParameters } from "./getSwapQuotes.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
-import type { SwapQuote, SwapVenueAdapter } from "./types.js";
+import type { SwapQuote } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /**
  * One venue's best quote, from its {@link SwapVenueAdapter}: the parameters checked before any I/O, the read

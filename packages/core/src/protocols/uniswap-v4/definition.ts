@@ -61,6 +61,5 @@ export const uniswapV4Protocol = /* @__PURE__ */ defineProtocol({
     description:
       "Uniswap v4 (V4Quoter, and the UniversalRouter paid through Permit2 with exact approvals; hookless pools at fee tiers 100/500/3000/10000)",
     readSwap: readUniswapV4Swap,
-    load: async () => (await import("./venue.js")).uniswapV4Venue,
   },
 });

@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, isAddressEqual, maxUint128, zeroAddress } from "viem";
-import type { EncodedSwap, SwapApprovals, SwapVenueAdapter } from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapApprovals, SwapVenueAdapter } from "../../actions/swap/venueAdapter.js";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { PreparedStep } from "../../flow/types.js";

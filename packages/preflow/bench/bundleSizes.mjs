@@ -27,10 +27,9 @@ export const BUDGETS_KB = {
  * Budgets in KB of `split` (gzipped per chunk; what a code-split page fetches before its first call), checked by
  * test/bundle.test.ts: 127.2 KB when the client's members and the exported protocol actions load on first call
  * (156.9 KB before, with the staking lens, governance, Aave, swap and ENS code in the page). 129.3 KB at 1060bff;
- * 130.3 KB once the swap venues came from the registry (each venue's `load()` is a dynamic import of the registry
- * chunk, so the bundler splits the shared code into more chunks), 132.7 KB with Uniswap v4 registered (its
- * calldata read-back, policy decoders and revert errors are needed by the flow parser the page loads; its quoting
- * and encoding load on first swap).
+ * 132.6 KB with the swap venues derived from the registry and Uniswap v4 registered (its calldata read-back, policy
+ * decoders and revert errors are needed by the flow parser the page loads; its quoting and encoding load on the
+ * first swap).
  */
 export const SPLIT_BUDGETS_KB = {
   "preflow: createSdkClient + prepareSend": 134,

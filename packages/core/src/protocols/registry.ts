@@ -49,10 +49,13 @@ export const PROTOCOLS = [
  * const kind = (intent: RegisteredIntent) => intent.kind;
  * ```
  */
-export type RegisteredIntent = WithRegisteredVenue<IntentOf<(typeof PROTOCOLS)[number]>>;
-
-/** The `swap` intent with its `venue` narrowed to the registered venues (the swap kind is declared without them). */
-type WithRegisteredVenue<intent> = intent extends SwapIntentOf ? SwapIntentOf<RegisteredSwapVenue> : intent;
+export type RegisteredIntent =
+  // The `swap` intent with its `venue` narrowed to the registered venues (the swap kind is declared without them).
+  IntentOf<(typeof PROTOCOLS)[number]> extends infer intent
+    ? intent extends SwapIntentOf
+      ? SwapIntentOf<RegisteredSwapVenue>
+      : intent
+    : never;
 
 /**
  * The error codes every registered protocol declares (the protocol-declared part of `CoreErrorCode`).

@@ -96,7 +96,7 @@ export type {
   PrepareSwapReturnType,
   SwapOptions,
 } from "./actions/swap/prepareSwap.js";
-export type { SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
+export type { SwapIntent, SwapQuote, SwapVenue, SwapVenueChoice } from "./actions/swap/types.js";
 export type { VenueQuote } from "./actions/swap/venueActions.js";
 export type { VenueActions } from "./actions/swap/venueGroup.js";
 export type {
@@ -426,7 +426,7 @@ export {
   SWAP_VENUES,
 } from "./protocols/registry.js";
 export { swapProtocol } from "./protocols/swap/definition.js";
-export type { SwapIntent } from "./protocols/swap/intents.js";
+export type { SwapIntentOf } from "./protocols/swap/intents.js";
 export { uniswapSwapRouter02Abi } from "./protocols/uniswap-v3/abis.js";
 export type {
   GetUniswapQuoteErrorType,
@@ -446,15 +446,27 @@ export { getUniswapQuote, prepareUniswapSwap } from "./protocols/uniswap-v3/lazy
 export { decodeUniswapPath, encodeUniswapPath, type UniswapRoute } from "./protocols/uniswap-v3/path.js";
 // Uniswap v4 (venue "uniswap-v4"): quoted and swapped by getSwapQuotes / prepareSwap with the other venues.
 export { permit2Abi, universalRouterAbi } from "./protocols/uniswap-v4/abis.js";
+export type {
+  GetUniswapV4QuoteErrorType,
+  GetUniswapV4QuoteParameters,
+  GetUniswapV4QuoteReturnType,
+} from "./protocols/uniswap-v4/actions/getUniswapV4Quote.js";
+export type {
+  PrepareUniswapV4SwapErrorType,
+  PrepareUniswapV4SwapParameters,
+  PrepareUniswapV4SwapReturnType,
+} from "./protocols/uniswap-v4/actions/prepareUniswapV4Swap.js";
 export {
   PERMIT2_ADDRESS,
   UNISWAP_V4_ADDRESSES,
   UNISWAP_V4_POOL_TIERS,
 } from "./protocols/uniswap-v4/addresses.js";
+export { type UniswapV4Actions, uniswapV4Actions } from "./protocols/uniswap-v4/decorator.js";
 export {
   UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
   uniswapV4Protocol,
 } from "./protocols/uniswap-v4/definition.js";
+export { getUniswapV4Quote, prepareUniswapV4Swap } from "./protocols/uniswap-v4/lazyActions.js";
 export {
   decodeUniswapV4Swap,
   encodeUniswapV4Swap,

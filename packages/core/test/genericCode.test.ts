@@ -18,14 +18,15 @@ const GENERIC_ROOTS = ["core/src", "aa/src", "tools/src"];
  * What may name protocols, relative to packages/ (a folder ends with "/"):
  * - each protocol's folder (`core/src/protocols/<id>/`, every subfolder of protocols/) and the tool server's
  *   per-protocol tools (`tools/src/tools/protocols/`);
- * - the registries that list them (one line per protocol): core's `PROTOCOLS`, core's default client groups, the
- *   tool server's tool list;
+ * - the registries that list them (one line per protocol): core's `PROTOCOLS`, the swap venues' adapter loaders,
+ *   core's default client groups, the tool server's tool list;
  * - the barrels that export their public names (`core/src/index.ts`), and the token registry (tokens keep their
  *   own on-chain names, "Mento Dollar");
  * - generated files (`*.generated.ts`): written by a script from the definitions, never by hand.
  */
 const ALLOWED = [
   "core/src/protocols/registry.ts",
+  "core/src/protocols/swapVenueAdapters.ts",
   "core/src/protocols/defaultGroups.ts",
   "core/src/index.ts",
   "core/src/tokens/registry.ts",

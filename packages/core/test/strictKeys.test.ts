@@ -19,6 +19,7 @@ import {
   TOKENS,
   UnknownOptionError,
   uniswapActions,
+  uniswapV4Actions,
 } from "../src/index.js";
 import { expectInErrorType, operationOf } from "./support/errorTypes.js";
 
@@ -59,7 +60,8 @@ function makeClient(url: string) {
     .extend(swapActions)
     .extend(mentoActions)
     .extend(goodDollarActions)
-    .extend(uniswapActions);
+    .extend(uniswapActions)
+    .extend(uniswapV4Actions);
 }
 type Client = ReturnType<typeof makeClient>;
 
@@ -194,6 +196,15 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   prepareUniswapSwap: {
     call: (c, x) =>
       core.prepareUniswapSwap(c, { from: A, tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
+    ...parameters(),
+  },
+  getUniswapV4Quote: {
+    call: (c, x) => core.getUniswapV4Quote(c, { tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
+    ...parameters(),
+  },
+  prepareUniswapV4Swap: {
+    call: (c, x) =>
+      core.prepareUniswapV4Swap(c, { from: A, tokenIn: "USDm", tokenOut: "USDC", amountIn: "1", ...x }),
     ...parameters(),
   },
   readBatch: {
@@ -333,6 +344,7 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
   tokenActions: { decorator: "token" },
   transactionActions: { decorator: "transaction" },
   uniswapActions: { decorator: "uniswap" },
+  uniswapV4Actions: { decorator: "uniswapV4" },
   // no options object
   parseEnsName: { noObjectParameter: "(name)" },
   parseEnsNetwork: { noObjectParameter: "(network)" },
@@ -389,6 +401,7 @@ const CLIENT_TABLE: {
     | "mento"
     | "uniswap"
     | "goodDollar"
+    | "uniswapV4"
     | "rpc"]: {
     [M in keyof Client[G] as Client[G][M] extends (...args: never) => unknown ? M : never]: Row;
   };
@@ -475,6 +488,10 @@ const CLIENT_TABLE: {
       call: (c, x) => c.goodDollar.prepareReserveSwap(A, "USDm", "G$", "1", x),
       ...options(),
     },
+  },
+  uniswapV4: {
+    getQuote: { call: (c, x) => c.uniswapV4.getQuote("USDm", "USDC", "1", x), ...options() },
+    prepareSwap: { call: (c, x) => c.uniswapV4.prepareSwap(A, "USDm", "USDC", "1", x), ...options() },
   },
   rpc: {
     batch: { call: (c, x) => c.rpc.batch([{ method: "eth_blockNumber" }], x), ...options() },

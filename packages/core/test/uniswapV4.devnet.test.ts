@@ -19,16 +19,19 @@ import {
   findFlowMismatches,
   formatPreparedFlow,
   getSwapQuotes,
+  getUniswapV4Quote,
   InvalidArgumentError,
   PERMIT2_ADDRESS,
   parsePreparedFlow,
   permit2Abi,
   prepareSwap,
+  prepareUniswapV4Swap,
   type SerializedPreparedFlow,
   SWAP_VENUES,
   swapActions,
   TOKENS,
   UNISWAP_V4_ADDRESSES,
+  uniswapV4Actions,
 } from "../src/index.js";
 import { devnetClients, executeFlow, freshAccount } from "./support/wallet.js";
 
@@ -238,6 +241,28 @@ describe("Uniswap v4 venue", () => {
         .map((mismatch) => mismatch.rule)
         .join(" "),
     ).toContain("says a swap of 5000000");
+  });
+
+  it("the one-venue group and actions (client.uniswapV4, getUniswapV4Quote, prepareUniswapV4Swap): 1 request each", async () => {
+    const { address } = await freshAccount(devnet, { CELO: "1", USDC: "5" });
+    const sdk = client().extend(uniswapV4Actions);
+    await sdk.rpc.ensureChain();
+    const quote = await count(() => sdk.uniswapV4.getQuote("USDC", "USDm", "5"));
+    expect(quote.requests).toBe(1);
+    expect(quote.result).toMatchObject({ venue: "uniswap-v4", fee: [100] });
+    const prepared = await count(() => sdk.uniswapV4.prepareSwap(address, "USDC", "USDm", "5"));
+    expect(prepared.requests).toBe(1);
+    expect(prepared.result.intent).toMatchObject({
+      venue: "uniswap-v4",
+      expectedAmountOut: quote.result.amountOut,
+    });
+    const exported = await count(() =>
+      prepareUniswapV4Swap(sdk, { from: address, tokenIn: "USDC", tokenOut: "USDm", amountIn: "5" }),
+    );
+    expect(exported.requests).toBe(1);
+    expect((await getUniswapV4Quote(sdk, { tokenIn: "USDC", tokenOut: "USDm", amountIn: "5" })).venue).toBe(
+      "uniswap-v4",
+    );
   });
 
   it("refuses a venue that is not registered before any request", async () => {

@@ -4,7 +4,6 @@
 // (`protocols/registry.ts`) and never names a protocol. Models: viem's chain `formatters`/`serializers`, the tool
 // server's step decoders. This shape is stable: later changes are additive (new optional fields).
 import type { Abi, Address, Hex } from "viem";
-import type { SwapVenueAdapter } from "../actions/swap/types.js";
 import type { JsonValue, StepCall } from "../flow/stepTypes.js";
 import type { ProtocolSimulation } from "./protocolSimulation.js";
 
@@ -336,10 +335,11 @@ export interface SwapCallFields {
 }
 
 /**
- * A protocol that is a swap venue: the `venue` value of a `swap` intent, its name in words, how to read its
- * router call back, and how to load its quoting and encoding (a separate chunk, loaded when a swap runs). The
- * venue union (`SwapVenue`), the `venue` choices of `prepareSwap`, the venues `getSwapQuotes` quotes and the tool
- * server's `venue` enum are all derived from the registered venues, in registry order.
+ * A protocol that is a swap venue: the `venue` value of a `swap` intent, its name in words and how to read its
+ * router call back. The venue union (`SwapVenue`), the `venue` choices of `prepareSwap`, the venues
+ * `getSwapQuotes` quotes and the tool server's `venue` enum are all derived from the registered venues, in registry
+ * order; each venue's quoting and encoding (its adapter, `venue.ts`) loads on the first swap through
+ * `SWAP_VENUE_ADAPTERS` (`protocols/swapVenueAdapters.ts`, typed so that every registered venue has one).
  *
  * @example
  * ```ts
@@ -349,7 +349,6 @@ export interface SwapCallFields {
  *   label: "Mento",
  *   description: "Mento v3 (FPMM pools)",
  *   readSwap: () => "not a swap",
- *   load: async () => (await import("./venue.js")).mentoVenue,
  * };
  * ```
  */
@@ -365,8 +364,6 @@ export interface SwapVenueDefinition<venue extends string = string> {
    * swap"`). `context.from` is the flow's signer (a router that pays its caller names no recipient in calldata).
    */
   readSwap(call: DecodedCall, context?: { from: Address }): SwapCallFields | string;
-  /** Loads the venue's adapter (its routes, quote reads, approvals and swap encoding). @internal */
-  load(): Promise<SwapVenueAdapter>;
 }
 
 /**

@@ -16,6 +16,7 @@ import { erc20Protocol } from "./erc20/definition.js";
 import { goodDollarProtocol } from "./gooddollar/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
+import type { SwapIntentOf } from "./swap/intents.js";
 import { uniswapProtocol } from "./uniswap-v3/definition.js";
 import { uniswapV4Protocol } from "./uniswap-v4/definition.js";
 
@@ -50,7 +51,13 @@ export const PROTOCOLS = [
  * const kind = (intent: RegisteredIntent) => intent.kind;
  * ```
  */
-export type RegisteredIntent = IntentOf<(typeof PROTOCOLS)[number]>;
+export type RegisteredIntent =
+  // The `swap` intent with its `venue` narrowed to the registered venues (the swap kind is declared without them).
+  IntentOf<(typeof PROTOCOLS)[number]> extends infer intent
+    ? intent extends SwapIntentOf
+      ? SwapIntentOf<RegisteredSwapVenue>
+      : intent
+    : never;
 
 /**
  * The error codes every registered protocol declares (the protocol-declared part of `CoreErrorCode`).

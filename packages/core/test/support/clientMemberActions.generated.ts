@@ -51,4 +51,6 @@ export const CLIENT_MEMBER_ACTIONS: Readonly<Record<string, string>> = {
   "transaction.simulatePreparedFlow": "simulatePreparedFlow",
   "uniswap.getQuote": "getUniswapQuote",
   "uniswap.prepareSwap": "prepareUniswapSwap",
+  "uniswapV4.getQuote": "getUniswapV4Quote",
+  "uniswapV4.prepareSwap": "prepareUniswapV4Swap",
 };

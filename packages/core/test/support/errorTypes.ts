@@ -45,6 +45,7 @@ import {
   type GetTransactionErrorType,
   type GetUniswapQuoteErrorType,
   GoodDollarRefusedError,
+  type GetUniswapV4QuoteErrorType,
   HealthFactorTooLowError,
   InsufficientBalanceError,
   InvalidAddressError,
@@ -83,6 +84,7 @@ import {
   type PrepareStakingWithdrawErrorType,
   type PrepareSwapErrorType,
   type PrepareUniswapSwapErrorType,
+  type PrepareUniswapV4SwapErrorType,
   type ReadBatchErrorType,
   type ReadContractErrorType,
   RequestAbortedError,
@@ -347,7 +349,7 @@ const QUOTE = [
 ] as const;
 const SWAP = [...QUOTE, InvalidAddressError, TokenReadError, ...FEE] as const;
 
-/** `client.swap`, `client.mento`, `client.uniswap`. */
+/** `client.swap`, `client.mento`, `client.uniswap`, `client.uniswapV4`. */
 const SWAPS = {
   getSwapQuotes: errorTypeOf<GetSwapQuotesErrorType>()([...QUOTE]),
   prepareSwap: errorTypeOf<PrepareSwapErrorType>()([...SWAP]),
@@ -355,6 +357,8 @@ const SWAPS = {
   prepareMentoSwap: errorTypeOf<PrepareMentoSwapErrorType>()([...SWAP]),
   getUniswapQuote: errorTypeOf<GetUniswapQuoteErrorType>()([...QUOTE]),
   prepareUniswapSwap: errorTypeOf<PrepareUniswapSwapErrorType>()([...SWAP]),
+  getUniswapV4Quote: errorTypeOf<GetUniswapV4QuoteErrorType>()([...QUOTE]),
+  prepareUniswapV4Swap: errorTypeOf<PrepareUniswapV4SwapErrorType>()([...SWAP]),
 };
 
 /** `client.goodDollar`. */

@@ -1,5 +1,7 @@
 import { SWAP_VENUES } from "../../protocols/registry.js";
-import type { SwapVenueAdapter, SwapVenueChoice } from "./types.js";
+import { SWAP_VENUE_ADAPTERS } from "../../protocols/swapVenueAdapters.js";
+import type { SwapVenueChoice } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /**
  * The adapters of the venues a choice names, in registry order: every registered venue for `"best"`, else the
@@ -8,5 +10,5 @@ import type { SwapVenueAdapter, SwapVenueChoice } from "./types.js";
  */
 export async function loadSwapVenues(choice: SwapVenueChoice): Promise<SwapVenueAdapter[]> {
   const chosen = choice === "best" ? SWAP_VENUES : SWAP_VENUES.filter((venue) => venue.venue === choice);
-  return Promise.all(chosen.map((venue) => venue.load()));
+  return Promise.all(chosen.map((venue) => SWAP_VENUE_ADAPTERS[venue.venue]()));
 }

@@ -4,14 +4,14 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import { planFlowFee, settleFlowFee } from "../../fees/flowFee.js";
 import { currentChainTime } from "../../flow/flowClock.js";
 import type { PreparedStep, SerializedPreparedFlow } from "../../flow/types.js";
-import type { SwapIntent } from "../../protocols/swap/intents.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { expectBalance } from "../../tokens/expectBalance.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { computeMinAmountOut } from "./computeMinAmountOut.js";
 import type { ParsedSwap } from "./parseSwapParameters.js";
 import { bestCandidate, readSwapState } from "./readSwapState.js";
-import type { SwapVenueAdapter } from "./types.js";
+import type { SwapIntent, SwapVenue } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /** `[USDT, 100, USDC, 100, USDm]` → "USDT → USDC → USDm". */
 function describeRoute(route: readonly unknown[]): string {
@@ -95,7 +95,8 @@ export async function prepareSwapOnVenues(
   });
   const intent: SwapIntent = {
     kind: "swap",
-    venue: candidate.venue,
+    // An adapter's name is its registered venue (loadSwapVenues loads only registered venues).
+    venue: candidate.venue as SwapVenue,
     tokenIn: tokenIn.address,
     tokenOut: tokenOut.address,
     amountIn: amountIn.toString(),

@@ -2,11 +2,12 @@ import type { SdkBaseClient } from "../../clients/types.js";
 import type { GetSwapQuotesParameters } from "./getSwapQuotes.js";
 import { parseSwapQuoteParameters } from "./parseSwapParameters.js";
 import { quoteOnVenues } from "./quoteOnVenues.js";
-import type { SwapQuote, SwapVenueAdapter } from "./types.js";
+import type { SwapQuote } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /**
  * One venue's best quote, from its {@link SwapVenueAdapter}: the parameters checked before any I/O, the read
- * reported to telemetry as `<venue>.getQuote`, every route's quote and the block number in one Multicall3 call
+ * reported to telemetry as `<venue group>.getQuote`, every route's quote and the block number in one Multicall3 call
  * (one HTTP request). What `getUniswapQuote` and `getMentoQuote` are made of. @internal
  */
 export async function quoteOnVenue(
@@ -15,7 +16,9 @@ export async function quoteOnVenue(
   venue: SwapVenueAdapter,
 ): Promise<SwapQuote & { blockNumber: string }> {
   const parsed = parseSwapQuoteParameters(parameters);
-  return client.track(`${venue.name}.getQuote`, undefined, async () => {
+  // The venue's client group (`uniswap-v4` → `uniswapV4.getQuote`): telemetry operations are dotted identifiers.
+  const group = venue.name.replace(/-([a-z0-9])/g, (_, next: string) => next.toUpperCase());
+  return client.track(`${group}.getQuote`, undefined, async () => {
     const { best, blockNumber } = await quoteOnVenues(client, parsed, [venue]);
     return { ...best, blockNumber };
   });

@@ -1,7 +1,8 @@
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { ParsedSwapQuote } from "./parseSwapParameters.js";
 import { bestCandidate, readSwapState, toSwapQuote } from "./readSwapState.js";
-import type { SwapQuote, SwapVenue, SwapVenueAdapter } from "./types.js";
+import type { SwapQuote, SwapVenue } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /**
  * Quotes the pair on `venues` in one HTTP request: each venue's best route (venues without a route are listed in
@@ -19,7 +20,7 @@ export async function quoteOnVenues(
   const noRoute: SwapVenue[] = [];
   for (const { venue, outcome } of state.outcomes) {
     if (outcome.candidate) quotes.push(toSwapQuote(outcome.candidate, parsed));
-    else noRoute.push(venue.name);
+    else noRoute.push(venue.name as SwapVenue); // an adapter's name is its registered venue
   }
   return { quotes, best, noRoute, blockNumber: state.blockNumber.toString() };
 }

@@ -5,7 +5,8 @@ import { type FlowFeePlan, type ReadWithFeePlanResult, readWithFeePlan } from ".
 import { blockTimestampRead, type ReadCall, type ReadResult } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import type { TokenInfo } from "../../tokens/registry.js";
-import type { SwapCandidate, SwapQuote, SwapVenueAdapter, VenueQuoteOutcome } from "./types.js";
+import type { SwapQuote, SwapVenue } from "./types.js";
+import type { SwapCandidate, SwapVenueAdapter, VenueQuoteOutcome } from "./venueAdapter.js";
 
 /** What {@link readSwapState} read, all at one block. @internal */
 export interface SwapState {
@@ -112,7 +113,8 @@ export function toSwapQuote(
   pair: { tokenIn: TokenInfo; tokenOut: TokenInfo; amountIn: bigint },
 ): SwapQuote {
   return {
-    venue: candidate.venue,
+    venue: candidate.venue as SwapVenue, // an adapter's name is its registered venue
+
     tokenIn: pair.tokenIn.address,
     tokenOut: pair.tokenOut.address,
     amountIn: pair.amountIn.toString(),

@@ -8,7 +8,8 @@ import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import type { PrepareSwapParameters } from "./prepareSwap.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
 import { quoteOnVenue } from "./quoteOnVenue.js";
-import type { SwapQuote, SwapVenueAdapter } from "./types.js";
+import type { SwapQuote } from "./types.js";
+import type { SwapVenueAdapter } from "./venueAdapter.js";
 
 /**
  * What a one-venue quote action returns ({@link GetUniswapQuoteReturnType}, {@link GetMentoQuoteReturnType}): the

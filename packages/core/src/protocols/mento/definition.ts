@@ -37,6 +37,5 @@ export const mentoProtocol = /* @__PURE__ */ defineProtocol({
     label: "Mento",
     description: "Mento v3 (its Router over FPMM pools; the pair's pool or through USDm)",
     readSwap: readMentoSwap,
-    load: async () => (await import("./venue.js")).mentoVenue,
   },
 });

@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, zeroAddress } from "viem";
-import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/venueAdapter.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { defineSwapVenue } from "../swap/defineSwapVenue.js";

@@ -1,14 +1,14 @@
 // A swap venue's adapter built from what differs between venues (its routes, how one route is quoted, read back,
 // shown and encoded): the quote-all-routes-then-pick-the-best logic is written once here for every venue.
 import type { Address } from "viem";
+import type { SwapVenue } from "../../actions/swap/types.js";
 import type {
   EncodedSwap,
   SwapApprovals,
   SwapCandidate,
-  SwapVenue,
   SwapVenueAdapter,
   VenueQuoteOutcome,
-} from "../../actions/swap/types.js";
+} from "../../actions/swap/venueAdapter.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";

@@ -1,5 +1,5 @@
 import { defineProtocol } from "../definition.js";
-import { type SwapIntent, swapIntents } from "./intents.js";
+import { type SwapIntentOf, swapIntents } from "./intents.js";
 
 /**
  * Swaps on any registered venue: the owner of the `swap` intent kind (each venue reads its own router call back
@@ -11,7 +11,7 @@ import { type SwapIntent, swapIntents } from "./intents.js";
  * swapProtocol.intents?.swap.fields.includes("deadline"); // true
  * ```
  */
-export const swapProtocol = /* @__PURE__ */ defineProtocol<SwapIntent>({
+export const swapProtocol = /* @__PURE__ */ defineProtocol<SwapIntentOf>({
   id: "swap",
   label: "Swap",
   intents: swapIntents,

@@ -1,5 +1,4 @@
 import type { Address } from "viem";
-import type { SwapVenue } from "../../actions/swap/types.js";
 import type { JsonValue } from "../../flow/stepTypes.js";
 import type { IntentKinds, SwapVenueDefinition } from "../definition.js";
 
@@ -10,17 +9,18 @@ import type { IntentKinds, SwapVenueDefinition } from "../definition.js";
  *
  * @example
  * ```ts
- * import type { SwapIntent } from "@preflow/core";
- * const intent: SwapIntent = {
+ * import type { SwapIntentOf } from "@preflow/core";
+ * const intent: SwapIntentOf = {
  *   kind: "swap", venue: "uniswap", tokenIn: usdc, tokenOut: usdm, amountIn: "100000000",
  *   expectedAmountOut: "99900000000000000000", minAmountOut: "99400000000000000000", deadline: "1767225600",
  *   route: [usdc, 100, usdm], recipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
  * };
  * ```
  */
-export interface SwapIntent {
+export interface SwapIntentOf<venue extends string = string> {
   kind: "swap";
-  venue: SwapVenue;
+  /** A registered venue (`SwapVenue`; as a plain string here, where the registry that defines the union is not known). */
+  venue: venue;
   tokenIn: Address;
   tokenOut: Address;
   amountIn: string;
@@ -37,7 +37,7 @@ export interface SwapIntent {
  * definition, `swapVenue.readSwap`) with the same tokens, amount in, minimum out, recipient and deadline. The
  * venues come from the registry, so a new venue is its own folder and registry line. @internal
  */
-export const swapIntents: IntentKinds<SwapIntent> = {
+export const swapIntents: IntentKinds<SwapIntentOf> = {
   swap: {
     fields: [
       "venue",
@@ -57,7 +57,7 @@ export const swapIntents: IntentKinds<SwapIntent> = {
         venue: read.oneOf(
           "venue",
           venues.map((venue) => venue.venue),
-        ) as SwapVenue,
+        ),
         tokenIn: read.address("tokenIn"),
         tokenOut: read.address("tokenOut"),
         amountIn: read.uint("amountIn"),

@@ -63,6 +63,5 @@ export const uniswapProtocol = /* @__PURE__ */ defineProtocol({
     label: "Uniswap",
     description: "Uniswap v3 (QuoterV2 and SwapRouter02; fee tiers 100/500/3000/10000, two-hop paths)",
     readSwap: readUniswapSwap,
-    load: async () => (await import("./venue.js")).uniswapVenue,
   },
 });

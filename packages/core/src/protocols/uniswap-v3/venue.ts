@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapVenueAdapter } from "../../actions/swap/venueAdapter.js";
 import { toJsonValue } from "../../flow/toJsonValue.js";
 import type { JsonValue } from "../../flow/types.js";
 import type { ReadCall, ReadResult } from "../../rpc/readBatch.js";

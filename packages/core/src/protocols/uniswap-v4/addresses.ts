@@ -16,7 +16,7 @@ export const PERMIT2_ADDRESS = "0x000000000022D473030F116dDEE9F6B43aC78BA3";
  * UNISWAP_V4_ADDRESSES.universalRouter; // "0xcb695bc5D3Aa22cAD1E6DF07801b061a05A0233A"
  * ```
  */
-export const UNISWAP_V4_ADDRESSES = Object.freeze({
+export const UNISWAP_V4_ADDRESSES = /* @__PURE__ */ Object.freeze({
   poolManager: "0x288dc841A52FCA2707c6947B3A777c5E56cd87BC",
   positionManager: "0xf7965f3981e4D5BC383BfBCb61501763e9068CA9",
   v4Quoter: "0x28566da1093609182dFf2cB2A91CFD72e61d66cd",
@@ -35,7 +35,7 @@ export const UNISWAP_V4_ADDRESSES = Object.freeze({
  * UNISWAP_V4_POOL_TIERS[0]; // [100, 1]
  * ```
  */
-export const UNISWAP_V4_POOL_TIERS = Object.freeze([
+export const UNISWAP_V4_POOL_TIERS = /* @__PURE__ */ Object.freeze([
   [100, 1],
   [500, 10],
   [3000, 60],

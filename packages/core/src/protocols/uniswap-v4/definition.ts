@@ -51,7 +51,7 @@ export const uniswapV4Protocol = /* @__PURE__ */ defineProtocol({
       label: UNISWAP_V4_UNIVERSAL_ROUTER_LABEL,
       abi: universalRouterAbi,
     },
-    { address: PERMIT2_ADDRESS, label: "Permit2", abi: permit2Abi.filter((item) => item.name === "approve") },
+    { address: PERMIT2_ADDRESS, label: "Permit2", abi: [permit2Abi[0]] },
   ],
   errors: uniswapV4Errors,
   decoders: [decodePermit2Approve, decodeUniswapV4UniversalRouter],
@@ -61,6 +61,5 @@ export const uniswapV4Protocol = /* @__PURE__ */ defineProtocol({
     description:
       "Uniswap v4 (V4Quoter, and the UniversalRouter paid through Permit2 with exact approvals; hookless pools at fee tiers 100/500/3000/10000)",
     readSwap: readUniswapV4Swap,
-    load: async () => (await import("./venue.js")).uniswapV4Venue,
   },
 });

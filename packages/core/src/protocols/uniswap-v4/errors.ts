@@ -2,9 +2,10 @@ import { abiError } from "../abiError.js";
 import type { ProtocolRevertErrors } from "../definition.js";
 
 /**
- * Uniswap v4 reverts: the UniversalRouter's and V4Router's custom errors (a swap below its minimum, past its
- * deadline, a command that failed), the PoolManager's, and Permit2's allowance errors (an allowance expired or too
- * small: the exact Permit2 approval of a v4 swap lasts until its deadline and covers its amount once). @internal
+ * Uniswap v4 reverts: the V4Router's and UniversalRouter's custom errors (a swap below its minimum, a command that
+ * failed) and the PoolManager's. The errors it shares with Uniswap v3's definition, listed first in the registry
+ * (the router's `TransactionDeadlinePassed`, Permit2's `AllowanceExpired` and `InsufficientAllowance`: the exact
+ * Permit2 approval of a v4 swap lasts until its deadline and covers its amount once), decode there. @internal
  */
 export const uniswapV4Errors: ProtocolRevertErrors = {
   errors: [
@@ -20,7 +21,6 @@ export const uniswapV4Errors: ProtocolRevertErrors = {
       ["commandIndex", "uint256"],
       ["message", "bytes"],
     ]),
-    /* @__PURE__ */ abiError("TransactionDeadlinePassed"),
     /* @__PURE__ */ abiError("InvalidCommandType", [["commandType", "uint256"]]),
     /* @__PURE__ */ abiError("LengthMismatch"),
     /* @__PURE__ */ abiError("DeltaNotNegative", [["currency", "address"]]),
@@ -35,8 +35,6 @@ export const uniswapV4Errors: ProtocolRevertErrors = {
       ["sqrtPriceLimitX96", "uint160"],
     ]),
     /* @__PURE__ */ abiError("NotEnoughLiquidity", [["poolId", "bytes32"]]),
-    /* @__PURE__ */ abiError("AllowanceExpired", [["deadline", "uint256"]]),
-    /* @__PURE__ */ abiError("InsufficientAllowance", [["amount", "uint256"]]),
   ],
   messages: {
     TRANSFER_FROM_FAILED:

@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, isAddressEqual, maxUint128, zeroAddress } from "viem";
-import type { EncodedSwap, SwapApprovals, SwapVenueAdapter } from "../../actions/swap/types.js";
+import type { EncodedSwap, SwapApprovals, SwapVenueAdapter } from "../../actions/swap/venueAdapter.js";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { PreparedStep } from "../../flow/types.js";
@@ -7,8 +7,9 @@ import type { ReadResult } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { defineSwapVenue } from "../swap/defineSwapVenue.js";
-import { permit2Abi, uniswapV4QuoterAbi, universalRouterAbi } from "./abis.js";
+import { permit2Abi, universalRouterAbi } from "./abis.js";
 import { UNISWAP_V4_ADDRESSES, UNISWAP_V4_POOL_TIERS } from "./addresses.js";
+import { uniswapV4QuoterAbi } from "./quoterAbi.js";
 import { encodeUniswapV4Swap, type UniswapV4PoolKey } from "./swapInput.js";
 
 /** The label of the UniversalRouter in a step's `call.contract` and descriptions. */

@@ -158,7 +158,12 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
   },
   BlockNotFoundError: { parameters: { block: "1000000000000" }, code: "BLOCK_NOT_FOUND" },
   ContractReadError: {
-    parameters: { address: ADDRESS, functionName: "ownerOf(uint256)", reason: SECRET_REASON, data: "0x7e273289" },
+    parameters: {
+      address: ADDRESS,
+      functionName: "ownerOf(uint256)",
+      reason: SECRET_REASON,
+      data: "0x7e273289",
+    },
     code: "CONTRACT_READ_FAILED",
   },
   InvalidEnsNameError: {

@@ -121,6 +121,8 @@ export function createRpc(
   let chainVerified = false;
   /** The one chain check in flight, shared by every caller until it settles. */
   let chainCheck: Promise<void> | undefined;
+  /** The signal each chain check was sent with (it is aborted with the call that started it). */
+  const checkSignals = new WeakMap<Promise<void>, AbortSignal | undefined>();
 
   const startChainCheck = (signal?: AbortSignal): Promise<void> => {
     if (chainCheck) return chainCheck;
@@ -134,11 +136,26 @@ export function createRpc(
       },
     );
     chainCheck = check;
+    checkSignals.set(check, signal);
     // A failed check is forgotten, so the next call checks again.
     check.catch(() => {
       if (chainCheck === check) chainCheck = undefined;
     });
     return check;
+  };
+
+  /**
+   * Waits for a chain check; when the check was another call's and that call's signal aborted it, checks again
+   * (one more request, only in that race) instead of failing this call.
+   */
+  const joinChainCheck = async (check: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
+    try {
+      await check;
+    } catch (error) {
+      const starter = checkSignals.get(check);
+      if (starter === signal || !starter?.aborted || error instanceof ChainMismatchError) throw error;
+      await startChainCheck(signal);
+    }
   };
 
   const batch = async (calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]> => {
@@ -151,7 +168,7 @@ export function createRpc(
     const work = (async () => {
       if (check) {
         try {
-          await check;
+          await joinChainCheck(check, signal);
         } catch (error) {
           // The whole request failed (not a wrong chain): name every method of it, not just the check.
           const failed = (await settled).find((result) => result.status === "rejected");
@@ -173,7 +190,8 @@ export function createRpc(
     async ensureChain(options?: ActionOptions) {
       const signal = parseSignal(parseOptions(options).signal);
       throwIfAborted(signal, "eth_chainId");
-      if (!chainVerified) await withAbort(startChainCheck(signal), signal, "eth_chainId");
+      if (!chainVerified)
+        await withAbort(joinChainCheck(startChainCheck(signal), signal), signal, "eth_chainId");
     },
   });
   return { rpc, publicClient };

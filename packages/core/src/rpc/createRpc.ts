@@ -115,14 +115,14 @@ export function createRpc(
   const request = (call: RpcCall, signal?: AbortSignal): Promise<unknown> =>
     publicClient.request(
       { method: call.method, params: call.params } as never,
-      (signal ? { dedupe: false, signal } : { dedupe: false }) as never,
+      { dedupe: false, signal } as never,
     );
 
   let chainVerified = false;
   /** The one chain check in flight, shared by every caller until it settles. */
   let chainCheck: Promise<void> | undefined;
-  /** The signal each chain check was sent with (it is aborted with the call that started it). */
-  const checkSignals = new WeakMap<Promise<void>, AbortSignal | undefined>();
+  /** The signal the chain check in flight was sent with (it is aborted with the call that started it). */
+  let chainCheckSignal: AbortSignal | undefined;
 
   const startChainCheck = (signal?: AbortSignal): Promise<void> => {
     if (chainCheck) return chainCheck;
@@ -136,7 +136,7 @@ export function createRpc(
       },
     );
     chainCheck = check;
-    checkSignals.set(check, signal);
+    chainCheckSignal = signal;
     // A failed check is forgotten, so the next call checks again.
     check.catch(() => {
       if (chainCheck === check) chainCheck = undefined;
@@ -145,17 +145,16 @@ export function createRpc(
   };
 
   /**
-   * Waits for a chain check; when the check was another call's and that call's signal aborted it, checks again
-   * (one more request, only in that race) instead of failing this call.
+   * Starts or joins the chain check; when the check was another call's and that call's signal aborted it, checks
+   * again (one more request, only in that race) instead of failing this call.
    */
-  const joinChainCheck = async (check: Promise<void>, signal: AbortSignal | undefined): Promise<void> => {
-    try {
-      await check;
-    } catch (error) {
-      const starter = checkSignals.get(check);
+  const joinChainCheck = (signal: AbortSignal | undefined): Promise<void> => {
+    const check = startChainCheck(signal);
+    const starter = chainCheckSignal;
+    return check.catch((error: unknown) => {
       if (starter === signal || !starter?.aborted || error instanceof ChainMismatchError) throw error;
-      await startChainCheck(signal);
-    }
+      return startChainCheck(signal);
+    });
   };
 
   const batch = async (calls: readonly RpcCall[], options?: ActionOptions): Promise<unknown[]> => {
@@ -163,12 +162,12 @@ export function createRpc(
     const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
     throwIfAborted(signal, methods);
     // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
-    const check = chainVerified ? undefined : startChainCheck(signal);
+    const check = chainVerified ? undefined : joinChainCheck(signal);
     const settled = Promise.allSettled(calls.map((call) => request(call, signal)));
     const work = (async () => {
       if (check) {
         try {
-          await joinChainCheck(check, signal);
+          await check;
         } catch (error) {
           // The whole request failed (not a wrong chain): name every method of it, not just the check.
           const failed = (await settled).find((result) => result.status === "rejected");
@@ -190,8 +189,7 @@ export function createRpc(
     async ensureChain(options?: ActionOptions) {
       const signal = parseSignal(parseOptions(options).signal);
       throwIfAborted(signal, "eth_chainId");
-      if (!chainVerified)
-        await withAbort(joinChainCheck(startChainCheck(signal), signal), signal, "eth_chainId");
+      if (!chainVerified) await withAbort(joinChainCheck(signal), signal, "eth_chainId");
     },
   });
   return { rpc, publicClient };

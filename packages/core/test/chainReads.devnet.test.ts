@@ -304,6 +304,21 @@ describe("bad input fails before any request, naming field, value and rule", () 
 });
 
 describe("abort", () => {
+  it("a first call aborted during the chain check does not fail a concurrent call that joined the check", async () => {
+    const client = newClient(); // cold: the first calls check the chain
+    proxy.inject({ method: "eth_chainId", times: 1, fault: { kind: "delay", ms: 1_500 } });
+    try {
+      const controller = new AbortController();
+      const first = client.blockchain.getBlock({ signal: controller.signal }).catch((e: unknown) => e);
+      const second = client.blockchain.getBlock({ number: 0 });
+      setTimeout(() => controller.abort(), 100);
+      expect(await first).toBeInstanceOf(RequestAbortedError);
+      expect((await second).number).toBe(0n); // checked the chain again instead of failing with the other's abort
+    } finally {
+      proxy.clearFaults();
+    }
+  });
+
   it("an aborted read rejects at once with RequestAbortedError and its HTTP request is aborted", async () => {
     const client = newClient();
     await client.rpc.ensureChain();

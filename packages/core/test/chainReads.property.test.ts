@@ -3,7 +3,7 @@
 // block-hash answers, and an NFT contract's answers. None throws anything but the SDK's InvalidArgumentError on
 // input, none throws at all on answers, and none accepts a wrong length.
 import fc from "fast-check";
-import { encodeAbiParameters, type Hex, toFunctionSelector } from "viem";
+import { encodeAbiParameters, type Hex, parseAbi, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import { decodeBlock } from "../src/actions/blockchain/decodeBlock.js";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../src/actions/blockchain/nftReads.js";
 import { parseAbiInput } from "../src/actions/blockchain/parseAbiInput.js";
 import { parseBlockNumber } from "../src/actions/blockchain/parseBlockNumber.js";
+import { parseHumanSignature } from "../src/actions/blockchain/parseHumanSignature.js";
 import { parseTokenId } from "../src/actions/blockchain/parseTokenId.js";
 import { InvalidArgumentError } from "../src/index.js";
 
@@ -146,6 +147,103 @@ describe("parseAbiInput (the ABI readContract and estimateGas take)", () => {
         },
       ),
     );
+  });
+});
+
+/** A Solidity type as a signature writes it: elementary or a tuple, with array suffixes, at most 3 levels deep. */
+const typeText: fc.Memo<string> = fc.memo((depth) =>
+  fc
+    .tuple(
+      depth <= 1
+        ? fc.constantFrom(...ELEMENTARY, "uint", "int")
+        : fc.oneof(
+            fc.constantFrom(...ELEMENTARY),
+            fc
+              .array(fc.tuple(typeText(depth - 1), fc.option(identifier, { nil: undefined })), {
+                minLength: 1,
+                maxLength: 3,
+              })
+              .map(
+                (items) => `(${items.map(([type, name]) => (name ? `${type} ${name}` : type)).join(", ")})`,
+              ),
+          ),
+      fc.constantFrom("", "[]", "[2]", "[][3]"),
+    )
+    .map(([base, suffix]) => `${base}${suffix}`),
+);
+
+describe("parseHumanSignature (human-readable function and error signatures)", () => {
+  it("never throws on any text", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((tail) => `function f(${tail}`),
+          fc.string({
+            unit: fc.constantFrom("(", ")", ",", " ", "[", "]", "uint", "x", "function", "returns", "view"),
+          }),
+        ),
+        (text) => {
+          const result = parseHumanSignature(text);
+          expect(typeof result.ok).toBe("boolean");
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("reads what viem's parseAbi reads: the same selector, outputs and state mutability", () => {
+    fc.assert(
+      fc.property(
+        identifier,
+        fc.array(
+          fc.tuple(
+            typeText(3),
+            fc.option(identifier, { nil: undefined }),
+            fc.constantFrom("", " memory", " calldata"),
+          ),
+          { maxLength: 4 },
+        ),
+        fc.array(typeText(2), { maxLength: 3 }),
+        fc.constantFrom("", " view", " pure", " payable", " external view", " public"),
+        (name, inputs, outputs, modifiers) => {
+          const param = ([type, label, location]: [string, string | undefined, string]) =>
+            `${type}${/^(string|bytes)$|\[|^\(/.test(type) ? location : ""}${label ? ` ${label}` : ""}`;
+          const signature = `function ${name}(${inputs.map(param).join(", ")})${modifiers}${outputs.length > 0 ? ` returns (${outputs.join(", ")})` : ""}`;
+          const ours = parseHumanSignature(signature);
+          const [theirs] = parseAbi([signature]) as unknown as [
+            { type: string; outputs: unknown; stateMutability: string },
+          ];
+          expect(ours.ok).toBe(true);
+          if (!ours.ok || ours.item.type !== "function") return;
+          expect(toFunctionSelector(ours.item)).toBe(toFunctionSelector(theirs as never));
+          expect(JSON.parse(JSON.stringify(ours.item.outputs))).toEqual(
+            JSON.parse(JSON.stringify(theirs.outputs)),
+          );
+          expect(ours.item.stateMutability).toBe(theirs.stateMutability);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses what is not a function or error signature, with a reason", () => {
+    for (const text of [
+      "event Transfer(address indexed from)",
+      "function (",
+      "function f(uint256",
+      "function f() returns",
+      "function f() views",
+      "struct S { uint a; }",
+      "",
+    ]) {
+      const result = parseHumanSignature(text);
+      expect(result.ok, text).toBe(false);
+    }
+    expect(parseHumanSignature("error Unauthorized(address caller)")).toEqual({
+      ok: true,
+      item: { type: "error", name: "Unauthorized", inputs: [{ type: "address", name: "caller" }] },
+    });
   });
 });
 

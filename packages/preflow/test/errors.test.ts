@@ -156,6 +156,16 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { token: "USDX", suggestions: ["USDm"], known: ["USDm", "USDC"] },
     code: "UNKNOWN_TOKEN",
   },
+  BlockNotFoundError: { parameters: { block: "1000000000000" }, code: "BLOCK_NOT_FOUND" },
+  ContractReadError: {
+    parameters: {
+      address: ADDRESS,
+      functionName: "ownerOf(uint256)",
+      reason: SECRET_REASON,
+      data: "0x7e273289",
+    },
+    code: "CONTRACT_READ_FAILED",
+  },
   InvalidEnsNameError: {
     parameters: { name: "a..eth", rule: "empty label", cause: SECRET_CAUSE },
     code: "INVALID_ENS_NAME",

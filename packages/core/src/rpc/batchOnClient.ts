@@ -56,6 +56,8 @@ export function createBatcher(client: RequestClient, bounds?: RpcBounds): Batche
   let chainVerified = false;
   /** The one chain check in flight, shared by every caller until it settles. */
   let chainCheck: Promise<void> | undefined;
+  /** The signal the chain check in flight was sent with (it is aborted with the call that started it). */
+  let chainCheckSignal: AbortSignal | undefined;
 
   const startChainCheck = (signal?: AbortSignal): Promise<void> => {
     if (chainCheck) return chainCheck;
@@ -69,6 +71,7 @@ export function createBatcher(client: RequestClient, bounds?: RpcBounds): Batche
       },
     );
     chainCheck = check;
+    chainCheckSignal = signal;
     // A failed check is forgotten, so the next call checks again.
     check.catch(() => {
       if (chainCheck === check) chainCheck = undefined;
@@ -76,12 +79,25 @@ export function createBatcher(client: RequestClient, bounds?: RpcBounds): Batche
     return check;
   };
 
+  /**
+   * Starts or joins the chain check; when the check was another call's and that call's signal aborted it, checks
+   * again (one more request, only in that race) instead of failing this call.
+   */
+  const joinChainCheck = (signal: AbortSignal | undefined): Promise<void> => {
+    const check = startChainCheck(signal);
+    const starter = chainCheckSignal;
+    return check.catch((error: unknown) => {
+      if (starter === signal || !starter?.aborted || error instanceof ChainMismatchError) throw error;
+      return startChainCheck(signal);
+    });
+  };
+
   const batch: Batcher = async (calls, options) => {
     const signal = parseSignal(parseOptions(options).signal);
     const methods = calls.map((call) => call.method).join(", ") || "eth_chainId";
     throwIfAborted(signal, methods);
     // Issued in the same tick, so viem's http transport sends them (and a new chain check) as one batch.
-    const check = chainVerified ? undefined : startChainCheck(signal);
+    const check = chainVerified ? undefined : joinChainCheck(signal);
     const settled = Promise.allSettled(calls.map((call) => request(call, signal)));
     const work = (async () => {
       if (check) {

@@ -1,8 +1,9 @@
 // The ABI a caller gives `readContract`: human-readable signatures (`"function balanceOf(address) view returns
 // (uint256)"`, one string, several lines or an array) or a JSON ABI (an array, or its JSON text). Untrusted input:
 // anything that is not an ABI is an `InvalidArgumentError` naming `abi`, never another exception.
-import { type Abi, parseAbi } from "viem";
+import type { Abi } from "viem";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import { parseHumanSignature } from "./parseHumanSignature.js";
 
 /** The longest ABI text accepted (characters), and the most entries. */
 const MAX_TEXT = 256 * 1024;
@@ -61,15 +62,12 @@ export function parseAbiInput(value: unknown): Abi {
 function parseHuman(signatures: readonly string[], original: unknown): Abi {
   if (signatures.length === 0) throw fail(original, "is empty");
   if (signatures.length > MAX_ENTRIES) throw fail(original, `has more than ${MAX_ENTRIES} entries`);
-  let abi: Abi;
-  try {
-    abi = parseAbi(signatures) as Abi;
-  } catch (error) {
-    const short = (error as { shortMessage?: unknown }).shortMessage;
-    throw fail(
-      original,
-      `is not valid human-readable ABI (${typeof short === "string" ? short : "cannot parse"})`,
-    );
+  const abi: unknown[] = [];
+  for (const [index, signature] of signatures.entries()) {
+    const parsed = parseHumanSignature(signature);
+    if (!parsed.ok)
+      throw fail(original, `signature ${index} is not a human-readable function or error (${parsed.reason})`);
+    abi.push(parsed.item);
   }
   return checkJsonAbi(abi, original);
 }

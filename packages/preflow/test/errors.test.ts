@@ -202,19 +202,6 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     parameters: { field: "token", token: "BRLm", reserves: ["USDm", "USDC"] },
     code: "NOT_AN_AAVE_RESERVE",
   },
-  BlockNotFoundError: {
-    parameters: { block: "1000000000000" },
-    code: "BLOCK_NOT_FOUND",
-  },
-  ContractReadError: {
-    parameters: {
-      address: "0x4444444444444444444444444444444444444444",
-      functionName: "owner",
-      reason: "the call reverted",
-      data: "0x",
-    },
-    code: "CONTRACT_READ_FAILED",
-  },
   GoodDollarRefusedError: {
     parameters: {
       operation: "claim",

@@ -40,6 +40,8 @@ describe("a swap paying gas in a fee currency", () => {
     await devnet.fund(account.address, "USDm", "2");
     const flow = await client.swap.prepareSwap(account.address, "USDC", "USDm", "10", {
       feeCurrency: "USDm",
+      // Uniswap v3: an approve and a swap (v4, which "best" may pick once other files move v3's price, adds Permit2's)
+      venue: "uniswap",
     });
     expect(flow.steps).toHaveLength(2);
     for (const step of flow.steps) expect(step.feeCurrency).toBe(USDm.address);

@@ -143,6 +143,8 @@ describe("simulatePreparedFlow paying gas in a fee currency", () => {
     const swapping = client.extend(swapActions);
     const flow = await swapping.swap.prepareSwap(account.address, "USDC", "USDm", "10", {
       feeCurrency: "USDm",
+      // Uniswap v3: an approve and a swap (v4, which "best" may pick once other files move v3's price, adds Permit2's)
+      venue: "uniswap",
     });
     expect(flow.steps).toHaveLength(2);
     const { simulation, requests } = await simulateCounted(flow);

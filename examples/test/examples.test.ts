@@ -97,11 +97,14 @@ describe("pnpm demo", () => {
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
     });
-    child.stderr.resume();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     const killer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 110_000);
     const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
     clearTimeout(killer);
-    expect(code, stdout).toBe(0);
+    expect(code, `${stdout}\n--- stderr ---\n${stderr.slice(-4_000)}`).toBe(0);
     // Bounded: at most 1 s (10 polls) for the kernel to finish tearing the group down.
     let left = liveProcessesInGroup(child.pid!);
     for (let poll = 0; poll < 10 && left.length > 0; poll++) {

@@ -10,7 +10,15 @@ import type {
 } from "../actions/blockchain/getNftBalance.js";
 import type { GetNftInfoParameters, GetNftInfoReturnType } from "../actions/blockchain/getNftInfo.js";
 import type { GetTransactionReturnType } from "../actions/blockchain/getTransaction.js";
-import * as lazyBlockchainActions from "../actions/blockchain/lazyActions.js";
+import {
+  estimateGas,
+  getBlock,
+  getLatestBlocks,
+  getNftBalance,
+  getNftInfo,
+  getTransaction,
+  readContract,
+} from "../actions/blockchain/lazyActions.js";
 import type { ReadContractParameters, ReadContractReturnType } from "../actions/blockchain/readContract.js";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
@@ -134,19 +142,14 @@ export function blockchainActions(client: SdkBaseClient): { blockchain: Blockcha
   return {
     blockchain: Object.freeze({
       getTransaction: async (hash: string, options?: ActionOptions) =>
-        lazyBlockchainActions.getTransaction(client, { ...parseOptions(options), hash }),
-      getBlock: async (parameters?: GetBlockParameters) =>
-        lazyBlockchainActions.getBlock(client, parameters ?? {}),
+        getTransaction(client, { ...parseOptions(options), hash }),
+      getBlock: async (parameters?: GetBlockParameters) => getBlock(client, parameters ?? {}),
       getLatestBlocks: async (parameters?: GetLatestBlocksParameters) =>
-        lazyBlockchainActions.getLatestBlocks(client, parameters ?? {}),
-      getNftInfo: async (parameters: GetNftInfoParameters) =>
-        lazyBlockchainActions.getNftInfo(client, parameters),
-      getNftBalance: async (parameters: GetNftBalanceParameters) =>
-        lazyBlockchainActions.getNftBalance(client, parameters),
-      readContract: async (parameters: ReadContractParameters) =>
-        lazyBlockchainActions.readContract(client, parameters),
-      estimateGas: async (parameters: EstimateGasParameters) =>
-        lazyBlockchainActions.estimateGas(client, parameters),
+        getLatestBlocks(client, parameters ?? {}),
+      getNftInfo: async (parameters: GetNftInfoParameters) => getNftInfo(client, parameters),
+      getNftBalance: async (parameters: GetNftBalanceParameters) => getNftBalance(client, parameters),
+      readContract: async (parameters: ReadContractParameters) => readContract(client, parameters),
+      estimateGas: async (parameters: EstimateGasParameters) => estimateGas(client, parameters),
     }),
   };
 }

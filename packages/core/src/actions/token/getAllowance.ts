@@ -10,6 +10,7 @@ import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
 /**
@@ -73,12 +74,7 @@ export type GetAllowanceReturnType = TokenAllowance;
  * import type { GetAllowanceErrorType } from "@preflow/core";
  * ```
  */
-export type GetAllowanceErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | TokenReadError
-  | ReadBatchErrorType;
+export type GetAllowanceErrorType = TokenCallErrorType | TokenReadError;
 
 const KEYS = ["owner", "spender", "token", "signal"] as const;
 

@@ -14,6 +14,7 @@ import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
 /**
@@ -72,13 +73,7 @@ export type PrepareApproveReturnType = SerializedPreparedFlow;
  * import type { PrepareApproveErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareApproveErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | InvalidAmountError
-  | FeeErrorType
-  | ReadBatchErrorType;
+export type PrepareApproveErrorType = TokenCallErrorType | InvalidAmountError | FeeErrorType;
 
 const KEYS = ["from", "spender", "token", "amount", "feeCurrency", "signal"];
 

@@ -15,6 +15,7 @@ import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
 /**
@@ -90,14 +91,11 @@ export type PrepareSendReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareSendErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
+  | TokenCallErrorType
   | InvalidAmountError
   | InsufficientBalanceError
   | TokenReadError
-  | FeeErrorType
-  | ReadBatchErrorType;
+  | FeeErrorType;
 
 const KEYS = ["from", "to", "token", "amount", "feeCurrency", "signal"];
 

@@ -48,15 +48,8 @@ export type {
   TransactionAttribution,
   TransactionDetails,
 } from "./actions/blockchain/getTransaction.js";
-export {
-  estimateGas,
-  getBlock,
-  getLatestBlocks,
-  getNftBalance,
-  getNftInfo,
-  getTransaction,
-  readContract,
-} from "./actions/blockchain/lazyActions.js";
+// every blockchain action: estimateGas, getBlock, getLatestBlocks, getNftBalance, getNftInfo, getTransaction, readContract
+export * from "./actions/blockchain/lazyActions.js";
 export type { NftStandard } from "./actions/blockchain/nftReads.js";
 export type { AbiInput } from "./actions/blockchain/parseAbiInput.js";
 export type {

@@ -64,7 +64,14 @@ describe("the ErrorType table", () => {
 
   it("has an entry for every action whose ErrorType @preflow/core exports", () => {
     // `XErrorType` of action `x`, wherever src declares one; the parts other unions are built from are not actions.
-    const PARTS = ["celoStakingRead", "celoStakingAction", "celoGovernanceAction", "aaveLending", "fee"];
+    const PARTS = [
+      "celoStakingRead",
+      "celoStakingAction",
+      "celoGovernanceAction",
+      "aaveLending",
+      "fee",
+      "tokenCall",
+    ];
     const src = fileURLToPath(new URL("../src/", import.meta.url));
     const text = readdirSync(src, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))

@@ -18,3 +18,20 @@ export async function runLazyAction<client = SdkBaseClient, parameters = unknown
   throwIfAborted(parseSignal(isRecord(parameters) ? parameters.signal : undefined), "eth_call");
   return (await load())(client, parameters);
 }
+
+/**
+ * An exported action whose module loads on its first call: `load` returns the action (`async () => (await
+ * import("./x.js")).x`), and the result, with the action's exact signature, calls it through
+ * {@link runLazyAction}. Each `lazyActions.ts` declares its actions with it, one line each. @internal
+ */
+export function lazyAction<action extends (...args: never[]) => Promise<unknown>>(
+  load: () => Promise<action>,
+): action {
+  const run = async (client: unknown, parameters: unknown) =>
+    runLazyAction(
+      client,
+      parameters,
+      load as unknown as () => Promise<(c: unknown, p: unknown) => Promise<unknown>>,
+    );
+  return run as unknown as action;
+}

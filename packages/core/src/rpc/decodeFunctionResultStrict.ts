@@ -21,6 +21,12 @@ import { RpcError } from "../errors/rpc.js";
 const MAX_RETURN_BYTES = 1 << 20;
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
+/** The arguments of `functionName` in `abi`, whatever its state mutability. */
+type AnyFunctionArgs<
+  abi extends Abi | readonly unknown[],
+  functionName extends ContractFunctionName<abi>,
+> = ContractFunctionArgs<abi, AbiStateMutability, functionName>;
+
 /**
  * Parameters of {@link decodeFunctionResultStrict}.
  *
@@ -36,11 +42,7 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 export interface DecodeFunctionResultStrictParameters<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
-    abi,
-    AbiStateMutability,
-    functionName
-  >,
+  args extends AnyFunctionArgs<abi, functionName> = AnyFunctionArgs<abi, functionName>,
 > {
   /** The contract's ABI (at least the function called). */
   abi: abi;
@@ -70,11 +72,7 @@ export interface DecodeFunctionResultStrictParameters<
 export type DecodeFunctionResultStrictReturnType<
   abi extends Abi | readonly unknown[] = Abi,
   functionName extends ContractFunctionName<abi> = ContractFunctionName<abi>,
-  args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> = ContractFunctionArgs<
-    abi,
-    AbiStateMutability,
-    functionName
-  >,
+  args extends AnyFunctionArgs<abi, functionName> = AnyFunctionArgs<abi, functionName>,
 > = DecodeFunctionResultReturnType<abi, functionName, args>;
 
 /**
@@ -118,7 +116,7 @@ export type DecodeFunctionResultStrictErrorType = InvalidArgumentError | RpcErro
 export function decodeFunctionResultStrict<
   const abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi>,
-  const args extends ContractFunctionArgs<abi, AbiStateMutability, functionName>,
+  const args extends AnyFunctionArgs<abi, functionName>,
 >(
   parameters: DecodeFunctionResultStrictParameters<abi, functionName, args>,
 ): DecodeFunctionResultStrictReturnType<abi, functionName, args> {

@@ -1,34 +1,11 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import { type Abi, type AbiFunction, type Address, encodeFunctionData, getAbiItem, type Hex } from "viem";
-import { functionAbi, param, tuple } from "../abi/functionAbi.js";
+import { aggregate3Function, multicall3Abi } from "../abi/multicall3Abi.js";
 import { MULTICALL3_ADDRESS } from "../chain.js";
 import { batchOnClient, endpointLabel, requestClientOf } from "./batchOnClient.js";
 import type { ClientOrPreflowClient, RpcCall } from "./createRpc.js";
 import { decodeOutputs, wrongReadError } from "./decodeFunctionResultStrict.js";
 import { toRpcError } from "./toRpcError.js";
-
-/**
- * The Multicall3 functions preflow uses, as a literal ABI (viem's `multicall3Abi` and `parseAbi` would bring
- * more code into a browser bundle than these four entries).
- */
-const uint256Out = [param("uint256")] as const;
-const multicall3 = [
-  functionAbi(
-    "aggregate3",
-    "payable",
-    [
-      tuple("tuple[]", "calls", [
-        param("address", "target"),
-        param("bool", "allowFailure"),
-        param("bytes", "callData"),
-      ]),
-    ],
-    [tuple("tuple[]", "returnData", [param("bool", "success"), param("bytes", "returnData")])],
-  ),
-  functionAbi("getBlockNumber", "view", [], uint256Out),
-  functionAbi("getEthBalance", "view", [param("address", "addr")], uint256Out),
-  functionAbi("getCurrentBlockTimestamp", "view", [], uint256Out),
-] as const;
 
 /**
  * One read of a Multicall3 `aggregate3` (`allowFailure: true`).
@@ -269,8 +246,8 @@ function functionOf(abi: Abi | readonly unknown[], selector: Hex): AbiFunction |
 export function ethBalanceRead(owner: Address): ReadCall {
   return {
     target: MULTICALL3_ADDRESS,
-    abi: multicall3,
-    callData: encodeFunctionData({ abi: multicall3, functionName: "getEthBalance", args: [owner] }),
+    abi: multicall3Abi,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getEthBalance", args: [owner] }),
   };
 }
 
@@ -283,24 +260,22 @@ export function decodeEthBalance(result: ReadResult | undefined): bigint {
 export function blockTimestampRead(): ReadCall {
   return {
     target: MULTICALL3_ADDRESS,
-    abi: multicall3,
-    callData: encodeFunctionData({ abi: multicall3, functionName: "getCurrentBlockTimestamp" }),
+    abi: multicall3Abi,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getCurrentBlockTimestamp" }),
   };
 }
 
 function blockNumberRead(): ReadCall {
   return {
     target: MULTICALL3_ADDRESS,
-    abi: multicall3,
-    callData: encodeFunctionData({ abi: multicall3, functionName: "getBlockNumber" }),
+    abi: multicall3Abi,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getBlockNumber" }),
   };
 }
 
-const aggregate3Function = multicall3[0];
-
 function aggregateCall(calls: readonly ReadCall[]): RpcCall {
   const data = encodeFunctionData({
-    abi: multicall3,
+    abi: multicall3Abi,
     functionName: "aggregate3",
     args: [calls.map((call) => ({ target: call.target, allowFailure: true, callData: call.callData }))],
   });

@@ -1,15 +1,7 @@
 // Transactions, blocks, NFTs, contract reads and gas estimates: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { EstimateGasParameters, EstimateGasReturnType } from "./estimateGas.js";
-import type { GetBlockParameters, GetBlockReturnType } from "./getBlock.js";
-import type { GetLatestBlocksParameters, GetLatestBlocksReturnType } from "./getLatestBlocks.js";
-import type { GetNftBalanceParameters, GetNftBalanceReturnType } from "./getNftBalance.js";
-import type { GetNftInfoParameters, GetNftInfoReturnType } from "./getNftInfo.js";
-import type { GetTransactionParameters, GetTransactionReturnType } from "./getTransaction.js";
-import type { ReadContractParameters, ReadContractReturnType } from "./readContract.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads a transaction, its receipt status and the attribution in its calldata, including the inner calls
@@ -33,12 +25,9 @@ import type { ReadContractParameters, ReadContractReturnType } from "./readContr
  * console.log(tx.status, tx.attribution.tags);
  * ```
  */
-export async function getTransaction(
-  client: SdkBaseClient,
-  parameters: GetTransactionParameters,
-): Promise<GetTransactionReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getTransaction.js")).getTransaction);
-}
+export const getTransaction = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getTransaction.js")).getTransaction,
+);
 
 /**
  * Reads one block by `number`, by `hash`, or the latest: number, hash, parent, time, producer, gas used and limit,
@@ -61,12 +50,7 @@ export async function getTransaction(
  * console.log(latest.number, latest.timestamp, genesis.hash);
  * ```
  */
-export async function getBlock(
-  client: SdkBaseClient,
-  parameters: GetBlockParameters = {},
-): Promise<GetBlockReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getBlock.js")).getBlock);
-}
+export const getBlock = /* @__PURE__ */ lazyAction(async () => (await import("./getBlock.js")).getBlock);
 
 /**
  * Reads the latest `count` blocks (at most 20), newest first, in ONE request although their numbers are not
@@ -91,16 +75,9 @@ export async function getBlock(
  * console.log(latest.timestamp, blocks.map((block) => block.number));
  * ```
  */
-export async function getLatestBlocks(
-  client: SdkBaseClient,
-  parameters: GetLatestBlocksParameters = {},
-): Promise<GetLatestBlocksReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./getLatestBlocks.js")).getLatestBlocks,
-  );
-}
+export const getLatestBlocks = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getLatestBlocks.js")).getLatestBlocks,
+);
 
 /**
  * Reads an NFT: which standard the contract declares (ERC-165 `supportsInterface`), and in the same Multicall3
@@ -122,12 +99,9 @@ export async function getLatestBlocks(
  * console.log(nft.standard, nft.owner, nft.tokenUri);
  * ```
  */
-export async function getNftInfo(
-  client: SdkBaseClient,
-  parameters: GetNftInfoParameters,
-): Promise<GetNftInfoReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getNftInfo.js")).getNftInfo);
-}
+export const getNftInfo = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getNftInfo.js")).getNftInfo,
+);
 
 /**
  * Reads how many NFTs of `contract` `owner` holds: the standard (ERC-165) and the balance views of both standards
@@ -148,12 +122,9 @@ export async function getNftInfo(
  * const copies = await getNftBalance(client, { owner: "0x…", contract: "0x…", tokenId: 1n }); // ERC-1155
  * ```
  */
-export async function getNftBalance(
-  client: SdkBaseClient,
-  parameters: GetNftBalanceParameters,
-): Promise<GetNftBalanceReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getNftBalance.js")).getNftBalance);
-}
+export const getNftBalance = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getNftBalance.js")).getNftBalance,
+);
 
 /**
  * Calls any `view` or `pure` function of any contract (`eth_call` on the latest block, through Multicall3's
@@ -181,12 +152,9 @@ export async function getNftBalance(
  * console.log(result); // "1000000000000000000" (a decimal string)
  * ```
  */
-export async function readContract(
-  client: SdkBaseClient,
-  parameters: ReadContractParameters,
-): Promise<ReadContractReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./readContract.js")).readContract);
-}
+export const readContract = /* @__PURE__ */ lazyAction(
+  async () => (await import("./readContract.js")).readContract,
+);
 
 /**
  * Estimates what a send or a contract call would cost: its gas, simulated with `eth_simulateV1` on the latest
@@ -210,9 +178,6 @@ export async function readContract(
  * console.log(`${fee.estimatedFormatted} ${fee.currency} (at most ${fee.maxFormatted})`);
  * ```
  */
-export async function estimateGas(
-  client: SdkBaseClient,
-  parameters: EstimateGasParameters,
-): Promise<EstimateGasReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./estimateGas.js")).estimateGas);
-}
+export const estimateGas = /* @__PURE__ */ lazyAction(
+  async () => (await import("./estimateGas.js")).estimateGas,
+);

@@ -7,7 +7,7 @@ import {
   encodeFunctionData,
   type Hex,
 } from "viem";
-import { functionAbi, param, tuple } from "../../abi/functionAbi.js";
+import { aggregate3Function, multicall3Abi } from "../../abi/multicall3Abi.js";
 import { MULTICALL3_ADDRESS } from "../../chain.js";
 import type { SdkBaseClient } from "../../clients/types.js";
 import type { InvalidAddressError } from "../../errors/address.js";
@@ -85,21 +85,6 @@ export type ReadContractErrorType =
   | ReadBatchErrorType;
 
 const KEYS = ["to", "abi", "functionName", "args", "signal"] as const;
-
-const aggregate3 = [
-  functionAbi(
-    "aggregate3",
-    "payable",
-    [
-      tuple("tuple[]", "calls", [
-        param("address", "target"),
-        param("bool", "allowFailure"),
-        param("bytes", "callData"),
-      ]),
-    ],
-    [tuple("tuple[]", "returnData", [param("bool", "success"), param("bytes", "returnData")])],
-  ),
-] as const;
 
 /** The function of `abi` named `functionName` that `args` fit (by count, then by encoding). */
 function pickFunction(
@@ -222,7 +207,8 @@ export async function readContract(
             {
               to: MULTICALL3_ADDRESS,
               data: encodeFunctionData({
-                abi: aggregate3,
+                abi: multicall3Abi,
+                functionName: "aggregate3",
                 args: [[{ target: to, allowFailure: true, callData: data }]],
               }),
             },
@@ -232,7 +218,7 @@ export async function readContract(
       ],
       { signal },
     );
-    const outer = decodeOutputs(aggregate3[0].outputs, raw);
+    const outer = decodeOutputs(aggregate3Function.outputs, raw);
     const entry = outer.ok
       ? (outer.values[0] as readonly { success: boolean; returnData: Hex }[])[0]
       : undefined;

@@ -1,9 +1,7 @@
 // ENS: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { ResolveEnsParameters, ResolveEnsReturnType } from "./resolveEns.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Resolves an ENS name to an address. The name is normalized first (ENSIP-15); every argument is checked before
@@ -33,9 +31,6 @@ import type { ResolveEnsParameters, ResolveEnsReturnType } from "./resolveEns.js
  * await resolveEns(client, { name: "vitalik.eth", network: "ethereum" }); // "0x…" or null
  * ```
  */
-export async function resolveEns(
-  client: SdkBaseClient,
-  parameters: ResolveEnsParameters,
-): Promise<ResolveEnsReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./resolveEns.js")).resolveEns);
-}
+export const resolveEns = /* @__PURE__ */ lazyAction(
+  async () => (await import("./resolveEns.js")).resolveEns,
+);

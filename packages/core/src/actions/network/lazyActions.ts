@@ -1,9 +1,7 @@
 // The network: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetStatusParameters, GetStatusReturnType } from "./getStatus.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads the chain id, latest block and fees (`eth_chainId`, `eth_getBlockByNumber`, `eth_gasPrice` in one
@@ -22,9 +20,4 @@ import type { GetStatusParameters, GetStatusReturnType } from "./getStatus.js";
  * const { blockNumber, baseFeePerGas, gasPrice } = await getStatus(createSdkBaseClient());
  * ```
  */
-export async function getStatus(
-  client: SdkBaseClient,
-  parameters: GetStatusParameters,
-): Promise<GetStatusReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getStatus.js")).getStatus);
-}
+export const getStatus = /* @__PURE__ */ lazyAction(async () => (await import("./getStatus.js")).getStatus);

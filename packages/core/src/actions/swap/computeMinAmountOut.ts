@@ -1,5 +1,6 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import { InvalidArgumentError } from "../../errors/argument.js";
+import { parseBoundedInteger } from "../../validation/parseBoundedInteger.js";
 
 /**
  * Parameters of {@link computeMinAmountOut}.
@@ -42,17 +43,6 @@ export function computeMinAmountOut(parameters: ComputeMinAmountOutParameters): 
       rule: "must be a non-negative bigint",
     });
   }
-  if (
-    typeof slippageBps !== "number" ||
-    !Number.isInteger(slippageBps) ||
-    slippageBps < 0 ||
-    slippageBps > 10_000
-  ) {
-    throw new InvalidArgumentError({
-      field: "slippageBps",
-      value: slippageBps,
-      rule: "must be an integer number of basis points in 0…10000",
-    });
-  }
+  parseBoundedInteger(slippageBps, "slippageBps", 0, 10_000, "basis points");
   return (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
 }

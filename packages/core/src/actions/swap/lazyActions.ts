@@ -1,10 +1,7 @@
 // Swaps on every venue: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetSwapQuotesParameters, GetSwapQuotesReturnType } from "./getSwapQuotes.js";
-import type { PrepareSwapParameters, PrepareSwapReturnType } from "./prepareSwap.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on every venue: Uniswap v3 (the pair's pool at every fee
@@ -28,12 +25,9 @@ import type { PrepareSwapParameters, PrepareSwapReturnType } from "./prepareSwap
  * // best: { venue: "uniswap", amountOut: "99989…", amountOutFormatted: "99.98…", route: [USDC, 100, USDm], fee: [100], ... }
  * ```
  */
-export async function getSwapQuotes(
-  client: SdkBaseClient,
-  parameters: GetSwapQuotesParameters,
-): Promise<GetSwapQuotesReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getSwapQuotes.js")).getSwapQuotes);
-}
+export const getSwapQuotes = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getSwapQuotes.js")).getSwapQuotes,
+);
 
 /**
  * Prepares selling `amountIn` of `tokenIn` for `tokenOut` on the best venue (or the one asked for): quotes every
@@ -77,9 +71,6 @@ export async function getSwapQuotes(
  * // flow.steps: [approve USDC 100 to the router (if needed), swap]; flow.intent.minAmountOut; flow.expiresAt
  * ```
  */
-export async function prepareSwap(
-  client: SdkBaseClient,
-  parameters: PrepareSwapParameters,
-): Promise<PrepareSwapReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./prepareSwap.js")).prepareSwap);
-}
+export const prepareSwap = /* @__PURE__ */ lazyAction(
+  async () => (await import("./prepareSwap.js")).prepareSwap,
+);

@@ -6,6 +6,7 @@ import { SWAP_VENUES } from "../../protocols/registry.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
+import { parseBoundedInteger } from "../../validation/parseBoundedInteger.js";
 import { parseSignal } from "../../validation/parseSignal.js";
 import type { SwapVenueChoice } from "./types.js";
 
@@ -78,17 +79,6 @@ export function parseSwapQuoteParameters(
   };
 }
 
-function parseInteger(value: unknown, field: string, min: number, max: number, unit: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidArgumentError({
-      field,
-      value,
-      rule: `must be an integer number of ${unit} in ${min}…${max}`,
-    });
-  }
-  return value;
-}
-
 /**
  * Validates a swap preparation; no I/O. `withVenue` is false for the per-venue actions (no `venue` key).
  * @internal
@@ -120,11 +110,11 @@ export function parsePrepareSwapParameters(parameters: unknown, withVenue: boole
     slippageBps:
       slippageBps === undefined
         ? DEFAULT_SLIPPAGE_BPS
-        : parseInteger(slippageBps, "slippageBps", 0, MAX_SLIPPAGE_BPS, "basis points"),
+        : parseBoundedInteger(slippageBps, "slippageBps", 0, MAX_SLIPPAGE_BPS, "basis points"),
     deadlineSeconds:
       deadlineSeconds === undefined
         ? DEFAULT_DEADLINE_SECONDS
-        : parseInteger(deadlineSeconds, "deadlineSeconds", 1, MAX_DEADLINE_SECONDS, "seconds"),
+        : parseBoundedInteger(deadlineSeconds, "deadlineSeconds", 1, MAX_DEADLINE_SECONDS, "seconds"),
     feeCurrency,
   };
 }

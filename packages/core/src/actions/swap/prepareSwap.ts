@@ -1,15 +1,12 @@
 import type { SdkBaseClient } from "../../clients/types.js";
-import type { InvalidAddressError } from "../../errors/address.js";
 import type { InsufficientBalanceError, InvalidAmountError } from "../../errors/amount.js";
-import type { InvalidArgumentError } from "../../errors/argument.js";
-import type { ChainMismatchError } from "../../errors/chain.js";
-import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../../errors/rpc.js";
 import type { NoRouteError, ZeroQuoteError } from "../../errors/swap.js";
-import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
+import type { TokenReadError } from "../../errors/token.js";
 import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { loadSwapVenues } from "./loadSwapVenues.js";
 import { parsePrepareSwapParameters } from "./parseSwapParameters.js";
 import { prepareSwapOnVenues } from "./prepareSwapOnVenues.js";
@@ -71,7 +68,10 @@ export interface PrepareSwapParameters extends SwapOptions {
 export type PrepareSwapReturnType = SerializedPreparedFlow;
 
 /**
- * The errors {@link prepareSwap} throws.
+ * The errors {@link prepareSwap} throws (every one an `SdkError`): bad input before any I/O (`InvalidArgumentError`,
+ * `InvalidAddressError`, `UnknownTokenError`, `InvalidAmountError`); `NoRouteError` or `ZeroQuoteError`;
+ * `InsufficientBalanceError`; `TokenReadError`; the fee's errors ({@link FeeErrorType}); the request's failures
+ * (`ChainMismatchError`, `RpcError`, `RpcRateLimitedError`, `RequestAbortedError`).
  *
  * @example
  * ```ts
@@ -79,17 +79,11 @@ export type PrepareSwapReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareSwapErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
+  | TokenCallErrorType
   | InvalidAmountError
   | NoRouteError
   | ZeroQuoteError
   | InsufficientBalanceError
-  | ChainMismatchError
-  | RpcError
-  | RpcRateLimitedError
-  | RequestAbortedError
   | TokenReadError
   | FeeErrorType;
 

@@ -1,4 +1,3 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import { type Address, maxUint256 } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../clients/types.js";
@@ -8,9 +7,10 @@ import type { TokenReadError, UnknownTokenError } from "../../errors/token.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { allowanceCall, expectUint } from "../../tokens/erc20Reads.js";
+import { parseTokenCall } from "../../tokens/parseTokenCall.js";
 import type { TokenInfo } from "../../tokens/registry.js";
-import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
-import { parseAddress } from "../../validation/parseAddress.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 
 /**
  * An ERC-20 allowance.
@@ -73,12 +73,7 @@ export type GetAllowanceReturnType = TokenAllowance;
  * import type { GetAllowanceErrorType } from "@preflow/core";
  * ```
  */
-export type GetAllowanceErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | TokenReadError
-  | ReadBatchErrorType;
+export type GetAllowanceErrorType = TokenCallErrorType | TokenReadError;
 
 const KEYS = ["owner", "spender", "token", "signal"] as const;
 
@@ -103,10 +98,12 @@ export async function getAllowance(
   client: SdkBaseClient,
   parameters: GetAllowanceParameters,
 ): Promise<GetAllowanceReturnType> {
-  const { owner, spender, token, signal } = rejectUnknownKeys(parameters, "parameters", KEYS);
-  const account = parseAddress(owner, "owner");
-  const approved = parseAddress(spender, "spender");
-  const info = resolveToken(token);
+  const {
+    account,
+    counterparty: approved,
+    token: info,
+  } = parseTokenCall(parameters, KEYS, "owner", "spender");
+  const { signal } = parameters;
   return client.track("token.getAllowance", account, async () => {
     const { reads } = await readBatch(client, {
       reads: [allowanceCall(info, account, approved)],

@@ -10,6 +10,7 @@ import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
 import type { TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 
 /**
@@ -69,12 +70,7 @@ export type GetBalanceReturnType = TokenBalance;
  * import type { GetBalanceErrorType } from "@preflow/core";
  * ```
  */
-export type GetBalanceErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | TokenReadError
-  | ReadBatchErrorType;
+export type GetBalanceErrorType = TokenCallErrorType | TokenReadError;
 
 const KEYS = ["owner", "token", "signal"] as const;
 

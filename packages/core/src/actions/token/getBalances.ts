@@ -10,6 +10,7 @@ import { type ReadBatchErrorType, readBatch } from "../../rpc/readBatch.js";
 import { balanceOfCall, decodeUint } from "../../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 import { parseAddress } from "../../validation/parseAddress.js";
 import type { TokenBalance } from "./getBalance.js";
 
@@ -77,11 +78,7 @@ export interface GetBalancesParameters extends ActionOptions {
  */
 export type GetBalancesOptions = Pick<GetBalancesParameters, "hideNative" | "signal">;
 
-export type GetBalancesErrorType =
-  | InvalidAddressError
-  | InvalidArgumentError
-  | UnknownTokenError
-  | ReadBatchErrorType;
+export type GetBalancesErrorType = TokenCallErrorType;
 
 const KEYS = ["owner", "tokens", "hideNative", "signal"] as const;
 

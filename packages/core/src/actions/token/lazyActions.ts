@@ -1,12 +1,7 @@
 // Tokens: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetAllowanceParameters, GetAllowanceReturnType } from "./getAllowance.js";
-import type { GetBalanceParameters, GetBalanceReturnType } from "./getBalance.js";
-import type { GetBalancesParameters, GetBalancesReturnType } from "./getBalances.js";
-import type { GetTokenInfoParameters, GetTokenInfoReturnType } from "./getTokenInfo.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads `owner`'s balance of `token` (CELO: the native balance, through its ERC-20 interface). A tracked read
@@ -25,12 +20,9 @@ import type { GetTokenInfoParameters, GetTokenInfoReturnType } from "./getTokenI
  * const { formatted } = await getBalance(createSdkBaseClient(), { owner: "0x1111111111111111111111111111111111111111", token: "CELO" });
  * ```
  */
-export async function getBalance(
-  client: SdkBaseClient,
-  parameters: GetBalanceParameters,
-): Promise<GetBalanceReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getBalance.js")).getBalance);
-}
+export const getBalance = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getBalance.js")).getBalance,
+);
 
 /**
  * Reads `owner`'s balances of `tokens` (default: every token of the registry) through Multicall3. Duplicates
@@ -51,12 +43,9 @@ export async function getBalance(
  * for (const b of balances) console.log(b.token.symbol, b.formatted);
  * ```
  */
-export async function getBalances(
-  client: SdkBaseClient,
-  parameters: GetBalancesParameters,
-): Promise<GetBalancesReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getBalances.js")).getBalances);
-}
+export const getBalances = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getBalances.js")).getBalances,
+);
 
 /**
  * Reads how much of `owner`'s `token` `spender` may spend. A tracked read (`token.getAllowance`).
@@ -78,12 +67,9 @@ export async function getBalances(
  * });
  * ```
  */
-export async function getAllowance(
-  client: SdkBaseClient,
-  parameters: GetAllowanceParameters,
-): Promise<GetAllowanceReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getAllowance.js")).getAllowance);
-}
+export const getAllowance = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getAllowance.js")).getAllowance,
+);
 
 /**
  * Looks a token up in the registry (symbol, former ticker or address) and reads its `totalSupply` on chain,
@@ -103,9 +89,6 @@ export async function getAllowance(
  * console.log(usdc.address, usdc.decimals, usdc.totalSupply);
  * ```
  */
-export async function getTokenInfo(
-  client: SdkBaseClient,
-  parameters: GetTokenInfoParameters,
-): Promise<GetTokenInfoReturnType> {
-  return runLazyAction(client, parameters, async () => (await import("./getTokenInfo.js")).getTokenInfo);
-}
+export const getTokenInfo = /* @__PURE__ */ lazyAction(
+  async () => (await import("./getTokenInfo.js")).getTokenInfo,
+);

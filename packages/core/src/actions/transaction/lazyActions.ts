@@ -1,7 +1,7 @@
 // Transactions: the exported actions of this folder that a page needs only when it calls them, each a function that
 // loads its module on the first call (the one way, `runLazyAction`), so that importing the package, or holding a
 // client, does not fetch their code. The implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 import type {
   SimulatePreparedFlowParameters,
   SimulatePreparedFlowReturnType,
@@ -76,13 +76,6 @@ import type {
  * await simulatePreparedFlow(client, { flow, feeCurrency: "USDm" });
  * ```
  */
-export async function simulatePreparedFlow(
-  client: SimulationClient,
-  parameters: SimulatePreparedFlowParameters,
-): Promise<SimulatePreparedFlowReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./simulatePreparedFlow.js")).simulatePreparedFlow,
-  );
-}
+export const simulatePreparedFlow = /* @__PURE__ */ lazyAction(
+  async () => (await import("./simulatePreparedFlow.js")).simulatePreparedFlow,
+);

@@ -1,4 +1,3 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import { maxUint256 } from "viem";
 import { parseAmount } from "../../amounts/parseAmount.js";
 import { CHAIN_ID } from "../../chain.js";
@@ -13,8 +12,9 @@ import { buildApproveStep } from "../../flow/buildApproveStep.js";
 import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
-import { parseAddress } from "../../validation/parseAddress.js";
+import { parseTokenCall } from "../../tokens/parseTokenCall.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 
 /**
  * The amount of an approval: a human decimal string (`"0"` revokes), or `"max"` for an unlimited approval.
@@ -72,13 +72,7 @@ export type PrepareApproveReturnType = SerializedPreparedFlow;
  * import type { PrepareApproveErrorType } from "@preflow/core";
  * ```
  */
-export type PrepareApproveErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
-  | InvalidAmountError
-  | FeeErrorType
-  | ReadBatchErrorType;
+export type PrepareApproveErrorType = TokenCallErrorType | InvalidAmountError | FeeErrorType;
 
 const KEYS = ["from", "spender", "token", "amount", "feeCurrency", "signal"];
 
@@ -109,11 +103,12 @@ export async function prepareApprove(
   client: SdkBaseClient,
   parameters: PrepareApproveParameters,
 ): Promise<PrepareApproveReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { from, spender, token, amount, signal } = parameters;
-  const owner = parseAddress(from, "from");
-  const approved = parseAddress(spender, "spender", { allowZero: false });
-  const info = resolveToken(token);
+  const {
+    account: owner,
+    counterparty: approved,
+    token: info,
+  } = parseTokenCall(parameters, KEYS, "from", "spender", { allowZero: false });
+  const { amount, signal } = parameters;
   const value =
     amount === "max"
       ? maxUint256

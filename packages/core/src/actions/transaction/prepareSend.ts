@@ -1,4 +1,3 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import { encodeFunctionData, erc20Abi } from "viem";
 import { formatAmount } from "../../amounts/formatAmount.js";
 import { parseAmount } from "../../amounts/parseAmount.js";
@@ -14,8 +13,9 @@ import type { SerializedPreparedFlow } from "../../flow/types.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { balanceOfCall, expectUint } from "../../tokens/erc20Reads.js";
-import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
-import { parseAddress } from "../../validation/parseAddress.js";
+import { parseTokenCall } from "../../tokens/parseTokenCall.js";
+import type { TokenInput } from "../../tokens/resolveToken.js";
+import type { TokenCallErrorType } from "../../tokens/tokenCallErrors.js";
 
 /**
  * Parameters of {@link prepareSend}.
@@ -90,14 +90,11 @@ export type PrepareSendReturnType = SerializedPreparedFlow;
  * ```
  */
 export type PrepareSendErrorType =
-  | InvalidArgumentError
-  | InvalidAddressError
-  | UnknownTokenError
+  | TokenCallErrorType
   | InvalidAmountError
   | InsufficientBalanceError
   | TokenReadError
-  | FeeErrorType
-  | ReadBatchErrorType;
+  | FeeErrorType;
 
 const KEYS = ["from", "to", "token", "amount", "feeCurrency", "signal"];
 
@@ -130,11 +127,12 @@ export async function prepareSend(
   client: SdkBaseClient,
   parameters: PrepareSendParameters,
 ): Promise<PrepareSendReturnType> {
-  rejectUnknownKeys(parameters, "parameters", KEYS);
-  const { from, to, token, amount, signal } = parameters;
-  const sender = parseAddress(from, "from");
-  const recipient = parseAddress(to, "to", { allowZero: false });
-  const info = resolveToken(token);
+  const {
+    account: sender,
+    counterparty: recipient,
+    token: info,
+  } = parseTokenCall(parameters, KEYS, "from", "to", { allowZero: false });
+  const { amount, signal } = parameters;
   const max = amount === "max";
   const asked = max
     ? undefined

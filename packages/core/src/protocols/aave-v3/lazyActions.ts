@@ -1,22 +1,7 @@
 // Lending on Aave v3: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetAavePositionsParameters, GetAavePositionsReturnType } from "./actions/getAavePositions.js";
-import type {
-  PrepareAaveBorrowParameters,
-  PrepareAaveBorrowReturnType,
-} from "./actions/prepareAaveBorrow.js";
-import type { PrepareAaveRepayParameters, PrepareAaveRepayReturnType } from "./actions/prepareAaveRepay.js";
-import type {
-  PrepareAaveSupplyParameters,
-  PrepareAaveSupplyReturnType,
-} from "./actions/prepareAaveSupply.js";
-import type {
-  PrepareAaveWithdrawParameters,
-  PrepareAaveWithdrawReturnType,
-} from "./actions/prepareAaveWithdraw.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads `owner`'s Aave v3 positions: per reserve, what is supplied and borrowed (base units and formatted, interest
@@ -41,16 +26,9 @@ import type {
  * console.log(account.healthFactor?.formatted ?? "no debt");
  * ```
  */
-export async function getAavePositions(
-  client: SdkBaseClient,
-  parameters: GetAavePositionsParameters,
-): Promise<GetAavePositionsReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getAavePositions.js")).getAavePositions,
-  );
-}
+export const getAavePositions = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getAavePositions.js")).getAavePositions,
+);
 
 /**
  * Prepares a supply to Aave v3: an exact `approve` of the Pool (only when the current allowance is below the
@@ -74,16 +52,9 @@ export async function getAavePositions(
  * // flow.steps: [approve Aave v3 Pool 100 USDC (if needed), supply(USDC, 100000000, from, 0)]
  * ```
  */
-export async function prepareAaveSupply(
-  client: SdkBaseClient,
-  parameters: PrepareAaveSupplyParameters,
-): Promise<PrepareAaveSupplyReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
-  );
-}
+export const prepareAaveSupply = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
+);
 
 /**
  * Prepares a withdrawal from Aave v3: `Pool.withdraw(asset, amount, from)`; `"max"` withdraws everything supplied
@@ -115,16 +86,9 @@ export async function prepareAaveSupply(
  * const some = await prepareAaveWithdraw(client, { from, token: "USDC", amount: "25", healthFactorFloor: "1.5" });
  * ```
  */
-export async function prepareAaveWithdraw(
-  client: SdkBaseClient,
-  parameters: PrepareAaveWithdrawParameters,
-): Promise<PrepareAaveWithdrawReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
-  );
-}
+export const prepareAaveWithdraw = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
+);
 
 /**
  * Prepares a variable-rate borrow from Aave v3: `Pool.borrow(asset, amount, 2, 0, from)`. Refuses, before
@@ -153,16 +117,9 @@ export async function prepareAaveWithdraw(
  * // flow.steps: [borrow(USDm, 50e18, 2, 0, from)]
  * ```
  */
-export async function prepareAaveBorrow(
-  client: SdkBaseClient,
-  parameters: PrepareAaveBorrowParameters,
-): Promise<PrepareAaveBorrowReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
-  );
-}
+export const prepareAaveBorrow = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
+);
 
 /**
  * Prepares a repayment of variable-rate debt on Aave v3: an exact `approve` of the Pool (only when the allowance is
@@ -189,13 +146,6 @@ export async function prepareAaveBorrow(
  * // flow.steps: [approve Aave v3 Pool debt + 0.1 % (if needed), repay(USDm, 2^256 - 1, 2, from)]
  * ```
  */
-export async function prepareAaveRepay(
-  client: SdkBaseClient,
-  parameters: PrepareAaveRepayParameters,
-): Promise<PrepareAaveRepayReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
-  );
-}
+export const prepareAaveRepay = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,
+);

@@ -1,4 +1,4 @@
-import { SdkError } from "../../errors/base.js";
+import { type ProtocolRefusalParameters, ProtocolRefusedError } from "../../errors/refusal.js";
 import type { ProtocolRevertErrors } from "../definition.js";
 
 /**
@@ -62,22 +62,7 @@ export type CeloStakingRefusal =
  * const error = new CeloStakingRefusedError(parameters);
  * ```
  */
-export interface CeloRefusalParameters<Reason extends string> {
-  operation: string;
-  reason: Reason;
-  message: string;
-  details?: Record<string, string | number | boolean>;
-}
-
-/** SdkError's fields for a refusal: "Cannot <operation>: <message>. Nothing was prepared." */
-function refusal<Code extends CeloStakingErrorCode>(code: Code, parameters: CeloRefusalParameters<string>) {
-  const { operation, reason, message, details } = parameters;
-  return {
-    code,
-    message: `Cannot ${operation}: ${message}. Nothing was prepared.`,
-    details: { operation, reason, ...details },
-  };
-}
+export type CeloRefusalParameters<Reason extends string> = ProtocolRefusalParameters<Reason>;
 
 /**
  * A staking operation (`client.staking.prepare*`) the core contracts would refuse, found by the one read before
@@ -95,12 +80,14 @@ function refusal<Code extends CeloStakingErrorCode>(code: Code, parameters: Celo
  * }
  * ```
  */
-export class CeloStakingRefusedError extends SdkError<"CELO_STAKING_REFUSED"> {
+export class CeloStakingRefusedError extends ProtocolRefusedError<
+  "CELO_STAKING_REFUSED",
+  CeloStakingRefusal
+> {
   override readonly name: string = "CeloStakingRefusedError";
-  declare readonly details: { operation: string; reason: CeloStakingRefusal; [key: string]: unknown };
 
   constructor(parameters: CeloRefusalParameters<CeloStakingRefusal>) {
-    super(refusal("CELO_STAKING_REFUSED", parameters));
+    super("CELO_STAKING_REFUSED", parameters.operation, parameters);
   }
 }
 
@@ -145,12 +132,14 @@ export type CeloGovernanceRefusal =
  * }
  * ```
  */
-export class CeloGovernanceRefusedError extends SdkError<"CELO_GOVERNANCE_REFUSED"> {
+export class CeloGovernanceRefusedError extends ProtocolRefusedError<
+  "CELO_GOVERNANCE_REFUSED",
+  CeloGovernanceRefusal
+> {
   override readonly name: string = "CeloGovernanceRefusedError";
-  declare readonly details: { operation: string; reason: CeloGovernanceRefusal; [key: string]: unknown };
 
   constructor(parameters: CeloRefusalParameters<CeloGovernanceRefusal>) {
-    super(refusal("CELO_GOVERNANCE_REFUSED", parameters));
+    super("CELO_GOVERNANCE_REFUSED", parameters.operation, parameters);
   }
 }
 

@@ -1,36 +1,7 @@
 // Celo governance: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type {
-  GetGovernanceProposalParameters,
-  GetGovernanceProposalReturnType,
-} from "./actions/getGovernanceProposal.js";
-import type {
-  GetGovernanceProposalsParameters,
-  GetGovernanceProposalsReturnType,
-} from "./actions/getGovernanceProposals.js";
-import type {
-  PrepareGovernanceDelegateParameters,
-  PrepareGovernanceDelegateReturnType,
-} from "./actions/prepareGovernanceDelegate.js";
-import type {
-  PrepareGovernanceRevokeUpvoteParameters,
-  PrepareGovernanceRevokeUpvoteReturnType,
-} from "./actions/prepareGovernanceRevokeUpvote.js";
-import type {
-  PrepareGovernanceUndelegateParameters,
-  PrepareGovernanceUndelegateReturnType,
-} from "./actions/prepareGovernanceUndelegate.js";
-import type {
-  PrepareGovernanceUpvoteParameters,
-  PrepareGovernanceUpvoteReturnType,
-} from "./actions/prepareGovernanceUpvote.js";
-import type {
-  PrepareGovernanceVoteParameters,
-  PrepareGovernanceVoteReturnType,
-} from "./actions/prepareGovernanceVote.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads Celo governance's proposals on chain (no fetch from the web): the queue with upvotes, and the dequeued
@@ -51,16 +22,9 @@ import type {
  * for (const p of referendum) console.log(p.id, p.votes.yes.formatted, p.descriptionUrl);
  * ```
  */
-export async function getGovernanceProposals(
-  client: SdkBaseClient,
-  parameters: GetGovernanceProposalsParameters,
-): Promise<GetGovernanceProposalsReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getGovernanceProposals.js")).getGovernanceProposals,
-  );
-}
+export const getGovernanceProposals = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getGovernanceProposals.js")).getGovernanceProposals,
+);
 
 /**
  * Reads one governance proposal on chain: stage, proposer, deposit, description URL, approval, upvotes, vote
@@ -81,16 +45,9 @@ export async function getGovernanceProposals(
  * console.log(p.stage, p.votes.yes.formatted);
  * ```
  */
-export async function getGovernanceProposal(
-  client: SdkBaseClient,
-  parameters: GetGovernanceProposalParameters,
-): Promise<GetGovernanceProposalReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
-  );
-}
+export const getGovernanceProposal = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
+);
 
 /**
  * Prepares upvoting a queued governance proposal with all of the account's locked CELO (the most upvoted
@@ -113,16 +70,9 @@ export async function getGovernanceProposal(
  * const flow = await prepareGovernanceUpvote(createSdkBaseClient(), { from, proposalId: 2n });
  * ```
  */
-export async function prepareGovernanceUpvote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceUpvoteParameters,
-): Promise<PrepareGovernanceUpvoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
-  );
-}
+export const prepareGovernanceUpvote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
+);
 
 /**
  * Prepares a vote (`"yes"`, `"no"`, `"abstain"`) on a proposal in its referendum with all of the account's
@@ -144,16 +94,9 @@ export async function prepareGovernanceUpvote(
  * const flow = await prepareGovernanceVote(createSdkBaseClient(), { from, proposalId: 1n, value: "yes" });
  * ```
  */
-export async function prepareGovernanceVote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceVoteParameters,
-): Promise<PrepareGovernanceVoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGovernanceVote.js")).prepareGovernanceVote,
-  );
-}
+export const prepareGovernanceVote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGovernanceVote.js")).prepareGovernanceVote,
+);
 
 /**
  * Prepares revoking the account's upvote (so it can upvote another proposal). Refused when it has none
@@ -172,16 +115,9 @@ export async function prepareGovernanceVote(
  * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareGovernanceRevokeUpvote(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceRevokeUpvoteParameters,
-): Promise<PrepareGovernanceRevokeUpvoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
-  );
-}
+export const prepareGovernanceRevokeUpvote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
+);
 
 /**
  * Prepares delegating a percentage of the account's governance voting power to another account
@@ -205,16 +141,9 @@ export async function prepareGovernanceRevokeUpvote(
  * const flow = await prepareGovernanceDelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareGovernanceDelegate(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceDelegateParameters,
-): Promise<PrepareGovernanceDelegateReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
-  );
-}
+export const prepareGovernanceDelegate = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
+);
 
 /**
  * Prepares taking back a percentage of governance voting power delegated to `to`
@@ -234,13 +163,6 @@ export async function prepareGovernanceDelegate(
  * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
  */
-export async function prepareGovernanceUndelegate(
-  client: SdkBaseClient,
-  parameters: PrepareGovernanceUndelegateParameters,
-): Promise<PrepareGovernanceUndelegateReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,
-  );
-}
+export const prepareGovernanceUndelegate = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,
+);

@@ -1,44 +1,7 @@
 // Celo staking: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type {
-  GetStakingBalancesParameters,
-  GetStakingBalancesReturnType,
-} from "./actions/getStakingBalances.js";
-import type {
-  GetStakingValidatorGroupsParameters,
-  GetStakingValidatorGroupsReturnType,
-} from "./actions/getStakingValidatorGroups.js";
-import type {
-  PrepareStakingActivateParameters,
-  PrepareStakingActivateReturnType,
-} from "./actions/prepareStakingActivate.js";
-import type {
-  PrepareStakingLockParameters,
-  PrepareStakingLockReturnType,
-} from "./actions/prepareStakingLock.js";
-import type {
-  PrepareStakingRelockParameters,
-  PrepareStakingRelockReturnType,
-} from "./actions/prepareStakingRelock.js";
-import type {
-  PrepareStakingRevokeParameters,
-  PrepareStakingRevokeReturnType,
-} from "./actions/prepareStakingRevoke.js";
-import type {
-  PrepareStakingUnlockParameters,
-  PrepareStakingUnlockReturnType,
-} from "./actions/prepareStakingUnlock.js";
-import type {
-  PrepareStakingVoteParameters,
-  PrepareStakingVoteReturnType,
-} from "./actions/prepareStakingVote.js";
-import type {
-  PrepareStakingWithdrawParameters,
-  PrepareStakingWithdrawReturnType,
-} from "./actions/prepareStakingWithdraw.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads an account's staking position on Celo's core contracts: locked CELO (total, non-voting, voting), votes
@@ -60,16 +23,9 @@ import type {
  * console.log(locked.total.formatted, votes.map((v) => `${v.group}: ${v.active.formatted}`));
  * ```
  */
-export async function getStakingBalances(
-  client: SdkBaseClient,
-  parameters: GetStakingBalancesParameters,
-): Promise<GetStakingBalancesReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getStakingBalances.js")).getStakingBalances,
-  );
-}
+export const getStakingBalances = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getStakingBalances.js")).getStakingBalances,
+);
 
 /**
  * Reads every registered validator group with its name, members, commission, votes, capacity and eligibility. A
@@ -89,16 +45,9 @@ export async function getStakingBalances(
  * for (const g of groups) console.log(g.name, g.votes.formatted, g.remainingCapacity.formatted);
  * ```
  */
-export async function getStakingValidatorGroups(
-  client: SdkBaseClient,
-  parameters: GetStakingValidatorGroupsParameters,
-): Promise<GetStakingValidatorGroupsReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
-  );
-}
+export const getStakingValidatorGroups = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
+);
 
 /**
  * Prepares locking CELO in LockedGold (locked CELO can vote for validator groups and on governance). Registers the
@@ -120,16 +69,9 @@ export async function getStakingValidatorGroups(
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
  */
-export async function prepareStakingLock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingLockParameters,
-): Promise<PrepareStakingLockReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
-  );
-}
+export const prepareStakingLock = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
+);
 
 /**
  * Prepares unlocking locked CELO: it becomes a pending withdrawal, withdrawable after LockedGold's unlocking period
@@ -150,16 +92,9 @@ export async function prepareStakingLock(
  * const flow = await prepareStakingUnlock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export async function prepareStakingUnlock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingUnlockParameters,
-): Promise<PrepareStakingUnlockReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
-  );
-}
+export const prepareStakingUnlock = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
+);
 
 /**
  * Prepares relocking CELO that is waiting in pending withdrawals (matured or not): `relock(index, value)` per
@@ -179,16 +114,9 @@ export async function prepareStakingUnlock(
  * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
  */
-export async function prepareStakingRelock(
-  client: SdkBaseClient,
-  parameters: PrepareStakingRelockParameters,
-): Promise<PrepareStakingRelockReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
-  );
-}
+export const prepareStakingRelock = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
+);
 
 /**
  * Prepares withdrawing every matured pending withdrawal (unlocked CELO whose unlocking period has passed at the
@@ -209,16 +137,9 @@ export async function prepareStakingRelock(
  * const flow = await prepareStakingWithdraw(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareStakingWithdraw(
-  client: SdkBaseClient,
-  parameters: PrepareStakingWithdrawParameters,
-): Promise<PrepareStakingWithdrawReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
-  );
-}
+export const prepareStakingWithdraw = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
+);
 
 /**
  * Prepares a vote of locked CELO for a validator group (a pending vote, activatable from the next epoch). Checked
@@ -240,16 +161,9 @@ export async function prepareStakingWithdraw(
  * const flow = await prepareStakingVote(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export async function prepareStakingVote(
-  client: SdkBaseClient,
-  parameters: PrepareStakingVoteParameters,
-): Promise<PrepareStakingVoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
-  );
-}
+export const prepareStakingVote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
+);
 
 /**
  * Prepares activating pending votes (cast in an earlier epoch) for `group`, or for every group that has some.
@@ -269,16 +183,9 @@ export async function prepareStakingVote(
  * const flow = await prepareStakingActivate(createSdkBaseClient(), { from });
  * ```
  */
-export async function prepareStakingActivate(
-  client: SdkBaseClient,
-  parameters: PrepareStakingActivateParameters,
-): Promise<PrepareStakingActivateReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
-  );
-}
+export const prepareStakingActivate = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
+);
 
 /**
  * Prepares revoking votes for a validator group: pending votes first, then active ones, each with the sorted-list
@@ -299,13 +206,6 @@ export async function prepareStakingActivate(
  * const flow = await prepareStakingRevoke(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
  */
-export async function prepareStakingRevoke(
-  client: SdkBaseClient,
-  parameters: PrepareStakingRevokeParameters,
-): Promise<PrepareStakingRevokeReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
-  );
-}
+export const prepareStakingRevoke = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,
+);

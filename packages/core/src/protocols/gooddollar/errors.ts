@@ -1,4 +1,4 @@
-import { SdkError } from "../../errors/base.js";
+import { type ProtocolRefusalParameters, ProtocolRefusedError } from "../../errors/refusal.js";
 import type { ProtocolRevertErrors } from "../definition.js";
 
 /**
@@ -55,22 +55,11 @@ export type GoodDollarRefusal =
  * }
  * ```
  */
-export class GoodDollarRefusedError extends SdkError<"GOODDOLLAR_REFUSED"> {
+export class GoodDollarRefusedError extends ProtocolRefusedError<"GOODDOLLAR_REFUSED", GoodDollarRefusal> {
   override readonly name: string = "GoodDollarRefusedError";
-  declare readonly details: { operation: string; reason: GoodDollarRefusal; [key: string]: unknown };
 
-  constructor(parameters: {
-    operation: string;
-    reason: GoodDollarRefusal;
-    message: string;
-    details?: Record<string, string | number | boolean>;
-  }) {
-    const { operation, reason, message, details } = parameters;
-    super({
-      code: "GOODDOLLAR_REFUSED",
-      message: `Cannot prepare a GoodDollar ${operation}: ${message}. Nothing was prepared.`,
-      details: { operation, reason, ...details },
-    });
+  constructor(parameters: ProtocolRefusalParameters<GoodDollarRefusal>) {
+    super("GOODDOLLAR_REFUSED", `prepare a GoodDollar ${parameters.operation}`, parameters);
   }
 }
 

@@ -1,24 +1,7 @@
 // GoodDollar: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type {
-  GetGoodDollarReserveQuoteParameters,
-  GetGoodDollarReserveQuoteReturnType,
-} from "./actions/getGoodDollarReserveQuote.js";
-import type {
-  GetGoodDollarUbiEntitlementParameters,
-  GetGoodDollarUbiEntitlementReturnType,
-} from "./actions/getGoodDollarUbiEntitlement.js";
-import type {
-  PrepareGoodDollarClaimParameters,
-  PrepareGoodDollarClaimReturnType,
-} from "./actions/prepareGoodDollarClaim.js";
-import type {
-  PrepareGoodDollarReserveSwapParameters,
-  PrepareGoodDollarReserveSwapReturnType,
-} from "./actions/prepareGoodDollarReserveSwap.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Reads `address`'s GoodDollar UBI: its whitelisted identity (Identity's `getWhitelistedRoot`), what a claim now
@@ -41,16 +24,9 @@ import type {
  * if (ubi.canClaim) console.log(`claim ${ubi.entitlementFormatted} G$`);
  * ```
  */
-export async function getGoodDollarUbiEntitlement(
-  client: SdkBaseClient,
-  parameters: GetGoodDollarUbiEntitlementParameters,
-): Promise<GetGoodDollarUbiEntitlementReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getGoodDollarUbiEntitlement.js")).getGoodDollarUbiEntitlement,
-  );
-}
+export const getGoodDollarUbiEntitlement = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getGoodDollarUbiEntitlement.js")).getGoodDollarUbiEntitlement,
+);
 
 /**
  * Prepares today's GoodDollar UBI claim: the UBIScheme's `claim()`, which pays the signer the day's UBI. Refused
@@ -74,16 +50,9 @@ export async function getGoodDollarUbiEntitlement(
  * // flow.steps: [claim()] to the UBIScheme 0x43d7…a4A1; flow.intent.entitlement: the G$ it pays (base units)
  * ```
  */
-export async function prepareGoodDollarClaim(
-  client: SdkBaseClient,
-  parameters: PrepareGoodDollarClaimParameters,
-): Promise<PrepareGoodDollarClaimReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGoodDollarClaim.js")).prepareGoodDollarClaim,
-  );
-}
+export const prepareGoodDollarClaim = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGoodDollarClaim.js")).prepareGoodDollarClaim,
+);
 
 /**
  * Quotes a trade with GoodDollar's reserve: buying G$ with USDm (minted by the Bancor formula) or selling G$ for
@@ -105,16 +74,9 @@ export async function prepareGoodDollarClaim(
  * console.log(`${quote.amountOutFormatted} G$ at ${quote.priceInUsdm} USDm each`);
  * ```
  */
-export async function getGoodDollarReserveQuote(
-  client: SdkBaseClient,
-  parameters: GetGoodDollarReserveQuoteParameters,
-): Promise<GetGoodDollarReserveQuoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getGoodDollarReserveQuote.js")).getGoodDollarReserveQuote,
-  );
-}
+export const getGoodDollarReserveQuote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getGoodDollarReserveQuote.js")).getGoodDollarReserveQuote,
+);
 
 /**
  * Prepares a trade with GoodDollar's reserve: an exact `approve` of `amountIn` to the Broker (only when its
@@ -137,13 +99,6 @@ export async function getGoodDollarReserveQuote(
  * // flow.steps: [approve GoodDollar reserve Broker 1 USDm (if needed), swapIn(...)]
  * ```
  */
-export async function prepareGoodDollarReserveSwap(
-  client: SdkBaseClient,
-  parameters: PrepareGoodDollarReserveSwapParameters,
-): Promise<PrepareGoodDollarReserveSwapReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareGoodDollarReserveSwap.js")).prepareGoodDollarReserveSwap,
-  );
-}
+export const prepareGoodDollarReserveSwap = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareGoodDollarReserveSwap.js")).prepareGoodDollarReserveSwap,
+);

@@ -1,10 +1,7 @@
 // Mento v3: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetMentoQuoteParameters, GetMentoQuoteReturnType } from "./actions/getMentoQuote.js";
-import type { PrepareMentoSwapParameters, PrepareMentoSwapReturnType } from "./actions/prepareMentoSwap.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Mento v3 through the Router's `getAmountsOut`: the pair's FPMM pool and, when neither token is USDm, the path through USDm; returns the better. A read (reported to telemetry as `mento.getQuote`).
@@ -25,16 +22,9 @@ import type { PrepareMentoSwapParameters, PrepareMentoSwapReturnType } from "./a
  * // { venue: "mento", amountOut, amountOutFormatted, route: [USDC, USDm], fee: null, blockNumber, ... }
  * ```
  */
-export async function getMentoQuote(
-  client: SdkBaseClient,
-  parameters: GetMentoQuoteParameters,
-): Promise<GetMentoQuoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
-  );
-}
+export const getMentoQuote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
+);
 
 /**
  * Prepares a swap on Mento v3 only: the better of the pair's FPMM pool and the path through USDm (as {@link getMentoQuote}), swapped with the Router's `swapExactTokensForTokens(amountIn, amountOutMin, routes, to, deadline)`. An exact `approve` of `amountIn` to the Mento Router comes first only
@@ -56,13 +46,6 @@ export async function getMentoQuote(
  * // flow.steps.at(-1)!.call: { contract: "Mento Router", functionName: "swapExactTokensForTokens", args: [amountIn, amountOutMin, routes, to, deadline] }
  * ```
  */
-export async function prepareMentoSwap(
-  client: SdkBaseClient,
-  parameters: PrepareMentoSwapParameters,
-): Promise<PrepareMentoSwapReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
-  );
-}
+export const prepareMentoSwap = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,
+);

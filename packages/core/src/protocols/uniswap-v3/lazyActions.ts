@@ -1,13 +1,7 @@
 // Uniswap v3: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // Generated once from the actions' own TSDoc; the implementation lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type { GetUniswapQuoteParameters, GetUniswapQuoteReturnType } from "./actions/getUniswapQuote.js";
-import type {
-  PrepareUniswapSwapParameters,
-  PrepareUniswapSwapReturnType,
-} from "./actions/prepareUniswapSwap.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Uniswap v3 through QuoterV2: the pair's pool at every fee tier (100, 500, 3000, 10000) and every two-hop path through USDm, USDC or CELO at every pair of tiers, and returns the best (largest output; fewer hops, then lower fees on a tie). A read (reported to telemetry as `uniswap.getQuote`).
@@ -28,16 +22,9 @@ import type {
  * // { venue: "uniswap", amountOut, amountOutFormatted, route: [USDC, 100, USDm], fee: [100], blockNumber, ... }
  * ```
  */
-export async function getUniswapQuote(
-  client: SdkBaseClient,
-  parameters: GetUniswapQuoteParameters,
-): Promise<GetUniswapQuoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
-  );
-}
+export const getUniswapQuote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
+);
 
 /**
  * Prepares a swap on Uniswap v3 only: the best pool or two-hop path (as {@link getUniswapQuote}), swapped through SwapRouter02 `multicall(deadline, [exactInputSingle | exactInput])` (SwapRouter02's structs have no deadline field). An exact `approve` of `amountIn` to SwapRouter02 comes first only
@@ -59,13 +46,6 @@ export async function getUniswapQuote(
  * // flow.steps.at(-1)!.call: { contract: "Uniswap SwapRouter02", functionName: "multicall", args: [deadline, [{ functionName: "exactInputSingle", args: [params] }]] }
  * ```
  */
-export async function prepareUniswapSwap(
-  client: SdkBaseClient,
-  parameters: PrepareUniswapSwapParameters,
-): Promise<PrepareUniswapSwapReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
-  );
-}
+export const prepareUniswapSwap = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,
+);

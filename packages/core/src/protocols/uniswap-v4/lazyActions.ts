@@ -1,16 +1,7 @@
 // Uniswap v4: the exported actions of this folder, each a function that loads its module on the first call, so
 // that a page importing the package (or a client holding the group) fetches an action's code only when it runs.
 // The implementation (and its TSDoc) lives in the module each one loads.
-import { runLazyAction } from "../../clients/runLazyAction.js";
-import type { SdkBaseClient } from "../../clients/types.js";
-import type {
-  GetUniswapV4QuoteParameters,
-  GetUniswapV4QuoteReturnType,
-} from "./actions/getUniswapV4Quote.js";
-import type {
-  PrepareUniswapV4SwapParameters,
-  PrepareUniswapV4SwapReturnType,
-} from "./actions/prepareUniswapV4Swap.js";
+import { lazyAction } from "../../clients/runLazyAction.js";
 
 /**
  * Quotes selling `amountIn` of `tokenIn` for `tokenOut` on Uniswap v4 only: the pair's hookless pool at every tier
@@ -32,16 +23,9 @@ import type {
  * // { venue: "uniswap-v4", amountOut, amountOutFormatted, route: [USDC, 100, USDm], fee: [100], blockNumber, ... }
  * ```
  */
-export async function getUniswapV4Quote(
-  client: SdkBaseClient,
-  parameters: GetUniswapV4QuoteParameters,
-): Promise<GetUniswapV4QuoteReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/getUniswapV4Quote.js")).getUniswapV4Quote,
-  );
-}
+export const getUniswapV4Quote = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/getUniswapV4Quote.js")).getUniswapV4Quote,
+);
 
 /**
  * Prepares a swap on Uniswap v4 only (as {@link prepareSwap} with `venue: "uniswap-v4"`): the token's `approve` of
@@ -65,13 +49,6 @@ export async function getUniswapV4Quote(
  * // flow.steps: [approve Permit2 (if short), Permit2 approve, UniversalRouter execute]
  * ```
  */
-export async function prepareUniswapV4Swap(
-  client: SdkBaseClient,
-  parameters: PrepareUniswapV4SwapParameters,
-): Promise<PrepareUniswapV4SwapReturnType> {
-  return runLazyAction(
-    client,
-    parameters,
-    async () => (await import("./actions/prepareUniswapV4Swap.js")).prepareUniswapV4Swap,
-  );
-}
+export const prepareUniswapV4Swap = /* @__PURE__ */ lazyAction(
+  async () => (await import("./actions/prepareUniswapV4Swap.js")).prepareUniswapV4Swap,
+);

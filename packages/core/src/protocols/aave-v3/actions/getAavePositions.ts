@@ -1,12 +1,10 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
 import type { TokenInfo } from "../../../tokens/registry.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
+import { parseAccountReadParameters } from "../../../validation/parseAccountReadParameters.js";
 import {
   assetPriceOf,
   assetPriceRead,
@@ -175,9 +173,7 @@ export async function getAavePositions(
   client: SdkBaseClient,
   parameters: GetAavePositionsParameters,
 ): Promise<GetAavePositionsReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["owner", "signal"]);
-  const owner = parseAddress(raw.owner, "owner");
-  const signal = parseSignal(raw.signal);
+  const { address: owner, signal } = parseAccountReadParameters(parameters, "owner");
   return client.track("aave.getPositions", owner, async () => {
     const { reads: results, blockNumber } = await readAave(
       client,

@@ -1,11 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InvalidAddressError } from "../../../errors/address.js";
 import type { ActionOptions } from "../../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
+import { parseAccountReadParameters } from "../../../validation/parseAccountReadParameters.js";
 import { type CeloAmount, celoAmount, fixidityPercent } from "../amounts.js";
 import { readCeloAccountState } from "../lens.js";
 
@@ -131,9 +129,7 @@ export async function getStakingBalances(
   client: SdkBaseClient,
   parameters: GetStakingBalancesParameters,
 ): Promise<GetStakingBalancesReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["account", "signal"]);
-  const account = parseAddress(raw.account, "account");
-  const signal = parseSignal(raw.signal);
+  const { address: account, signal } = parseAccountReadParameters(parameters, "account");
   return client.track("staking.getStakingBalances", account, async () => {
     const s = await readCeloAccountState(client, account, signal);
     return {

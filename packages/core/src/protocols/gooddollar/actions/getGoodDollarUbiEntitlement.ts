@@ -1,11 +1,9 @@
-import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { ActionOptions } from "../../../rpc/createRpc.js";
 import type { ReadBatchErrorType } from "../../../rpc/readBatch.js";
-import { parseAddress } from "../../../validation/parseAddress.js";
-import { parseSignal } from "../../../validation/parseSignal.js";
+import { parseAccountReadParameters } from "../../../validation/parseAccountReadParameters.js";
 import type { GoodDollarRefusal } from "../errors.js";
 import { claimRefusal, readUbiState } from "../ubiState.js";
 
@@ -87,9 +85,7 @@ export async function getGoodDollarUbiEntitlement(
   client: SdkBaseClient,
   parameters: GetGoodDollarUbiEntitlementParameters,
 ): Promise<GetGoodDollarUbiEntitlementReturnType> {
-  const raw = rejectUnknownKeys(parameters, "parameters", ["address", "signal"]);
-  const address = parseAddress(raw.address, "address");
-  const signal = parseSignal(raw.signal);
+  const { address, signal } = parseAccountReadParameters(parameters, "address");
   return client.track("goodDollar.getUbiEntitlement", address, async () => {
     const state = await readUbiState(client, address, signal);
     const refusal = claimRefusal(state);

@@ -1,10 +1,11 @@
 import { rejectUnknownKeys } from "@preflow/errors";
 import { encodeFunctionData } from "viem";
+import { computeMinAmountOut } from "../../../actions/swap/computeMinAmountOut.js";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import { CHAIN_ID } from "../../../chain.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { InsufficientBalanceError } from "../../../errors/amount.js";
-import { InvalidArgumentError } from "../../../errors/argument.js";
+import type { InvalidArgumentError } from "../../../errors/argument.js";
 import type { TokenReadError } from "../../../errors/token.js";
 import {
   type FeeCurrencyOption,
@@ -21,6 +22,7 @@ import { allowanceCall, balanceOfCall, expectUint } from "../../../tokens/erc20R
 import { expectBalance } from "../../../tokens/expectBalance.js";
 import type { TokenInput } from "../../../tokens/resolveToken.js";
 import { parseAddress } from "../../../validation/parseAddress.js";
+import { parseBoundedInteger } from "../../../validation/parseBoundedInteger.js";
 import { goodDollarBrokerAbi } from "../abis.js";
 import { GOODDOLLAR_ADDRESSES, GOODDOLLAR_BROKER_LABEL, GOODDOLLAR_CUSD_EXCHANGE_ID } from "../addresses.js";
 import type { GoodDollarReserveSwapIntent } from "../intents.js";
@@ -113,18 +115,13 @@ export async function prepareGoodDollarReserveSwap(
   ]);
   const from = parseAddress(raw.from, "from");
   const trade = parseReserveTrade(raw as unknown as Readonly<Record<string, unknown>>);
-  const slippageBps = raw.slippageBps ?? GOODDOLLAR_DEFAULT_SLIPPAGE_BPS;
-  if (
-    typeof slippageBps !== "number" ||
-    !Number.isInteger(slippageBps) ||
-    slippageBps < 0 ||
-    slippageBps > 5_000
-  )
-    throw new InvalidArgumentError({
-      field: "slippageBps",
-      value: raw.slippageBps,
-      rule: "must be an integer number of basis points in 0…5000",
-    });
+  const slippageBps = parseBoundedInteger(
+    raw.slippageBps ?? GOODDOLLAR_DEFAULT_SLIPPAGE_BPS,
+    "slippageBps",
+    0,
+    5_000,
+    "basis points",
+  );
   const { tokenIn, tokenOut, amountIn, signal } = trade;
   const { broker, exchangeProvider } = GOODDOLLAR_ADDRESSES;
   const swapStep = (minAmountOut: bigint, description: string): PreparedStep => {
@@ -170,7 +167,7 @@ export async function prepareGoodDollarReserveSwap(
   const allowance = expectUint(read.reads[1], tokenIn, "allowance");
   const { amountOut } = reserveQuoteOf(read.reads.slice(2), trade, "reserve swap");
   expectBalance(from, tokenIn, balance, amountIn);
-  const minAmountOut = (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
+  const minAmountOut = computeMinAmountOut({ amountOut, slippageBps });
   const humanIn = formatAmount(amountIn, tokenIn.decimals);
   const humanOut = formatAmount(amountOut, tokenOut.decimals);
   const humanMin = formatAmount(minAmountOut, tokenOut.decimals);

@@ -199,6 +199,7 @@ export { type SwapActions, swapActions } from "./decorators/swap.js";
 export { type TokenActions, tokenActions } from "./decorators/token.js";
 export { type TransactionActions, transactionActions } from "./decorators/transaction.js";
 export * from "./errors/index.js";
+export type { ProtocolRefusalParameters } from "./errors/refusal.js";
 export {
   type AutoFeeCurrency,
   FEE_CURRENCY_DIRECTORY_ADDRESS,
@@ -475,6 +476,7 @@ export type {
   SdkRpc,
 } from "./rpc/createRpc.js";
 export {
+  type AnyFunctionArgs,
   type DecodeFunctionResultStrictErrorType,
   type DecodeFunctionResultStrictParameters,
   type DecodeFunctionResultStrictReturnType,
@@ -492,4 +494,5 @@ export {
 export { toRpcError } from "./rpc/toRpcError.js";
 export { TOKENS, type TokenInfo, type TokenSymbol } from "./tokens/registry.js";
 export { resolveToken, type TokenInput } from "./tokens/resolveToken.js";
+export type { TokenCallErrorType } from "./tokens/tokenCallErrors.js";
 export { type ParseAddressOptions, parseAddress } from "./validation/parseAddress.js";

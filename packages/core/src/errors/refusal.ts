@@ -2,7 +2,7 @@ import { SdkError } from "./base.js";
 
 /**
  * What a protocol's refusal is made of: the operation's words, the rule's reason, a message and the figures read.
- * Public as each protocol's own name (`CeloRefusalParameters`, the `GoodDollarRefusedError` constructor's). @internal
+ * Public as each protocol's own name (`CeloRefusalParameters`, the `GoodDollarRefusedError` constructor's).
  */
 export interface ProtocolRefusalParameters<Reason extends string> {
   operation: string;

@@ -21,8 +21,8 @@ import { RpcError } from "../errors/rpc.js";
 const MAX_RETURN_BYTES = 1 << 20;
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
-/** The arguments of `functionName` in `abi`, whatever its state mutability. */
-type AnyFunctionArgs<
+/** The arguments of `functionName` in `abi`, whatever its state mutability (a `view`, `pure` or state-changing function). */
+export type AnyFunctionArgs<
   abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi>,
 > = ContractFunctionArgs<abi, AbiStateMutability, functionName>;

@@ -24,6 +24,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * });
  * console.log(tx.status, tx.attribution.tags);
  * ```
+ *
+ * @function
  */
 export const getTransaction = /* @__PURE__ */ lazyAction(
   async () => (await import("./getTransaction.js")).getTransaction,
@@ -49,6 +51,8 @@ export const getTransaction = /* @__PURE__ */ lazyAction(
  * const genesis = await getBlock(client, { number: 0 });
  * console.log(latest.number, latest.timestamp, genesis.hash);
  * ```
+ *
+ * @function
  */
 export const getBlock = /* @__PURE__ */ lazyAction(async () => (await import("./getBlock.js")).getBlock);
 
@@ -74,6 +78,8 @@ export const getBlock = /* @__PURE__ */ lazyAction(async () => (await import("./
  * const { latest, blocks } = await getLatestBlocks(createSdkBaseClient(), { count: 10 });
  * console.log(latest.timestamp, blocks.map((block) => block.number));
  * ```
+ *
+ * @function
  */
 export const getLatestBlocks = /* @__PURE__ */ lazyAction(
   async () => (await import("./getLatestBlocks.js")).getLatestBlocks,
@@ -98,6 +104,8 @@ export const getLatestBlocks = /* @__PURE__ */ lazyAction(
  * const nft = await getNftInfo(createSdkBaseClient(), { contract: "0x…", tokenId: 7n });
  * console.log(nft.standard, nft.owner, nft.tokenUri);
  * ```
+ *
+ * @function
  */
 export const getNftInfo = /* @__PURE__ */ lazyAction(
   async () => (await import("./getNftInfo.js")).getNftInfo,
@@ -121,6 +129,8 @@ export const getNftInfo = /* @__PURE__ */ lazyAction(
  * const { balance } = await getNftBalance(client, { owner: "0x…", contract: "0x…" });
  * const copies = await getNftBalance(client, { owner: "0x…", contract: "0x…", tokenId: 1n }); // ERC-1155
  * ```
+ *
+ * @function
  */
 export const getNftBalance = /* @__PURE__ */ lazyAction(
   async () => (await import("./getNftBalance.js")).getNftBalance,
@@ -151,6 +161,8 @@ export const getNftBalance = /* @__PURE__ */ lazyAction(
  * });
  * console.log(result); // "1000000000000000000" (a decimal string)
  * ```
+ *
+ * @function
  */
 export const readContract = /* @__PURE__ */ lazyAction(
   async () => (await import("./readContract.js")).readContract,
@@ -177,6 +189,8 @@ export const readContract = /* @__PURE__ */ lazyAction(
  * const fee = await estimateGas(client, { from, to, token: "USDm", amount: "5", feeCurrency: "USDm" });
  * console.log(`${fee.estimatedFormatted} ${fee.currency} (at most ${fee.maxFormatted})`);
  * ```
+ *
+ * @function
  */
 export const estimateGas = /* @__PURE__ */ lazyAction(
   async () => (await import("./estimateGas.js")).estimateGas,

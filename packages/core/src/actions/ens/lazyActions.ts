@@ -30,6 +30,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * await resolveEns(client, { name: "alice.celo.eth" }); // "0x…" or null
  * await resolveEns(client, { name: "vitalik.eth", network: "ethereum" }); // "0x…" or null
  * ```
+ *
+ * @function
  */
 export const resolveEns = /* @__PURE__ */ lazyAction(
   async () => (await import("./resolveEns.js")).resolveEns,

@@ -19,5 +19,7 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * import { createSdkBaseClient, getStatus } from "@preflow/core";
  * const { blockNumber, baseFeePerGas, gasPrice } = await getStatus(createSdkBaseClient());
  * ```
+ *
+ * @function
  */
 export const getStatus = /* @__PURE__ */ lazyAction(async () => (await import("./getStatus.js")).getStatus);

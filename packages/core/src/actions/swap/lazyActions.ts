@@ -24,6 +24,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const { best, quotes } = await getSwapQuotes(client, { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // best: { venue: "uniswap", amountOut: "99989…", amountOutFormatted: "99.98…", route: [USDC, 100, USDm], fee: [100], ... }
  * ```
+ *
+ * @function
  */
 export const getSwapQuotes = /* @__PURE__ */ lazyAction(
   async () => (await import("./getSwapQuotes.js")).getSwapQuotes,
@@ -70,6 +72,8 @@ export const getSwapQuotes = /* @__PURE__ */ lazyAction(
  * });
  * // flow.steps: [approve USDC 100 to the router (if needed), swap]; flow.intent.minAmountOut; flow.expiresAt
  * ```
+ *
+ * @function
  */
 export const prepareSwap = /* @__PURE__ */ lazyAction(
   async () => (await import("./prepareSwap.js")).prepareSwap,

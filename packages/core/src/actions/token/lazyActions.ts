@@ -19,6 +19,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * import { createSdkBaseClient, getBalance } from "@preflow/core";
  * const { formatted } = await getBalance(createSdkBaseClient(), { owner: "0x1111111111111111111111111111111111111111", token: "CELO" });
  * ```
+ *
+ * @function
  */
 export const getBalance = /* @__PURE__ */ lazyAction(
   async () => (await import("./getBalance.js")).getBalance,
@@ -42,6 +44,8 @@ export const getBalance = /* @__PURE__ */ lazyAction(
  * const { balances } = await getBalances(createSdkBaseClient(), { owner, tokens: ["CELO", "USDm", "USDC"] });
  * for (const b of balances) console.log(b.token.symbol, b.formatted);
  * ```
+ *
+ * @function
  */
 export const getBalances = /* @__PURE__ */ lazyAction(
   async () => (await import("./getBalances.js")).getBalances,
@@ -66,6 +70,8 @@ export const getBalances = /* @__PURE__ */ lazyAction(
  *   token: "USDC",
  * });
  * ```
+ *
+ * @function
  */
 export const getAllowance = /* @__PURE__ */ lazyAction(
   async () => (await import("./getAllowance.js")).getAllowance,
@@ -88,6 +94,8 @@ export const getAllowance = /* @__PURE__ */ lazyAction(
  * const usdc = await getTokenInfo(createSdkBaseClient(), { token: "usdc" });
  * console.log(usdc.address, usdc.decimals, usdc.totalSupply);
  * ```
+ *
+ * @function
  */
 export const getTokenInfo = /* @__PURE__ */ lazyAction(
   async () => (await import("./getTokenInfo.js")).getTokenInfo,

@@ -75,6 +75,8 @@ import type {
  * // What a CELO flow would cost paid in USDm:
  * await simulatePreparedFlow(client, { flow, feeCurrency: "USDm" });
  * ```
+ *
+ * @function
  */
 export const simulatePreparedFlow = /* @__PURE__ */ lazyAction(
   async () => (await import("./simulatePreparedFlow.js")).simulatePreparedFlow,

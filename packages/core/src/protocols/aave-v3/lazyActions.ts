@@ -25,6 +25,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * for (const reserve of reserves) console.log(reserve.token.symbol, reserve.supplied.formatted, reserve.borrowed.formatted);
  * console.log(account.healthFactor?.formatted ?? "no debt");
  * ```
+ *
+ * @function
  */
 export const getAavePositions = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getAavePositions.js")).getAavePositions,
@@ -51,6 +53,8 @@ export const getAavePositions = /* @__PURE__ */ lazyAction(
  * const flow = await prepareAaveSupply(client, { from, token: "USDC", amount: "100" });
  * // flow.steps: [approve Aave v3 Pool 100 USDC (if needed), supply(USDC, 100000000, from, 0)]
  * ```
+ *
+ * @function
  */
 export const prepareAaveSupply = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareAaveSupply.js")).prepareAaveSupply,
@@ -85,6 +89,8 @@ export const prepareAaveSupply = /* @__PURE__ */ lazyAction(
  * const all = await prepareAaveWithdraw(client, { from, token: "USDC", amount: "max" });
  * const some = await prepareAaveWithdraw(client, { from, token: "USDC", amount: "25", healthFactorFloor: "1.5" });
  * ```
+ *
+ * @function
  */
 export const prepareAaveWithdraw = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareAaveWithdraw.js")).prepareAaveWithdraw,
@@ -116,6 +122,8 @@ export const prepareAaveWithdraw = /* @__PURE__ */ lazyAction(
  * const flow = await prepareAaveBorrow(client, { from, token: "USDm", amount: "50", healthFactorFloor: "1.5" });
  * // flow.steps: [borrow(USDm, 50e18, 2, 0, from)]
  * ```
+ *
+ * @function
  */
 export const prepareAaveBorrow = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareAaveBorrow.js")).prepareAaveBorrow,
@@ -145,6 +153,8 @@ export const prepareAaveBorrow = /* @__PURE__ */ lazyAction(
  * const flow = await prepareAaveRepay(client, { from, token: "USDm", amount: "max" });
  * // flow.steps: [approve Aave v3 Pool debt + 0.1 % (if needed), repay(USDm, 2^256 - 1, 2, from)]
  * ```
+ *
+ * @function
  */
 export const prepareAaveRepay = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareAaveRepay.js")).prepareAaveRepay,

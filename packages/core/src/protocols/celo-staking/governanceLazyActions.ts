@@ -21,6 +21,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const { queue, referendum } = await getGovernanceProposals(createSdkBaseClient(), {});
  * for (const p of referendum) console.log(p.id, p.votes.yes.formatted, p.descriptionUrl);
  * ```
+ *
+ * @function
  */
 export const getGovernanceProposals = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getGovernanceProposals.js")).getGovernanceProposals,
@@ -44,6 +46,8 @@ export const getGovernanceProposals = /* @__PURE__ */ lazyAction(
  * const p = await getGovernanceProposal(createSdkBaseClient(), { proposalId: 1n });
  * console.log(p.stage, p.votes.yes.formatted);
  * ```
+ *
+ * @function
  */
 export const getGovernanceProposal = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getGovernanceProposal.js")).getGovernanceProposal,
@@ -69,6 +73,8 @@ export const getGovernanceProposal = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareGovernanceUpvote } from "@preflow/core";
  * const flow = await prepareGovernanceUpvote(createSdkBaseClient(), { from, proposalId: 2n });
  * ```
+ *
+ * @function
  */
 export const prepareGovernanceUpvote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGovernanceUpvote.js")).prepareGovernanceUpvote,
@@ -93,6 +99,8 @@ export const prepareGovernanceUpvote = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareGovernanceVote } from "@preflow/core";
  * const flow = await prepareGovernanceVote(createSdkBaseClient(), { from, proposalId: 1n, value: "yes" });
  * ```
+ *
+ * @function
  */
 export const prepareGovernanceVote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGovernanceVote.js")).prepareGovernanceVote,
@@ -114,6 +122,8 @@ export const prepareGovernanceVote = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareGovernanceRevokeUpvote } from "@preflow/core";
  * const flow = await prepareGovernanceRevokeUpvote(createSdkBaseClient(), { from });
  * ```
+ *
+ * @function
  */
 export const prepareGovernanceRevokeUpvote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGovernanceRevokeUpvote.js")).prepareGovernanceRevokeUpvote,
@@ -140,6 +150,8 @@ export const prepareGovernanceRevokeUpvote = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareGovernanceDelegate } from "@preflow/core";
  * const flow = await prepareGovernanceDelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
+ *
+ * @function
  */
 export const prepareGovernanceDelegate = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGovernanceDelegate.js")).prepareGovernanceDelegate,
@@ -162,6 +174,8 @@ export const prepareGovernanceDelegate = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareGovernanceUndelegate } from "@preflow/core";
  * const flow = await prepareGovernanceUndelegate(createSdkBaseClient(), { from, to, percent: "50" });
  * ```
+ *
+ * @function
  */
 export const prepareGovernanceUndelegate = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGovernanceUndelegate.js")).prepareGovernanceUndelegate,

@@ -22,6 +22,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const { locked, votes, pendingWithdrawals } = await getStakingBalances(createSdkBaseClient(), { account });
  * console.log(locked.total.formatted, votes.map((v) => `${v.group}: ${v.active.formatted}`));
  * ```
+ *
+ * @function
  */
 export const getStakingBalances = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getStakingBalances.js")).getStakingBalances,
@@ -44,6 +46,8 @@ export const getStakingBalances = /* @__PURE__ */ lazyAction(
  * const { groups } = await getStakingValidatorGroups(createSdkBaseClient(), {});
  * for (const g of groups) console.log(g.name, g.votes.formatted, g.remainingCapacity.formatted);
  * ```
+ *
+ * @function
  */
 export const getStakingValidatorGroups = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getStakingValidatorGroups.js")).getStakingValidatorGroups,
@@ -68,6 +72,8 @@ export const getStakingValidatorGroups = /* @__PURE__ */ lazyAction(
  * const flow = await prepareStakingLock(createSdkBaseClient(), { from, amount: "50" });
  * // flow.steps: [createAccount() (first time), lock() with 50 CELO]
  * ```
+ *
+ * @function
  */
 export const prepareStakingLock = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingLock.js")).prepareStakingLock,
@@ -91,6 +97,8 @@ export const prepareStakingLock = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingUnlock } from "@preflow/core";
  * const flow = await prepareStakingUnlock(createSdkBaseClient(), { from, amount: "20" });
  * ```
+ *
+ * @function
  */
 export const prepareStakingUnlock = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingUnlock.js")).prepareStakingUnlock,
@@ -113,6 +121,8 @@ export const prepareStakingUnlock = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingRelock } from "@preflow/core";
  * const flow = await prepareStakingRelock(createSdkBaseClient(), { from, amount: "20" });
  * ```
+ *
+ * @function
  */
 export const prepareStakingRelock = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingRelock.js")).prepareStakingRelock,
@@ -136,6 +146,8 @@ export const prepareStakingRelock = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingWithdraw } from "@preflow/core";
  * const flow = await prepareStakingWithdraw(createSdkBaseClient(), { from });
  * ```
+ *
+ * @function
  */
 export const prepareStakingWithdraw = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingWithdraw.js")).prepareStakingWithdraw,
@@ -160,6 +172,8 @@ export const prepareStakingWithdraw = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingVote } from "@preflow/core";
  * const flow = await prepareStakingVote(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
+ *
+ * @function
  */
 export const prepareStakingVote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingVote.js")).prepareStakingVote,
@@ -182,6 +196,8 @@ export const prepareStakingVote = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingActivate } from "@preflow/core";
  * const flow = await prepareStakingActivate(createSdkBaseClient(), { from });
  * ```
+ *
+ * @function
  */
 export const prepareStakingActivate = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingActivate.js")).prepareStakingActivate,
@@ -205,6 +221,8 @@ export const prepareStakingActivate = /* @__PURE__ */ lazyAction(
  * import { createSdkBaseClient, prepareStakingRevoke } from "@preflow/core";
  * const flow = await prepareStakingRevoke(createSdkBaseClient(), { from, group, amount: "30" });
  * ```
+ *
+ * @function
  */
 export const prepareStakingRevoke = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareStakingRevoke.js")).prepareStakingRevoke,

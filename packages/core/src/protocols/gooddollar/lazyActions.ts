@@ -23,6 +23,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const ubi = await getGoodDollarUbiEntitlement(createSdkBaseClient(), { address });
  * if (ubi.canClaim) console.log(`claim ${ubi.entitlementFormatted} G$`);
  * ```
+ *
+ * @function
  */
 export const getGoodDollarUbiEntitlement = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getGoodDollarUbiEntitlement.js")).getGoodDollarUbiEntitlement,
@@ -49,6 +51,8 @@ export const getGoodDollarUbiEntitlement = /* @__PURE__ */ lazyAction(
  * const flow = await prepareGoodDollarClaim(createSdkBaseClient(), { from });
  * // flow.steps: [claim()] to the UBIScheme 0x43d7…a4A1; flow.intent.entitlement: the G$ it pays (base units)
  * ```
+ *
+ * @function
  */
 export const prepareGoodDollarClaim = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGoodDollarClaim.js")).prepareGoodDollarClaim,
@@ -73,6 +77,8 @@ export const prepareGoodDollarClaim = /* @__PURE__ */ lazyAction(
  * const quote = await getGoodDollarReserveQuote(createSdkBaseClient(), { tokenIn: "USDm", tokenOut: "G$", amountIn: "1" });
  * console.log(`${quote.amountOutFormatted} G$ at ${quote.priceInUsdm} USDm each`);
  * ```
+ *
+ * @function
  */
 export const getGoodDollarReserveQuote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getGoodDollarReserveQuote.js")).getGoodDollarReserveQuote,
@@ -98,6 +104,8 @@ export const getGoodDollarReserveQuote = /* @__PURE__ */ lazyAction(
  * const flow = await prepareGoodDollarReserveSwap(createSdkBaseClient(), { from, tokenIn: "USDm", tokenOut: "G$", amountIn: "1" });
  * // flow.steps: [approve GoodDollar reserve Broker 1 USDm (if needed), swapIn(...)]
  * ```
+ *
+ * @function
  */
 export const prepareGoodDollarReserveSwap = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareGoodDollarReserveSwap.js")).prepareGoodDollarReserveSwap,

@@ -21,6 +21,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const quote = await getMentoQuote(client, { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // { venue: "mento", amountOut, amountOutFormatted, route: [USDC, USDm], fee: null, blockNumber, ... }
  * ```
+ *
+ * @function
  */
 export const getMentoQuote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getMentoQuote.js")).getMentoQuote,
@@ -45,6 +47,8 @@ export const getMentoQuote = /* @__PURE__ */ lazyAction(
  * const flow = await prepareMentoSwap(client, { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // flow.steps.at(-1)!.call: { contract: "Mento Router", functionName: "swapExactTokensForTokens", args: [amountIn, amountOutMin, routes, to, deadline] }
  * ```
+ *
+ * @function
  */
 export const prepareMentoSwap = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareMentoSwap.js")).prepareMentoSwap,

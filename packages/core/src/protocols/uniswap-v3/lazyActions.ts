@@ -21,6 +21,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const quote = await getUniswapQuote(client, { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // { venue: "uniswap", amountOut, amountOutFormatted, route: [USDC, 100, USDm], fee: [100], blockNumber, ... }
  * ```
+ *
+ * @function
  */
 export const getUniswapQuote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getUniswapQuote.js")).getUniswapQuote,
@@ -45,6 +47,8 @@ export const getUniswapQuote = /* @__PURE__ */ lazyAction(
  * const flow = await prepareUniswapSwap(client, { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // flow.steps.at(-1)!.call: { contract: "Uniswap SwapRouter02", functionName: "multicall", args: [deadline, [{ functionName: "exactInputSingle", args: [params] }]] }
  * ```
+ *
+ * @function
  */
 export const prepareUniswapSwap = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareUniswapSwap.js")).prepareUniswapSwap,

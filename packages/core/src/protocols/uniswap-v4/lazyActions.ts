@@ -22,6 +22,8 @@ import { lazyAction } from "../../clients/runLazyAction.js";
  * const quote = await getUniswapV4Quote(createSdkBaseClient(), { tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // { venue: "uniswap-v4", amountOut, amountOutFormatted, route: [USDC, 100, USDm], fee: [100], blockNumber, ... }
  * ```
+ *
+ * @function
  */
 export const getUniswapV4Quote = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/getUniswapV4Quote.js")).getUniswapV4Quote,
@@ -48,6 +50,8 @@ export const getUniswapV4Quote = /* @__PURE__ */ lazyAction(
  * const flow = await prepareUniswapV4Swap(createSdkBaseClient(), { from, tokenIn: "USDC", tokenOut: "USDm", amountIn: "100" });
  * // flow.steps: [approve Permit2 (if short), Permit2 approve, UniversalRouter execute]
  * ```
+ *
+ * @function
  */
 export const prepareUniswapV4Swap = /* @__PURE__ */ lazyAction(
   async () => (await import("./actions/prepareUniswapV4Swap.js")).prepareUniswapV4Swap,

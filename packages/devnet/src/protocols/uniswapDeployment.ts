@@ -27,6 +27,7 @@ import {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from "./uniswap.js";
+import { sqrtPriceX96Of } from "./uniswapSqrtPrice.js";
 
 /** The npm artifacts the Uniswap deployment uses (their bytecode is an input of the prebuilt state). */
 export const UNISWAP_ARTIFACTS = {
@@ -135,12 +136,12 @@ async function seedPool(rpcUrl: string, seed: UniswapPoolSeed): Promise<void> {
       lp,
     );
   }
-  // sqrtPriceX96 = sqrt(token1 base units per token0 base unit) · 2^96
-  const [numerator, denominator] =
-    token0 === base.address
-      ? [priceScaled * 10n ** BigInt(quote.decimals), 10n ** 18n * 10n ** BigInt(base.decimals)]
-      : [10n ** 18n * 10n ** BigInt(base.decimals), priceScaled * 10n ** BigInt(quote.decimals)];
-  const sqrtPriceX96 = integerSqrt((numerator << 192n) / denominator);
+  const sqrtPriceX96 = sqrtPriceX96Of({
+    baseIsCurrency0: token0 === base.address,
+    priceScaled,
+    baseDecimals: base.decimals,
+    quoteDecimals: quote.decimals,
+  });
   const manager = UNISWAP_ADDRESSES.nonfungiblePositionManager;
   await sendImpersonated(
     rpcUrl,
@@ -203,15 +204,4 @@ async function readSlot0(rpcUrl: string, pool: Address): Promise<{ tick: number 
 
 async function callAsDeployer(rpcUrl: string, to: Address, data: Hex, what: string): Promise<void> {
   await sendImpersonated(rpcUrl, { to, data }, what, DEVNET_ROLES.deployer.address);
-}
-
-function integerSqrt(value: bigint): bigint {
-  if (value < 2n) return value;
-  let x = value;
-  let y = (x + 1n) / 2n;
-  while (y < x) {
-    x = y;
-    y = (x + value / x) / 2n;
-  }
-  return x;
 }

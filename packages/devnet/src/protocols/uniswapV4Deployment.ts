@@ -24,6 +24,7 @@ import { CELO_TOKEN_ADDRESS, DEVNET_TOKENS } from "../tokens.js";
 import { type ContractArtifact, deployAt } from "./deployAt.js";
 import { SEED_LIQUIDITY_PROVIDER } from "./seedLiquidityProvider.js";
 import { UNISWAP_ADDRESSES, UNISWAP_POOL_INIT_CODE_HASH } from "./uniswap.js";
+import { sqrtPriceX96Of } from "./uniswapSqrtPrice.js";
 import {
   permit2Abi,
   UNISWAP_V4_ACTIONS,
@@ -201,11 +202,12 @@ async function seedPool(
       lp,
     );
   }
-  // sqrtPriceX96 = sqrt(currency1 base units per currency0 base unit) · 2^96
-  const [numerator, denominator] = baseIsZero
-    ? [priceScaled * 10n ** BigInt(quote.decimals), 10n ** 18n * 10n ** BigInt(base.decimals)]
-    : [10n ** 18n * 10n ** BigInt(base.decimals), priceScaled * 10n ** BigInt(quote.decimals)];
-  const sqrtPriceX96 = integerSqrt((numerator << 192n) / denominator);
+  const sqrtPriceX96 = sqrtPriceX96Of({
+    baseIsCurrency0: baseIsZero,
+    priceScaled,
+    baseDecimals: base.decimals,
+    quoteDecimals: quote.decimals,
+  });
   const manager = UNISWAP_V4_ADDRESSES.positionManager;
   await sendImpersonated(
     rpcUrl,
@@ -316,15 +318,4 @@ function liquidityForAmounts(
   const liquidity1 = (amount1 * Q96) / (sqrtPriceX96 - sqrtA);
   const liquidity = liquidity0 < liquidity1 ? liquidity0 : liquidity1;
   return (liquidity * 999n) / 1000n;
-}
-
-function integerSqrt(value: bigint): bigint {
-  if (value < 2n) return value;
-  let x = value;
-  let y = (x + 1n) / 2n;
-  while (y < x) {
-    x = y;
-    y = (x + value / x) / 2n;
-  }
-  return x;
 }

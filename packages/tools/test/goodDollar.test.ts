@@ -3,7 +3,7 @@
 // refused a second claim; a stranger is refused before anything is built; the reserve quotes and a swap lands.
 // The server runs under a policy with NO contract allowed by address and a USDm cap: claims and reserve swaps are
 // recognised calls (the claim passes, a swap is bounded by the cap of what the Broker pulls).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GOODDOLLAR_ADDRESSES } from "@preflow/devnet";
@@ -12,7 +12,14 @@ import { createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnPolicyServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
 const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
@@ -39,14 +46,11 @@ beforeAll(async () => {
   await devnet.fund(signer, "CELO", "10");
   await devnet.fund(signer, "USDm", "5");
   await devnet.whitelistGoodDollar(signer);
-  const policyFile = join(dir, "policy.json");
-  writeFileSync(policyFile, JSON.stringify({ caps: { USDm: { perCall: "2" } }, allow: { contracts: [] } }));
-  server = await spawnServer({
-    RPC_URL: devnet.rpcUrl,
-    DO_NOT_TRACK: "1",
-    CHAIN_PRIVATE_KEY: key,
-    PREFLOW_POLICY: policyFile,
-    PREFLOW_STATE_DIR: join(dir, "state"),
+  server = await spawnPolicyServer({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    policy: { caps: { USDm: { perCall: "2" } }, allow: { contracts: [] } },
   });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // prepare_validator_vote executed by execute_prepared_flow (the server's EOA signs), balances and proposals read
 // back; a policy that allows locking but not Election denies the vote before anything is sent; prepare_lock with
 // fee_currency "USDm" lands as 0x7b paying its gas in USDm, the CELO balance down by exactly what it locks.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -15,7 +15,14 @@ import { createPublicClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnPolicyServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
 const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
@@ -45,24 +52,18 @@ beforeAll(async () => {
   await devnet.fund(signer, "CELO", "100");
   await devnet.fund(signer, "USDm", "5"); // for the lock paying gas in USDm
   server = await spawnServer({ RPC_URL: devnet.rpcUrl, DO_NOT_TRACK: "1", CHAIN_PRIVATE_KEY: key });
-  const policyFile = join(dir, "policy.json");
   // lock (CELO to LockedGold) and Accounts allowed; Election is not in allow.contracts
-  writeFileSync(
-    policyFile,
-    JSON.stringify({
+  guarded = await spawnPolicyServer({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    policy: {
       caps: { CELO: { perCall: "60" } },
       allow: {
         recipients: [CELO_CORE_ADDRESSES.LockedGold],
         contracts: [CELO_CORE_ADDRESSES.Accounts, CELO_CORE_ADDRESSES.LockedGold],
       },
-    }),
-  );
-  guarded = await spawnServer({
-    RPC_URL: devnet.rpcUrl,
-    DO_NOT_TRACK: "1",
-    CHAIN_PRIVATE_KEY: key,
-    PREFLOW_POLICY: policyFile,
-    PREFLOW_STATE_DIR: join(dir, "state"),
+    },
   });
 });
 afterAll(async () => {

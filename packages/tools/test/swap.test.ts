@@ -1,7 +1,7 @@
 // Swaps through the built binary (spawned over stdio) on the devnet: get_swap_quote, prepare_swap then
 // execute_prepared_flow (real Uniswap v3 bytecode, the Mento stand-ins), strict inputs, and the spending policy
 // recognising the routers' swaps.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useDevnet } from "@preflow/devnet/vitest";
@@ -9,7 +9,14 @@ import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnPolicyServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
 const { USDC, USDm } = devnet.tokens;
@@ -162,19 +169,16 @@ describe("swap tools under a spending policy", () => {
   const key = generatePrivateKey();
   const signer = privateKeyToAccount(key).address;
   const dir = mkdtempSync(join(tmpdir(), "preflow-swap-policy-"));
-  const policyFile = join(dir, "policy.json");
   let server: SpawnedServer;
   beforeAll(async () => {
     await devnet.fund(signer, "CELO", "5");
     await devnet.fund(signer, "USDC", "50");
     // No contract is allowed by address: the routers' swaps are recognised calls, bounded by the USDC cap.
-    writeFileSync(policyFile, JSON.stringify({ caps: { USDC: { perCall: "5" } }, allow: { contracts: [] } }));
-    server = await spawnServer({
-      RPC_URL: devnet.rpcUrl,
-      DO_NOT_TRACK: "1",
-      CHAIN_PRIVATE_KEY: key,
-      PREFLOW_POLICY: policyFile,
-      PREFLOW_STATE_DIR: join(dir, "state"),
+    server = await spawnPolicyServer({
+      rpcUrl: devnet.rpcUrl,
+      key,
+      dir,
+      policy: { caps: { USDC: { perCall: "5" } }, allow: { contracts: [] } },
     });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
 // core's registry), execute_prepared_flow runs the flow (token → Permit2 approval, Permit2's exact approval of the
 // UniversalRouter, V4_SWAP) on the devnet's real v4 bytecode, and the spending policy reads it as a recognised swap
 // whose amount counts once, with no contract allowed by address.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -30,7 +30,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPolicy } from "../src/policy/checkPolicy.js";
 import { decodeFlow } from "../src/policy/decodeFlow.js";
 import type { LoadedPolicy } from "../src/policy/loadPolicy.js";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnPolicyServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const ROUTER = UNISWAP_V4_ADDRESSES.universalRouter;
 const { USDC, USDm } = TOKENS;
@@ -133,21 +140,15 @@ describe("v4 through the tool server", () => {
   const key = generatePrivateKey();
   const signer = privateKeyToAccount(key).address;
   const dir = mkdtempSync(join(tmpdir(), "preflow-v4-"));
-  const policyFile = join(dir, "policy.json");
   let server: SpawnedServer;
   beforeAll(async () => {
     await devnet.fund(signer, "CELO", "5");
     await devnet.fund(signer, "USDC", "50");
-    writeFileSync(
-      policyFile,
-      JSON.stringify({ caps: { USDC: { perCall: "20" } }, allow: { contracts: [] } }),
-    );
-    server = await spawnServer({
-      RPC_URL: devnet.rpcUrl,
-      DO_NOT_TRACK: "1",
-      CHAIN_PRIVATE_KEY: key,
-      PREFLOW_POLICY: policyFile,
-      PREFLOW_STATE_DIR: join(dir, "state"),
+    server = await spawnPolicyServer({
+      rpcUrl: devnet.rpcUrl,
+      key,
+      dir,
+      policy: { caps: { USDC: { perCall: "20" } }, allow: { contracts: [] } },
     });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PassThrough } from "node:stream";
@@ -172,4 +172,25 @@ export interface Execution {
   failed_step: number | null;
   simulation?: string;
   steps: { index: number; hash: `0x${string}` | null; status: string; nonce?: number; error?: string }[];
+}
+
+/**
+ * Spawns a server that signs with `key` on `rpcUrl` under `policy` (written to `dir`/policy.json), keeping its state
+ * in `dir`/state: the setup of every test of a protocol's tools under a spending policy.
+ */
+export function spawnPolicyServer(options: {
+  rpcUrl: string;
+  key: string;
+  dir: string;
+  policy: unknown;
+}): Promise<SpawnedServer> {
+  const policyFile = join(options.dir, "policy.json");
+  writeFileSync(policyFile, JSON.stringify(options.policy));
+  return spawnServer({
+    RPC_URL: options.rpcUrl,
+    DO_NOT_TRACK: "1",
+    CHAIN_PRIVATE_KEY: options.key,
+    PREFLOW_POLICY: policyFile,
+    PREFLOW_STATE_DIR: join(options.dir, "state"),
+  });
 }

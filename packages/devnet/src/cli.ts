@@ -104,7 +104,7 @@ setInterval(() => {
 }, 250).unref();
 
 process.stderr.write(
-  "Starting the preflow devnet (anvil + ERC-4337 v0.7 + Uniswap v3, Mento, Aave v3 + alto bundler + sponsor endpoint)...\n",
+  "Starting the preflow devnet (anvil + ERC-4337 v0.7 + Uniswap v3 and v4, Mento, Aave v3, GoodDollar + alto bundler + sponsor endpoint)...\n",
 );
 try {
   devnet = await startDevnet({

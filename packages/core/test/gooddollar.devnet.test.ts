@@ -3,6 +3,7 @@
 // BancorFormula. Flows are signed by a plain viem wallet; every prepare and read goes through a counting proxy.
 import {
   GOODDOLLAR_ADDRESSES as DEVNET_GD,
+  GOODDOLLAR_CUSD_EXCHANGE_ID as DEVNET_GD_EXCHANGE_ID,
   type Devnet,
   type FaultProxy,
   startDevnet,
@@ -14,6 +15,7 @@ import {
   createSdkBaseClient,
   executePreparedFlow,
   GOODDOLLAR_ADDRESSES,
+  GOODDOLLAR_CUSD_EXCHANGE_ID,
   GoodDollarRefusedError,
   goodDollarActions,
   InsufficientBalanceError,
@@ -79,6 +81,7 @@ describe("client.goodDollar on the devnet", () => {
     expect(DEVNET_GD.goodDollar).toBe(TOKENS["G$"].address);
     for (const key of ["goodDollar", "identity", "ubiScheme", "broker", "exchangeProvider"] as const)
       expect(DEVNET_GD[key]).toBe(GOODDOLLAR_ADDRESSES[key]);
+    expect(DEVNET_GD_EXCHANGE_ID).toBe(GOODDOLLAR_CUSD_EXCHANGE_ID);
   });
 
   it("a whitelisted account claims its UBI: G$ rises by the entitlement, UBIClaimed is emitted; a second claim today is refused", async () => {

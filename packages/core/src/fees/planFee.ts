@@ -79,7 +79,16 @@ export interface FeeSettleInput {
 /** A settled fee: in a fee currency (`fee`), or in CELO (planned only for `amount: "max"` sends). @internal */
 export type FeeSettlement =
   | { kind: "currency"; fee: FlowFee; token: TokenInfo; max: bigint }
-  | { kind: "celo"; gas: bigint; maxFeePerGas: bigint; max: bigint };
+  | {
+      kind: "celo";
+      gas: bigint;
+      maxFeePerGas: bigint;
+      /** The tip per gas, wei. */
+      maxPriorityFeePerGas: bigint;
+      /** The expected fee of all the steps at the current base fee, wei. */
+      estimated: bigint;
+      max: bigint;
+    };
 
 /** The reads and calls of a fee plan, and how to settle it from their answers. @internal */
 export interface FeePlan {
@@ -233,8 +242,15 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
           .reduce((sum, s) => sum + s.amount, 0n);
       const celoMaxFeePerGas = signedFeeCaps(base, tip).maxFeePerGas;
       const celoMax = n * preDebitOf({ gas: stepGas, maxFeePerGas: celoMaxFeePerGas });
-      if (choice.kind === "celo")
-        return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
+      const celo = {
+        kind: "celo",
+        gas: stepGas,
+        maxFeePerGas: celoMaxFeePerGas,
+        maxPriorityFeePerGas: tip,
+        estimated: used.reduce((sum, g) => sum + g * (base + tip), 0n),
+        max: celoMax,
+      } as const;
+      if (choice.kind === "celo") return celo;
       const count = candidates.length;
       const celoBalance = decodeEthBalance(results[3 * count]);
       const options = candidates.map((candidate, index) => {
@@ -276,8 +292,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         return { kind: "currency", fee: only.fee, token: only.token, max: only.max! };
       }
       const celoSpent = spendOf(TOKENS.CELO);
-      if (celoAllowed && celoBalance >= celoMax + celoSpent)
-        return { kind: "celo", gas: stepGas, maxFeePerGas: celoMaxFeePerGas, max: celoMax };
+      if (celoAllowed && celoBalance >= celoMax + celoSpent) return celo;
       // auto: the currency the account holds most of (counted in CELO at the rate) among those that can pay
       const payable = options.filter((o) => o.fee && o.balance >= o.spent + o.max!);
       if (payable.length === 0) {

@@ -10,9 +10,7 @@ import type { UnknownTokenError } from "../../errors/token.js";
 import type { FeeCurrencyOption, FeeErrorType } from "../../fees/flowFee.js";
 import { planFlowFee, readWithFeePlan } from "../../fees/flowFee.js";
 import type { ActionOptions } from "../../rpc/createRpc.js";
-import { readQuantity } from "../../rpc/quantity.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
-import { parseSimulation } from "../../rpc/simulateV1.js";
 import { TOKENS } from "../../tokens/registry.js";
 import { resolveToken, type TokenInput } from "../../tokens/resolveToken.js";
 import { parseAddress } from "../../validation/parseAddress.js";
@@ -208,21 +206,16 @@ export async function estimateGas(
     });
     const base = { kind: step.kind, from, to } as const;
     if (settled.kind === "celo") {
-      // the planner settled the CELO fee from these answers (gas price, tip, the simulation): the expected fee from them
-      const gasPrice = readQuantity(fee.calls[0]) ?? 0n;
-      const tip = readQuantity(fee.calls[1]) ?? 0n;
-      const gasUsed = parseSimulation(fee.calls[2], 1, client.rpc.rpcUrl).calls[0]!.gasUsed;
-      const estimated = gasUsed * (gasPrice > tip ? gasPrice : tip);
       return {
         ...base,
         currency: "CELO",
         feeCurrency: null,
         gas: settled.gas,
         maxFeePerGas: settled.maxFeePerGas,
-        maxPriorityFeePerGas: tip,
-        estimated,
+        maxPriorityFeePerGas: settled.maxPriorityFeePerGas,
+        estimated: settled.estimated,
         max: settled.max,
-        estimatedFormatted: formatAmount(estimated, TOKENS.CELO.decimals),
+        estimatedFormatted: formatAmount(settled.estimated, TOKENS.CELO.decimals),
         maxFormatted: formatAmount(settled.max, TOKENS.CELO.decimals),
       };
     }

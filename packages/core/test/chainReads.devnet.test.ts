@@ -185,6 +185,17 @@ describe("one HTTP request each", () => {
     }).catch((e) => e);
     expect(reverted).toBeInstanceOf(ContractReadError);
     expect((reverted as ContractReadError).message).toMatch(/ERC721NonexistentToken\("99"\)/);
+    // without the error in the ABI: preflow's revert decoder names its selector (0x7e273289) and size
+    const undeclared = await readContract(client, {
+      to: nfts.erc721,
+      abi: ["function ownerOf(uint256) view returns (address)"],
+      functionName: "ownerOf",
+      args: [99n],
+    }).catch((e) => e);
+    expect(undeclared).toBeInstanceOf(ContractReadError);
+    expect((undeclared as ContractReadError).details.reason).toMatch(
+      /^the call reverted: (unknown error 0x7e273289 \(36 bytes of data\)|ERC721NonexistentToken)/,
+    );
     // a state-changing function is refused before any request
     proxy.reset();
     const write = await readContract(client, {

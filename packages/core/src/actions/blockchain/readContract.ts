@@ -20,6 +20,7 @@ import { decodeOutputs } from "../../rpc/decodeFunctionResultStrict.js";
 import type { ReadBatchErrorType } from "../../rpc/readBatch.js";
 import { toRpcError } from "../../rpc/toRpcError.js";
 import { parseAddress } from "../../validation/parseAddress.js";
+import { decodeRevertReason } from "../transaction/decodeRevertReason.js";
 import { type AbiInput, parseAbiInput } from "./parseAbiInput.js";
 
 /**
@@ -142,19 +143,25 @@ function pickFunction(
   throw lastError;
 }
 
-/** A revert's reason from its data: `Error(string)`, `Panic(uint256)` or an error of `abi`, else the selector. Never throws. */
+/**
+ * A revert's reason from its data: an error of `abi` (the contract's own), else what preflow's one revert decoder
+ * reads (`Error(string)`, `Panic(uint256)` with its meaning, the registered protocols' errors, the selector).
+ * Never throws.
+ */
 function revertReason(abi: Abi, data: unknown): string {
-  if (typeof data !== "string" || !/^0x(?:[0-9a-fA-F]{2})*$/.test(data) || data === "0x")
-    return "the call reverted";
-  try {
-    const { errorName, args } = decodeErrorResult({ abi, data: data as Hex });
-    return `the call reverted: ${errorName}(${(args ?? [])
-      .map((arg) => JSON.stringify(toJsonValue(arg)))
-      .join(", ")
-      .slice(0, 400)})`;
-  } catch {
-    return `the call reverted with custom error ${data.slice(0, 10)}`;
+  if (typeof data === "string" && /^0x(?:[0-9a-fA-F]{2}){4,}$/.test(data)) {
+    try {
+      const { errorName, args } = decodeErrorResult({ abi, data: data as Hex });
+      return `the call reverted: ${errorName}(${(args ?? [])
+        .map((arg) => JSON.stringify(toJsonValue(arg)))
+        .join(", ")
+        .slice(0, 400)})`;
+    } catch {
+      // not an error of `abi`: the shared decoder below
+    }
   }
+  const { message } = decodeRevertReason(data);
+  return message.startsWith("reverted") ? `the call ${message}` : `the call reverted: ${message}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { celo } from "viem/chains";
 import { afterAll, beforeAll, it } from "vitest";
 import { createSdkClient, FEE_CURRENCY_DIRECTORY_ADDRESS, TOKENS } from "../src/index.js";
 import { freshAccount } from "../test/support/wallet.js";
+import { measureRequests } from "./support/measureRequests.js";
 
 const devnet = useDevnet();
 let proxy: FaultProxy;
@@ -19,14 +20,6 @@ beforeAll(async () => {
   holder = (await freshAccount(devnet, { CELO: "5", USDm: "10" })).address;
 });
 afterAll(() => proxy.close());
-
-async function measure(fn: () => Promise<unknown>, runs = 10): Promise<{ requests: number; ms: number }> {
-  await fn(); // warm: chain checked, modules loaded
-  proxy.reset();
-  const started = performance.now();
-  for (let i = 0; i < runs; i++) await fn();
-  return { requests: proxy.requests / runs, ms: (performance.now() - started) / runs };
-}
 
 it("chain reads: requests and time per call, preflow / plain viem", async () => {
   const sdk = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
@@ -114,10 +107,10 @@ it("chain reads: requests and time per call, preflow / plain viem", async () => 
   ];
   const lines: string[] = [];
   for (const [name, ours, theirs] of rows) {
-    const a = await measure(ours);
-    const b = await measure(theirs);
+    const a = await measureRequests(proxy, ours, 10);
+    const b = await measureRequests(proxy, theirs, 10);
     lines.push(
-      `${name}: preflow ${a.requests} request(s), ${a.ms.toFixed(1)} ms; viem ${b.requests} request(s), ${b.ms.toFixed(1)} ms; requests ${(a.requests / b.requests).toFixed(2)}x, time ${(a.ms / b.ms).toFixed(2)}x`,
+      `${name}: preflow ${a.requests} request(s), ${a.medianMs.toFixed(1)} ms (median); viem ${b.requests} request(s), ${b.medianMs.toFixed(1)} ms; requests ${(a.requests / b.requests).toFixed(2)}x, time ${(a.medianMs / b.medianMs).toFixed(2)}x`,
     );
   }
   console.log(lines.join("\n"));

@@ -31,6 +31,7 @@ import {
 import { mentoCandidateRoutes } from "../src/protocols/mento/venue.js";
 import { uniswapCandidateRoutes } from "../src/protocols/uniswap-v3/venue.js";
 import { freshAccount } from "../test/support/wallet.js";
+import { measureRequests } from "./support/measureRequests.js";
 
 const devnet = useDevnet();
 let proxy: FaultProxy;
@@ -154,22 +155,6 @@ function plainViem(everyRoute: boolean) {
   };
 }
 
-async function measure(
-  run: () => Promise<unknown>,
-  rounds: number,
-): Promise<{ requests: number; medianMs: number }> {
-  await run(); // warm: the chain check and connection set-up are not counted
-  proxy.reset();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { requests: proxy.requests / rounds, medianMs: times[Math.floor(rounds / 2)]! };
-}
-
 it("prints prepareSwap vs plain sequential viem: HTTP requests and latency", async () => {
   const sdk = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false }).extend(swapActions);
   const candidates = {
@@ -188,7 +173,8 @@ it("prints prepareSwap vs plain sequential viem: HTTP requests and latency", asy
     proxy.clearFaults();
     if (rttMs > 0) proxy.inject({ method: "*", fault: { kind: "delay", ms: rttMs } });
     const rows: [string, { requests: number; medianMs: number }][] = [];
-    for (const [name, run] of Object.entries(candidates)) rows.push([name, await measure(run, 15)]);
+    for (const [name, run] of Object.entries(candidates))
+      rows.push([name, await measureRequests(proxy, run, 15)]);
     const [, preflow] = rows[0]!;
     lines.push(`-- ${label}`);
     const pad = (text: string | number, width: number) => String(text).padEnd(width);

@@ -38,6 +38,7 @@ import {
 } from "../src/index.js";
 import { uniswapV4CandidateRoutes, uniswapV4Venue } from "../src/protocols/uniswap-v4/venue.js";
 import { freshAccount } from "../test/support/wallet.js";
+import { measureRequests } from "./support/measureRequests.js";
 
 const devnet = useDevnet();
 let proxy: FaultProxy;
@@ -165,19 +166,6 @@ function plainPrepare(everyTier: boolean) {
   };
 }
 
-async function measure(run: () => Promise<unknown>): Promise<{ requests: number; medianMs: number }> {
-  await run(); // warm: the chain check and connection set-up are not counted
-  proxy.reset();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { requests: proxy.requests / ROUNDS, medianMs: times[Math.floor(ROUNDS / 2)]! };
-}
-
 it("prints the Uniswap v4 quote and prepareSwap vs plain sequential viem: HTTP requests and latency", async () => {
   const sdk = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false }).extend(swapActions);
   const quoteV4 = venueQuoteAction(uniswapV4Venue);
@@ -219,7 +207,8 @@ it("prints the Uniswap v4 quote and prepareSwap vs plain sequential viem: HTTP r
       proxy.clearFaults();
       if (rttMs > 0) proxy.inject({ method: "*", fault: { kind: "delay", ms: rttMs } });
       const rows: [string, { requests: number; medianMs: number }][] = [];
-      for (const [name, run] of Object.entries(candidates)) rows.push([name, await measure(run)]);
+      for (const [name, run] of Object.entries(candidates))
+        rows.push([name, await measureRequests(proxy, run, ROUNDS)]);
       const [, preflow] = rows[0]!;
       lines.push(`-- ${label}`);
       lines.push(`${pad("", 42)}${pad("requests", 10)}${pad("ratio", 8)}${pad("median ms", 11)}ratio`);

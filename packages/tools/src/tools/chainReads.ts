@@ -2,8 +2,8 @@
 // (core's client.blockchain members), each passing the call's abort signal down to the request.
 import { z } from "zod/v4";
 import { address, amount, feeCurrency, hash, jsonValue, MAX, text, token, uint } from "../schemas/common.js";
-import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
-import { addressOrSigner, defineTool, feeOptions, READ_ONLY, type ToolRuntime } from "./context.js";
+import { abiAndArgs } from "./coerceAbiArgs.js";
+import { addressOrSigner, defineTool, feeOptions, READ_ONLY } from "./context.js";
 import { abiItem } from "./prepare.js";
 
 const block = z.strictObject({
@@ -173,23 +173,6 @@ const callArgs = z
   .max(64)
   .optional()
   .describe('The arguments in order; uint/int values as decimal strings, e.g. ["1000000000000000000"].');
-
-/** The ABI and arguments of a call, as viem encodes them (integers given as decimal strings become bigints). */
-async function abiAndArgs(
-  runtime: ToolRuntime,
-  input: { abi: readonly unknown[]; function_name: string; args?: readonly unknown[] | undefined },
-) {
-  const { parseAbi } = await import("viem");
-  const parsed = parseJsonAbi(
-    { parseAbi, InvalidContractCallError: runtime.core.InvalidContractCallError },
-    input.abi,
-  );
-  return {
-    abi: parsed,
-    functionName: input.function_name,
-    ...(input.args === undefined ? {} : { args: coerceAbiArgs(parsed, input.function_name, input.args) }),
-  };
-}
 
 /** `read_contract`: any view or pure function of any contract. @internal */
 export const readContractTool = defineTool({

@@ -1,5 +1,6 @@
 import type { Abi, AbiParameter } from "viem";
 import { preview } from "../errors/base.js";
+import type { ToolRuntime } from "./context.js";
 
 /** What {@link parseJsonAbi} needs, passed in so that viem and core load only when a tool runs. @internal */
 export interface ParseJsonAbiDependencies {
@@ -118,4 +119,24 @@ export function coerceAbiArgs(abi: Abi, functionName: string, args: readonly unk
   const inputs = candidates[0]?.inputs;
   if (!inputs) return [...args];
   return args.map((value, index) => (inputs[index] ? coerce(inputs[index], value) : value));
+}
+
+/**
+ * A tool's `abi`, `function_name` and `args` as viem encodes them: the ABI parsed (human-readable or JSON items), the
+ * arguments coerced (integers given as decimal strings become bigints). @internal
+ */
+export async function abiAndArgs(
+  runtime: Pick<ToolRuntime, "core">,
+  input: { abi: readonly unknown[]; function_name: string; args?: readonly unknown[] | undefined },
+) {
+  const { parseAbi } = await import("viem");
+  const parsed = parseJsonAbi(
+    { parseAbi, InvalidContractCallError: runtime.core.InvalidContractCallError },
+    input.abi,
+  );
+  return {
+    abi: parsed,
+    functionName: input.function_name,
+    ...(input.args === undefined ? {} : { args: coerceAbiArgs(parsed, input.function_name, input.args) }),
+  };
 }

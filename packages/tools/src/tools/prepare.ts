@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { address, amount, feeCurrency, jsonValue, MAX, text, token } from "../schemas/common.js";
 import { preparedFlowResult } from "../schemas/flow.js";
-import { coerceAbiArgs, parseJsonAbi } from "./coerceAbiArgs.js";
+import { abiAndArgs } from "./coerceAbiArgs.js";
 import { addressOrSigner, defineTool, feeOptions } from "./context.js";
 
 const PREPARE = {
@@ -146,18 +146,13 @@ export const prepareContractCallTool = defineTool({
   async run(args, context, call) {
     const runtime = await context.runtime();
     const sender = addressOrSigner(args.from, runtime, "from");
-    const { parseAbi } = await import("viem");
-    const abi = parseJsonAbi(
-      { parseAbi, InvalidContractCallError: runtime.core.InvalidContractCallError },
-      args.abi,
-    );
-    const callArgs = args.args === undefined ? undefined : coerceAbiArgs(abi, args.function_name, args.args);
+    const { abi, functionName, args: callArgs } = await abiAndArgs(runtime, args);
     const flow = await runtime.sdk.transaction.prepareContractCall(
       sender,
       {
         to: args.to,
         abi,
-        functionName: args.function_name,
+        functionName,
         ...(callArgs === undefined ? {} : { args: callArgs }),
         ...(args.value === undefined ? {} : { value: args.value }),
         ...(args.approvals === undefined

@@ -35,7 +35,6 @@ import {
   type Execution,
   type SpawnedServer,
   spawnPolicyServer,
-  spawnServer,
   toolError,
 } from "./helpers/spawnServer.js";
 

@@ -52,14 +52,22 @@ const ELEMENTARY = [
   "address[]",
   "uint256[3]",
 ];
-const identifier = fc
-  .stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,12}$/)
-  .filter(
-    (name) =>
-      !/^(function|returns|view|pure|payable|nonpayable|event|error|struct|tuple|constructor|fallback|receive|indexed|calldata|memory|storage|override|virtual|external|internal|public|private|constant|immutable|anonymous|address|bool|string|bytes\d*|u?int\d*|fixed|ufixed)$/.test(
-        name,
-      ),
-  );
+/** A name viem accepts for a function and for a parameter (viem itself is the judge, protected keywords included). */
+const identifier = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,12}$/).filter((name) => {
+  try {
+    parseAbi([`function ${name}(uint256 ${name})`]);
+    return !/^(returns|view|pure|payable|nonpayable|tuple|constructor|fallback|receive)$/.test(name);
+  } catch {
+    return false;
+  }
+});
+/** Every word abitype's `isSolidityKeyword` refuses as a parameter name (its protected list and the type names). */
+const SOLIDITY_KEYWORDS = [
+  ..."after alias anonymous apply auto byte calldata case catch constant copyof default defined error event external false final function immutable implements in indexed inline internal let mapping match memory mutable null of override partial private promise public pure reference relocatable return returns sizeof static storage struct super supports switch this true try typedef typeof var view virtual".split(
+    " ",
+  ),
+  ..."address bool string tuple bytes bytes1 bytes32 uint int uint8 int256 uint256".split(" "),
+];
 const functionAbiArbitrary = fc.record({
   name: identifier,
   inputs: fc.array(fc.constantFrom(...ELEMENTARY), { maxLength: 4 }),
@@ -224,6 +232,41 @@ describe("parseHumanSignature (human-readable function and error signatures)", (
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("refuses what viem's parseAbi refuses: parameters named like a type or a protected keyword, data locations on value types", () => {
+    // names from the generator above and from viem's refusals (abitype's `isSolidityKeyword`), so both
+    // directions are checked on every run
+    const parameterName = fc.oneof(
+      identifier,
+      fc.constantFrom(...SOLIDITY_KEYWORDS, "bytes33", "uint7", "int264", "payload", "indexes", "inn"),
+    );
+    fc.assert(
+      fc.property(
+        identifier,
+        fc.array(
+          fc.tuple(
+            typeText(2),
+            fc.option(parameterName, { nil: undefined }),
+            fc.constantFrom("", " memory", " calldata", " storage"),
+          ),
+          { maxLength: 3 },
+        ),
+        (name, inputs) => {
+          const signature = `function ${name}(${inputs
+            .map(([type, label, location]) => `${type}${location}${label ? ` ${label}` : ""}`)
+            .join(", ")}) view`;
+          let viemReads = true;
+          try {
+            parseAbi([signature]);
+          } catch {
+            viemReads = false;
+          }
+          expect(parseHumanSignature(signature).ok, signature).toBe(viemReads);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

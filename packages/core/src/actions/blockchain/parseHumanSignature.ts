@@ -24,6 +24,23 @@ const KEYWORDS = new Set([
   "function",
   "error",
 ]);
+// viem's parser (abitype 1.2, `human-readable/runtime/utils.ts` `isSolidityKeyword`) refuses a parameter named
+// like a Solidity type or a protected keyword; these are its rules, word for word, so that a signature viem
+// refuses is refused here too.
+const BYTES_TYPE = /^bytes([1-9]|1[0-9]|2[0-9]|3[0-2])?$/;
+const INTEGER_TYPE =
+  /^u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?$/;
+const PROTECTED_KEYWORD =
+  /^(?:after|alias|anonymous|apply|auto|byte|calldata|case|catch|constant|copyof|default|defined|error|event|external|false|final|function|immutable|implements|in|indexed|inline|internal|let|mapping|match|memory|mutable|null|of|override|partial|private|promise|public|pure|reference|relocatable|return|returns|sizeof|static|storage|struct|super|supports|switch|this|true|try|typedef|typeof|var|view|virtual)$/;
+/** Whether viem refuses `name` as a parameter's name (a type's name or a protected keyword). @internal */
+export function isSolidityKeyword(name: string): boolean {
+  return (
+    ["address", "bool", "function", "string", "tuple"].includes(name) ||
+    BYTES_TYPE.test(name) ||
+    INTEGER_TYPE.test(name) ||
+    PROTECTED_KEYWORD.test(name)
+  );
+}
 const MAX_DEPTH = 8;
 const MAX_LENGTH = 4096;
 
@@ -95,13 +112,17 @@ export function parseHumanSignature(text: string): ParseHumanSignatureResult {
       expect("]");
       type += `[${size}]`;
     }
-    let name: string | undefined;
-    const mark = at;
     let next = word();
-    if (next !== undefined && LOCATIONS.has(next)) next = word();
+    if (next !== undefined && LOCATIONS.has(next)) {
+      // as viem: a data location only on a reference type (an array, bytes, string or a tuple)
+      if (!(type.endsWith("]") || type === "bytes" || type === "string" || type === "tuple"))
+        throw new Refused(`\`${next}\` is not a data location a ${type} can have`);
+      next = word();
+    }
     if (next === "indexed") throw new Refused("`indexed` belongs to events, which are not read here");
-    if (next !== undefined && !KEYWORDS.has(next)) name = next;
-    else if (next !== undefined) at = mark; // a keyword (returns, view...) is not this parameter's name
+    if (next !== undefined && isSolidityKeyword(next))
+      throw new Refused(`"${next}" is a Solidity type or keyword, not a parameter name`);
+    const name = next;
     return {
       type,
       ...(name === undefined ? {} : { name }),

@@ -103,6 +103,7 @@ export {
   registerCeloCoreContract,
   retimeCeloGovernance,
   sortedGroupNeighbours,
+  verifyCeloGovernanceTimeline,
 } from "./protocols/celoCore.js";
 export {
   GOODDOLLAR_ADDRESSES,

@@ -227,7 +227,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     let tContracts = 0;
     let fundMs = 0;
     const contractsReady = (async () => {
-      await loadPrebuiltState(rpcUrl);
+      const { builtAt } = await loadPrebuiltState(rpcUrl);
       producer = await startBlockProducer({
         rpcUrl,
         ipcPath,
@@ -236,7 +236,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
       removeIpcSocket();
       await deploySimple7702Account(rpcUrl);
-      await retimeCeloGovernance(rpcUrl);
+      await retimeCeloGovernance(rpcUrl, { builtAt });
       tContracts = performance.now();
       if (options.fundAccounts) {
         await fundEveryToken(rpcUrl, options.fundAccounts);

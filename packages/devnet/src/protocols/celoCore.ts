@@ -261,31 +261,109 @@ export const CELO_GOVERNANCE_LAST_DEQUEUE_SLOT: Hex = toHex(GOVERNANCE_LAST_DEQU
 /**
  * Moves the seeded governance timeline to the devnet's start: the prebuilt state was built days or weeks before
  * the devnet starts and anvil's clock jumps to the wall clock, which would dequeue the queued proposal on the
- * first interaction and end the referendum. Adding the jump to Governance's `lastDequeue` and to the seeded
- * proposals' timestamps keeps their stages as built (queued for a day, referendum for 5 days of devnet time).
- * Storage writes and one block, run once by `startDevnet` right after loading the state (8 requests); what differs from
- * mainnet is only that its history starts when the devnet does.
+ * first interaction and end the referendum. Adding the jump (`now - builtAt`, where `builtAt` is the timestamp of
+ * the state's last block, which `loadPrebuiltState` returns before anything else mines) to Governance's
+ * `lastDequeue` and to the seeded proposals' timestamps keeps their stages as built (queued for a day,
+ * referendum for 5 days of devnet time), then checks them ({@link verifyCeloGovernanceTimeline}). Storage reads
+ * and writes and one block, run once by `startDevnet` right after loading the state (13 requests); what differs
+ * from mainnet is only that its history starts when the devnet does.
+ *
+ * The jump is measured from the state's own build time, never from the chain's latest block: by the time this runs
+ * the block producer and the Simple7702Account deployment may already have mined blocks at the wall clock.
  */
 export async function retimeCeloGovernance(
   rpcUrl: string,
-  now = BigInt(Math.floor(Date.now() / 1000)),
+  { builtAt, now = BigInt(Math.floor(Date.now() / 1000)) }: { builtAt: bigint; now?: bigint },
 ): Promise<void> {
-  const block = await rpcCall<{ timestamp: Hex }>(rpcUrl, "eth_getBlockByNumber", ["latest", false]);
-  const shift = now - BigInt(block.timestamp);
-  if (shift <= 0n) return;
-  const governance = CELO_CORE_ADDRESSES.Governance;
-  const slots = [
-    CELO_GOVERNANCE_LAST_DEQUEUE_SLOT,
-    celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId),
-    celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId),
-  ];
-  await Promise.all(
-    slots.map(async (slot) => {
-      const value = BigInt(await rpcCall<Hex>(rpcUrl, "eth_getStorageAt", [governance, slot, "latest"]));
-      if (value === 0n) return;
-      await rpcCall(rpcUrl, "anvil_setStorageAt", [governance, slot, toHex(value + shift, { size: 32 })]);
-    }),
-  );
+  const shift = now - builtAt;
+  if (shift > 0n) {
+    const governance = CELO_CORE_ADDRESSES.Governance;
+    const slots = [
+      CELO_GOVERNANCE_LAST_DEQUEUE_SLOT,
+      celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId),
+      celoProposalTimestampSlot(CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId),
+    ];
+    await Promise.all(
+      slots.map(async (slot) => {
+        const value = BigInt(await rpcCall<Hex>(rpcUrl, "eth_getStorageAt", [governance, slot, "latest"]));
+        if (value === 0n) return;
+        await rpcCall(rpcUrl, "anvil_setStorageAt", [governance, slot, toHex(value + shift, { size: 32 })]);
+      }),
+    );
+  }
   // a block at the wall clock, so that reads at "latest" see the retimed stages
   await rpcCall(rpcUrl, "evm_mine");
+  await verifyCeloGovernanceTimeline(rpcUrl);
 }
+
+/** `Proposals.Stage` values the seeded proposals must be in when a devnet starts. */
+const PROPOSAL_STAGES = ["None", "Queued", "Approval", "Referendum", "Execution", "Expiration"] as const;
+
+/**
+ * Throws unless the seeded governance timeline is as the devnet promises at start: proposal 1 in its referendum,
+ * proposal 2 still queued, and its dequeue still ahead (`lastDequeue + dequeueFrequency` after the latest block,
+ * else the first interaction would dequeue it and end the referendum); 4 reads at the latest block. `startDevnet`
+ * runs it after {@link retimeCeloGovernance}, so a state whose timeline no longer fits the clock fails the start
+ * with what it found instead of failing a governance test later.
+ */
+export async function verifyCeloGovernanceTimeline(rpcUrl: string): Promise<void> {
+  const read = async (
+    functionName: "getProposalStage" | "lastDequeue" | "dequeueFrequency",
+    args: bigint[] = [],
+  ) => {
+    const data = encodeFunctionData({ abi: governanceTimelineAbi, functionName, args } as never);
+    return BigInt(
+      await rpcCall<Hex>(rpcUrl, "eth_call", [{ to: CELO_CORE_ADDRESSES.Governance, data }, "latest"]),
+    );
+  };
+  const [referendum, queued, lastDequeue, dequeueFrequency, block] = await Promise.all([
+    read("getProposalStage", [CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId]),
+    read("getProposalStage", [CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId]),
+    read("lastDequeue"),
+    read("dequeueFrequency"),
+    rpcCall<{ timestamp: Hex }>(rpcUrl, "eth_getBlockByNumber", ["latest", false]),
+  ]);
+  const problems: string[] = [];
+  for (const [id, stage, expected] of [
+    [CELO_DEVNET_GOVERNANCE_SEED.referendumProposalId, referendum, "Referendum"],
+    [CELO_DEVNET_GOVERNANCE_SEED.queuedProposalId, queued, "Queued"],
+  ] as const) {
+    const found = PROPOSAL_STAGES[Number(stage)] ?? `stage ${stage}`;
+    if (found !== expected)
+      problems.push(`the seeded governance proposal ${id} is in stage ${found}, not ${expected}`);
+  }
+  const now = BigInt(block.timestamp);
+  if (lastDequeue + dequeueFrequency <= now)
+    problems.push(
+      `the last dequeue is ${now - lastDequeue} s behind the chain's clock (dequeue frequency ${dequeueFrequency} s): ` +
+        "the first interaction would dequeue the queued proposal",
+    );
+  if (problems.length > 0)
+    throw new Error(
+      `devnet: ${problems.join("; ")}, after retiming the prebuilt state to the start time (retimeCeloGovernance)`,
+    );
+}
+
+const governanceTimelineAbi = [
+  {
+    type: "function",
+    name: "getProposalStage",
+    stateMutability: "view",
+    inputs: [{ name: "proposalId", type: "uint256" }],
+    outputs: [{ name: "", type: "uint8" }],
+  },
+  {
+    type: "function",
+    name: "lastDequeue",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "dequeueFrequency",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "uint256" }],
+  },
+] as const;

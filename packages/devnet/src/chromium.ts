@@ -2,10 +2,12 @@
 // driven by puppeteer-core, with a fresh profile and none of Chromium's own network traffic (this machine's
 // closed network refuses it). One launcher for the examples' page tests, the tool server's approval-page tests
 // and preflow's browser-bytes benchmark.
+
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
+import { clockEnvironment } from "./clockEnvironment.js";
 
 /** The Chromium binary: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`. */
 export const CHROMIUM: string = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -35,6 +37,15 @@ export interface LaunchedChromium {
  * await chromium.close();
  * ```
  */
+function withoutClockEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  const moved = clockEnvironment(env);
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !(entry[0] in moved),
+    ),
+  );
+}
+
 export async function launchChromium(): Promise<LaunchedChromium> {
   const { default: puppeteer } = await import("puppeteer-core");
   const profile = mkdtempSync(join(tmpdir(), "preflow-chromium-"));
@@ -52,6 +63,9 @@ export async function launchChromium(): Promise<LaunchedChromium> {
       "--disable-sync",
       `--user-data-dir=${profile}`,
     ],
+    // Chromium's renderers stop running pages under libfaketime (`pnpm test:shifted`: its pages never acted, so
+    // every approval there timed out), so the browser keeps the true clock; the pages it drives read no dates.
+    env: withoutClockEnvironment(process.env),
   });
   return {
     browser,

@@ -17,6 +17,7 @@ export {
   registerCeloName,
 } from "./celoNames.js";
 export { devnetChain } from "./chain.js";
+export { clockEnvironment } from "./clockEnvironment.js";
 export { connectDevnet, type DevnetClient, type DevnetInfo } from "./connectDevnet.js";
 export {
   devnetTokenAbi,

@@ -8,6 +8,7 @@ import { entryPoint07Address, entryPoint08Address } from "viem/account-abstracti
 import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { type BlockProducer, type CELO_BASE_FEE_FLOOR, startBlockProducer } from "./blockProducer.js";
+import { clockEnvironment } from "./clockEnvironment.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
 import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
@@ -200,7 +201,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         verbose,
         // alto reads ./.env, every ALTO_* variable and SENTRY_DSN: a scrubbed environment and a neutral cwd
         // keep a project's settings (and any network reporting) out of it.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DOTENV_CONFIG_PATH: "/nonexistent/alto.env" },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DOTENV_CONFIG_PATH: "/nonexistent/alto.env",
+          ...clockEnvironment(),
+        },
         cwd: os.tmpdir(),
       },
     );

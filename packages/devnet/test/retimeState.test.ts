@@ -1,5 +1,6 @@
 // The seeded governance timeline holds whenever the devnet starts, however old the prebuilt state is: a bare anvil
-// loads the committed state, its clock is moved 2, 40 and 400 days past the state's build time, and retiming from
+// loads the committed state, its clock is moved 2, 40 and 400 days past the wall clock (so at least that long after
+// the state's build time, also when the whole run's clock is moved by libfaketime), and retiming from
 // the state's own build time keeps proposal 1 in its referendum and proposal 2 queued. Without the retiming the
 // start check names the stage the proposal fell into (the failure of issue 39: the jump was measured from a block
 // already mined at the wall clock, so nothing moved).
@@ -11,6 +12,7 @@ import { retimeCeloGovernance, verifyCeloGovernanceTimeline } from "../src/proto
 import { rpcCall } from "../src/rpc.js";
 
 const DAY = 86_400n;
+const wallClock = () => BigInt(Math.floor(Date.now() / 1000));
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await stop?.();
@@ -33,7 +35,7 @@ describe("retiming the prebuilt state to the start time", () => {
   for (const days of [2n, 40n, 400n]) {
     it(`keeps the referendum and the queue as built when the devnet starts ${days} days after the state was built`, async () => {
       const { rpcUrl, builtAt } = await loadedChain();
-      const now = builtAt + days * DAY;
+      const now = wallClock() + days * DAY;
       // what startDevnet meets: blocks already mined at the wall clock before the retiming runs
       await mineAt(rpcUrl, now - 3n);
       await rpcCall(rpcUrl, "evm_setNextBlockTimestamp", [`0x${now.toString(16)}`]);
@@ -44,8 +46,8 @@ describe("retiming the prebuilt state to the start time", () => {
 
   for (const days of [2n, 40n]) {
     it(`names what went wrong when the timeline was not moved (${days} days after the build)`, async () => {
-      const { rpcUrl, builtAt } = await loadedChain();
-      await mineAt(rpcUrl, builtAt + days * DAY);
+      const { rpcUrl } = await loadedChain();
+      await mineAt(rpcUrl, wallClock() + days * DAY);
       await expect(verifyCeloGovernanceTimeline(rpcUrl)).rejects.toThrow(
         days === 2n
           ? /the last dequeue is \d+ s behind the chain's clock \(dequeue frequency 86400 s\)/

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FEE_CURRENCY_OF_TOKEN } from "@preflow/core";
-import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
+import { clockEnvironment, type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, formatUnits, type Hash, http, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -301,7 +301,7 @@ describe("a FEE_CURRENCY that cannot pay gas", () => {
   function run(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [BIN], {
-        env: { PATH: process.env.PATH ?? "", ...environment },
+        env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...environment },
         stdio: "pipe",
       });
       let stderr = "";

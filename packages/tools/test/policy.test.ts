@@ -1,10 +1,12 @@
 // The spending policy over stdio with the built binary on the devnet: refusals before signing (a cap, a
 // recipient outside the allowlist, an unlimited approval), each with nothing sent; daily spend survives a
 // restart; a malformed policy file stops the server at start naming the key.
+
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { clockEnvironment } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -145,7 +147,7 @@ describe("spending policy", () => {
 function run(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN], {
-      env: { PATH: process.env.PATH ?? "", ...environment },
+      env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...environment },
       stdio: "pipe",
     });
     let stderr = "";

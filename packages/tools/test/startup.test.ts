@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { clockEnvironment } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { describe, expect, it } from "vitest";
 import { BIN } from "./helpers/spawnServer.js";
@@ -8,7 +9,7 @@ const devnet = useDevnet();
 function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN], {
-      env: { PATH: process.env.PATH ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...env },
       stdio: "pipe",
     });
     let stdout = "";

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { clockEnvironment } from "@preflow/devnet";
 import { Ajv, type ValidateFunction } from "ajv";
 import { expect } from "vitest";
 import { fullOutputSchema } from "../../src/server/toolListing.js";
@@ -79,7 +80,7 @@ export async function spawnServer(
   const transport = new RecordingStdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: { PATH: process.env.PATH ?? "", PREFLOW_STATE_DIR: stateDir, ...env },
+    env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), PREFLOW_STATE_DIR: stateDir, ...env },
     stderr: "pipe",
   });
   let stderr = "";

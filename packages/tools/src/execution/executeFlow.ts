@@ -5,7 +5,10 @@
 // the store (rememberedExecution.ts), each step's signed bytes before they are broadcast, so a restart neither
 // forgets nor repeats it. Holding the lock, the day's caps are checked and the flow's spends reserved in one
 // transaction. An earlier execution whose sent steps all succeeded and whose next steps were never sent is
-// continued (core's `resume`): its landed steps are never sent again, with `force` neither.
+// continued (core's `resume`): its landed steps are never sent again, with `force` neither. An attempt carries the
+// record it replaces (`supersedes`) and is written to the store only once it holds the signer's lock; one refused or
+// stopped before it sent anything puts that record back: a landed execution is never forgotten
+// (standingExecution.ts states the invariant).
 import { randomUUID } from "node:crypto";
 import { FlowAccountMismatchError, type SerializedPreparedFlow } from "@preflow/core";
 import { afterApproval, confirmApproval, requireApproval } from "../approval/requireApproval.js";
@@ -34,6 +37,7 @@ import { recoverExecutions } from "./recoverExecutions.js";
 import { findExecution } from "./rememberedExecution.js";
 import { forceFrom, toResumedStep } from "./resumeFromRecord.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
+import { landedAny } from "./standingExecution.js";
 import { isSent, neverSent } from "./stepSent.js";
 import { storeRefusal } from "./storeRefusal.js";
 import { toStepRecord } from "./toStepRecord.js";
@@ -220,6 +224,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     done: Promise.resolve(),
     attempt,
     local: true,
+    ...(earlier === undefined ? {} : { supersedes: earlier }),
   };
   // The landed steps, as core's resume takes them: looked up by hash, never sent again.
   const resume = continuing ? { steps: record.steps.map(toResumedStep) } : undefined;
@@ -228,7 +233,7 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   try {
     checked = await check(runtime, flow, firstNew);
   } catch (error) {
-    if (continuing) context.executions.restore(earlier, false);
+    if (earlier) context.executions.restore(earlier);
     else context.executions.forget(record, false);
     throw error;
   }
@@ -236,22 +241,36 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
   const keyOf = (index: number) => flowSpendKey(flowId, index, attempt);
   /** Whether this attempt's record was written (it holds the signer's lock then: nobody else wrote since). */
   let written = false;
-  /** A refusal before anything new was sent: the earlier record stays what the server remembers. */
+  /**
+   * A refusal before anything new was sent: the refused attempt is not written (it stands for nothing); the
+   * earlier record stays, or is put back, what the server and the store remember.
+   */
   const refused = (error: unknown) => {
     record.refusal = error;
-    finish("failed");
-    if (continuing) context.executions.restore(earlier, written);
+    end("failed");
+    if (earlier) context.executions.restore(earlier, written ? record : undefined);
     else context.executions.forget(record, written);
   };
   const total = flow.steps.length;
   const saved = () => context.executions.changed(record);
-  const finish = (outcomeValue: ExecutionRecord["outcome"]) => {
+  const end = (outcomeValue: ExecutionRecord["outcome"]) => {
     record.state = "done";
     record.outcome = outcomeValue;
     record.finishedAt = now();
     record.local = false;
     for (const step of record.steps) if (step.status === "queued") step.status = "skipped";
-    void saved();
+    // On chain: the record it replaced can no longer stand again.
+    if (landedAny(record)) delete record.supersedes;
+  };
+  /**
+   * Ends the attempt. Its record is written only when it was written before (it held the signer's lock): an
+   * attempt stopped earlier sent nothing, and writing it could hide another server's newer record; the earlier
+   * record then stays what this server remembers.
+   */
+  const finish = (outcomeValue: ExecutionRecord["outcome"]) => {
+    end(outcomeValue);
+    if (written) void saved();
+    else if (earlier) context.executions.restore(earlier);
   };
   let signedAny = false;
   /** The store's refusal of a step's write-ahead record (the step was not broadcast). */
@@ -290,8 +309,8 @@ export async function executeFlow(parameters: ExecuteFlowParameters): Promise<To
     const stored = await context.executions.readStored(flowId);
     if (stored && stored.attempt !== earlier?.attempt && (stored.state !== "done" || sentAny(stored))) {
       record.adopted = stored;
-      finish("cancelled");
-      context.executions.restore(stored, false);
+      end("cancelled");
+      context.executions.restore(stored);
       return;
     }
     record.state = "running";

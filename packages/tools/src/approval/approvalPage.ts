@@ -60,6 +60,51 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f4f4f4;padding:1rem;border-radius:6px}button{font-size:1rem;padding:.6rem 1.4rem;margin-right:1rem}.code{font:bold 1.3rem monospace}</style></head><body>${body}</body></html>`;
 }
 
+/** The page that asks: the flow's (or payment's) preview, its id, the code, and the two buttons. */
+function questionHtml(text: ApprovalText, path: string, csrf: string): string {
+  const form = (decision: string, label: string) =>
+    `<button type="submit" name="decision" value="${decision}">${label}</button>`;
+  return `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`;
+}
+
+/** The page after the answer. */
+function answeredHtml(text: ApprovalText, decision: "approve" | "decline"): string {
+  return decision === "approve"
+    ? `<h1 id="result">Approved</h1><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
+    : `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`;
+}
+
+/**
+ * Reads a posted form (at most MAX_BODY characters; a larger one is dropped unanswered) and calls `decided` with its
+ * decision, or `undefined` when the csrf secret or the decision is wrong.
+ */
+function readDecision(
+  request: IncomingMessage,
+  csrf: string,
+  decided: (decision: "approve" | "decline" | undefined) => void,
+): void {
+  let body = "";
+  let tooLarge = false;
+  request.setEncoding("utf8");
+  request.on("data", (chunk: string) => {
+    body += chunk;
+    if (body.length > MAX_BODY) {
+      tooLarge = true;
+      request.destroy();
+    }
+  });
+  request.on("end", () => {
+    if (tooLarge) return;
+    const fields = new URLSearchParams(body);
+    const decision = fields.get("decision");
+    if (!same(fields.get("csrf") ?? "", csrf) || (decision !== "approve" && decision !== "decline")) {
+      decided(undefined);
+      return;
+    }
+    decided(decision);
+  });
+}
+
 /** Opens a one-time approval page for `text` on a free 127.0.0.1 port. @internal */
 export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage> {
   const token = randomBytes(32).toString("base64url");
@@ -92,13 +137,11 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
       return send(response, 404, "Not found", "<h1>Not found</h1>");
     if (state !== "open") return gone(response);
     if (request.method === "GET") {
-      const form = (decision: string, label: string) =>
-        `<button type="submit" name="decision" value="${decision}">${label}</button>`;
       return send(
         response,
         200,
         `Approve this ${text.subject ?? "flow"}?`,
-        `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path as string)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
+        questionHtml(text, path as string, csrf),
       );
     }
     if (request.method !== "POST") {
@@ -114,34 +157,14 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
     if (!String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
       return send(response, 415, "Refused", "<h1>Refused</h1>");
     }
-    let body = "";
-    let tooLarge = false;
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        tooLarge = true;
-        request.destroy();
-      }
-    });
-    request.on("end", () => {
-      if (tooLarge) return;
-      const fields = new URLSearchParams(body);
-      const decision = fields.get("decision");
-      if (!same(fields.get("csrf") ?? "", csrf) || (decision !== "approve" && decision !== "decline")) {
+    readDecision(request, csrf, (decision) => {
+      if (decision === undefined) {
         return send(response, 403, "Refused", "<h1>Refused</h1><p>Not posted from the approval page.</p>");
       }
       if (state !== "open") return gone(response);
       state = "closed";
       settle(decision);
-      send(
-        response,
-        200,
-        decision === "approve" ? "Approved" : "Declined",
-        decision === "approve"
-          ? `<h1 id="result">Approved</h1><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
-          : `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`,
-      );
+      send(response, 200, decision === "approve" ? "Approved" : "Declined", answeredHtml(text, decision));
     });
     return undefined;
   });

@@ -4,7 +4,11 @@
 // (requireApproval's askApproval: form or URL mode via MCP elicitation), recorded in the store and used once just
 // before the authorization is signed.
 import { ApprovalRequiredError, refusedBeforeSigning } from "../errors/approval.js";
-import type { ToolCall, ToolContext, ToolRuntime } from "../tools/context.js";
+import type {
+  ApprovalCall as ToolCall,
+  ApprovalContext as ToolContext,
+  ApprovalRuntime as ToolRuntime,
+} from "./approvalContext.js";
 import { type X402ApprovalSubject, x402ApprovalDigest } from "./approvalDigest.js";
 import { type ApprovalGrant, askApproval, useApprovalGrant } from "./requireApproval.js";
 

@@ -15,9 +15,13 @@ import {
   refusedBeforeSigning,
 } from "../errors/approval.js";
 import type { PolicyCheck } from "../policy/checkPolicy.js";
-import { toSnakeCase } from "../server/toolResult.js";
+import { toSnakeCase } from "../schemas/caseKeys.js";
 import type { ToolServerStore } from "../store/types.js";
-import type { ToolCall, ToolContext, ToolRuntime } from "../tools/context.js";
+import type {
+  ApprovalCall as ToolCall,
+  ApprovalContext as ToolContext,
+  ApprovalRuntime as ToolRuntime,
+} from "./approvalContext.js";
 import {
   type ApprovalBinding,
   approvalCode,
@@ -107,11 +111,36 @@ export interface ApprovalQuestion {
   required: (mode: ApprovalMode, clientModes: ApprovalMode[]) => Error;
 }
 
+/** A question asked and recorded: what the two modes share. */
+interface AskedQuestion {
+  human: NonNullable<ToolCall["human"]>;
+  call: ToolCall;
+  store: ToolServerStore;
+  flowId: string;
+  approvalId: string;
+  code: string;
+  text: ApprovalText;
+  ref: { flowId: string; approvalId: string };
+  waitMs: number;
+  /** Ends the question without a yes (typed error thrown). */
+  refuse(error: Error, state: "declined" | "expired" | "refused"): Promise<never>;
+  /** Records the yes and resolves with the grant (or refuses when the store says it came too late or was used). */
+  approve(how: string): Promise<ApprovalGrant>;
+  /** Whether the answer came after the wait. */
+  late(): boolean;
+}
+
 /**
  * Asks the question in the policy's mode and records it in the store; resolves with the grant, rejects with an
  * approval error (the caller marks it as before signing). @internal
  */
 export async function askApproval(question: ApprovalQuestion): Promise<ApprovalGrant> {
+  const asked = await recordQuestion(question);
+  return question.runtime.policy?.approval?.mode === "form" ? askInForm(asked) : askOnPage(asked);
+}
+
+/** Checks the client can ask, records the question in the store and prepares its text. */
+async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion> {
   const { context, runtime, call, subjectId: flowId } = question;
   const policy = runtime.policy;
   const approval = policy?.approval;
@@ -171,52 +200,59 @@ export async function askApproval(question: ApprovalQuestion): Promise<ApprovalG
   context.log(
     `approval ${approvalId} of flow ${flowId}: asked (${approval.mode} mode, ${Math.floor(waitMs / 1_000)} s)`,
   );
+  return { human, call, store, flowId, approvalId, code, text, ref, waitMs, refuse, approve, late };
+}
 
-  if (approval.mode === "form") {
-    const answer = await ask(
-      human,
-      call,
-      {
-        mode: "form",
-        message: approvalMessage(text, "form"),
-        requestedSchema: {
-          type: "object",
-          properties: {
-            code: {
-              type: "string",
-              title: "Approval code",
-              // No length rules: the client would refuse a short answer itself, and a wrong code is ours to name.
-              description: `The 8-character code shown above, to approve flow ${flowId.slice(0, 12)}…`,
-            },
+/** Form mode: the person types the flow's code in the client's form. */
+async function askInForm(asked: AskedQuestion): Promise<ApprovalGrant> {
+  const { human, call, store, flowId, approvalId, code, text, ref, waitMs, refuse, approve, late } = asked;
+  const answer = await ask(
+    human,
+    call,
+    {
+      mode: "form",
+      message: approvalMessage(text, "form"),
+      requestedSchema: {
+        type: "object",
+        properties: {
+          code: {
+            type: "string",
+            title: "Approval code",
+            // No length rules: the client would refuse a short answer itself, and a wrong code is ours to name.
+            description: `The 8-character code shown above, to approve flow ${flowId.slice(0, 12)}…`,
           },
-          required: ["code"],
         },
+        required: ["code"],
       },
-      waitMs,
+    },
+    waitMs,
+  );
+  if (answer === "timeout" || late())
+    return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
+  if (answer === "aborted" || answer.action !== "accept") {
+    return refuse(
+      new ApprovalDeclinedError({
+        ...ref,
+        action: answer === "aborted" ? "cancel" : answer.action === "decline" ? "decline" : "cancel",
+      }),
+      "declined",
     );
-    if (answer === "timeout" || late())
-      return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
-    if (answer === "aborted" || answer.action !== "accept") {
-      return refuse(
-        new ApprovalDeclinedError({
-          ...ref,
-          action: answer === "aborted" ? "cancel" : answer.action === "decline" ? "decline" : "cancel",
-        }),
-        "declined",
-      );
-    }
-    const typed = answer.content?.code;
-    if (!codeMatches(code, typed)) {
-      const earlier = await replayed(store, parseApprovalCode(typed), approvalId);
-      if (earlier) return refuse(new ApprovalReusedError({ ...ref, usedBy: earlier.flowId }), "refused");
-      return refuse(
-        new ApprovalCodeMismatchError({ ...ref, typed: typeof typed === "string" ? typed : String(typed) }),
-        "refused",
-      );
-    }
-    return approve("with its code");
   }
+  const typed = answer.content?.code;
+  if (!codeMatches(code, typed)) {
+    const earlier = await replayed(store, parseApprovalCode(typed), approvalId);
+    if (earlier) return refuse(new ApprovalReusedError({ ...ref, usedBy: earlier.flowId }), "refused");
+    return refuse(
+      new ApprovalCodeMismatchError({ ...ref, typed: typeof typed === "string" ? typed : String(typed) }),
+      "refused",
+    );
+  }
+  return approve("with its code");
+}
 
+/** URL mode: the person answers on the local approval page the client opens. */
+async function askOnPage(asked: AskedQuestion): Promise<ApprovalGrant> {
+  const { human, call, approvalId, text, ref, waitMs, refuse, approve, late } = asked;
   const { openApprovalPage } = await import("./approvalPage.js");
   const page = await openApprovalPage(text);
   try {

@@ -1,5 +1,6 @@
 // On the start-up path (createToolServer builds the registry): keep it free of file and chain code. The
 // persisted records come in through `open`, whose loader (executionStore.ts) is imported on first use.
+import { standingExecution } from "./standingExecution.js";
 import { neverSent } from "./stepSent.js";
 
 /** A step's state in a record. @internal */
@@ -53,6 +54,11 @@ export interface ExecutionRecord {
   local?: boolean;
   /** Another server executed the flow meanwhile: this call answers with its record (replayed). */
   adopted?: ExecutionRecord;
+  /**
+   * The record this attempt replaced (stored with it until one of its steps is on chain): it stands again when
+   * this attempt ends having sent nothing (standingExecution.ts, the invariant over the records).
+   */
+  supersedes?: ExecutionRecord;
 }
 
 /** Where the records are kept across restarts and shared between servers (the store). @internal */
@@ -78,7 +84,9 @@ export interface OpenedExecutions {
 /**
  * The executions the server knows (by flow id), kept in memory and in the store: at most {@link LIMIT} records in
  * memory (the oldest ended ones are dropped first); once opened, every change of a record is written (records
- * still queued in this process are not: nothing of them can have been sent). @internal
+ * still queued in this process are not: nothing of them can have been sent). What it returns for a flow is the
+ * record that stands for it (standingExecution.ts): an attempt that ended sending nothing gives way to the record
+ * it replaced. @internal
  */
 export class ExecutionRegistry {
   /** How many records are kept in memory (the store keeps as many per signer). */
@@ -117,7 +125,8 @@ export class ExecutionRegistry {
   }
 
   get(flowId: string): ExecutionRecord | undefined {
-    return this.records.get(flowId);
+    const record = this.records.get(flowId);
+    return record && standingExecution(record);
   }
 
   /**
@@ -126,14 +135,13 @@ export class ExecutionRegistry {
    */
   async refresh(flowId: string): Promise<ExecutionRecord | undefined> {
     const mine = this.records.get(flowId);
-    if (!this.persistence || mine?.local) return mine;
+    if (!this.persistence || mine?.local) return this.get(flowId);
     const stored = await this.persistence.read(flowId);
     const now = this.records.get(flowId);
-    if (!stored || now?.local) return now;
-    if (now && sameRecord(now, stored)) return now;
+    if (!stored || now?.local || (now && sameRecord(now, stored))) return this.get(flowId);
     this.records.delete(flowId);
     this.records.set(flowId, stored);
-    return stored;
+    return this.get(flowId);
   }
 
   /** The flow's record as stored now, without changing what this process remembers. Rejects when the store fails. */
@@ -178,11 +186,20 @@ export class ExecutionRegistry {
     }
   }
 
-  /** Puts back the record a refused continuation started from; `stored`: written back to the store too. */
-  restore(record: ExecutionRecord, stored: boolean): void {
+  /**
+   * Puts back the record a refused attempt replaced; `after`: the refused attempt, when its record was written
+   * (holding the signer's lock): the record is written back to the store after the attempt's writes.
+   */
+  restore(record: ExecutionRecord, after?: ExecutionRecord): void {
     this.records.delete(record.flowId);
     this.records.set(record.flowId, record);
-    if (stored) void this.changed(record);
+    const persistence = this.persistence;
+    if (after === undefined || !persistence) return;
+    const previous = Promise.all([this.written(after), this.writes.get(record)]);
+    this.writes.set(
+      record,
+      previous.then(() => persistence.save(record)),
+    );
   }
 
   /** The ended records with a step whose outcome the chain may now know (pending, with a hash). */

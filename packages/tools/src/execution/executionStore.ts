@@ -12,6 +12,7 @@ import {
   EXECUTIONS_FILE_NAME,
   MAX_EXECUTIONS_FILE_BYTES,
 } from "./executionsFile.js";
+import { standingExecution } from "./standingExecution.js";
 import { decodeStoredExecution, encodeStoredExecution, fromStoredExecution } from "./storedExecution.js";
 
 /** Parameters of {@link openExecutionStore}. @internal */
@@ -86,7 +87,8 @@ export async function openExecutionStore(
   await importExecutionsFile(store, parameters.stateDir, log);
   const decode = (value: unknown): ExecutionRecord | undefined => {
     const decoded = decodeStoredExecution(value, signer);
-    if (decoded.ok) return fromStoredExecution(decoded.record);
+    // What the record stands for: an attempt that ended sending nothing is the record it replaced.
+    if (decoded.ok) return standingExecution(fromStoredExecution(decoded.record));
     log(`${store.location}: a stored execution of the signer is refused (${decoded.problem})`);
     return undefined;
   };

@@ -5,7 +5,7 @@
 // and its nonce unused → its stored signed bytes are broadcast again (same hash: never a second transaction);
 // unknown and its nonce taken by another transaction → failed, never mined (and never will be). Steps never signed
 // are skipped, and their reserved spends released.
-import type { ToolContext, ToolRuntime } from "../tools/context.js";
+import type { ExecutionContext as ToolContext, ExecutionRuntime as ToolRuntime } from "./executionContext.js";
 import type { ExecutionRecord, StepRecord } from "./executionRegistry.js";
 import { flowSpendKey } from "./flowSpendKey.js";
 import { markInterrupted, settleOutcome } from "./interruptedExecution.js";

@@ -5,7 +5,7 @@
 // after opening, when no other server is executing for the signer, the records a stopped server left are
 // recovered (recoverExecutions.ts).
 import { defaultStateDir } from "../state/defaultStateDir.js";
-import type { ToolContext, ToolRuntime } from "../tools/context.js";
+import type { ExecutionContext as ToolContext, ExecutionRuntime as ToolRuntime } from "./executionContext.js";
 import type { ExecutionRecord } from "./executionRegistry.js";
 import { openExecutionStore } from "./executionStore.js";
 import { recoverExecutions } from "./recoverExecutions.js";

@@ -1,7 +1,7 @@
 // The ledger follows what the chain says of a record's steps, also when they are settled later (get_flow_status,
 // a restart): a mined CIP-64 step's fee replaces the fee.max reserved for it; a step certainly never sent is
 // released (its attempt's key). Idempotent; never rejects.
-import type { ToolRuntime } from "../tools/context.js";
+import type { ExecutionRuntime as ToolRuntime } from "./executionContext.js";
 import type { ExecutionRecord } from "./executionRegistry.js";
 import { flowSpendKey } from "./flowSpendKey.js";
 import { neverSent } from "./stepSent.js";

@@ -5,6 +5,7 @@ import { isRecord } from "@preflow/errors";
 import type { StoredExecution } from "../store/types.js";
 import type { ExecutionRecord } from "./executionRegistry.js";
 import { decodeExecution, encodeExecution, toExecutionRecord } from "./executionsFile.js";
+import { landedAny, standingExecution } from "./standingExecution.js";
 
 /** The longest signed transaction kept (core's flows stay far below: calldata of one step). @internal */
 export const MAX_SIGNED_TRANSACTION_CHARS = 2 * 128 * 1024 + 2;
@@ -18,11 +19,22 @@ const ATTEMPT = /^[0-9a-z-]{1,64}$/;
 export function decodeStoredExecution(
   value: unknown,
   signer: string,
+  nested = false,
 ): { ok: true; record: StoredExecution } | { ok: false; problem: string } {
   if (!isRecord(value)) return { ok: false, problem: "(entry): not an object" };
-  const { attempt, ...rest } = value;
+  const { attempt, supersedes, ...rest } = value;
   if (attempt !== undefined && (typeof attempt !== "string" || !ATTEMPT.test(attempt))) {
     return { ok: false, problem: "attempt: invalid" };
+  }
+  let replaced: StoredExecution | undefined;
+  if (supersedes !== undefined) {
+    // One level: the record an attempt replaced carries no record of its own.
+    if (nested) return { ok: false, problem: "supersedes: not allowed" };
+    const decoded = decodeStoredExecution(supersedes, signer, true);
+    if (!decoded.ok) return { ok: false, problem: `supersedes.${decoded.problem}` };
+    if (decoded.record.flowId !== rest.flowId)
+      return { ok: false, problem: "supersedes.flowId: another flow" };
+    replaced = decoded.record;
   }
   const signed = new Map<number, string>();
   if (Array.isArray(rest.steps)) {
@@ -51,15 +63,26 @@ export function decodeStoredExecution(
       signed.has(position) ? { ...step, signedTransaction: signed.get(position) as string } : { ...step },
     ),
     ...(typeof attempt === "string" ? { attempt } : {}),
+    ...(replaced === undefined ? {} : { supersedes: replaced }),
   };
   return { ok: true, record };
 }
 
-/** A registry record as stored: the file's encoding (texts scrubbed and cut) plus the signed bytes and attempt. @internal */
+/**
+ * A registry record as stored: the file's encoding (texts scrubbed and cut) plus the signed bytes, the attempt and
+ * the record it replaced while none of its steps is on chain. An attempt that ended sending nothing is stored as the
+ * record it replaced (standingExecution.ts). @internal
+ */
 export function encodeStoredExecution(
   record: ExecutionRecord,
   scrub: (text: string) => string,
 ): StoredExecution {
+  const standing = standingExecution(record);
+  if (standing !== record) return encodeStoredExecution(standing, scrub);
+  const replaced =
+    record.supersedes === undefined || landedAny(record)
+      ? undefined
+      : encodeStoredExecution({ ...standingExecution(record.supersedes), supersedes: undefined }, scrub);
   const encoded = encodeExecution(record, scrub);
   return {
     ...encoded,
@@ -68,12 +91,13 @@ export function encodeStoredExecution(
       return bytes === undefined ? step : { ...step, signedTransaction: bytes };
     }),
     ...(record.attempt === undefined ? {} : { attempt: record.attempt }),
+    ...(replaced === undefined ? {} : { supersedes: replaced }),
   };
 }
 
 /** A stored record as a registry record (ended for this process until it is recovered). @internal */
 export function fromStoredExecution(stored: StoredExecution): ExecutionRecord {
-  const { attempt, ...rest } = stored;
+  const { attempt, supersedes, ...rest } = stored;
   const record = toExecutionRecord({
     ...rest,
     steps: rest.steps.map(({ signedTransaction: _bytes, ...step }) => step),
@@ -83,5 +107,6 @@ export function fromStoredExecution(stored: StoredExecution): ExecutionRecord {
       (record.steps[index] as { signedTransaction?: string }).signedTransaction = step.signedTransaction;
   });
   if (attempt !== undefined) record.attempt = attempt;
+  if (supersedes !== undefined) record.supersedes = fromStoredExecution(supersedes);
   return record;
 }

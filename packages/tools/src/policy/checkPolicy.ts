@@ -30,6 +30,26 @@ export interface PolicyCheck {
  * delivers (a swap's output) must go to `from` or to a recipient in `allow.recipients`. Gas paid in a capped token
  * (`fees`: CIP-64, each step's `fee.max`) counts with the amounts: a flow fits a cap only with its fee. @internal
  */
+/** What the check gathers while it reads the flow: the rules broken, each step's spends and the totals. */
+interface Tally {
+  policy: LoadedPolicy;
+  violations: PolicyViolation[];
+  spends: StepSpends;
+  totals: Map<string, bigint>;
+  unlimitedTokens: Set<string>;
+  /** Per `token:spender`: what the flow approves and what recognised calls pull through the allowance. */
+  allowances: Map<string, { step: number; token: string; approved: bigint; pulled: bigint }>;
+  /**
+   * Per `token:contract`, what approvals granted *through* that contract (Permit2) hand on from its own ERC-20
+   * allowance: counted on the approval it feeds, so not again on the contract's allowance.
+   */
+  relayed: Map<string, bigint>;
+  /** Per token, the most the flow's gas can cost in it (CIP-64). */
+  feeTotals: Map<string, bigint>;
+  add(step: number, token: string, amount: bigint): void;
+  symbol(token: string): string;
+}
+
 export function checkPolicy(
   policy: LoadedPolicy,
   effects: readonly FlowEffect[],
@@ -39,27 +59,49 @@ export function checkPolicy(
   /** What the signer spent of each capped token in the last 24 h (lowercase address → base units; the ledger's). */
   spent: ReadonlyMap<string, bigint> = new Map(),
 ): PolicyCheck {
-  const violations: PolicyViolation[] = [];
-  const spends: StepSpends = new Map();
-  const totals = new Map<string, bigint>();
-  const unlimitedTokens = new Set<string>();
-  const add = (step: number, token: string, amount: bigint) => {
-    const key = token.toLowerCase();
-    totals.set(key, (totals.get(key) ?? 0n) + amount);
-    spends.set(step, [...(spends.get(step) ?? []), { token: key, amount }]);
+  const tally = newTally(policy);
+  readEffects(tally, effects, celo, from);
+  countAllowances(tally);
+  countFees(tally, fees);
+  checkCaps(tally, spent);
+  const { violations, spends, totals, unlimitedTokens } = tally;
+  return { violations, spends, totals, unlimited: unlimitedTokens };
+}
+
+function newTally(policy: LoadedPolicy): Tally {
+  const tally: Tally = {
+    policy,
+    violations: [],
+    spends: new Map(),
+    totals: new Map(),
+    unlimitedTokens: new Set(),
+    allowances: new Map(),
+    relayed: new Map(),
+    feeTotals: new Map(),
+    add(step, token, amount) {
+      const key = token.toLowerCase();
+      tally.totals.set(key, (tally.totals.get(key) ?? 0n) + amount);
+      tally.spends.set(step, [...(tally.spends.get(step) ?? []), { token: key, amount }]);
+    },
+    symbol: (token) => policy.caps.get(token.toLowerCase())?.symbol ?? policy.symbol(token),
   };
-  const symbol = (token: string) => policy.caps.get(token.toLowerCase())?.symbol ?? policy.symbol(token);
+  return tally;
+}
+
+/** Each effect of the flow: its spend counted, its recipient, spender or contract checked against `allow`. */
+function readEffects(
+  tally: Tally,
+  effects: readonly FlowEffect[],
+  celo: string,
+  from: string | undefined,
+): void {
+  const { policy, violations, allowances, relayed, unlimitedTokens, add, symbol } = tally;
   const callSteps = new Set(effects.filter((effect) => effect.kind === "call").map((effect) => effect.step));
   const allow = {
     recipients: policy.allow.recipients === undefined ? undefined : new Set(policy.allow.recipients),
     spenders: policy.allow.spenders === undefined ? undefined : new Set(policy.allow.spenders),
     contracts: policy.allow.contracts === undefined ? undefined : new Set(policy.allow.contracts),
   };
-  const allowances = new Map<string, { step: number; token: string; approved: bigint; pulled: bigint }>();
-  // Per `token:contract`, what approvals granted *through* that contract (Permit2) hand on from its own ERC-20
-  // allowance: counted on the approval it feeds, so not again on the contract's allowance.
-  const relayed = new Map<string, bigint>();
-
   for (const effect of effects) {
     switch (effect.kind) {
       case "transfer":
@@ -148,6 +190,11 @@ export function checkPolicy(
         break;
     }
   }
+}
+
+/** Per spender, the larger of what is approved and what is pulled counts (less what it hands on). */
+function countAllowances(tally: Tally): void {
+  const { allowances, relayed, add } = tally;
   for (const [key, entry] of allowances) {
     // biome-ignore lint/complexity/useMathMinMax: bigints have no Math.max
     let amount = entry.approved > entry.pulled ? entry.approved : entry.pulled;
@@ -155,15 +202,22 @@ export function checkPolicy(
     amount = amount > handedOn ? amount - handedOn : 0n;
     if (amount > 0n && amount < UNLIMITED_APPROVAL) add(entry.step, entry.token, amount);
   }
+}
 
-  const feeTotals = new Map<string, bigint>();
+/** Gas paid in a token counts with the amounts (CIP-64 `fee.max` per step). */
+function countFees(tally: Tally, fees: readonly StepFee[]): void {
+  const { totals, feeTotals, spends } = tally;
   for (const fee of fees) {
     const key = fee.token.toLowerCase();
     totals.set(key, (totals.get(key) ?? 0n) + fee.amount);
     feeTotals.set(key, (feeTotals.get(key) ?? 0n) + fee.amount);
     spends.set(fee.step, [...(spends.get(fee.step) ?? []), { token: key, amount: fee.amount, fee: true }]);
   }
+}
 
+/** Each cap against the flow's total of its token (per call) and with the last 24 h's spends (per day). */
+function checkCaps(tally: Tally, spent: ReadonlyMap<string, bigint>): void {
+  const { policy, violations, totals, unlimitedTokens, feeTotals } = tally;
   for (const cap of policy.caps.values()) {
     const total = totals.get(cap.address) ?? 0n;
     const unlimited = unlimitedTokens.has(cap.address);
@@ -206,5 +260,4 @@ export function checkPolicy(
       }
     }
   }
-  return { violations, spends, totals, unlimited: unlimitedTokens };
 }

@@ -1,36 +1,16 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { nearestKey } from "@preflow/errors";
-import { humanChannel } from "../approval/humanChannel.js";
-import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
-import { parsePrivateKey } from "../config/parsePrivateKey.js";
-import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
-import { ToolsError } from "../errors/base.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
-import { ToolTimeoutError } from "../errors/execution.js";
 import { UnknownToolError } from "../errors/input.js";
-import { ExecutionRegistry } from "../execution/executionRegistry.js";
-import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
-import { readPolicyFile } from "../policy/readPolicyFile.js";
-import { defaultStateDir } from "../state/defaultStateDir.js";
-import { storeOpener } from "../store/openToolServerStore.js";
-import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
 import { TOOL_CATALOG } from "../tools/catalog.generated.js";
-import type { ToolCall, ToolContext, ToolDefinition, ToolRuntime } from "../tools/context.js";
-import { loadRuntime } from "./loadRuntime.js";
-import { createRedactor } from "./redact.js";
-import { inToolLanguage } from "./toolLanguage.js";
-import { errorResult, replyResult } from "./toolResult.js";
+import type { ToolDefinition } from "../tools/context.js";
+import { callTool } from "./callTool.js";
+import { errorResult } from "./toolResult.js";
+import { createToolContext } from "./toolServerContext.js";
+import { readToolServerSettings } from "./toolServerSettings.js";
 import { TOOLS_VERSION } from "./version.js";
 
 /**
@@ -58,8 +38,7 @@ export const TOOL_FAMILY: Readonly<Record<string, ToolFamily>> = Object.freeze(
 );
 
 /** Default answer bound: below the MCP SDK client's 60 s request timeout. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 50_000;
-const HEARTBEAT_MS = 5_000;
+export { DEFAULT_TOOL_TIMEOUT_MS } from "./toolServerSettings.js";
 
 /**
  * What the server loads on first use: the preflow client, the signer's address and the RPC URL (redacted).
@@ -110,10 +89,6 @@ export interface ToolServer {
   onFirstList?: (() => void) | undefined;
 }
 
-function stderrLog(line: string): void {
-  process.stderr.write(`[preflow-tools] ${line}\n`);
-}
-
 /** The tools themselves (zod schemas and handlers), loaded on the first call. */
 const loadTools = async (): Promise<Map<string, ToolDefinition>> => {
   const { TOOLS } = await import("../tools/registry.js");
@@ -159,61 +134,9 @@ export function createToolServerWith(
   config: ToolServerConfig,
   precomputed: readonly Tool[] | undefined,
 ): ToolServer {
-  const log = config.log ?? stderrLog;
-  const privateKey = config.privateKey === undefined ? undefined : parsePrivateKey(config.privateKey);
-  const policy = config.policyFile === undefined ? undefined : readPolicyFile(config.policyFile);
-  const feeCurrency = parseFeeCurrency(config.feeCurrency);
-  const toolTimeoutMs = config.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  if (!Number.isSafeInteger(toolTimeoutMs) || toolTimeoutMs < 100) {
-    throw new InvalidToolServerConfigError({
-      variable: "PREFLOW_TOOL_TIMEOUT_MS",
-      value: String(toolTimeoutMs),
-      rule: "must be at least 100 ms",
-    });
-  }
-  const families = new Set<ToolFamily>(config.families ?? TOOL_FAMILIES);
-  const offered = TOOL_CATALOG.filter((tool) => families.has(tool.family));
-  const offeredNames = new Set(offered.map((tool) => tool.name));
-  const databaseUrl = parseDatabaseUrl(config.databaseUrl);
-  const redactor = createRedactor([
-    config.privateKey,
-    config.agentIdPrivateKey,
-    config.telemetryApiKey,
-    // The database URL's password and the URL with it; its location (no password) stays, refusals name it.
-    ...(databaseUrl?.secrets ?? []),
-  ]);
-
-  const store = storeOpener({
-    stateDir: config.stateDir ?? defaultStateDir(),
-    databaseUrl: databaseUrl?.url,
-  });
-  const logLine = (line: string) => log(redactor.text(line));
-  let loading: Promise<ToolRuntime> | undefined;
-  const runtime = (): Promise<ToolRuntime> => {
-    loading ??= loadRuntime({
-      config,
-      privateKey,
-      policy,
-      toolTimeoutMs,
-      redactor,
-      feeCurrency,
-      store,
-      log: logLine,
-    });
-    return loading;
-  };
-  const context: ToolContext = {
-    toolTimeoutMs,
-    receiptTimeoutMs: config.receiptTimeoutMs ?? toolTimeoutMs,
-    hasSigner: privateKey !== undefined,
-    stateDir: config.stateDir,
-    feeCurrency,
-    runtime,
-    executions: new ExecutionRegistry(),
-    store,
-    log: logLine,
-    redact: (text) => redactor.text(text),
-  };
+  const settings = readToolServerSettings(config);
+  const { offered, offeredNames, families, redactor, toolTimeoutMs } = settings;
+  const context = createToolContext(config, settings);
 
   const server = new Server(
     { name: "preflow-tools", title: "preflow tools (chain 42220)", version: TOOLS_VERSION },
@@ -236,7 +159,7 @@ export function createToolServerWith(
     tools: Object.freeze(offered.map((tool) => tool.name)),
     toolTimeoutMs,
     async load() {
-      const loaded = await runtime();
+      const loaded = await context.runtime();
       return { sdk: loaded.sdk, signer: loaded.account?.address, rpcUrl: loaded.rpcUrl };
     },
     connect: (transport) => server.connect(transport),
@@ -277,109 +200,8 @@ export function createToolServerWith(
         redactor,
       );
     }
-    return callTool(tool, request.params.arguments, extra);
+    return callTool({ server, context, redactor, toolTimeoutMs }, tool, request.params.arguments, extra);
   });
-
-  /** Each tool's argument names, for its errors (walked on its first error). */
-  const argumentNames = new Map<string, ReadonlySet<string>>();
-  const languageOf = (tool: ToolDefinition) => {
-    let names = argumentNames.get(tool.name);
-    if (names === undefined) {
-      names = argumentNamesOf(tool.input);
-      argumentNames.set(tool.name, names);
-    }
-    return { argumentNames: names, toolTimeoutMs };
-  };
-
-  async function callTool(
-    tool: ToolDefinition,
-    args: unknown,
-    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-  ): Promise<CallToolResult> {
-    const started = Date.now();
-    const margin = Math.min(1_000, Math.floor(toolTimeoutMs / 10));
-    const deadline = started + toolTimeoutMs - margin;
-    const progressToken = extra._meta?.progressToken;
-    let answered = false;
-    let last = -1;
-    let lastTotal: number | undefined;
-    const progress: ToolCall["progress"] = async (value, total, message) => {
-      if (answered || progressToken === undefined || value <= last) return;
-      last = value;
-      lastTotal = total;
-      try {
-        await extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken, progress: value, ...(total === undefined ? {} : { total }), message },
-        });
-      } catch {
-        // A lost progress notification changes nothing.
-      }
-    };
-    const heartbeat =
-      progressToken === undefined
-        ? undefined
-        : setInterval(
-            () => {
-              const base = Math.max(last, 0);
-              const next = base + (Math.floor(base * 2 + 1) / 2 - base) / 2;
-              void progress(
-                next,
-                lastTotal,
-                `${tool.name}: still working (${Math.round((Date.now() - started) / 1000)} s)`,
-              );
-            },
-            Math.min(HEARTBEAT_MS, Math.max(50, Math.floor(toolTimeoutMs / 4))),
-          );
-    const call: ToolCall = {
-      signal: extra.signal,
-      deadline,
-      progress,
-      human: humanChannel(server, extra.requestId),
-    };
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const run = (async () => {
-        const parsed = parseToolArguments(tool.name, tool.input, args);
-        return tool.run(parsed, context, call);
-      })();
-      const expired = new Promise<"expired">((resolve) => {
-        timer = setTimeout(() => resolve("expired"), Math.max(0, deadline + margin / 2 - Date.now()));
-      });
-      const reply = await Promise.race([run, expired]);
-      if (reply === "expired") {
-        run.catch(() => undefined);
-        throw new ToolTimeoutError({ tool: tool.name, boundMs: toolTimeoutMs });
-      }
-      const result = replyResult(reply, redactor);
-      const checked = tool.output.safeParse(result.structuredContent);
-      if (!checked.success) {
-        context.log(
-          `${tool.name}: result does not match its outputSchema: ${checked.error.issues[0]?.message} at ${checked.error.issues[0]?.path.join(".")}`,
-        );
-        return errorResult(
-          new Error(
-            `${tool.name} produced a result that does not match its outputSchema; this is a bug, please report it`,
-          ),
-          redactor,
-        );
-      }
-      return result;
-    } catch (error) {
-      // The server's own errors already speak the tool's language (and quote what the caller typed).
-      const result = errorResult(
-        error,
-        redactor,
-        error instanceof ToolsError ? undefined : (described) => inToolLanguage(described, languageOf(tool)),
-      );
-      context.log(`${tool.name} failed: ${(result.content[0] as { text: string }).text}`);
-      return result;
-    } finally {
-      answered = true;
-      clearTimeout(timer);
-      if (heartbeat) clearInterval(heartbeat);
-    }
-  }
 
   return self;
 }

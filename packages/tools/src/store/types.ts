@@ -51,6 +51,11 @@ export interface StoredExecution {
    * the store than the one it read before taking the signer's lock answers with that one (never sends twice).
    */
   attempt?: string;
+  /**
+   * The record this attempt replaced, kept until one of the attempt's steps is on chain: it stands again when the
+   * attempt ended having sent nothing (a landed execution is never forgotten; execution/standingExecution.ts).
+   */
+  supersedes?: StoredExecution;
 }
 
 /** An amount spent of one token (base units), or gas paid in it (`fee`, CIP-64). @internal */

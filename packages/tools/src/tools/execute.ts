@@ -4,10 +4,10 @@ import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
 import { StoreUnavailableError } from "../errors/store.js";
 import { parseToolArguments } from "../input/parseToolArguments.js";
+import { toCamelCase } from "../schemas/caseKeys.js";
 import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
-import { toCamelCase } from "../server/toolResult.js";
 import {
   defineTool,
   feeOptions,

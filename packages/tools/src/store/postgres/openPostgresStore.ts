@@ -4,10 +4,10 @@
 // the signer's transaction-level advisory lock, so caps hold across servers. `pg` is loaded here only.
 import type { Pool, PoolClient } from "pg";
 import { StoreUnavailableError } from "../../errors/store.js";
-import { SignerQueue } from "../../execution/signerQueue.js";
 import { decideApprovalChange, useApprovalChange } from "../approvalRules.js";
 import { checkDayCaps, spendRows } from "../checkDayCaps.js";
 import { STORE_MIGRATIONS, STORE_SCHEMA_VERSION } from "../migrations.js";
+import { SignerQueue } from "../signerQueue.js";
 import { approvalFromRow, legacySpendValues, paymentFromRow } from "../storeRows.js";
 import {
   type ApprovalRecord,

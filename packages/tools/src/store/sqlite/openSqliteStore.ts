@@ -9,10 +9,10 @@ import { hostname } from "node:os";
 import { dirname } from "node:path";
 import type DatabaseConstructor from "better-sqlite3";
 import { StoreUnavailableError } from "../../errors/store.js";
-import { SignerQueue } from "../../execution/signerQueue.js";
 import { decideApprovalChange, useApprovalChange } from "../approvalRules.js";
 import { checkDayCaps, spendRows } from "../checkDayCaps.js";
 import { STORE_MIGRATIONS, STORE_SCHEMA_VERSION } from "../migrations.js";
+import { SignerQueue } from "../signerQueue.js";
 import { approvalFromRow, legacySpendValues, paymentFromRow } from "../storeRows.js";
 import {
   type ApprovalRecord,

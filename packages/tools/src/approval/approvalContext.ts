@@ -1,0 +1,33 @@
+// What the approval stage uses of the tool server: the policy and core (the runtime), the store and the log (the
+// context), and the call's way to a person. Declared here, below the layers that pass them (execution, the tool
+// handlers, whose context is a superset: execution/executionContext.ts), so approval never imports them.
+import type { LoadedPolicy } from "../policy/loadPolicy.js";
+import type { ToolServerStore } from "../store/types.js";
+import type { HumanChannel } from "./humanChannel.js";
+
+/** The loaded modules approval reads. @internal */
+export interface ApprovalRuntime {
+  readonly core: typeof import("@preflow/core");
+  readonly policy: LoadedPolicy | undefined;
+}
+
+/** The server's settings and services approval uses. @internal */
+export interface ApprovalContext {
+  readonly toolTimeoutMs: number;
+  /**
+   * The store (store/types.ts): opened on first use, the engine loaded then; rejects with StoreUnavailableError
+   * (a failed open is tried again on the next call).
+   */
+  store(): Promise<ToolServerStore>;
+  log(line: string): void;
+}
+
+/** The call approval answers within. @internal */
+export interface ApprovalCall {
+  /** Aborted by `notifications/cancelled` (or when the client goes away). */
+  readonly signal: AbortSignal;
+  /** When the answer must be on its way (epoch ms); executing tools answer `pending` by then. */
+  readonly deadline: number;
+  /** The way to a person through the client (MCP elicitation), for approvals. */
+  readonly human?: HumanChannel;
+}

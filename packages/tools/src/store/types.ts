@@ -308,6 +308,12 @@ export interface ToolServerStore {
    */
   importLegacy(parameters: LegacyImport): Promise<boolean>;
 
+  /**
+   * The commits this store made since it was opened, and how many were durable (fsynced before they resolved):
+   * what an execution costs (README, "What a commit costs").
+   */
+  commitCounts(): { commits: number; durable: number };
+
   /** Closes the connection (the lock a process holds is released). */
   close(): Promise<void>;
 }

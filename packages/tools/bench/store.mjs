@@ -104,27 +104,21 @@ for (const existing of [100, 1_000]) {
   writeJsonAtomic(executionsFile, { version: 1, executions: { [SIGNER]: list } });
   writeJsonAtomic(spendingFile, { version: 1, spends: { [SIGNER]: spends } });
   // `durable`: the same writes, the write-ahead (2nd) and the end (4th) of executions.json made durable, as the store's.
-  const jsonRuns = (durable) => {
-    const times = [];
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      const current = record(existing + run, "running", true);
-      for (let write = 0; write < 4; write++) {
-        const value = { version: 1, executions: { [SIGNER]: [...list, current] } };
-        writeJsonAtomic(executionsFile, value, durable && write % 2 === 1);
-      }
-      for (let write = 0; write < 2; write++) {
-        writeJsonAtomic(spendingFile, {
-          version: 1,
-          spends: { [SIGNER]: [...spends, { token: USDM, amount: "1", at: Date.now(), hash: hex(run) }] },
-        });
-      }
-      times.push(performance.now() - started);
+  const jsonRun = (run, durable) => {
+    const started = performance.now();
+    const current = record(existing + run, "running", true);
+    for (let write = 0; write < 4; write++) {
+      const value = { version: 1, executions: { [SIGNER]: [...list, current] } };
+      writeJsonAtomic(executionsFile, value, durable && write % 2 === 1);
     }
-    return times;
+    for (let write = 0; write < 2; write++) {
+      writeJsonAtomic(spendingFile, {
+        version: 1,
+        spends: { [SIGNER]: [...spends, { token: USDM, amount: "1", at: Date.now(), hash: hex(run) }] },
+      });
+    }
+    return performance.now() - started;
   };
-  const json = jsonRuns(false);
-  const jsonDurable = jsonRuns(true);
   const jsonLoad = [];
   for (let run = 0; run < 20; run++) {
     const started = performance.now();
@@ -139,9 +133,7 @@ for (const existing of [100, 1_000]) {
   let store = await openToolServerStore({ stateDir: storeDir });
   for (const item of list) await store.putExecution(SIGNER, item);
   const caps = [{ token: USDM, limit: 10n ** 30n }];
-  const sqlite = [];
-  const before = store.commitCounts();
-  for (let run = 0; run < RUNS; run++) {
+  const storeRun = async (run) => {
     const started = performance.now();
     const n = existing + run;
     const running = {
@@ -177,7 +169,17 @@ for (const existing of [100, 1_000]) {
       await store.settleFee({ signer: SIGNER, hash: signed.steps[0].hash, paid: 0n });
       await store.putExecution(SIGNER, { ...mined, state: "done", outcome: "success" });
     });
-    sqlite.push(performance.now() - started);
+    return performance.now() - started;
+  };
+  // Interleaved, one execution of each at a time: the three see the same load of the machine.
+  const json = [];
+  const jsonDurable = [];
+  const sqlite = [];
+  const before = store.commitCounts();
+  for (let run = 0; run < RUNS; run++) {
+    json.push(jsonRun(run, false));
+    jsonDurable.push(jsonRun(run, true));
+    sqlite.push(await storeRun(run));
   }
   const after = store.commitCounts();
   await store.close();

@@ -1,16 +1,31 @@
 // pnpm --filter @preflow/tools bench (after bench/index.mjs)
 // The store's cost against today's JSON files, in the same run, as ratios:
-// 1. Per execution: what one 1-step execution writes. The store: the record 4 times (running, signed with its
-//    bytes, sent, done), the spend reserved with the day's caps, bound to the hash, its fee settled (SQLite, WAL,
-//    synchronous FULL). The peer, as the JSON files were written: executions.json rewritten whole 4 times
-//    (temporary file + rename) and spending.json twice, with the same number of records already there.
+// 1. Per execution: what one 1-step execution writes, call for call as executeFlow makes them. The store: under the
+//    signer's lock, the spend reserved with the day's caps, the record 5 times (running, the write-ahead with the
+//    step's signed bytes, sent, the step's receipt, done), the spend bound to the hash, its fee settled (SQLite,
+//    WAL; durable commits only for the write-ahead and the end). The commits and durable (fsynced) commits it made
+//    are printed too. The peer, as the JSON files were written: executions.json rewritten whole 4 times
+//    (temporary file + rename, never fsynced) and spending.json twice, with the same number of records there.
+//    A second peer writes the same JSON files but fsyncs the write-ahead and the end as a durable replace needs
+//    (the file, then its directory): what the files would cost with the store's durability.
 // 2. Start-up of the state (the first executing tool): opening the store (migrations checked) and loading the
 //    signer's records, against reading and parsing executions.json and spending.json.
 // The store's modules are bundled with esbuild from the source (they are chunks of dist, loaded on first use).
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -33,7 +48,7 @@ const SIGNER = "0x1111111111111111111111111111111111111111";
 const USDM = "0x765de816845861e75a25fca122bb6898b8b1282a";
 const RUNS = 200;
 const hex = (n) => `0x${n.toString(16).padStart(64, "0")}`;
-const record = (n, state = "done", bytes = false) => ({
+const record = (n, state = "done", bytes = false, status = state === "done" ? "success" : "pending") => ({
   flowId: hex(n).slice(2),
   chainId: 42220,
   from: SIGNER,
@@ -48,7 +63,7 @@ const record = (n, state = "done", bytes = false) => ({
       description: "Transfer 1 USDm to 0x2222222222222222222222222222222222222222",
       to: USDM,
       hash: hex(n + 1_000_000),
-      status: state === "done" ? "success" : "pending",
+      status,
       nonce: n,
       ...(bytes ? { signedTransaction: `0x02f8${"ab".repeat(110)}` } : {}),
     },
@@ -56,10 +71,22 @@ const record = (n, state = "done", bytes = false) => ({
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function writeJsonAtomic(file, value) {
+/** As the JSON files were written (never fsynced); `durable`: fsynced as a durable replace needs (file, then directory). */
+function writeJsonAtomic(file, value, durable = false) {
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  if (!durable) {
+    writeFileSync(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+    renameSync(temporary, file);
+    return;
+  }
+  const fd = openSync(temporary, "w", 0o600);
+  writeSync(fd, `${JSON.stringify(value)}\n`);
+  fsyncSync(fd);
+  closeSync(fd);
   renameSync(temporary, file);
+  const dir = openSync(dirname(file), "r");
+  fsyncSync(dir);
+  closeSync(dir);
 }
 
 for (const existing of [100, 1_000]) {
@@ -76,12 +103,13 @@ for (const existing of [100, 1_000]) {
   const spendingFile = join(jsonDir, "spending.json");
   writeJsonAtomic(executionsFile, { version: 1, executions: { [SIGNER]: list } });
   writeJsonAtomic(spendingFile, { version: 1, spends: { [SIGNER]: spends } });
-  const json = [];
-  for (let run = 0; run < RUNS; run++) {
+  // `durable`: the same writes, the write-ahead (2nd) and the end (4th) of executions.json made durable, as the store's.
+  const jsonRun = (run, durable) => {
     const started = performance.now();
     const current = record(existing + run, "running", true);
     for (let write = 0; write < 4; write++) {
-      writeJsonAtomic(executionsFile, { version: 1, executions: { [SIGNER]: [...list, current] } });
+      const value = { version: 1, executions: { [SIGNER]: [...list, current] } };
+      writeJsonAtomic(executionsFile, value, durable && write % 2 === 1);
     }
     for (let write = 0; write < 2; write++) {
       writeJsonAtomic(spendingFile, {
@@ -89,8 +117,8 @@ for (const existing of [100, 1_000]) {
         spends: { [SIGNER]: [...spends, { token: USDM, amount: "1", at: Date.now(), hash: hex(run) }] },
       });
     }
-    json.push(performance.now() - started);
-  }
+    return performance.now() - started;
+  };
   const jsonLoad = [];
   for (let run = 0; run < 20; run++) {
     const started = performance.now();
@@ -105,31 +133,55 @@ for (const existing of [100, 1_000]) {
   let store = await openToolServerStore({ stateDir: storeDir });
   for (const item of list) await store.putExecution(SIGNER, item);
   const caps = [{ token: USDM, limit: 10n ** 30n }];
-  const sqlite = [];
-  for (let run = 0; run < RUNS; run++) {
+  const storeRun = async (run) => {
     const started = performance.now();
-    const current = record(existing + run, "running", true);
-    const key = `flow:${current.flowId}:0:${randomUUID()}`;
-    await store.putExecution(SIGNER, current);
-    await store.reserveSpends({
-      signer: SIGNER,
-      items: [
-        {
-          key,
-          source: { kind: "flow", flowId: current.flowId, step: 0 },
-          amounts: [{ token: USDM, amount: 1n }],
-        },
-      ],
-      caps,
-      now: Date.now(),
+    const n = existing + run;
+    const running = {
+      ...record(n, "running"),
+      steps: [{ ...record(n).steps[0], hash: null, status: "queued" }],
+    };
+    const signed = record(n, "running", true);
+    signed.steps[0].sent = "unknown";
+    const sent = { ...signed, steps: [{ ...signed.steps[0], sent: true }] };
+    const mined = {
+      ...record(n, "running", false, "success"),
+      steps: [{ ...record(n).steps[0], sent: true }],
+    };
+    const key = `flow:${signed.flowId}:0:${randomUUID()}`;
+    await store.withSignerLock(SIGNER, async () => {
+      await store.reserveSpends({
+        signer: SIGNER,
+        items: [
+          {
+            key,
+            source: { kind: "flow", flowId: signed.flowId, step: 0 },
+            amounts: [{ token: USDM, amount: 1n }],
+          },
+        ],
+        caps,
+        now: Date.now(),
+      });
+      await store.putExecution(SIGNER, running);
+      await store.putExecution(SIGNER, signed);
+      await store.bindSpend({ signer: SIGNER, key, hash: signed.steps[0].hash });
+      await store.putExecution(SIGNER, sent);
+      await store.putExecution(SIGNER, mined);
+      await store.settleFee({ signer: SIGNER, hash: signed.steps[0].hash, paid: 0n });
+      await store.putExecution(SIGNER, { ...mined, state: "done", outcome: "success" });
     });
-    await store.putExecution(SIGNER, current);
-    await store.bindSpend({ signer: SIGNER, key, hash: current.steps[0].hash });
-    await store.putExecution(SIGNER, current);
-    await store.putExecution(SIGNER, { ...current, state: "done", outcome: "success" });
-    await store.settleFee({ signer: SIGNER, hash: current.steps[0].hash, paid: 0n });
-    sqlite.push(performance.now() - started);
+    return performance.now() - started;
+  };
+  // Interleaved, one execution of each at a time: the three see the same load of the machine.
+  const json = [];
+  const jsonDurable = [];
+  const sqlite = [];
+  const before = store.commitCounts();
+  for (let run = 0; run < RUNS; run++) {
+    json.push(jsonRun(run, false));
+    jsonDurable.push(jsonRun(run, true));
+    sqlite.push(await storeRun(run));
   }
+  const after = store.commitCounts();
   await store.close();
   const storeLoad = [];
   for (let run = 0; run < 20; run++) {
@@ -141,7 +193,10 @@ for (const existing of [100, 1_000]) {
   }
   const perExecution = median(sqlite) / median(json);
   console.log(
-    `store, ${existing} records: per execution ${median(sqlite).toFixed(2)} ms (SQLite) vs ${median(json).toFixed(2)} ms (JSON files): ${perExecution.toFixed(2)}x`,
+    `store, ${existing} records: per execution ${median(sqlite).toFixed(2)} ms (SQLite) vs ${median(json).toFixed(2)} ms (JSON files): ${perExecution.toFixed(2)}x; ${(after.commits - before.commits) / RUNS} commits, ${(after.durable - before.durable) / RUNS} durable (fsynced)`,
+  );
+  console.log(
+    `store, ${existing} records: per execution against JSON files fsynced at the same two points: ${median(jsonDurable).toFixed(2)} ms: ${(median(sqlite) / median(jsonDurable)).toFixed(2)}x`,
   );
   console.log(
     `store, ${existing} records: opening and loading ${median(storeLoad).toFixed(2)} ms (SQLite) vs ${median(jsonLoad).toFixed(2)} ms (JSON files): ${(median(storeLoad) / median(jsonLoad)).toFixed(2)}x`,
@@ -149,4 +204,4 @@ for (const existing of [100, 1_000]) {
   rmSync(jsonDir, { recursive: true, force: true });
   rmSync(storeDir, { recursive: true, force: true });
 }
-rmSync(out, { recursive: true, force: true });
+if (!process.env.KEEP_BENCH_BUNDLE) rmSync(out, { recursive: true, force: true });

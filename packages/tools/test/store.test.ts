@@ -358,6 +358,80 @@ describe.each(engines)("the %s store", (engine, location) => {
     expect((await b.loadExecutions(SIGNER)).map((record) => record.flowId)).toEqual(["old"]);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it("commits an execution's writes durably only at each step's write-ahead and at the end", async () => {
+    const [store] = await pair();
+    const flow = "flow_commits";
+    // A step as stored once mined: its signed bytes dropped.
+    const { signedTransaction: _bytes, ...step } = execution(flow).steps[0]!;
+    const running: StoredExecution = {
+      ...execution(flow, "running"),
+      steps: [{ index: 0, description: "transfer", to: TOKEN, hash: null, status: "queued" }],
+    };
+    const signed = (index: number, bytes: string): StoredExecution => ({
+      ...running,
+      steps: [{ ...step, index, sent: "unknown", signedTransaction: bytes }],
+    });
+    const key = `flow:${flow}:0:attempt`;
+    const before = store.commitCounts();
+    const counted = async (write: () => Promise<unknown>) => {
+      const start = store.commitCounts();
+      await write();
+      const end = store.commitCounts();
+      return [end.commits - start.commits, end.durable - start.durable];
+    };
+    await store.withSignerLock(SIGNER, async () => {
+      const items = [
+        {
+          key,
+          source: { kind: "flow" as const, flowId: flow, step: 0 },
+          amounts: [{ token: TOKEN, amount: 1n }],
+        },
+      ];
+      expect(await counted(() => store.reserveSpends({ signer: SIGNER, items, caps, now: NOW }))).toEqual([
+        1, 0,
+      ]);
+      expect(await counted(() => store.putExecution(SIGNER, running))).toEqual([1, 0]);
+      // The write-ahead: the step's signed bytes, broadcast next.
+      expect(await counted(() => store.putExecution(SIGNER, signed(0, "0x02f8aa")))).toEqual([1, 1]);
+      expect(await counted(() => store.bindSpend({ signer: SIGNER, key, hash: HASH(1) }))).toEqual([1, 0]);
+      const sent = {
+        ...signed(0, "0x02f8aa"),
+        steps: [{ ...signed(0, "0x02f8aa").steps[0]!, sent: true as const }],
+      };
+      expect(await counted(() => store.putExecution(SIGNER, sent))).toEqual([1, 0]);
+      // The same step signed again (a fee bump, other bytes): a write-ahead again.
+      expect(await counted(() => store.putExecution(SIGNER, signed(0, "0x02f8bb")))).toEqual([1, 1]);
+      const mined: StoredExecution = { ...running, steps: [{ ...step, status: "success", sent: true }] };
+      expect(await counted(() => store.putExecution(SIGNER, mined))).toEqual([1, 0]);
+      expect(await counted(() => store.settleFee({ signer: SIGNER, hash: HASH(1), paid: 0n }))).toEqual([
+        1, 0,
+      ]);
+      // The end, once.
+      const done: StoredExecution = { ...mined, state: "done", outcome: "success" };
+      expect(await counted(() => store.putExecution(SIGNER, done))).toEqual([1, 1]);
+      expect(await counted(() => store.putExecution(SIGNER, done))).toEqual([1, 0]);
+    });
+    const after = store.commitCounts();
+    // SQLite's signer lock is a leased row (taken and released: 2 commits); PostgreSQL's an advisory lock.
+    expect(after.commits - before.commits).toBe(engine === "sqlite" ? 12 : 10);
+    expect(after.durable - before.durable).toBe(3);
+    // An x402 payment's reservation is durable (its signature leaves right after); its settlement is not.
+    const payment = {
+      nonce: HASH(99),
+      payer: SIGNER,
+      asset: TOKEN,
+      amount: 1n,
+      payTo: SIGNER,
+      network: "celo",
+      validBefore: 2_000_000_000,
+    };
+    expect(await counted(() => store.reserveX402Payment({ payment, caps, now: NOW }))).toEqual([1, 1]);
+    expect(
+      await counted(() => store.settleX402Payment({ nonce: HASH(99), transactionHash: HASH(100), now: NOW })),
+    ).toEqual([1, 0]);
+    await store.close();
+  });
 });
 
 describe("an unusable store", () => {

@@ -5,7 +5,10 @@
 // permissionless run unmodified against it.
 // One file per job: types.ts (calls, faults, rules, the proxy), parseJsonRpcBody.ts (request bodies),
 // forwardUrl.ts (where a request goes), rules.ts (checking and matching faults), httpExchange.ts (bodies, error
-// answers, waits), startFaultProxy.ts (the server), closedPortUrl.ts (an endpoint that is down).
+// answers, waits), handleRequest.ts (one request: refused, delayed, an HTTP-level fault, forwarded, or answered
+// entry by entry), entryAnswers.ts (each entry's answer under its fault), startFaultProxy.ts (the server, its
+// counters and rules), closedPortUrl.ts (an endpoint that is down). A new fault kind: its type in types.ts, its
+// check in rules.ts, its answer in handleRequest.ts (HTTP level) or entryAnswers.ts (per entry).
 export { closedPortUrl } from "./closedPortUrl.js";
 export { forwardUrl } from "./forwardUrl.js";
 export {

@@ -65,3 +65,17 @@ export function checkRule(rule: FaultRule): void {
       fail(`unknown fault kind ${JSON.stringify(String((fault as { kind?: unknown } | undefined)?.kind))}`);
   }
 }
+
+/** The due fault for a call of `method` (the first due rule's), advancing every matching rule's count. */
+export function dueFault(rules: readonly Rule[], method: string): Fault | undefined {
+  let chosen: Rule | undefined;
+  for (const rule of rules) {
+    if (rule.method !== "*" && rule.method !== method) continue;
+    rule.seen++;
+    const due = rule.seen >= rule.nth && rule.seen - rule.nth < rule.times;
+    if (due && !chosen) chosen = rule;
+  }
+  if (!chosen) return undefined;
+  chosen.hits++;
+  return chosen.fault;
+}

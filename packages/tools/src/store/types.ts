@@ -1,8 +1,9 @@
 // The tool server's store: one interface, two engines (store/sqlite: the embedded default at the state directory,
 // safe for several processes on one machine; store/postgres: PREFLOW_DATABASE_URL, for servers on several machines
-// sharing a signer). It keeps what money depends on across restarts and processes: the executions (with each
-// step's signed bytes written before they are broadcast), the spend ledger (keyed by transaction hash, the day's
-// caps checked and reserved in one transaction), approvals (used once) and x402 payments (counted from signing).
+// sharing a signer), the rules written once in sqlStore.ts and rules/ over engine.ts. It keeps what money depends
+// on across restarts and processes: the executions (with each step's signed bytes written before they are
+// broadcast), the spend ledger (keyed by transaction hash, the day's caps checked and reserved in one transaction),
+// approvals (used once) and x402 payments (counted from signing).
 //
 // Every method is async (PostgreSQL's client is) and rejects with StoreUnavailableError (errors/store.ts) when the
 // store cannot be read or written: that error names the file or database and what to do. This file is the stable
@@ -312,6 +313,12 @@ export interface ToolServerStore {
    * exist are left as they are). Resolves `false`, writing nothing, when `name` was imported before.
    */
   importLegacy(parameters: LegacyImport): Promise<boolean>;
+
+  /**
+   * The commits this store made since it was opened, and how many were durable (fsynced before they resolved):
+   * what an execution costs (README, "What a commit costs").
+   */
+  commitCounts(): { commits: number; durable: number };
 
   /** Closes the connection (the lock a process holds is released). */
   close(): Promise<void>;

@@ -12,8 +12,8 @@ import {
 import { nearestKey } from "@preflow/errors";
 import { humanChannel } from "../approval/humanChannel.js";
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
-import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
+import { resolveSignerSource } from "../config/resolveSignerSource.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
 import { ToolsError } from "../errors/base.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
@@ -22,6 +22,7 @@ import { UnknownToolError } from "../errors/input.js";
 import { ExecutionRegistry } from "../execution/executionRegistry.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
+import { createServerSigner } from "../signer/serverSigner.js";
 import { defaultStateDir } from "../state/defaultStateDir.js";
 import { storeOpener } from "../store/openToolServerStore.js";
 import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
@@ -56,6 +57,9 @@ export const TOOL_NAMES: readonly string[] = Object.freeze(TOOL_CATALOG.map((too
 export const TOOL_FAMILY: Readonly<Record<string, ToolFamily>> = Object.freeze(
   Object.fromEntries(TOOL_CATALOG.map((tool) => [tool.name, tool.family])),
 );
+
+/** The tools that sign with the server's key (a locked keystore is unlocked before they run). */
+const SIGNING_TOOLS: ReadonlySet<string> = new Set(["execute_prepared_flow", "send_token", "x402_fetch"]);
 
 /** Default answer bound: below the MCP SDK client's 60 s request timeout. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 50_000;
@@ -160,7 +164,8 @@ export function createToolServerWith(
   precomputed: readonly Tool[] | undefined,
 ): ToolServer {
   const log = config.log ?? stderrLog;
-  const privateKey = config.privateKey === undefined ? undefined : parsePrivateKey(config.privateKey);
+  const signerSource = resolveSignerSource(config, (line) => log(line));
+  const signer = signerSource === undefined ? undefined : createServerSigner(signerSource);
   const policy = config.policyFile === undefined ? undefined : readPolicyFile(config.policyFile);
   const feeCurrency = parseFeeCurrency(config.feeCurrency);
   const toolTimeoutMs = config.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
@@ -177,6 +182,7 @@ export function createToolServerWith(
   const databaseUrl = parseDatabaseUrl(config.databaseUrl);
   const redactor = createRedactor([
     config.privateKey,
+    signerSource?.kind === "keystore" ? signerSource.password : undefined,
     config.agentIdPrivateKey,
     config.telemetryApiKey,
     // The database URL's password and the URL with it; its location (no password) stays, refusals name it.
@@ -192,7 +198,7 @@ export function createToolServerWith(
   const runtime = (): Promise<ToolRuntime> => {
     loading ??= loadRuntime({
       config,
-      privateKey,
+      signer,
       policy,
       toolTimeoutMs,
       redactor,
@@ -205,7 +211,7 @@ export function createToolServerWith(
   const context: ToolContext = {
     toolTimeoutMs,
     receiptTimeoutMs: config.receiptTimeoutMs ?? toolTimeoutMs,
-    hasSigner: privateKey !== undefined,
+    hasSigner: signer !== undefined,
     stateDir: config.stateDir,
     feeCurrency,
     runtime,
@@ -341,6 +347,16 @@ export function createToolServerWith(
     try {
       const run = (async () => {
         const parsed = parseToolArguments(tool.name, tool.input, args);
+        // A keystore unlocks before a signing tool runs (its password file's result, or a person on the local page):
+        // a wrong or missing password is the tool's answer, nothing is prepared for signing; dry runs need no key.
+        if (
+          signer !== undefined &&
+          SIGNING_TOOLS.has(tool.name) &&
+          (parsed as { dry_run?: unknown }).dry_run !== true
+        ) {
+          await runtime();
+          await signer.unlock(call, tool.name, toolTimeoutMs);
+        }
         return tool.run(parsed, context, call);
       })();
       const expired = new Promise<"expired">((resolve) => {

@@ -1,5 +1,10 @@
-// Decrypts a keystore without holding the event loop: scrypt and pbkdf2 through ox's async derivations (noble's,
-// which yield to the event loop every few milliseconds), then the MAC check and aes-128-ctr of ox's Keystore.
+// Decrypts a keystore without holding the event loop: scrypt and pbkdf2 with noble's async derivations (they yield to
+// the event loop every few milliseconds), then the MAC check and aes-128-ctr of ox's Keystore. The derivation is
+// noble's own, not ox's Keystore.scryptAsync: ox 0.14.67 fixes scrypt's r = 1 and p = 8 whatever the file says, so
+// it cannot open the keystores geth and Foundry write (r = 8, p = 1).
+import { pbkdf2Async } from "@noble/hashes/pbkdf2";
+import { scryptAsync } from "@noble/hashes/scrypt";
+import { sha256 } from "@noble/hashes/sha2";
 import { Keystore } from "ox";
 import { InvalidKeystoreError, KeystorePasswordInvalidError } from "../errors/signer.js";
 import type { ParsedKeystore } from "./parseKeystore.js";
@@ -22,13 +27,20 @@ export interface DecryptKeystoreParameters {
 export async function decryptKeystore(parameters: DecryptKeystoreParameters): Promise<`0x${string}`> {
   const { parsed, password, file, source } = parameters;
   const { crypto } = parsed.keystore;
-  const iv = `0x${crypto.cipherparams.iv}` as const;
   const params = crypto.kdfparams as { n?: number; r?: number; p?: number; c?: number; salt: string };
-  const salt = `0x${params.salt}` as const;
-  const [key] =
+  const salt = Uint8Array.from(Buffer.from(params.salt, "hex"));
+  // parseKeystore checked n, r, p (memory at most 1 GiB) and c.
+  const derived =
     crypto.kdf === "scrypt"
-      ? await Keystore.scryptAsync({ iv, password, salt, n: params.n!, r: params.r!, p: params.p! })
-      : await Keystore.pbkdf2Async({ iv, password, salt, iterations: params.c! });
+      ? await scryptAsync(password, salt, {
+          N: params.n as number,
+          r: params.r as number,
+          p: params.p as number,
+          dkLen: 32,
+          maxmem: 2 ** 30 + 2 ** 20,
+        })
+      : await pbkdf2Async(sha256, password, salt, { c: params.c as number, dkLen: 32 });
+  const key = `0x${Buffer.from(derived).toString("hex")}` as const;
   let secret: `0x${string}`;
   try {
     secret = Keystore.decrypt(parsed.keystore, key);

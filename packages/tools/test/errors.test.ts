@@ -90,7 +90,11 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     code: "INVALID_PRIVATE_KEY",
   },
   InvalidKeystoreError: {
-    parameters: { file: "/home/me/.foundry/keystores/agent", field: "crypto.kdf", rule: "must be scrypt or pbkdf2" },
+    parameters: {
+      file: "/home/me/.foundry/keystores/agent",
+      field: "crypto.kdf",
+      rule: "must be scrypt or pbkdf2",
+    },
     code: "INVALID_KEYSTORE",
   },
   KeystorePasswordInvalidError: {

@@ -4,11 +4,9 @@
 // with a faked KMS client. On the devnet each one signs a 0x02 transaction, a CIP-64 0x7b transaction paying gas in
 // USDC, an EIP-7702 authorization (sent by another account; the code at the signer's address then points at the
 // delegate) and the EIP-712 payloads preflow signs, each accepted by the chain or the verifying contract.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FEE_CURRENCY_OF_TOKEN } from "@preflow/core";
 import { SIMPLE_7702_ACCOUNT } from "@preflow/devnet";
@@ -31,6 +29,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSigner } from "../src/signer/loadSigner.js";
+import { castKeystore } from "./helpers/castKeystore.js";
 
 const devnet = useDevnet();
 const chain = { ...celo, rpcUrls: { default: { http: [devnet.rpcUrl] } } };
@@ -40,33 +39,6 @@ const usdcOf = (owner: Address) =>
   reader.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 const dir = mkdtempSync(join(tmpdir(), "preflow-signers-"));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/signers/${name}`, import.meta.url));
-const require = createRequire(import.meta.url);
-
-/** Foundry's own cast (npm @foundry-rs/cast: the binary of its platform package), run offline. */
-export function castBinary(): string {
-  const root = dirname(require.resolve("@foundry-rs/cast/package.json"));
-  return join(root, "bin.mjs");
-}
-
-/** A keystore made by `cast wallet new <dir> --unsafe-password <password>`, its password file (0600), its address. */
-export function castKeystore(password: string): { file: string; passwordFile: string; address: Address } {
-  const into = mkdtempSync(join(dir, "cast-"));
-  const out = execFileSync(
-    process.execPath,
-    [castBinary(), "wallet", "new", into, "--unsafe-password", password],
-    {
-      encoding: "utf8",
-    },
-  );
-  const address = /Address:\s+(0x[0-9a-fA-F]{40})/.exec(out)?.[1] as Address | undefined;
-  if (!address) throw new Error(`cast wallet new printed no address: ${out}`);
-  const [name] = readdirSync(into);
-  const passwordFile = join(into, "password");
-  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-  chmodSync(passwordFile, 0o600);
-  return { file: join(into, name as string), passwordFile, address };
-}
-
 function keyFile(name: string, key: Hex): string {
   const file = join(dir, name);
   writeFileSync(file, key, { mode: 0o600 });
@@ -217,7 +189,7 @@ const TYPED_PAYLOADS: {
 ];
 
 beforeAll(async () => {
-  cast = castKeystore("conformance password");
+  cast = castKeystore("conformance password", dir);
   await devnet.fund(relayer.address, "CELO", "5");
 });
 

@@ -1,10 +1,9 @@
-// Decrypts a keystore without holding the event loop: scrypt and pbkdf2 with noble's async derivations (they yield to
-// the event loop every few milliseconds), then the MAC check and aes-128-ctr of ox's Keystore. The derivation is
-// noble's own, not ox's Keystore.scryptAsync: ox 0.14.67 fixes scrypt's r = 1 and p = 8 whatever the file says, so
-// it cannot open the keystores geth and Foundry write (r = 8, p = 1).
-import { pbkdf2Async } from "@noble/hashes/pbkdf2";
-import { scryptAsync } from "@noble/hashes/scrypt";
-import { sha256 } from "@noble/hashes/sha2";
+// Decrypts a keystore without holding the event loop: scrypt and pbkdf2 run in node's thread pool (node:crypto's
+// asynchronous scrypt and pbkdf2, native), then ox's Keystore checks the MAC and decrypts aes-128-ctr. Not ox's
+// Keystore.scryptAsync: ox 0.14.67 fixes scrypt's r = 1 and p = 8 whatever the file says (so it cannot open the
+// keystores geth and Foundry write, r = 8 and p = 1), and noble's async scrypt under it yields only to microtasks:
+// a geth-strength keystore (n = 2^18) held the event loop for 4.7 s, timers and stdio included.
+import { pbkdf2, scrypt } from "node:crypto";
 import { Keystore } from "ox";
 import { InvalidKeystoreError, KeystorePasswordInvalidError } from "../errors/signer.js";
 import type { ParsedKeystore } from "./parseKeystore.js";
@@ -30,16 +29,20 @@ export async function decryptKeystore(parameters: DecryptKeystoreParameters): Pr
   const params = crypto.kdfparams as { n?: number; r?: number; p?: number; c?: number; salt: string };
   const salt = Uint8Array.from(Buffer.from(params.salt, "hex"));
   // parseKeystore checked n, r, p (memory at most 1 GiB) and c.
-  const derived =
-    crypto.kdf === "scrypt"
-      ? await scryptAsync(password, salt, {
-          N: params.n as number,
-          r: params.r as number,
-          p: params.p as number,
-          dkLen: 32,
-          maxmem: 2 ** 30 + 2 ** 20,
-        })
-      : await pbkdf2Async(sha256, password, salt, { c: params.c as number, dkLen: 32 });
+  const derived = await new Promise<Buffer>((resolve, reject) => {
+    const done = (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key));
+    if (crypto.kdf === "scrypt") {
+      const options = {
+        N: params.n as number,
+        r: params.r as number,
+        p: params.p as number,
+        maxmem: 2 ** 30 + 2 ** 21,
+      };
+      scrypt(password, salt, 32, options, done);
+    } else {
+      pbkdf2(password, salt, params.c as number, 32, "sha256", done);
+    }
+  });
   const key = `0x${Buffer.from(derived).toString("hex")}` as const;
   let secret: `0x${string}`;
   try {

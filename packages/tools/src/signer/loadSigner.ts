@@ -53,13 +53,31 @@ export type LoadSignerParameters =
       module?: undefined;
     };
 
-/** What {@link loadSigner} returns: a viem account for `createSdkClient`, `executePreparedFlow` or a wallet client. */
+/**
+ * What {@link loadSigner} returns: a viem account for `createSdkClient`, `executePreparedFlow` or a wallet client.
+ *
+ * @example
+ * ```ts
+ * import { loadSigner, type LoadSignerReturnType } from "@preflow/tools";
+ * const account: LoadSignerReturnType = await loadSigner({ module: "./kms-signer.mjs" });
+ * ```
+ */
 export type LoadSignerReturnType = LocalAccount;
 
 /**
  * The errors {@link loadSigner} throws: `InvalidKeystoreError`, `KeystorePasswordInvalidError`,
  * `InvalidPrivateKeyError`, `InvalidToolServerConfigError` (a password file others can read, a signer module that
  * does not give an account, several sources or none).
+ *
+ * @example
+ * ```ts
+ * import { loadSigner, type LoadSignerErrorType } from "@preflow/tools";
+ * try {
+ *   await loadSigner({ keystore: "./agent.json", passwordFile: "./agent-password" });
+ * } catch (error) {
+ *   if ((error as LoadSignerErrorType).code === "KEYSTORE_PASSWORD_INVALID") console.error("wrong password");
+ * }
+ * ```
  */
 export type LoadSignerErrorType =
   | import("../errors/signer.js").InvalidKeystoreError

@@ -11,9 +11,12 @@ export {
   FlowAccountMismatchError,
   FlowNotFoundError,
   InvalidInputError,
+  InvalidKeystoreError,
   InvalidPolicyError,
   InvalidPrivateKeyError,
   InvalidToolServerConfigError,
+  KeystoreLockedError,
+  KeystorePasswordInvalidError,
   type PolicyViolation,
   PolicyViolationError,
   SignerNotConfiguredError,
@@ -38,3 +41,9 @@ export {
   type RunStdioServerOptions,
   runStdioServer,
 } from "./server/runStdioServer.js";
+export {
+  type LoadSignerErrorType,
+  type LoadSignerParameters,
+  type LoadSignerReturnType,
+  loadSigner,
+} from "./signer/loadSigner.js";

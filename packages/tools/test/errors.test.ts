@@ -89,6 +89,22 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     parameters: { variable: "CHAIN_PRIVATE_KEY", length: 12, rule: "must be 0x and 64 hex digits" },
     code: "INVALID_PRIVATE_KEY",
   },
+  InvalidKeystoreError: {
+    parameters: {
+      file: "/home/me/.foundry/keystores/agent",
+      field: "crypto.kdf",
+      rule: "must be scrypt or pbkdf2",
+    },
+    code: "INVALID_KEYSTORE",
+  },
+  KeystorePasswordInvalidError: {
+    parameters: { file: "/home/me/.foundry/keystores/agent", source: "CHAIN_KEYSTORE_PASSWORD_FILE" },
+    code: "KEYSTORE_PASSWORD_INVALID",
+  },
+  KeystoreLockedError: {
+    parameters: { file: "/home/me/.foundry/keystores/agent", reason: "the person cancelled the page" },
+    code: "KEYSTORE_LOCKED",
+  },
   InvalidToolServerConfigError: {
     parameters: { variable: "PREFLOW_TOOL_TIMEOUT_MS", value: "-1", rule: "must be a positive whole number" },
     code: "INVALID_CONFIG",

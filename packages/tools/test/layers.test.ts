@@ -17,6 +17,8 @@ const RANKS: Record<string, number> = {
   x402: 3,
   approval: 4,
   policy: 4,
+  // where the key comes from: it asks a person for a keystore's password through the approval page
+  signer: 4,
   store: 5,
   errors: 6,
   schemas: 6,

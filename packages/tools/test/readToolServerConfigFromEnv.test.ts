@@ -39,6 +39,28 @@ describe("readToolServerConfigFromEnv", () => {
     });
   });
 
+  it("reads the signer's sources: keystore, password file, address, module, and PREFLOW_REFUSE_RAW_KEY", () => {
+    expect(
+      readToolServerConfigFromEnv({
+        CHAIN_KEYSTORE: " /home/me/.foundry/keystores/agent ",
+        CHAIN_KEYSTORE_PASSWORD_FILE: "/home/me/.agent-password",
+        CHAIN_KEYSTORE_ADDRESS: "0x876d66DB30a3CB1fA6729039c7F487b82c158AfD",
+        CHAIN_SIGNER_MODULE: "./kms.mjs",
+        PREFLOW_REFUSE_RAW_KEY: "1",
+      }),
+    ).toEqual({
+      keystore: "/home/me/.foundry/keystores/agent",
+      keystorePasswordFile: "/home/me/.agent-password",
+      keystoreAddress: "0x876d66DB30a3CB1fA6729039c7F487b82c158AfD",
+      signerModule: "./kms.mjs",
+      refuseRawKey: true,
+    });
+    expect(readToolServerConfigFromEnv({ PREFLOW_REFUSE_RAW_KEY: "0" }).refuseRawKey).toBe(false);
+    expect(() => readToolServerConfigFromEnv({ PREFLOW_REFUSE_RAW_KEY: "sure" })).toThrow(
+      /PREFLOW_REFUSE_RAW_KEY/,
+    );
+  });
+
   it("turns telemetry off with PREFLOW_ANALYTICS_ENABLED=false or DO_NOT_TRACK", () => {
     expect(readToolServerConfigFromEnv({ PREFLOW_ANALYTICS_ENABLED: "false" }).analyticsEnabled).toBe(false);
     expect(readToolServerConfigFromEnv({ PREFLOW_ANALYTICS_ENABLED: "OFF" }).analyticsEnabled).toBe(false);

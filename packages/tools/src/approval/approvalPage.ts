@@ -60,58 +60,112 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f4f4f4;padding:1rem;border-radius:6px}button{font-size:1rem;padding:.6rem 1.4rem;margin-right:1rem}.code{font:bold 1.3rem monospace}</style></head><body>${body}</body></html>`;
 }
 
-/** The page that asks: the flow's (or payment's) preview, its id, the code, and the two buttons. */
-function questionHtml(text: ApprovalText, path: string, csrf: string): string {
-  const form = (decision: string, label: string) =>
-    `<button type="submit" name="decision" value="${decision}">${label}</button>`;
-  return `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`;
+/** What one page shows and takes: the form, the answer a post carries, and the page after it. */
+interface PageSpec<Answer> {
+  title: string;
+  /** The page's body; `path` is where the form posts, `csrf` goes in a hidden field. */
+  form(path: string, csrf: string): string;
+  /** The answer a post carries (its csrf already checked), or `undefined` for a malformed post. */
+  read(fields: URLSearchParams): Answer | undefined;
+  /** The page shown once the answer is taken. */
+  done(answer: Answer): { title: string; body: string };
 }
 
-/** The page after the answer. */
-function answeredHtml(text: ApprovalText, decision: "approve" | "decline"): string {
-  return decision === "approve"
-    ? `<h1 id="result">Approved</h1><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`
-    : `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`;
-}
-
-/**
- * Reads a posted form (at most MAX_BODY characters; a larger one is dropped unanswered) and calls `decided` with its
- * decision, or `undefined` when the csrf secret or the decision is wrong.
- */
-function readDecision(
-  request: IncomingMessage,
-  csrf: string,
-  decided: (decision: "approve" | "decline" | undefined) => void,
-): void {
-  let body = "";
-  let tooLarge = false;
-  request.setEncoding("utf8");
-  request.on("data", (chunk: string) => {
-    body += chunk;
-    if (body.length > MAX_BODY) {
-      tooLarge = true;
-      request.destroy();
-    }
-  });
-  request.on("end", () => {
-    if (tooLarge) return;
-    const fields = new URLSearchParams(body);
-    const decision = fields.get("decision");
-    if (!same(fields.get("csrf") ?? "", csrf) || (decision !== "approve" && decision !== "decline")) {
-      decided(undefined);
-      return;
-    }
-    decided(decision);
-  });
+/** A one-time page: what {@link openApprovalPage} and {@link openPasswordPage} share. */
+interface OneTimePage<Answer> {
+  readonly url: string;
+  answer(timeoutMs: number, signal: AbortSignal): Promise<Answer | "expired" | "aborted">;
+  close(): Promise<void>;
 }
 
 /** Opens a one-time approval page for `text` on a free 127.0.0.1 port. @internal */
 export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage> {
+  const form = (decision: string, label: string) =>
+    `<button type="submit" name="decision" value="${decision}">${label}</button>`;
+  const page = await openOneTimePage<"approve" | "decline">({
+    title: `Approve this ${text.subject ?? "flow"}?`,
+    form: (path, csrf) =>
+      `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
+    read: (fields) => {
+      const decision = fields.get("decision");
+      return decision === "approve" || decision === "decline" ? decision : undefined;
+    },
+    done: (decision) =>
+      decision === "approve"
+        ? {
+            title: "Approved",
+            body: `<h1 id="result">Approved</h1><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} <code>${escapeHtml(text.flowId)}</code> is signed now. You can close this tab.</p>`,
+          }
+        : {
+            title: "Declined",
+            body: `<h1 id="result">Declined</h1><p>Nothing is signed. You can close this tab.</p>`,
+          },
+  });
+  return {
+    url: page.url,
+    decision: (timeoutMs, signal) => page.answer(timeoutMs, signal),
+    close: page.close,
+  };
+}
+
+/** What the person did on a password page: typed a password, or nothing (`"expired"`, `"aborted"`). @internal */
+export type PasswordAnswer = { password: string } | "cancel" | "expired" | "aborted";
+
+/** An open password page. @internal */
+export interface PasswordPage {
+  /** `http://127.0.0.1:<port>/approve/<token>`. */
+  readonly url: string;
+  /** The password typed (once), `"cancel"`, `"expired"` after `timeoutMs`, `"aborted"` when `signal` aborts. */
+  password(timeoutMs: number, signal: AbortSignal): Promise<PasswordAnswer>;
+  close(): Promise<void>;
+}
+
+/**
+ * Password mode of the approval page: a one-time page on 127.0.0.1 where a person types a keystore's password, so it
+ * never passes through the MCP client or the model (the client only opens the URL). Same protections as the approval
+ * page (single-use token, csrf, Origin and Host checked, never framed or cached); the field is `autocomplete=off`
+ * and the password is never echoed back. @internal
+ */
+export async function openPasswordPage(parameters: {
+  keystore: string;
+  address: string;
+  tool: string;
+}): Promise<PasswordPage> {
+  const { keystore, address, tool } = parameters;
+  const page = await openOneTimePage<{ password: string } | "cancel">({
+    title: "Unlock the signer's keystore",
+    form: (path, csrf) =>
+      `<h1>Unlock the signer's keystore</h1><p>The preflow tool server needs the password of its keystore <code>${escapeHtml(keystore)}</code> (address <code>${escapeHtml(address)}</code>) to run <code>${escapeHtml(tool)}</code>. It stays in the server's memory until it stops; it is never sent to the MCP client or the model.</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}"><input type="password" name="password" id="password" autocomplete="off" autofocus required> <button type="submit" name="decision" value="unlock">Unlock</button><button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button></form>`,
+    read: (fields) => {
+      const decision = fields.get("decision");
+      if (decision === "cancel") return "cancel";
+      const password = fields.get("password");
+      return decision === "unlock" && password !== null ? { password } : undefined;
+    },
+    done: (answer) =>
+      answer === "cancel"
+        ? {
+            title: "Cancelled",
+            body: `<h1 id="result">Cancelled</h1><p>The keystore stays locked; nothing is signed.</p>`,
+          }
+        : {
+            title: "Received",
+            body: `<h1 id="result">Received</h1><p>The server is checking the password now; the tool's answer says whether it unlocked. You can close this tab.</p>`,
+          },
+  });
+  return {
+    url: page.url,
+    password: (timeoutMs, signal) => page.answer(timeoutMs, signal),
+    close: page.close,
+  };
+}
+
+async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimePage<Answer>> {
   const token = randomBytes(32).toString("base64url");
   const csrf = randomBytes(32).toString("base64url");
   let state: "open" | "closed" = "open";
-  let settle: (decision: PageDecision) => void = () => undefined;
-  const decided = new Promise<PageDecision>((resolve) => {
+  let settle: (answer: Answer | "expired") => void = () => undefined;
+  const decided = new Promise<Answer | "expired">((resolve) => {
     settle = resolve;
   });
   let origin = "";
@@ -136,14 +190,7 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
     if (given === undefined || !same(given, token))
       return send(response, 404, "Not found", "<h1>Not found</h1>");
     if (state !== "open") return gone(response);
-    if (request.method === "GET") {
-      return send(
-        response,
-        200,
-        `Approve this ${text.subject ?? "flow"}?`,
-        questionHtml(text, path as string, csrf),
-      );
-    }
+    if (request.method === "GET") return send(response, 200, spec.title, spec.form(path as string, csrf));
     if (request.method !== "POST") {
       response.setHeader("allow", "GET, POST");
       return send(response, 405, "Method not allowed", "<h1>Method not allowed</h1>");
@@ -157,14 +204,28 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
     if (!String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
       return send(response, 415, "Refused", "<h1>Refused</h1>");
     }
-    readDecision(request, csrf, (decision) => {
-      if (decision === undefined) {
+    let body = "";
+    let tooLarge = false;
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > MAX_BODY) {
+        tooLarge = true;
+        request.destroy();
+      }
+    });
+    request.on("end", () => {
+      if (tooLarge) return;
+      const fields = new URLSearchParams(body);
+      const answer = same(fields.get("csrf") ?? "", csrf) ? spec.read(fields) : undefined;
+      if (answer === undefined) {
         return send(response, 403, "Refused", "<h1>Refused</h1><p>Not posted from the approval page.</p>");
       }
       if (state !== "open") return gone(response);
       state = "closed";
-      settle(decision);
-      send(response, 200, decision === "approve" ? "Approved" : "Declined", answeredHtml(text, decision));
+      settle(answer);
+      const shown = spec.done(answer);
+      send(response, 200, shown.title, shown.body);
     });
     return undefined;
   });
@@ -192,12 +253,12 @@ export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage
   };
   return {
     url: `${origin}/approve/${token}`,
-    async decision(timeoutMs, signal) {
+    async answer(timeoutMs, signal) {
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const outcome = await Promise.race([
         decided,
-        new Promise<PageDecision>((resolve) => {
+        new Promise<"expired" | "aborted">((resolve) => {
           timer = setTimeout(() => resolve("expired"), Math.max(0, timeoutMs));
           onAbort = () => resolve("aborted");
           if (signal.aborted) onAbort();

@@ -12,6 +12,11 @@ import type { ToolFamily, ToolServerConfig } from "./types.js";
  */
 export const TOOL_SERVER_ENV = {
   privateKey: "CHAIN_PRIVATE_KEY",
+  keystore: "CHAIN_KEYSTORE",
+  keystorePasswordFile: "CHAIN_KEYSTORE_PASSWORD_FILE",
+  keystoreAddress: "CHAIN_KEYSTORE_ADDRESS",
+  signerModule: "CHAIN_SIGNER_MODULE",
+  refuseRawKey: "PREFLOW_REFUSE_RAW_KEY",
   rpcUrl: "RPC_URL",
   ethRpcUrl: "ETH_RPC_URL",
   attributionTags: "PREFLOW_ATTRIBUTION_TAGS",
@@ -84,6 +89,27 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   const config: ToolServerConfig = {};
   const privateKey = set(env[TOOL_SERVER_ENV.privateKey]);
   if (privateKey !== undefined) config.privateKey = privateKey;
+  const keystore = set(env[TOOL_SERVER_ENV.keystore]);
+  if (keystore !== undefined) config.keystore = keystore;
+  const passwordFile = set(env[TOOL_SERVER_ENV.keystorePasswordFile]);
+  if (passwordFile !== undefined) config.keystorePasswordFile = passwordFile;
+  const keystoreAddress = set(env[TOOL_SERVER_ENV.keystoreAddress]);
+  if (keystoreAddress !== undefined) config.keystoreAddress = keystoreAddress;
+  const signerModule = set(env[TOOL_SERVER_ENV.signerModule]);
+  if (signerModule !== undefined) config.signerModule = signerModule;
+  const refuseRawKey = set(env[TOOL_SERVER_ENV.refuseRawKey]);
+  if (refuseRawKey !== undefined) {
+    const lower = refuseRawKey.toLowerCase();
+    if (OFF.has(lower)) config.refuseRawKey = false;
+    else if (["1", "true", "yes", "on"].includes(lower)) config.refuseRawKey = true;
+    else {
+      throw new InvalidToolServerConfigError({
+        variable: TOOL_SERVER_ENV.refuseRawKey,
+        value: refuseRawKey,
+        rule: "must be 1 or 0",
+      });
+    }
+  }
   const rpcUrl = set(env[TOOL_SERVER_ENV.rpcUrl]);
   if (rpcUrl !== undefined) config.rpcUrl = rpcUrl;
   const ethRpcUrl = set(env[TOOL_SERVER_ENV.ethRpcUrl]);

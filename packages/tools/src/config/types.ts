@@ -30,8 +30,28 @@ export type ToolFamily = "read" | "prepare" | "inspect" | "execute";
  * ```
  */
 export interface ToolServerConfig {
-  /** The signer's private key (`CHAIN_PRIVATE_KEY`): `0x` + 64 hex digits. Never logged or returned. */
+  /**
+   * The signer's private key (`CHAIN_PRIVATE_KEY`): `0x` + 64 hex digits. Never logged or returned. The least safe
+   * source (plain text in the environment and the MCP client's config): prefer `keystore` or `signerModule`.
+   */
   privateKey?: string | undefined;
+  /**
+   * A Web3 Secret Storage v3 keystore file (`CHAIN_KEYSTORE`; Foundry's `cast wallet new`/`import`, geth): the signer,
+   * decrypted with the password in `keystorePasswordFile`, or typed by a person on a one-time 127.0.0.1 page at the
+   * first signing tool when there is none.
+   */
+  keystore?: string | undefined;
+  /** A file holding the keystore's password (`CHAIN_KEYSTORE_PASSWORD_FILE`), readable by its owner only (chmod 600). */
+  keystorePasswordFile?: string | undefined;
+  /** The keystore's address (`CHAIN_KEYSTORE_ADDRESS`), needed without a password file when the file declares none. */
+  keystoreAddress?: string | undefined;
+  /**
+   * A signer module (`CHAIN_SIGNER_MODULE`): a file whose default export is an async function returning a viem
+   * `LocalAccount` (a KMS or HSM signer). Imported when the server loads.
+   */
+  signerModule?: string | undefined;
+  /** `true` refuses to start with `privateKey` (`PREFLOW_REFUSE_RAW_KEY=1`). */
+  refuseRawKey?: boolean | undefined;
   /** Chain 42220 JSON-RPC URL (`RPC_URL`); default core's `DEFAULT_RPC_URL`. */
   rpcUrl?: string | undefined;
   /** Ethereum mainnet JSON-RPC URL (`ETH_RPC_URL`), for `resolve_ens` with network `"ethereum"`; none by default. */

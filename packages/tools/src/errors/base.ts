@@ -11,6 +11,9 @@ import { SdkError, type SdkErrorDetails, type SdkErrorParameters } from "@preflo
  */
 export type ToolsErrorCode =
   | "INVALID_PRIVATE_KEY"
+  | "INVALID_KEYSTORE"
+  | "KEYSTORE_PASSWORD_INVALID"
+  | "KEYSTORE_LOCKED"
   | "SIGNER_NOT_CONFIGURED"
   | "UNKNOWN_TOOL"
   | "UNKNOWN_ARGUMENT"

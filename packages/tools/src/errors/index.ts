@@ -14,5 +14,11 @@ export { FeeCurrencyMismatchError, FlowNotFoundError, ToolTimeoutError } from ".
 export { FetchTargetRefusedError } from "./fetchTarget.js";
 export { InvalidInputError, UnknownArgumentError, UnknownToolError } from "./input.js";
 export { InvalidPolicyError, type PolicyViolation, PolicyViolationError } from "./policy.js";
-export { InvalidPrivateKeyError, SignerNotConfiguredError } from "./signer.js";
+export {
+  InvalidKeystoreError,
+  InvalidPrivateKeyError,
+  KeystoreLockedError,
+  KeystorePasswordInvalidError,
+  SignerNotConfiguredError,
+} from "./signer.js";
 export { StoreUnavailableError } from "./store.js";

@@ -9,6 +9,7 @@ import { humanChannel } from "../approval/humanChannel.js";
 import { ToolsError } from "../errors/base.js";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
+import type { ServerSigner } from "../signer/serverSigner.js";
 import type { ToolCall, ToolContext, ToolDefinition } from "../tools/context.js";
 import type { Redactor } from "./redact.js";
 import { inToolLanguage } from "./toolLanguage.js";
@@ -23,7 +24,12 @@ export interface ToolCaller {
   context: ToolContext;
   redactor: Redactor;
   toolTimeoutMs: number;
+  /** The server's signer, unlocked before a signing tool runs. */
+  signer: ServerSigner | undefined;
 }
+
+/** The tools that sign with the server's key (a locked keystore is unlocked before they run). */
+const SIGNING_TOOLS: ReadonlySet<string> = new Set(["execute_prepared_flow", "send_token", "x402_fetch"]);
 
 /** Each tool's argument names, for its errors (walked on its first error). */
 const argumentNames = new WeakMap<ToolDefinition, ReadonlySet<string>>();
@@ -107,7 +113,7 @@ export async function callTool(
   args: unknown,
   extra: Extra,
 ): Promise<CallToolResult> {
-  const { context, redactor, toolTimeoutMs } = caller;
+  const { context, redactor, toolTimeoutMs, signer } = caller;
   const started = Date.now();
   const margin = Math.min(1_000, Math.floor(toolTimeoutMs / 10));
   const deadline = started + toolTimeoutMs - margin;
@@ -122,6 +128,16 @@ export async function callTool(
   try {
     const run = (async () => {
       const parsed = parseToolArguments(tool.name, tool.input, args);
+      // A keystore unlocks before a signing tool runs (its password file's result, or a person on the local page):
+      // a wrong or missing password is the tool's answer, nothing is prepared for signing; dry runs need no key.
+      if (
+        signer !== undefined &&
+        SIGNING_TOOLS.has(tool.name) &&
+        (parsed as { dry_run?: unknown }).dry_run !== true
+      ) {
+        await context.runtime();
+        await signer.unlock(call, tool.name, toolTimeoutMs);
+      }
       return tool.run(parsed, context, call);
     })();
     const expired = new Promise<"expired">((resolve) => {

@@ -53,7 +53,7 @@ export { DEFAULT_TOOL_TIMEOUT_MS } from "./toolServerSettings.js";
 export interface ToolServerRuntime {
   /** The preflow client the tools read and prepare with. */
   readonly sdk: import("@preflow/core").SdkClient;
-  /** The signer's address, or `undefined` without a private key. */
+  /** The signer's address, or `undefined` without a signer (or a keystore whose address is not known yet). */
   readonly signer: `0x${string}` | undefined;
   /** The RPC endpoint in use, with credentials redacted. */
   readonly rpcUrl: string;
@@ -143,7 +143,7 @@ export function createToolServerWith(
     {
       capabilities: { tools: {} },
       instructions:
-        "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer (CHAIN_PRIVATE_KEY), and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, then simulate_flow (show its preview and balance changes to the user), then execute only if the simulation succeeds. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.",
+        "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer, and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, then simulate_flow (show its preview and balance changes to the user), then execute only if the simulation succeeds. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.",
     },
   );
 
@@ -200,7 +200,12 @@ export function createToolServerWith(
         redactor,
       );
     }
-    return callTool({ server, context, redactor, toolTimeoutMs }, tool, request.params.arguments, extra);
+    return callTool(
+      { server, context, redactor, toolTimeoutMs, signer: settings.signer },
+      tool,
+      request.params.arguments,
+      extra,
+    );
   });
 
   return self;

@@ -9,8 +9,8 @@ import type { Redactor } from "./redact.js";
 /** Parameters of {@link loadRuntime}. @internal */
 export interface LoadRuntimeParameters {
   config: ToolServerConfig;
-  /** The checked private key, or undefined. */
-  privateKey: `0x${string}` | undefined;
+  /** The server's signer (raw key, keystore or signer module), or undefined. */
+  signer: import("../signer/serverSigner.js").ServerSigner | undefined;
   policy: RawPolicy | undefined;
   toolTimeoutMs: number;
   redactor: Redactor;
@@ -36,16 +36,16 @@ export function rpcBudget(toolTimeoutMs: number): {
 
 /** Loads the tools' runtime; throws core's `InvalidConfigError` or an `InvalidPolicyError` on bad config. @internal */
 export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<ToolRuntime> {
-  const { config, privateKey, policy, toolTimeoutMs, redactor, feeCurrency, store, log } = parameters;
-  const [core, viem, accounts, policyModule] = await Promise.all([
+  const { config, signer, policy, toolTimeoutMs, redactor, feeCurrency, store, log } = parameters;
+  const [core, viem, account, policyModule] = await Promise.all([
     import("@preflow/core"),
     import("viem"),
-    privateKey === undefined ? undefined : import("viem/accounts"),
+    // A keystore decrypts here (without holding the event loop); a wrong password does not fail the load: the
+    // signing tools answer it, reads go on.
+    signer?.load(),
     policy === undefined ? undefined : import("../policy/loadPolicy.js"),
   ]);
   checkFeeCurrencyWithCore(core, feeCurrency);
-  const account =
-    privateKey === undefined || accounts === undefined ? undefined : accounts.privateKeyToAccount(privateKey);
   const rpcUrl = config.rpcUrl ?? core.DEFAULT_RPC_URL;
   const budget = rpcBudget(toolTimeoutMs);
   const sdk = core.createSdkClient({

@@ -83,12 +83,9 @@ export async function runStdioServer(
   const log = (line: string): void => {
     stderr.write(`[preflow-tools] ${line}\n`);
   };
+  const secrets = [env.CHAIN_PRIVATE_KEY, env.AGENT_ID_PRIVATE_KEY, env.PREFLOW_TELEMETRY_API_KEY];
   const report = (error: unknown): void => {
-    const redactor = createRedactor([
-      env.CHAIN_PRIVATE_KEY,
-      env.AGENT_ID_PRIVATE_KEY,
-      env.PREFLOW_TELEMETRY_API_KEY,
-    ]);
+    const redactor = createRedactor(secrets);
     // Said in the operator's words: an option the server sets from a variable is named by the variable only
     // (`Invalid environment variable \`RPC_URL\` ...`), never by the SDK option behind it.
     const { code, message, details } = inToolLanguage(describeError(error), {
@@ -105,10 +102,12 @@ export async function runStdioServer(
   };
   let tools: ToolServer;
   try {
-    tools = createToolServerWith(
-      { ...readToolServerConfigFromEnv(env), log },
-      readListing(options.listingFile),
-    );
+    const config = readToolServerConfigFromEnv(env);
+    // The raw key leaves the environment once read: modules loaded later and child processes do not inherit it.
+    // (Linux's /proc/<pid>/environ still shows the environment the process started with: only a keystore or a
+    // signer module keeps a key out of it.)
+    if (env === process.env) delete process.env.CHAIN_PRIVATE_KEY;
+    tools = createToolServerWith({ ...config, log }, readListing(options.listingFile));
   } catch (error) {
     report(error);
     return undefined;

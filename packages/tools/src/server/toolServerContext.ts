@@ -10,7 +10,7 @@ import type { ToolServerSettings } from "./toolServerSettings.js";
 
 /** The tools' context for a server; see the file comment. @internal */
 export function createToolContext(config: ToolServerConfig, settings: ToolServerSettings): ToolContext {
-  const { privateKey, policy, toolTimeoutMs, redactor, feeCurrency, databaseUrl } = settings;
+  const { signer, policy, toolTimeoutMs, redactor, feeCurrency, databaseUrl } = settings;
   const store = storeOpener({
     stateDir: config.stateDir ?? defaultStateDir(),
     databaseUrl: databaseUrl?.url,
@@ -20,7 +20,7 @@ export function createToolContext(config: ToolServerConfig, settings: ToolServer
   const runtime = (): Promise<ToolRuntime> => {
     loading ??= loadRuntime({
       config,
-      privateKey,
+      signer,
       policy,
       toolTimeoutMs,
       redactor,
@@ -33,7 +33,7 @@ export function createToolContext(config: ToolServerConfig, settings: ToolServer
   return {
     toolTimeoutMs,
     receiptTimeoutMs: config.receiptTimeoutMs ?? toolTimeoutMs,
-    hasSigner: privateKey !== undefined,
+    hasSigner: signer !== undefined,
     stateDir: config.stateDir,
     feeCurrency,
     runtime,

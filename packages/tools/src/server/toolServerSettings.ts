@@ -1,12 +1,13 @@
 // The first job of createToolServer: read its configuration into settings, refusing what cannot be used before
-// anything starts (the key, the policy file, the fee currency, the answer bound, the database URL), and build the
+// anything starts (the signer's source, the policy file, the fee currency, the answer bound, the database URL), and build the
 // one redactor of the server's secrets.
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
-import { parsePrivateKey } from "../config/parsePrivateKey.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
 import { readPolicyFile } from "../policy/readPolicyFile.js";
+import { resolveSignerSource } from "../signer/resolveSignerSource.js";
+import { createServerSigner, type ServerSigner } from "../signer/serverSigner.js";
 import { parseDatabaseUrl } from "../store/parseDatabaseUrl.js";
 import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import { createRedactor, type Redactor } from "./redact.js";
@@ -21,7 +22,8 @@ function stderrLog(line: string): void {
 /** The server's settings, read once from its configuration. @internal */
 export interface ToolServerSettings {
   log(line: string): void;
-  privateKey: ReturnType<typeof parsePrivateKey> | undefined;
+  /** The server's signer (raw key, keystore or signer module), or undefined. */
+  signer: ServerSigner | undefined;
   policy: ReturnType<typeof readPolicyFile> | undefined;
   feeCurrency: string;
   toolTimeoutMs: number;
@@ -35,7 +37,8 @@ export interface ToolServerSettings {
 /** Reads and checks the configuration; see the file comment. Throws InvalidToolServerConfigError. @internal */
 export function readToolServerSettings(config: ToolServerConfig): ToolServerSettings {
   const log = config.log ?? stderrLog;
-  const privateKey = config.privateKey === undefined ? undefined : parsePrivateKey(config.privateKey);
+  const signerSource = resolveSignerSource(config, (line) => log(line));
+  const signer = signerSource === undefined ? undefined : createServerSigner(signerSource);
   const policy = config.policyFile === undefined ? undefined : readPolicyFile(config.policyFile);
   const feeCurrency = parseFeeCurrency(config.feeCurrency);
   const toolTimeoutMs = config.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
@@ -52,6 +55,7 @@ export function readToolServerSettings(config: ToolServerConfig): ToolServerSett
   const databaseUrl = parseDatabaseUrl(config.databaseUrl);
   const redactor = createRedactor([
     config.privateKey,
+    signerSource?.kind === "keystore" ? signerSource.password : undefined,
     config.agentIdPrivateKey,
     config.telemetryApiKey,
     // The database URL's password and the URL with it; its location (no password) stays, refusals name it.
@@ -59,7 +63,7 @@ export function readToolServerSettings(config: ToolServerConfig): ToolServerSett
   ]);
   return {
     log,
-    privateKey,
+    signer,
     policy,
     feeCurrency,
     toolTimeoutMs,

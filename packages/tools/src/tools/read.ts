@@ -98,7 +98,7 @@ export const getWalletAddressTool = defineTool({
         : {
             configured: false,
             address: null,
-            hint: "Set CHAIN_PRIVATE_KEY in the server's environment to execute flows.",
+            hint: "Give the server a signer (CHAIN_KEYSTORE with CHAIN_KEYSTORE_PASSWORD_FILE, CHAIN_SIGNER_MODULE or CHAIN_PRIVATE_KEY) to execute flows.",
           },
     };
   },

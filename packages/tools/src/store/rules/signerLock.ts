@@ -2,8 +2,8 @@
 // machines the engine's lock (SQLite: a leased row; PostgreSQL: a session advisory lock), tried with a growing pause
 // until it is taken or the wait runs out.
 import { StoreUnavailableError } from "../../errors/store.js";
-import { SignerQueue } from "../signerQueue.js";
 import type { SqlEngine } from "../engine.js";
+import { SignerQueue } from "../signerQueue.js";
 import type { ToolServerStore } from "../types.js";
 
 /** How long a job waits for the signer's lock by default. @internal */

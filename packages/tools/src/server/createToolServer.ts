@@ -349,7 +349,7 @@ export function createToolServerWith(
       const reply = await Promise.race([run, expired]);
       if (reply === "expired") {
         run.catch(() => undefined);
-        throw new ToolTimeoutError({ tool: tool.name, boundMs: toolTimeoutMs });
+        throw new ToolTimeoutError({ tool: tool.name, boundMs: toolTimeoutMs, waitsOn: tool.waitsOn });
       }
       const result = replyResult(reply, redactor);
       const checked = tool.output.safeParse(result.structuredContent);

@@ -20,6 +20,8 @@ const RANKS: Record<string, number> = {
   // where the key comes from: it asks a person for a keystore's password through the approval page
   signer: 4,
   store: 5,
+  // the one guard for fetching an outside URL (x402_fetch and any later fetching tool)
+  outsideUrl: 5,
   errors: 6,
   schemas: 6,
   config: 6,

@@ -14,7 +14,11 @@
  * @packageDocumentation
  */
 export { InvalidPaymentRequiredError } from "./errors/InvalidPaymentRequiredError.js";
-export { X402FetchError } from "./errors/X402FetchError.js";
+export {
+  X402FetchError,
+  type X402FetchErrorDetails,
+  type X402FetchErrorPayment,
+} from "./errors/X402FetchError.js";
 export { X402PaymentRefusedError, type X402RefusalRule } from "./errors/X402PaymentRefusedError.js";
 export { X402SettlementFailedError } from "./errors/X402SettlementFailedError.js";
 export { X402SettlementPendingError } from "./errors/X402SettlementPendingError.js";
@@ -26,10 +30,16 @@ export {
 export {
   type CreateX402FetchParameters,
   createX402Fetch,
+  summarizeX402Payment,
   type X402Fetch,
   type X402FetchResult,
 } from "./fetch/createX402Fetch.js";
-export { type ParsedX402Limits, parseX402Limits, type X402Limits } from "./fetch/parseX402Limits.js";
+export {
+  DEFAULT_X402_MAX_TIMEOUT_SECONDS,
+  type ParsedX402Limits,
+  parseX402Limits,
+  type X402Limits,
+} from "./fetch/parseX402Limits.js";
 export {
   type ParsedPaymentRequired,
   type PayableRequirement,

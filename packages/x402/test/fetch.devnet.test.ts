@@ -166,6 +166,38 @@ describe("createX402Fetch: bad 402 answers and unsettled payments", () => {
     }
   });
 
+  it("a server asking for a year-long authorization is refused before signing; one within limits.maxTimeoutSeconds is signed valid at most that long", async () => {
+    const account = await payer();
+    const year = await startBare402(required([requirement({ maxTimeoutSeconds: 31_536_000 })]));
+    try {
+      const pay = createX402Fetch({ account, rpcUrl: devnet.rpcUrl, limits: { perPayment: { USDC: "1" } } });
+      const error = await pay(`${year.url}/x`).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(X402PaymentRefusedError);
+      expect((error as X402PaymentRefusedError).details).toMatchObject({
+        rule: "maxTimeoutSeconds",
+        limit: "300",
+        asked: 31_536_000,
+      });
+      expect(year.requests.filter((r) => r.paid)).toEqual([]);
+      expect(await pay.payments()).toEqual([]);
+    } finally {
+      await year.close();
+    }
+    const within = await startBare402(required([requirement({ maxTimeoutSeconds: 60 })]));
+    try {
+      const pay = createX402Fetch({
+        account,
+        rpcUrl: devnet.rpcUrl,
+        limits: { perPayment: { USDC: "1" }, maxTimeoutSeconds: 60 },
+      });
+      const { payment } = await pay.fetchWithPayment(`${within.url}/x`);
+      expect(payment?.validBefore).toBeLessThanOrEqual((payment?.signedAt ?? 0) + 60);
+      expect(within.requests.filter((r) => r.paid)).toHaveLength(1);
+    } finally {
+      await within.close();
+    }
+  });
+
   it("a signed payment the server never settled counts until the chain shows it unused after validBefore", async () => {
     const account = await payer();
     const server = await startBare402(required([requirement()]));

@@ -30,6 +30,15 @@ describe("parameters", () => {
       [{ account, limits: { perPayment: { USDC: "-1" } } }, "limits.perPayment.USDC"],
       [{ account, limits: { perPayment: { USDC: "1" } }, rpcUrl: "ftp://x" }, "rpcUrl"],
       [{ account, limits: { perPayment: { USDC: "1" } }, store: {} }, "store"],
+      [
+        { account, limits: { perPayment: { USDC: "1" }, maxTimeoutSeconds: 31_536_000 } },
+        "limits.maxTimeoutSeconds",
+      ],
+      [{ account, limits: { perPayment: { USDC: "1" }, maxTimeoutSeconds: 0 } }, "limits.maxTimeoutSeconds"],
+      [
+        { account, limits: { perPayment: { USDC: "1" }, maxTimeoutSeconds: 1.5 } },
+        "limits.maxTimeoutSeconds",
+      ],
     ];
     for (const [parameters, field] of cases) {
       const error = caught(() => createX402Fetch(parameters as never));

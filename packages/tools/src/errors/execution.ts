@@ -16,12 +16,15 @@ import { ToolsError } from "./base.js";
 export class ToolTimeoutError extends ToolsError<"TOOL_TIMEOUT"> {
   override readonly name: string = "ToolTimeoutError";
 
-  constructor(parameters: { tool: string; boundMs: number }) {
-    const { tool, boundMs } = parameters;
+  constructor(parameters: { tool: string; boundMs: number; waitsOn?: string | undefined }) {
+    const { tool, boundMs, waitsOn } = parameters;
     super({
       code: "TOOL_TIMEOUT",
-      message: `${tool} did not finish within ${boundMs} ms (the RPC endpoint did not answer in time); nothing was sent. Check the endpoint (get_network_status) and try again.`,
-      details: { tool, bound_ms: boundMs },
+      message:
+        waitsOn === undefined
+          ? `${tool} did not finish within ${boundMs} ms (the RPC endpoint did not answer in time); nothing was sent. Check the endpoint (get_network_status) and try again.`
+          : `${tool} did not finish within ${boundMs} ms (${waitsOn} did not answer in time). Try again later.`,
+      details: { tool, bound_ms: boundMs, ...(waitsOn === undefined ? {} : { waits_on: waitsOn }) },
     });
   }
 }

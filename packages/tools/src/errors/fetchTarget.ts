@@ -1,8 +1,9 @@
 import { ToolsError } from "./base.js";
 
 /**
- * `x402_fetch` refused a URL before any request: not http(s), or its host resolves to a loopback, private,
- * link-local or otherwise internal address and is not listed in the policy's `x402.hosts` (no SSRF by default).
+ * A tool fetching a URL from outside (`x402_fetch`) refused it before any request: not http(s), credentials in
+ * the URL, or its host resolves to a loopback, private, link-local or otherwise special address (in any spelling:
+ * IPv4-mapped, NAT64, 6to4...) and is not listed in the policy's `x402.hosts` (no SSRF by default).
  *
  * @example
  * ```ts
@@ -14,11 +15,11 @@ import { ToolsError } from "./base.js";
 export class FetchTargetRefusedError extends ToolsError<"FETCH_TARGET_REFUSED"> {
   override readonly name: string = "FetchTargetRefusedError";
 
-  constructor(parameters: { host: string; address?: string | undefined; rule: string }) {
-    const { host, address, rule } = parameters;
+  constructor(parameters: { host: string; address?: string | undefined; rule: string; tool?: string }) {
+    const { host, address, rule, tool = "x402_fetch" } = parameters;
     super({
       code: "FETCH_TARGET_REFUSED",
-      message: `x402_fetch refused ${host}: it ${rule}. Nothing was requested; list the host in the policy's x402.hosts to allow it.`,
+      message: `${tool} refused ${host}: it ${rule}. Nothing was requested; list the host in the policy's x402.hosts to allow it.`,
       details: { host, ...(address === undefined ? {} : { address }), rule },
     });
   }

@@ -31,8 +31,11 @@ export interface SpendingPolicyFile {
    * one-time page on 127.0.0.1), within `timeoutSeconds` (default 300, bounded by the tool's answer bound).
    */
   approval?: { above: Record<string, string>; timeoutSeconds?: number; mode?: "form" | "url" };
-  /** x402 payments (`x402_fetch`): hosts allowed to be paid (and fetched when they resolve to private addresses) and payees. */
-  x402?: { hosts?: string[]; payTo?: string[] };
+  /**
+   * x402 payments (`x402_fetch`): hosts allowed to be paid (and fetched when they resolve to private addresses),
+   * payees, and `maxTimeoutSeconds`, the longest a signed authorization stays redeemable (1 to 86400, default 300).
+   */
+  x402?: { hosts?: string[]; payTo?: string[]; maxTimeoutSeconds?: number };
 }
 
 /** The policy file, checked for shape (tokens are resolved later, with the registry). @internal */
@@ -45,8 +48,8 @@ export interface RawPolicy {
   approval?: RawApproval;
   /** The file's text as checked (its hash is the version approvals are bound to: approval/policyVersion.ts). */
   text: string;
-  /** `x402.hosts` (lower case, `host[:port]`) and `x402.payTo` (lower case); absent: any. */
-  x402?: { hosts?: string[]; payTo?: string[] };
+  /** `x402.hosts` (lower case, `host[:port]`) and `x402.payTo` (lower case), absent: any; `x402.maxTimeoutSeconds`. */
+  x402?: { hosts?: string[]; payTo?: string[]; maxTimeoutSeconds?: number };
 }
 
 const HOST =
@@ -136,9 +139,15 @@ export function readPolicyFile(file: string): RawPolicy {
     fail("allowUnlimitedApprovals", "must be true or false");
   const x402: NonNullable<RawPolicy["x402"]> = {};
   if (json.x402 !== undefined) {
-    if (!isRecord(json.x402)) fail("x402", "must be an object { hosts?, payTo? }");
+    if (!isRecord(json.x402)) fail("x402", "must be an object { hosts?, payTo?, maxTimeoutSeconds? }");
     const object = json.x402 as Record<string, unknown>;
-    known(object, "x402", ["hosts", "payTo"]);
+    known(object, "x402", ["hosts", "payTo", "maxTimeoutSeconds"]);
+    const bound = object.maxTimeoutSeconds;
+    if (bound !== undefined) {
+      if (typeof bound !== "number" || !Number.isSafeInteger(bound) || bound < 1 || bound > 86_400)
+        fail("x402.maxTimeoutSeconds", "must be a whole number of seconds from 1 to 86400");
+      x402.maxTimeoutSeconds = bound as number;
+    }
     for (const [list, pattern, rule] of [
       ["hosts", HOST, "must be a lower-case host name, with :port when the URL has one"],
       ["payTo", ADDRESS_PATTERN, "must be an address: 0x followed by 40 hex digits"],

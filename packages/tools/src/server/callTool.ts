@@ -146,7 +146,7 @@ export async function callTool(
     const reply = await Promise.race([run, expired]);
     if (reply === "expired") {
       run.catch(() => undefined);
-      throw new ToolTimeoutError({ tool: tool.name, boundMs: toolTimeoutMs });
+      throw new ToolTimeoutError({ tool: tool.name, boundMs: toolTimeoutMs, waitsOn: tool.waitsOn });
     }
     return checkedResult(caller, tool, reply);
   } catch (error) {

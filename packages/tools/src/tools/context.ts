@@ -26,6 +26,11 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output exte
   /** The exported SDK action the tool runs when it has no client member (`"executePreparedFlow"`). */
   action?: string;
   description: string;
+  /**
+   * Who the tool waits on when it does not finish within the answer bound, as TOOL_TIMEOUT says it (default
+   * "the RPC endpoint"); x402_fetch waits on the URL's server.
+   */
+  waitsOn?: string;
   /** A strict object schema (unknown keys refused). */
   input: Input;
   /** The shape of a successful result's `structuredContent` (errors add `{ error }`). */

@@ -3,6 +3,9 @@
 import { z } from "zod/v4";
 import type { ToolContext, ToolRuntime } from "./context.js";
 
+/** x402.maxTimeoutSeconds when the policy says none (@preflow/x402's default; not imported: get_policy loads no x402). */
+const DEFAULT_X402_MAX_TIMEOUT_SECONDS = 300;
+
 /** How many payments get_policy shows (the newest). */
 export const X402_PAYMENTS_SHOWN = 50;
 
@@ -15,6 +18,12 @@ export const x402PolicyView = z.strictObject({
       "x402.hosts: hosts x402_fetch may pay (and fetch when they resolve to private addresses); null: any.",
     ),
   pay_to: z.array(z.string()).nullable().describe("x402.payTo: payees x402_fetch may pay; null: any."),
+  max_timeout_seconds: z
+    .number()
+    .int()
+    .describe(
+      "x402.maxTimeoutSeconds (default 300): the longest an authorization x402_fetch signs stays redeemable; a server asking for longer is paid with this bound.",
+    ),
   payments: z
     .array(
       z.strictObject({
@@ -49,6 +58,7 @@ export async function readX402PolicyView(
 ): Promise<{
   hosts: string[] | null;
   payTo: string[] | null;
+  maxTimeoutSeconds: number;
   payments:
     | {
         amount: string;
@@ -75,6 +85,7 @@ export async function readX402PolicyView(
   return {
     hosts: x402?.hosts ?? null,
     payTo: x402?.payTo ?? null,
+    maxTimeoutSeconds: x402?.maxTimeoutSeconds ?? DEFAULT_X402_MAX_TIMEOUT_SECONDS,
     payments:
       rows
         ?.slice(-X402_PAYMENTS_SHOWN)

@@ -54,6 +54,8 @@ export interface SpawnedServer {
   stateDir: string;
   /** Kills the server process at once (SIGKILL: no shutdown, as a crash or an OOM kill would). */
   kill(): Promise<void>;
+  /** The server process's id (to read its memory in /proc). */
+  readonly pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,9 @@ export async function spawnServer(
     },
     captured: () => ({ stdout: transport.stdoutText, stderr, results: [...results] }),
     stateDir,
+    get pid() {
+      return (transport as unknown as { _process?: ChildProcess })._process?.pid;
+    },
     async kill() {
       const child = (transport as unknown as { _process?: ChildProcess })._process;
       if (!child || child.exitCode !== null || child.signalCode !== null) return;

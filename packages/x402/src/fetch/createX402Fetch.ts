@@ -15,7 +15,7 @@ import {
 } from "viem";
 import { celo } from "viem/chains";
 import { InvalidPaymentRequiredError } from "../errors/InvalidPaymentRequiredError.js";
-import { X402FetchError } from "../errors/X402FetchError.js";
+import { X402FetchError, type X402FetchErrorPayment } from "../errors/X402FetchError.js";
 import { X402PaymentRefusedError } from "../errors/X402PaymentRefusedError.js";
 import { checkSignerParameters } from "../parameters/checkSignerParameters.js";
 import {
@@ -23,7 +23,7 @@ import {
   type PayableRequirement,
   parsePaymentRequiredHeader,
 } from "../payment/parsePaymentRequiredHeader.js";
-import { CELO_NETWORK } from "../payment/payableTokens.js";
+import { CELO_NETWORK, X402_PAYABLE_TOKENS } from "../payment/payableTokens.js";
 import {
   createMemoryX402PaymentStore,
   type X402PaymentRecord,
@@ -90,6 +90,32 @@ export interface X402Fetch {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * A payment record as an {@link X402FetchError} carries it (`details.payment`, human amount): for a caller that
+ * fails after {@link X402Fetch.fetchWithPayment} answered (reading the body) and must still report the payment.
+ *
+ * @example
+ * ```ts
+ * import { summarizeX402Payment } from "@preflow/x402";
+ * const { payment } = await pay.fetchWithPayment(url);
+ * if (payment) summarizeX402Payment(payment); // { nonce, status: "settled", transaction: "0x…", amount: "0.01", ... }
+ * ```
+ */
+export function summarizeX402Payment(record: X402PaymentRecord): X402FetchErrorPayment {
+  const token = X402_PAYABLE_TOKENS[record.token];
+  return {
+    nonce: record.nonce,
+    status: record.status,
+    transaction: record.transaction ?? null,
+    amount: formatAmount(BigInt(record.amount), token.decimals),
+    token: record.token,
+    asset: record.asset,
+    payTo: record.payTo,
+    network: record.network,
+    validBefore: record.validBefore,
+  };
+}
+
 function checkParameters(parameters: unknown) {
   if (!isRecord(parameters))
     throw new InvalidArgumentError({ field: "parameters", value: parameters, rule: "must be an object" });
@@ -140,6 +166,16 @@ function checkLimits(limits: ParsedX402Limits, payable: PayableRequirement, host
       rule: "perPayment",
       ...facts,
       limit: formatAmount(perPayment, token.decimals),
+    });
+  // validBefore = now + maxTimeoutSeconds, and the server matches the requirement it offered exactly (a shorter
+  // validity is answered 402 again): one asking for longer than the bound is refused, nothing signed.
+  const asked = payable.requirements.maxTimeoutSeconds;
+  if (!(asked <= limits.maxTimeoutSeconds))
+    throw new X402PaymentRefusedError({
+      rule: "maxTimeoutSeconds",
+      ...facts,
+      limit: String(limits.maxTimeoutSeconds),
+      asked,
     });
 }
 
@@ -239,12 +275,14 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
           String(message.to).toLowerCase() !== approved.payTo.toLowerCase() ||
           BigInt(String(message.value)) !== approved.amount ||
           typeof message.nonce !== "string" ||
-          !/^0x[0-9a-fA-F]{64}$/.test(message.nonce)
+          !/^0x[0-9a-fA-F]{64}$/.test(message.nonce) ||
+          !/^\d{1,20}$/.test(String(message.validBefore)) ||
+          BigInt(String(message.validBefore)) > BigInt(nowSeconds() + limits.maxTimeoutSeconds)
         ) {
           const refusal = new InvalidPaymentRequiredError({
             field: "assetTransferMethod",
             value: String(typedData.primaryType),
-            rule: "must be an EIP-3009 TransferWithAuthorization of the requirement the limits passed",
+            rule: `must be an EIP-3009 TransferWithAuthorization of the requirement the limits passed, valid at most ${limits.maxTimeoutSeconds} s`,
           });
           state.refusal = refusal;
           throw refusal;
@@ -341,6 +379,7 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
         nonce: state.payment?.nonce ?? null,
         signed: state.signed,
         cause: error,
+        payment: state.signed && state.payment ? summarizeX402Payment(state.payment) : null,
       });
     }
     if (state.payment && state.signed) {

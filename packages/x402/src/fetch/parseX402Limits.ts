@@ -7,7 +7,8 @@ import { X402_PAYABLE_TOKENS, type X402PayableToken } from "../payment/payableTo
  * The limits of {@link createX402Fetch}, per token symbol in human decimals: a token is paid only when it has a
  * `perPayment` limit; `perDay` caps what is counted as spent in any 24 hours (signed, not yet released);
  * `payTo` and `hosts`, when given, are allow-lists (a payee address; a host name as in the URL, lower case,
- * with `:port` when the URL has one).
+ * with `:port` when the URL has one); `maxTimeoutSeconds` bounds how long a signed authorization stays
+ * redeemable (its `validBefore`, default {@link DEFAULT_X402_MAX_TIMEOUT_SECONDS}).
  *
  * @example
  * ```ts
@@ -20,7 +21,28 @@ export interface X402Limits {
   perDay?: Partial<Record<X402PayableToken["symbol"], string>> | undefined;
   payTo?: readonly string[] | undefined;
   hosts?: readonly string[] | undefined;
+  /**
+   * The longest an authorization may stay redeemable, in seconds (1 to 86,400; default 300): a server asking for
+   * a longer `maxTimeoutSeconds` is paid with an authorization valid this long (`validBefore` = now + bound).
+   * A signed authorization counts as spent until `validBefore` passes unused, and anyone holding it can redeem it
+   * until then: a short bound limits both.
+   */
+  maxTimeoutSeconds?: number | undefined;
 }
+
+/**
+ * The default of {@link X402Limits}.maxTimeoutSeconds: 300 s (five minutes), long enough for a facilitator to
+ * settle, short enough that a payment the server never settles is released (and stops counting in `perDay`) soon.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_X402_MAX_TIMEOUT_SECONDS } from "@preflow/x402";
+ * DEFAULT_X402_MAX_TIMEOUT_SECONDS; // 300
+ * ```
+ */
+export const DEFAULT_X402_MAX_TIMEOUT_SECONDS = 300;
+/** The largest {@link X402Limits}.maxTimeoutSeconds accepted: a day, the `perDay` window. */
+const MAX_TIMEOUT_BOUND = 86_400;
 
 /** {@link X402Limits} checked and in base units. */
 export interface ParsedX402Limits {
@@ -28,6 +50,7 @@ export interface ParsedX402Limits {
   readonly perDay: ReadonlyMap<X402PayableToken["symbol"], bigint>;
   readonly payTo: ReadonlySet<Address> | undefined;
   readonly hosts: ReadonlySet<string> | undefined;
+  readonly maxTimeoutSeconds: number;
 }
 
 const SYMBOLS = Object.keys(X402_PAYABLE_TOKENS) as X402PayableToken["symbol"][];
@@ -76,7 +99,20 @@ export function parseX402Limits(limits: unknown): ParsedX402Limits {
   if (!isRecord(limits)) {
     throw new InvalidArgumentError({ field: "limits", value: limits, rule: "must be an object" });
   }
-  rejectUnknownKeys(limits, "limits", ["perPayment", "perDay", "payTo", "hosts"]);
+  rejectUnknownKeys(limits, "limits", ["perPayment", "perDay", "payTo", "hosts", "maxTimeoutSeconds"]);
+  const maxTimeoutSeconds = limits.maxTimeoutSeconds ?? DEFAULT_X402_MAX_TIMEOUT_SECONDS;
+  if (
+    typeof maxTimeoutSeconds !== "number" ||
+    !Number.isSafeInteger(maxTimeoutSeconds) ||
+    maxTimeoutSeconds < 1 ||
+    maxTimeoutSeconds > MAX_TIMEOUT_BOUND
+  ) {
+    throw new InvalidArgumentError({
+      field: "limits.maxTimeoutSeconds",
+      value: maxTimeoutSeconds,
+      rule: `must be a whole number of seconds from 1 to ${MAX_TIMEOUT_BOUND}`,
+    });
+  }
   const perPayment = amounts(limits.perPayment, "limits.perPayment");
   const perDay = limits.perDay === undefined ? new Map() : amounts(limits.perDay, "limits.perDay");
   const payTo =
@@ -109,5 +145,5 @@ export function parseX402Limits(limits: unknown): ParsedX402Limits {
             return entry;
           }),
         );
-  return { perPayment, perDay, payTo, hosts };
+  return { perPayment, perDay, payTo, hosts, maxTimeoutSeconds };
 }

@@ -241,8 +241,11 @@ describe("sendPreparedFlow, batch mode", () => {
       untagged.sendPreparedFlow(await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n)),
       tagged.sendPreparedFlow(await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n)),
     ]);
-    // On failure, say why: this pair of concurrent sends has reverted on-chain without revert data (issue 39, about
-    // 1 run in 50 on a heavily loaded machine); the bundle's trace tells whether the account's call ran out of gas.
+    // On failure, say why: this pair of concurrent sends reverts on-chain without revert data about once in 40
+    // runs on a heavily loaded machine (issue 39). Caught with these facts: the failed operation carried a
+    // callGasLimit of 74,916 where this call uses 112,771 (120 sends measured), and the deposit's transferFrom ran
+    // out of gas; the gas estimate behind pm_sponsorUserOperation (alto's eth_estimateUserOperationGas, asked by the
+    // mock paymaster) was about a third short for that one operation.
     const why = `${JSON.stringify([a, b], (_key, value) =>
       typeof value === "bigint" ? value.toString() : value,
     )}\n${a.success && b.success ? "" : await bundleFacts(devnet, [a, b])}`;

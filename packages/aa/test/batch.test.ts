@@ -21,6 +21,79 @@ import {
 /** Solidity's `Error(string)`: the devnet's USDm is Celo's StableToken, which reverts with strings. */
 const errorString = "Error(string)";
 
+/** For a failed send: the UserOperation's gas limits and, from the bundle's call trace, each call into the account. */
+async function bundleFacts(
+  devnet: ReturnType<typeof useDevnet>,
+  results: readonly {
+    success: boolean;
+    userOpHashes: readonly string[];
+    transactionHashes: readonly string[];
+  }[],
+): Promise<string> {
+  type Frame = {
+    from: string;
+    to?: string;
+    input: string;
+    gas: string;
+    gasUsed: string;
+    error?: string;
+    calls?: Frame[];
+  };
+  const rpc = async (url: string, method: string, params: unknown[]) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    return ((await response.json()) as { result?: unknown }).result;
+  };
+  const facts: unknown[] = [];
+  for (const result of results.filter((r) => !r.success)) {
+    const [userOpHash] = result.userOpHashes;
+    const [hash] = result.transactionHashes;
+    const userOp = userOpHash
+      ? ((await rpc(devnet.bundlerUrl, "eth_getUserOperationByHash", [userOpHash])) as {
+          userOperation?: Record<string, unknown>;
+        } | null)
+      : null;
+    const trace = hash
+      ? ((await rpc(devnet.rpcUrl, "debug_traceTransaction", [
+          hash,
+          { tracer: "callTracer" },
+        ])) as Frame | null)
+      : null;
+    const calls: unknown[] = [];
+    const walk = (frame: Frame, depth: number) => {
+      if (depth <= 5 && frame.error)
+        calls.push({
+          depth,
+          to: frame.to,
+          selector: frame.input.slice(0, 10),
+          gas: BigInt(frame.gas).toString(),
+          gasUsed: BigInt(frame.gasUsed).toString(),
+          error: frame.error,
+        });
+      for (const call of frame.calls ?? []) walk(call, depth + 1);
+    };
+    if (trace) walk(trace, 0);
+    const op = userOp?.userOperation ?? {};
+    facts.push({
+      userOpHash,
+      hash,
+      gasLimits: [
+        "callGasLimit",
+        "verificationGasLimit",
+        "preVerificationGas",
+        "paymasterVerificationGasLimit",
+        "paymasterPostOpGasLimit",
+      ].map((key) => `${key} ${op[key] === undefined ? "?" : BigInt(op[key] as string)}`),
+      bundleGas: trace ? `${BigInt(trace.gasUsed)} of ${BigInt(trace.gas)}` : undefined,
+      failedCalls: calls,
+    });
+  }
+  return JSON.stringify(facts);
+}
+
 describe("sendPreparedFlow, batch mode", () => {
   const devnet = useDevnet();
   const publicClient = publicClientOf(devnet);
@@ -163,19 +236,19 @@ describe("sendPreparedFlow, batch mode", () => {
     expect(untagged.attributionTags).toBeUndefined();
     expect(tagged.attributionTags).toEqual([]);
     for (const aa of [untagged, tagged]) await fund(devnet, aa.smartAccountAddress, "USDm", "1");
-    // One after the other: what this checks is the calldata of each. Sent at once, on a loaded machine one of the
-    // two new accounts' UserOperations (both approve + deposit into the shared vault) has reverted on-chain
-    // without revert data (USEROP_REVERTED); that is noted as a follow-up, not hidden in this test.
-    const a = await untagged.sendPreparedFlow(
-      await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n),
-    );
-    const b = await tagged.sendPreparedFlow(
-      await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n),
-    );
-    // On failure, say why.
-    const why = JSON.stringify([a, b], (_key, value) =>
+    // At once: two new accounts' approve + deposit UserOperations through the sponsor in the same moment.
+    const [a, b] = await Promise.all([
+      untagged.sendPreparedFlow(await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n)),
+      tagged.sendPreparedFlow(await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n)),
+    ]);
+    // On failure, say why: this pair of concurrent sends reverts on-chain without revert data about once in 40
+    // runs on a heavily loaded machine (issue 39). Caught with these facts: the failed operation carried a
+    // callGasLimit of 74,916 where this call uses 112,771 (120 sends measured), and the deposit's transferFrom ran
+    // out of gas; the gas estimate behind pm_sponsorUserOperation (alto's eth_estimateUserOperationGas, asked by the
+    // mock paymaster) was about a third short for that one operation.
+    const why = `${JSON.stringify([a, b], (_key, value) =>
       typeof value === "bigint" ? value.toString() : value,
-    );
+    )}\n${a.success && b.success ? "" : await bundleFacts(devnet, [a, b])}`;
     expect(a.success && b.success, why).toBe(true);
     const inspect = async (hash: `0x${string}`, sender: string) =>
       (await checkAttributionInTransaction({ request: publicClient.request, hash })).locations.filter(

@@ -2,6 +2,9 @@
 // readContract (human-readable or JSON), block numbers and token ids, the node's block objects, fee history and
 // block-hash answers, and an NFT contract's answers. None throws anything but the SDK's InvalidArgumentError on
 // input, none throws at all on answers, and none accepts a wrong length.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import fc from "fast-check";
 import { encodeAbiParameters, type Hex, parseAbi, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
@@ -20,7 +23,7 @@ import {
 } from "../src/actions/blockchain/nftReads.js";
 import { parseAbiInput } from "../src/actions/blockchain/parseAbiInput.js";
 import { parseBlockNumber } from "../src/actions/blockchain/parseBlockNumber.js";
-import { parseHumanSignature } from "../src/actions/blockchain/parseHumanSignature.js";
+import { isSolidityKeyword, parseHumanSignature } from "../src/actions/blockchain/parseHumanSignature.js";
 import { parseTokenId } from "../src/actions/blockchain/parseTokenId.js";
 import { InvalidArgumentError } from "../src/index.js";
 
@@ -268,6 +271,22 @@ describe("parseHumanSignature (human-readable function and error signatures)", (
       ),
       { numRuns: 500 },
     );
+  });
+
+  it("mirrors abitype's protected keywords word for word (read from the abitype viem resolves)", () => {
+    // abitype does not export isSolidityKeyword: its runtime source is read, so an upgrade that changes the list
+    // fails here instead of on some seed of the properties above.
+    const fromViem = createRequire(createRequire(import.meta.url).resolve("viem"));
+    const abitypeDir = path.dirname(fromViem.resolve("abitype/package.json"));
+    const source = readFileSync(path.join(abitypeDir, "dist/esm/human-readable/runtime/utils.js"), "utf8");
+    const list = /const protectedKeywordsRegex = \/\^\(\?:([a-z|]+)\)\$\//.exec(source)?.[1]?.split("|");
+    expect(list?.length).toBeGreaterThan(50);
+    for (const word of list!) {
+      expect(isSolidityKeyword(word), word).toBe(true);
+      expect(SOLIDITY_KEYWORDS, word).toContain(word);
+    }
+    // and nothing more: a near miss of every protected word is a valid name for both parsers
+    for (const word of list!) expect(isSolidityKeyword(`${word}_`), `${word}_`).toBe(false);
   });
 
   it("refuses what is not a function or error signature, with a reason", () => {

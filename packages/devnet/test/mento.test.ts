@@ -4,7 +4,9 @@ import {
   ContractFunctionRevertedError,
   createPublicClient,
   createWalletClient,
+  decodeErrorResult,
   erc20Abi,
+  type Hex,
   http,
   maxUint256,
   parseUnits,
@@ -47,6 +49,35 @@ describe("Mento v3 stand-in on the devnet", () => {
     return wallet;
   }
 
+  /** Why a mined transaction reverted: the innermost failing call's error, decoded with the Router's and pools' ABIs. */
+  async function whyReverted(hash: Hex, gasUsed: bigint, gasLimit: bigint): Promise<string> {
+    type Frame = { to?: string; error?: string; output?: Hex; calls?: Frame[] };
+    const trace = (await client.request({
+      method: "debug_traceTransaction" as never,
+      params: [hash, { tracer: "callTracer" }] as never,
+    })) as Frame;
+    let failing = trace;
+    for (
+      let next = trace.calls?.find((call) => call.error);
+      next;
+      next = next.calls?.find((call) => call.error)
+    )
+      failing = next;
+    let reason = failing.error ?? "no error in the trace";
+    if (failing.output && failing.output !== "0x") {
+      try {
+        const decoded = decodeErrorResult({
+          abi: [...mentoRouterAbi, ...mentoFpmmAbi],
+          data: failing.output,
+        });
+        reason = `${decoded.errorName}(${decoded.args?.join(", ") ?? ""})`;
+      } catch {
+        reason = `${reason} (revert data ${failing.output.slice(0, 74)})`;
+      }
+    }
+    return `${hash} reverted in a call to ${failing.to}: ${reason}; gas used ${gasUsed} of ${gasLimit}`;
+  }
+
   it("has the USDm/USDC pool at its mainnet address with reserves", async () => {
     const pool = mentoPoolAddress(USDm.address, USDC.address);
     expect(pool).toBe("0x462fe04b4FD719Cbd04C0310365D421D02AaA19E");
@@ -80,13 +111,20 @@ describe("Mento v3 stand-in on the devnet", () => {
         args: [wallet.account.address],
       });
       const deadline = (await client.getBlock()).timestamp + 300n;
-      const hash = await wallet.writeContract({
+      const swap = {
         address: MENTO_ADDRESSES.router,
         abi: mentoRouterAbi,
         functionName: "swapExactTokensForTokens",
         args: [amountIn, amounts.at(-1)!, routes, wallet.account.address, deadline],
-      });
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+      } as const;
+      // The gas limit has headroom over the estimate, as preflow's own sends have (core's gasLimitOf): the
+      // estimate runs in the latest block's context, so when the first pool was swapped in that block its
+      // `blockTimestampLast` write is a no-op there (100 gas) but a change in the next second's block (2,900):
+      // sent with the exact estimate, this two-hop swap ran out of gas whenever it landed in the next second.
+      const gas = ((await client.estimateContractGas({ ...swap, account: wallet.account })) * 140n) / 100n;
+      const hash = await wallet.writeContract({ ...swap, gas });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status, await whyReverted(hash, receipt.gasUsed, gas)).toBe("success");
       const after = await client.readContract({
         address: out,
         abi: erc20Abi,

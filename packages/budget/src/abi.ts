@@ -23,7 +23,7 @@ export const delegationManagerAbi = parseAbi([
 
 /** MultiTokenPeriodEnforcer v1.3.0: what is left this period. @internal */
 export const multiTokenPeriodEnforcerAbi = parseAbi([
-  "function getAvailableAmount(bytes32 _delegationHash, address _delegationManager, bytes _terms, address _token) view returns (uint256 availableAmount_, bool isNewPeriod_, uint256 currentPeriod_)",
+  "function getAvailableAmount(bytes32 _delegationHash, address _delegationManager, bytes _terms, bytes _args) view returns (uint256 availableAmount_, bool isNewPeriod_, uint256 currentPeriod_)",
 ]);
 
 /** The ABI type of one delegation chain (`abi.encode(Delegation[])`, the permission context). @internal */

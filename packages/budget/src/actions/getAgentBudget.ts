@@ -10,7 +10,7 @@ import { encodeFunctionData, parseAbi } from "viem";
 import { delegationManagerAbi, multiTokenPeriodEnforcerAbi } from "../abi.js";
 import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK } from "../constants.js";
 import { BudgetError } from "../errors/BudgetError.js";
-import { multiTokenPeriodTerms } from "../internal/caveats.js";
+import { multiTokenPeriodTerms, tokenIndexArgs } from "../internal/caveats.js";
 import { designatorOf } from "../internal/delegation.js";
 import { parseBudget } from "../internal/parseBudget.js";
 import type { AgentBudget, BudgetLimit } from "../types.js";
@@ -129,12 +129,12 @@ export async function getAgentBudget(
           }),
           abi: delegationManagerAbi,
         },
-        ...budget.limits.map((limit) => ({
+        ...budget.limits.map((_limit, index) => ({
           target: FRAMEWORK.MultiTokenPeriodEnforcer,
           callData: encodeFunctionData({
             abi: multiTokenPeriodEnforcerAbi,
             functionName: "getAvailableAmount",
-            args: [budget.delegationHash, FRAMEWORK.DelegationManager, terms, limit.address],
+            args: [budget.delegationHash, FRAMEWORK.DelegationManager, terms, tokenIndexArgs(index)],
           }),
           abi: multiTokenPeriodEnforcerAbi,
         })),

@@ -14,6 +14,7 @@ import { BudgetError } from "../errors/BudgetError.js";
 import { budgetCaveats } from "../internal/caveats.js";
 import { delegationHash, delegationTypedData, designatorOf } from "../internal/delegation.js";
 import { type BudgetOwner, ownerSigner } from "../internal/ownerSigner.js";
+import { parseBudget } from "../internal/parseBudget.js";
 import {
   type BudgetLimitInput,
   parseLimits,
@@ -196,7 +197,7 @@ export async function grantAgentBudget(
       delegationHash: delegationHash(unsigned),
       delegation: { ...unsigned, signature },
     };
-    return { budget, transactionHash };
+    return { budget: parseBudget(budget), transactionHash };
   });
 }
 

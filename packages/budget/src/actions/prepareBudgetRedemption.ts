@@ -87,7 +87,15 @@ export async function prepareBudgetRedemption(
   const transfers = checkBudgetCoverage({ state, flow });
   const b = state.budget;
   const executions = transfers.map((t) => ({
-    context: permissionContext(b.delegation, caveatsWithArgs(b.delegation.caveats, b.recipients, t.to)),
+    context: permissionContext(
+      b.delegation,
+      caveatsWithArgs(
+        b.delegation.caveats,
+        b.recipients,
+        t.to,
+        b.limits.findIndex((l) => l.address === t.tokenAddress),
+      ),
+    ),
     call: encodePacked(
       ["address", "uint256", "bytes"],
       [

@@ -92,13 +92,24 @@ export function budgetCaveats(fields: {
   return caveats;
 }
 
-/** The caveats with the redeemer's args for a transfer to `recipient` (the LogicalOrWrapper group to use). @internal */
+/** MultiTokenPeriodEnforcer v1.3.0 args: the index of the token's configuration in the terms (uint256). @internal */
+export function tokenIndexArgs(index: number): Hex {
+  return numberToHex(BigInt(index), { size: 32 });
+}
+
+/**
+ * The caveats with the redeemer's args for a transfer of the `tokenIndex`-th budgeted token to `recipient`
+ * (MultiTokenPeriodEnforcer: which token; LogicalOrWrapper: which recipient group). @internal
+ */
 export function caveatsWithArgs(
   caveats: readonly BudgetCaveat[],
   recipients: readonly Address[] | null,
   recipient: Address,
+  tokenIndex: number,
 ): BudgetCaveat[] {
   return caveats.map((caveat) => {
+    if (caveat.enforcer === FRAMEWORK.MultiTokenPeriodEnforcer)
+      return { ...caveat, args: tokenIndexArgs(tokenIndex) };
     if (caveat.enforcer !== FRAMEWORK.LogicalOrWrapperEnforcer || !recipients)
       return { ...caveat, args: "0x" };
     const groupIndex = recipients.findIndex((r) => r.toLowerCase() === recipient.toLowerCase());

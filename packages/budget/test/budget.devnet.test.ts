@@ -1,0 +1,178 @@
+// The budget on the devnet (the Delegation Framework v1.3.0 at its Celo addresses): within the cap the owner's
+// tokens move and the agent's do not; over it, elsewhere, revoked, expired: typed refusal, nothing sent; the next
+// period allows it again; the agent's key used directly, outside preflow, is reverted by the chain.
+import { createSdkClient, prepareSend } from "@preflow/core";
+import { DEVNET_TOKENS, devnetChain } from "@preflow/devnet";
+import { useDevnet } from "@preflow/devnet/vitest";
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import {
+  BudgetError,
+  describeAgentBudget,
+  executeWithBudget,
+  getAgentBudget,
+  grantAgentBudget,
+  parseBudget,
+  prepareBudgetRedemption,
+  revokeAgentBudget,
+} from "../src/index.js";
+
+const devnet = useDevnet();
+const chain = devnetChain(devnet.rpcUrl);
+const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
+const client = createSdkClient({ rpcUrl: devnet.rpcUrl, attributionTags: ["budget_test"] });
+const USDC = DEVNET_TOKENS.USDC.address as Address;
+const balance = (token: Address, holder: Address) =>
+  reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+
+async function setup(options: { recipients?: "one" | "two"; validUntil?: bigint } = {}) {
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const agent = privateKeyToAccount(generatePrivateKey());
+  const shop = privateKeyToAccount(generatePrivateKey()).address;
+  const other = privateKeyToAccount(generatePrivateKey()).address;
+  await devnet.fund(owner.address, "CELO", "10");
+  await devnet.fund(owner.address, "USDC", "100");
+  await devnet.fund(agent.address, "CELO", "5");
+  await devnet.fund(agent.address, "USDC", "100");
+  const { budget, transactionHash } = await grantAgentBudget(client, {
+    owner,
+    agent: agent.address,
+    limits: { USDC: { perDay: "5" }, USDm: { perDay: "3" } },
+    recipients: options.recipients === "two" ? [other, shop] : [shop],
+    ...(options.validUntil === undefined ? {} : { validUntil: options.validUntil }),
+  });
+  return { owner, agent, shop, other, budget, transactionHash };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<BudgetError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BudgetError);
+  return error as BudgetError;
+}
+
+describe("an agent budget on the devnet", () => {
+  it("moves the owner's tokens within the cap, refuses over it and elsewhere, and renews the next period", async () => {
+    const { owner, agent, shop, other, budget, transactionHash } = await setup({ recipients: "two" });
+    expect(transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await reader.getCode({ address: owner.address })).toMatch(/^0xef0100/i);
+    expect(JSON.stringify(budget)).not.toContain(agent.address.toLowerCase().slice(2, 10) + "private");
+    expect(parseBudget(JSON.parse(JSON.stringify(budget)))).toEqual(budget);
+    expect(describeAgentBudget(budget)).toContain("at most 5 USDC per day");
+
+    const agentBefore = await balance(USDC, agent.address);
+    const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "3" });
+    const sent = await executeWithBudget(client, { budget, agent, flow });
+    expect(sent.status).toBe("success");
+    expect(await balance(USDC, shop)).toBe(3_000_000n);
+    expect(await balance(USDC, owner.address)).toBe(97_000_000n);
+    expect(await balance(USDC, agent.address)).toBe(agentBefore);
+    const tx = await reader.getTransaction({ hash: sent.steps[0]!.hash! });
+    expect(tx.from.toLowerCase()).toBe(agent.address.toLowerCase());
+    expect(tx.input.endsWith("80218021802180218021802180218021")).toBe(true); // ERC-8021 marker
+
+    const state = await getAgentBudget(client, { budget });
+    expect(state.tokens[0]).toMatchObject({ token: "USDC", limit: "5", spent: "3", remaining: "2" });
+    expect(state.active).toBe(true);
+
+    // over the cap: typed refusal, nothing sent
+    const nonce = await reader.getTransactionCount({ address: agent.address });
+    const over = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "3" });
+    expect((await refusal(executeWithBudget(client, { budget, agent, flow: over }))).code).toBe(
+      "BUDGET_EXCEEDED",
+    );
+    // elsewhere
+    const stranger = privateKeyToAccount(generatePrivateKey()).address;
+    const elsewhere = await prepareSend(client, {
+      from: owner.address,
+      to: stranger,
+      token: "USDC",
+      amount: "1",
+    });
+    expect((await refusal(executeWithBudget(client, { budget, agent, flow: elsewhere }))).code).toBe(
+      "BUDGET_RECIPIENT_NOT_ALLOWED",
+    );
+    // not covered (a token the budget does not include)
+    const celo = await prepareSend(client, { from: owner.address, to: shop, token: "CELO", amount: "1" });
+    const notCovered = await refusal(executeWithBudget(client, { budget, agent, flow: celo }));
+    expect(notCovered.code).toBe("BUDGET_FLOW_NOT_COVERED");
+    expect(notCovered.message).toContain("at most 5 USDC per day");
+    expect(await reader.getTransactionCount({ address: agent.address })).toBe(nonce);
+
+    // the second recipient (LogicalOrWrapper group 0), the rest of the cap
+    const rest = await prepareSend(client, { from: owner.address, to: other, token: "USDC", amount: "2" });
+    expect((await executeWithBudget(client, { budget, agent, flow: rest })).status).toBe("success");
+    expect(await balance(USDC, other)).toBe(2_000_000n);
+
+    // next period: allowed again
+    await devnet.increaseTime(86_400);
+    const next = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "4" });
+    expect((await executeWithBudget(client, { budget, agent, flow: next })).status).toBe("success");
+    expect(await balance(USDC, shop)).toBe(7_000_000n);
+  });
+
+  it("the agent's key used directly is reverted by the chain: more than is left, another address", async () => {
+    const { owner, agent, shop, budget } = await setup();
+    const wallet = createWalletClient({ account: agent, chain, transport: http(devnet.rpcUrl) });
+    const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "4" });
+    const { flow: redemption } = await prepareBudgetRedemption(client, { budget, flow });
+    const good = redemption.steps[0]!.data as Hex;
+    // more than is left: rewrite the amount (4 -> 6 USDC) in the same calldata, sent outside preflow
+    const overData = good.replace(
+      encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [shop, 4_000_000n] }).slice(2),
+      encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [shop, 6_000_000n] }).slice(2),
+    ) as Hex;
+    expect(overData).not.toBe(good);
+    const to = redemption.steps[0]!.to as Address;
+    await expect(reader.call({ account: agent.address, to, data: overData })).rejects.toThrow(
+      /transfer-amount-exceeded/,
+    );
+    const hash = await wallet.sendTransaction({ to, data: overData, gas: 1_000_000n });
+    expect((await reader.waitForTransactionReceipt({ hash })).status).toBe("reverted");
+    // another address
+    const thief = privateKeyToAccount(generatePrivateKey()).address;
+    const thiefData = good.replace(shop.slice(2).toLowerCase(), thief.slice(2).toLowerCase()) as Hex;
+    const hash2 = await wallet.sendTransaction({ to, data: thiefData, gas: 1_000_000n });
+    expect((await reader.waitForTransactionReceipt({ hash: hash2 })).status).toBe("reverted");
+    expect(await balance(USDC, thief)).toBe(0n);
+    expect(await balance(USDC, owner.address)).toBe(100_000_000n);
+  });
+
+  it("refuses after revocation and after expiry, nothing sent", async () => {
+    const { owner, agent, shop, budget } = await setup();
+    const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "1" });
+    const revoked = await revokeAgentBudget(client, { owner, budget });
+    expect(revoked.status).toBe("success");
+    expect((await getAgentBudget(client, { budget })).revoked).toBe(true);
+    expect((await refusal(executeWithBudget(client, { budget, agent, flow }))).code).toBe("BUDGET_REVOKED");
+
+    const block = await reader.getBlock();
+    const second = await setup({ validUntil: block.timestamp + 3_600n });
+    const flow2 = await prepareSend(client, {
+      from: second.owner.address,
+      to: second.shop,
+      token: "USDC",
+      amount: "1",
+    });
+    expect(
+      (await executeWithBudget(client, { budget: second.budget, agent: second.agent, flow: flow2 })).status,
+    ).toBe("success");
+    await devnet.increaseTime(7_200);
+    expect(
+      (await refusal(executeWithBudget(client, { budget: second.budget, agent: second.agent, flow: flow2 })))
+        .code,
+    ).toBe("BUDGET_EXPIRED");
+    expect(await balance(USDC, second.shop)).toBe(1_000_000n);
+  });
+});

@@ -1,8 +1,8 @@
 // The budget on the devnet (the Delegation Framework v1.3.0 at its Celo addresses): within the cap the owner's
 // tokens move and the agent's do not; over it, elsewhere, revoked, expired: typed refusal, nothing sent; the next
 // period allows it again; the agent's key used directly, outside preflow, is reverted by the chain.
-import { createSdkClient, prepareSend } from "@preflow/core";
-import { DEVNET_TOKENS, devnetChain } from "@preflow/devnet";
+import { createSdkClient, executePreparedFlow, prepareSend } from "@preflow/core";
+import { DEVNET_TOKENS, devnetChain, SIMPLE_7702_ACCOUNT, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import {
   type Address,
@@ -18,6 +18,7 @@ import { describe, expect, it } from "vitest";
 import {
   BudgetError,
   describeAgentBudget,
+  describeEnforcerRefusal,
   executeWithBudget,
   getAgentBudget,
   grantAgentBudget,
@@ -174,5 +175,76 @@ describe("an agent budget on the devnet", () => {
         .code,
     ).toBe("BUDGET_EXPIRED");
     expect(await balance(USDC, second.shop)).toBe(1_000_000n);
+  });
+
+  it("pays the agent's gas in a fee currency (CIP-64), reads in one request, and says an enforcer's refusal in words", async () => {
+    const { owner, agent, shop, budget } = await setup();
+    await devnet.fund(agent.address, "USDm", "5");
+    const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "1" });
+    // a redemption prepared from a state read now, run after the cap was spent meanwhile: the chain refuses
+    const { flow: stale } = await prepareBudgetRedemption(client, {
+      budget,
+      flow: await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "4" }),
+    });
+    const paid = await executeWithBudget(client, { budget, agent, flow, feeCurrency: "USDm" });
+    expect(paid.status).toBe("success");
+    const tx = await reader.getTransaction({ hash: paid.steps[0]!.hash! });
+    expect((tx as { feeCurrency?: string }).feeCurrency?.toLowerCase()).toBe(
+      DEVNET_TOKENS.USDm.address.toLowerCase(),
+    );
+    expect(paid.steps[0]!.feePaid?.feeCurrency.toLowerCase()).toBe(DEVNET_TOKENS.USDm.address.toLowerCase());
+    expect(await balance(USDC, shop)).toBe(1_000_000n);
+
+    const dry = await executePreparedFlow(client.publicClient, { account: agent, flow: stale, dryRun: true });
+    expect(dry.status).toBe("failed");
+    expect(describeEnforcerRefusal(dry.steps[0]!.error)).toMatch(/^the budget('s| has| does)/);
+
+    const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+    try {
+      const counted = createSdkClient({ rpcUrl: proxy.url });
+      await counted.publicClient.request({ method: "eth_chainId" }); // the client's one chain check, done
+      const before = proxy.requests;
+      const state = await getAgentBudget(counted, { budget });
+      expect(proxy.requests - before).toBe(1);
+      expect(state.tokens.map((t) => [t.token, t.spent, t.remaining])).toEqual([
+        ["USDC", "1", "4"],
+        ["USDm", "0", "3"],
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("refuses an owner whose EOA delegates to preflow's simple-7702 account unless asked to switch", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const agent = privateKeyToAccount(generatePrivateKey()).address;
+    await devnet.fund(owner.address, "CELO", "10");
+    const wallet = createWalletClient({ account: owner, chain, transport: http(devnet.rpcUrl) });
+    const authorization = await wallet.signAuthorization({
+      contractAddress: SIMPLE_7702_ACCOUNT,
+      executor: "self",
+    });
+    const hash = await wallet.sendTransaction({
+      to: owner.address,
+      data: "0x",
+      authorizationList: [authorization],
+    });
+    await reader.waitForTransactionReceipt({ hash });
+    const limits = { USDC: { perDay: "1" } };
+    const conflict = await refusal(grantAgentBudget(client, { owner, agent, limits }));
+    expect(conflict.code).toBe("BUDGET_DELEGATE_CONFLICT");
+    expect(conflict.message).toContain(SIMPLE_7702_ACCOUNT.slice(2).toLowerCase());
+    const { budget, transactionHash } = await grantAgentBudget(client, {
+      owner,
+      agent,
+      limits,
+      switchDelegate: true,
+    });
+    expect(transactionHash).not.toBeNull();
+    expect((await getAgentBudget(client, { budget })).ownerReady).toBe(true);
+    // a second grant on the upgraded EOA needs no transaction, and the budget never holds a key
+    const again = await grantAgentBudget(client, { owner, agent, limits });
+    expect(again.transactionHash).toBeNull();
+    expect(JSON.stringify(again.budget)).not.toMatch(/privateKey|mnemonic/i);
   });
 });

@@ -23,8 +23,6 @@ import {
 } from "../internal/parseGrant.js";
 import type { AgentBudget } from "../types.js";
 
-const timestampAbi = parseAbi(["function getCurrentBlockTimestamp() view returns (uint256 timestamp)"]);
-
 /**
  * Parameters of {@link grantAgentBudget}. Unknown keys are refused.
  *
@@ -140,17 +138,14 @@ export async function grantAgentBudget(
   const recipientList = parseRecipients(recipients);
   const expiry = parseValidUntil(validUntil);
   return client.track("budget.grantAgentBudget", signer.address, async () => {
-    const { reads, calls } = await readBatch(client, {
-      reads: [
-        {
-          target: MULTICALL3_ADDRESS,
-          callData: encodeFunctionData({ abi: timestampAbi, functionName: "getCurrentBlockTimestamp" }),
-          abi: timestampAbi,
-        },
+    // the chain's latest block time anchors the periods (a node's `eth_call` may run at a later, pending time)
+    const { calls } = await readBatch(client, {
+      calls: [
+        { method: "eth_getCode", params: [signer.address, "latest"] },
+        { method: "eth_getBlockByNumber", params: ["latest", false] },
       ],
-      calls: [{ method: "eth_getCode", params: [signer.address, "latest"] }],
     });
-    const now = reads[0]?.value as bigint;
+    const now = BigInt((calls[1] as { timestamp: Hex }).timestamp);
     const code = String(calls[0] ?? "0x").toLowerCase() as Hex;
     const wanted = designatorOf(FRAMEWORK.EIP7702StatelessDeleGatorImpl);
     let transactionHash: Hash | null = null;

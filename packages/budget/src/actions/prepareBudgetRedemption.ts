@@ -1,6 +1,12 @@
-import { resolveFeeCurrencyInput, type SdkBaseClient, type SerializedPreparedFlow } from "@preflow/core";
+import {
+  type FeeCurrencyInput,
+  prepareContractCall,
+  resolveFeeCurrencyInput,
+  type SdkBaseClient,
+  type SerializedPreparedFlow,
+} from "@preflow/core";
 import { rejectUnknownKeys } from "@preflow/errors";
-import { type Address, encodeFunctionData, encodePacked, erc20Abi, getAddress, type Hex } from "viem";
+import { encodeFunctionData, encodePacked, erc20Abi, type Hex } from "viem";
 import { delegationManagerAbi } from "../abi.js";
 import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK } from "../constants.js";
 import { caveatsWithArgs } from "../internal/caveats.js";
@@ -24,8 +30,8 @@ export interface PrepareBudgetRedemptionParameters {
   budget: unknown;
   /** The owner's prepared flow (for example `prepareSend(owner, to, "USDC", "2")`). */
   flow: unknown;
-  /** What the agent pays gas in (CIP-64): `"CELO"` (default) or a fee-currency token symbol or address. */
-  feeCurrency?: string | undefined;
+  /** What the agent pays gas in (CIP-64): `"CELO"`, a fee-currency token, or `"auto"` (core's rules); default the client's. */
+  feeCurrency?: FeeCurrencyInput | undefined;
   /** A state read just before (saves the read); default: read now (1 request). */
   state?: GetAgentBudgetReturnType | undefined;
   signal?: AbortSignal | undefined;
@@ -41,7 +47,10 @@ export interface PrepareBudgetRedemptionParameters {
  * ```
  */
 export interface PrepareBudgetRedemptionReturnType {
-  /** A prepared flow from the agent: one `redeemDelegations` step (tagged), for `executePreparedFlow`. */
+  /**
+   * A prepared flow from the agent (core's `prepareContractCall`): one `redeemDelegations` step, tagged, gas
+   * estimated (an enforcer's refusal fails it, in words), `fee` planned when gas is paid in a fee currency.
+   */
   flow: SerializedPreparedFlow;
   transfers: BudgetTransfer[];
   state: GetAgentBudgetReturnType;
@@ -51,8 +60,9 @@ export interface PrepareBudgetRedemptionReturnType {
  * Turns an owner's prepared flow that the budget covers into the agent's transaction: one
  * `DelegationManager.redeemDelegations` call carrying one single-mode execution per transfer (a native CELO
  * payment becomes CELO's ERC-20 `transfer`, the same balance), the client's ERC-8021 tag on its calldata, and
- * the fee currency the agent pays gas in. Refuses before anything is signed when the budget does not cover the
- * flow ({@link checkBudgetCoverage}). HTTP requests: 1 (the budget's state), 0 with `state`.
+ * the fee currency the agent pays gas in, prepared by core's `prepareContractCall`. Refuses before anything is
+ * signed when the budget does not cover the flow ({@link checkBudgetCoverage}). HTTP requests: 2 (the budget's
+ * state, then the call's preparation), 1 with `state`.
  *
  * @throws `BudgetError` (the refusals of {@link checkBudgetCoverage}, `BUDGET_INVALID`), `InvalidFeeCurrencyError`, the read's errors.
  *
@@ -75,13 +85,7 @@ export async function prepareBudgetRedemption(
     state: given,
     signal,
   } = rejectUnknownKeys(parameters, "parameters", ["budget", "flow", "feeCurrency", "state", "signal"]);
-  const fee = resolveFeeCurrencyInput(feeCurrency);
-  if (fee.kind === "auto")
-    throw new (await import("@preflow/errors")).InvalidArgumentError({
-      field: "feeCurrency",
-      value: feeCurrency,
-      rule: '"auto" is not supported here: name the currency, or "CELO"',
-    });
+  if (feeCurrency !== undefined) resolveFeeCurrencyInput(feeCurrency); // refused before any I/O
   const state =
     given ?? (await getAgentBudget(client, { budget, ...(signal === undefined ? {} : { signal }) }));
   const transfers = checkBudgetCoverage({ state, flow });
@@ -105,33 +109,20 @@ export async function prepareBudgetRedemption(
       ],
     ),
   }));
-  const data = client.tag(
-    encodeFunctionData({
-      abi: delegationManagerAbi,
-      functionName: "redeemDelegations",
-      args: [
-        executions.map((e) => e.context),
-        executions.map(() => SINGLE_DEFAULT_MODE),
-        executions.map((e) => e.call),
-      ],
-    }),
-  );
   const words = transfers.map((t) => `${t.amount} ${t.token} to ${t.to}`).join(", ");
-  const redemption: SerializedPreparedFlow = {
-    preparedFlow: true,
-    chainId: 42220,
-    from: getAddress(b.agent) as Address,
-    summary: `Pay ${words} from ${b.owner}'s budget (redeemDelegations by the agent ${b.agent})`,
-    steps: [
-      {
-        kind: "contract",
-        to: FRAMEWORK.DelegationManager,
-        data,
-        value: "0",
-        description: `Redeem the budget of ${b.owner}: ${words}`,
-        ...(fee.kind === "currency" ? { feeCurrency: fee.feeCurrency } : {}),
-      },
+  const redemption = await prepareContractCall(client, {
+    from: b.agent,
+    to: FRAMEWORK.DelegationManager,
+    abi: delegationManagerAbi,
+    functionName: "redeemDelegations",
+    args: [
+      executions.map((e) => e.context),
+      executions.map(() => SINGLE_DEFAULT_MODE),
+      executions.map((e) => e.call),
     ],
-  } as SerializedPreparedFlow;
+    description: `Redeem the budget of ${b.owner}: ${words}`,
+    ...(feeCurrency === undefined ? {} : { feeCurrency }),
+    ...(signal === undefined ? {} : { signal }),
+  });
   return { flow: redemption, transfers, state };
 }

@@ -1,6 +1,8 @@
 // The budget on the devnet (the Delegation Framework v1.3.0 at its Celo addresses): within the cap the owner's
 // tokens move and the agent's do not; over it, elsewhere, revoked, expired: typed refusal, nothing sent; the next
 // period allows it again; the agent's key used directly, outside preflow, is reverted by the chain.
+
+import { DelegationManager } from "@metamask/delegation-abis";
 import { createSdkClient, executePreparedFlow, prepareSend } from "@preflow/core";
 import { DEVNET_TOKENS, devnetChain, SIMPLE_7702_ACCOUNT, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
@@ -8,6 +10,7 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   type Hex,
@@ -125,10 +128,21 @@ describe("an agent budget on the devnet", () => {
 
   it("the agent's key used directly is reverted by the chain: more than is left, another address", async () => {
     const { owner, agent, shop, budget } = await setup();
+    // independent checks: the framework's own hash of the delegation, and its ABI reading the redemption
+    const onChainHash = await reader.readContract({
+      address: budget.delegationManager,
+      abi: DelegationManager,
+      functionName: "getDelegationHash",
+      args: [{ ...budget.delegation, salt: BigInt(budget.delegation.salt) }],
+    });
+    expect(onChainHash).toBe(budget.delegationHash);
     const wallet = createWalletClient({ account: agent, chain, transport: http(devnet.rpcUrl) });
     const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "4" });
     const { flow: redemption } = await prepareBudgetRedemption(client, { budget, flow });
     const good = redemption.steps[0]!.data as Hex;
+    const decoded = decodeFunctionData({ abi: DelegationManager, data: good });
+    expect(decoded.functionName).toBe("redeemDelegations");
+    expect((decoded.args as readonly unknown[][])[1]).toEqual([`0x${"0".repeat(64)}`]); // one single-default execution
     // more than is left: rewrite the amount (4 -> 6 USDC) in the same calldata, sent outside preflow
     const overData = good.replace(
       encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [shop, 4_000_000n] }).slice(2),

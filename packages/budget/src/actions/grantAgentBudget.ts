@@ -1,5 +1,5 @@
 import { MULTICALL3_ADDRESS, parseAddress, readBatch, type SdkBaseClient } from "@preflow/core";
-import { type InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
+import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import {
   type Address,
   bytesToBigInt,
@@ -22,6 +22,7 @@ import {
   parseValidUntil,
 } from "../internal/parseGrant.js";
 import type { AgentBudget } from "../types.js";
+import { describeAgentBudget } from "./describeAgentBudget.js";
 
 /**
  * Parameters of {@link grantAgentBudget}. Unknown keys are refused.
@@ -57,6 +58,12 @@ export interface GrantAgentBudgetParameters {
   switchDelegate?: boolean | undefined;
   /** How long to wait for the upgrade's receipt, in ms (default 60000). */
   receiptTimeoutMs?: number | undefined;
+  /**
+   * Shown the grant in words ({@link describeAgentBudget} of exactly the delegation about to be signed) before
+   * the owner signs; resolve `false` to stop (`BUDGET_GRANT_DECLINED`, nothing signed). Called after the EIP-7702
+   * upgrade, when one is needed. A page shows the words and resolves when the owner presses "Sign".
+   */
+  confirm?: ((words: string) => boolean | Promise<boolean>) | undefined;
 }
 
 /**
@@ -83,6 +90,7 @@ export interface GrantAgentBudgetReturnType {
  * - {@link BudgetError} `BUDGET_OWNER_CANNOT_UPGRADE`: the EOA needs the upgrade and the owner is not a local
  *   account (wallets do not sign EIP-7702 authorizations for apps).
  * - {@link BudgetError} `BUDGET_OWNER_NOT_READY`: the upgrade transaction did not land (its hash in `details`).
+ * - {@link BudgetError} `BUDGET_GRANT_DECLINED`: `confirm` resolved `false` (nothing signed).
  * - `RpcError`, `ChainMismatchError`: the reads.
  *
  * @example
@@ -122,7 +130,7 @@ export async function grantAgentBudget(
   client: SdkBaseClient,
   parameters: GrantAgentBudgetParameters,
 ): Promise<GrantAgentBudgetReturnType> {
-  const { owner, agent, limits, recipients, validUntil, switchDelegate, receiptTimeoutMs } =
+  const { owner, agent, limits, recipients, validUntil, switchDelegate, receiptTimeoutMs, confirm } =
     rejectUnknownKeys(parameters, "parameters", [
       "owner",
       "agent",
@@ -131,7 +139,10 @@ export async function grantAgentBudget(
       "validUntil",
       "switchDelegate",
       "receiptTimeoutMs",
+      "confirm",
     ]);
+  if (confirm !== undefined && typeof confirm !== "function")
+    throw new InvalidArgumentError({ field: "confirm", value: confirm, rule: "expected a function" });
   const signer = ownerSigner(client, owner);
   const delegate = parseAddress(agent, "agent");
   parseLimits(limits, 1n); // checks before I/O; the real start date is the chain's time
@@ -175,14 +186,10 @@ export async function grantAgentBudget(
     });
     const salt = bytesToBigInt(crypto.getRandomValues(new Uint8Array(32))).toString();
     const unsigned = { delegate, delegator: signer.address, authority: ROOT_AUTHORITY, caveats, salt };
-    const typed = delegationTypedData(unsigned);
-    const signature = signer.local
-      ? await signer.local.signTypedData(typed)
-      : await signer.wallet.signTypedData({ account: signer.wallet.account, ...typed });
-    const budget: AgentBudget = {
-      kind: "preflow-agent-budget",
-      version: 1,
-      chainId: 42220,
+    const fields = {
+      kind: "preflow-agent-budget" as const,
+      version: 1 as const,
+      chainId: 42220 as const,
       delegationManager: FRAMEWORK.DelegationManager,
       owner: signer.address,
       agent: delegate,
@@ -190,8 +197,21 @@ export async function grantAgentBudget(
       recipients: recipientList,
       validUntil: validUntilString,
       delegationHash: delegationHash(unsigned),
-      delegation: { ...unsigned, signature },
     };
+    if (
+      confirm &&
+      !(await confirm(describeAgentBudget({ ...fields, delegation: { ...unsigned, signature: "0x" } })))
+    )
+      throw new BudgetError({
+        code: "BUDGET_GRANT_DECLINED",
+        message: "The owner declined the grant; nothing was signed.",
+        details: { owner: signer.address, upgradeTransactionHash: transactionHash },
+      });
+    const typed = delegationTypedData(unsigned);
+    const signature = signer.local
+      ? await signer.local.signTypedData(typed)
+      : await signer.wallet.signTypedData({ account: signer.wallet.account, ...typed });
+    const budget: AgentBudget = { ...fields, delegation: { ...unsigned, signature } };
     return { budget: parseBudget(budget), transactionHash };
   });
 }

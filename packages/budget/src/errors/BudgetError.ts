@@ -17,6 +17,7 @@ import { SdkError } from "@preflow/errors";
  *   authorization (most injected wallets): upgrade it in the wallet first.
  * - `BUDGET_INVALID`: a budget value is not one this package produced (shape, caveats not matching its plain
  *   fields, wrong chain).
+ * - `BUDGET_GRANT_DECLINED`: the grant's `confirm` said no; nothing was signed.
  * - `BUDGET_READ_FAILED`: a read of the framework's contracts reverted (not deployed on this chain?).
  *
  * @example
@@ -35,7 +36,8 @@ export type BudgetErrorCode =
   | "BUDGET_DELEGATE_CONFLICT"
   | "BUDGET_OWNER_CANNOT_UPGRADE"
   | "BUDGET_INVALID"
-  | "BUDGET_READ_FAILED";
+  | "BUDGET_READ_FAILED"
+  | "BUDGET_GRANT_DECLINED";
 
 /**
  * Every error `@preflow/budget` throws on purpose. Extends `SdkError` (`code`, `details`, `toJSON()`); a refusal

@@ -1,9 +1,11 @@
 // Without a network: the budget value's parser (strict, never fooled by a doctored budget), the grant's input
 // checks before any I/O, the coverage check's typed refusals, the words.
+
+import { DELEGATOR_CONTRACTS } from "@metamask/delegation-deployments";
 import { createSdkClient, type SerializedPreparedFlow } from "@preflow/core";
 import { SdkError } from "@preflow/errors";
 import fc from "fast-check";
-import { type Address, encodeFunctionData, erc20Abi, type Hex } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import {
@@ -131,6 +133,14 @@ function codeOf(run: () => unknown): string | undefined {
   }
   return undefined;
 }
+
+describe("addresses", () => {
+  it("are @metamask/delegation-deployments 2.0.0's for v1.3.0 on chain 42220", () => {
+    const published = (DELEGATOR_CONTRACTS["1.3.0"] as Record<number, Record<string, string>>)[42220]!;
+    for (const [name, address] of Object.entries(DELEGATION_FRAMEWORK_ADDRESSES))
+      expect(address, name).toBe(getAddress(published[name]!));
+  });
+});
 
 describe("parseBudget", () => {
   it("round-trips through JSON and refuses a doctored budget", async () => {

@@ -4,7 +4,13 @@
 
 import { DelegationManager } from "@metamask/delegation-abis";
 import { createSdkClient, executePreparedFlow, prepareSend } from "@preflow/core";
-import { DEVNET_TOKENS, devnetChain, SIMPLE_7702_ACCOUNT, startFaultProxy } from "@preflow/devnet";
+import {
+  CELO_TOKEN_ADDRESS,
+  DEVNET_TOKENS,
+  devnetChain,
+  SIMPLE_7702_ACCOUNT,
+  startFaultProxy,
+} from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import {
   type Address,
@@ -12,6 +18,7 @@ import {
   createWalletClient,
   decodeFunctionData,
   encodeFunctionData,
+  encodePacked,
   erc20Abi,
   type Hex,
   http,
@@ -29,6 +36,8 @@ import {
   prepareBudgetRedemption,
   revokeAgentBudget,
 } from "../src/index.js";
+import { caveatsWithArgs } from "../src/internal/caveats.js";
+import { permissionContext } from "../src/internal/delegation.js";
 
 const devnet = useDevnet();
 const chain = devnetChain(devnet.rpcUrl);
@@ -260,5 +269,63 @@ describe("an agent budget on the devnet", () => {
     const again = await grantAgentBudget(client, { owner, agent, limits });
     expect(again.transactionHash).toBeNull();
     expect(JSON.stringify(again.budget)).not.toMatch(/privateKey|mnemonic/i);
+  });
+
+  it("caps CELO on its ERC-20 (GoldToken): the owner's CELO moves, a native payment step runs as GoldToken transfer, over the cap refused", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const agent = privateKeyToAccount(generatePrivateKey());
+    const shop = privateKeyToAccount(generatePrivateKey()).address;
+    await devnet.fund(owner.address, "CELO", "10");
+    await devnet.fund(agent.address, "CELO", "5");
+    const { budget } = await grantAgentBudget(client, {
+      owner,
+      agent: agent.address,
+      limits: { CELO: { perDay: "1" } },
+      recipients: [shop],
+    });
+    expect(budget.limits[0]!.address).toBe(CELO_TOKEN_ADDRESS);
+    const erc20 = await prepareSend(client, { from: owner.address, to: shop, token: "CELO", amount: "0.4" });
+    expect((await executeWithBudget(client, { budget, agent, flow: erc20 })).status).toBe("success");
+    expect(await reader.getBalance({ address: shop })).toBe(400_000_000_000_000_000n);
+    const native = {
+      preparedFlow: true,
+      chainId: 42220,
+      from: owner.address,
+      summary: "Pay 0.5 CELO",
+      steps: [
+        { kind: "native", to: shop, data: "0x", value: "500000000000000000", description: "Pay 0.5 CELO" },
+      ],
+    };
+    const paid = await executeWithBudget(client, { budget, agent, flow: native });
+    expect(paid.status).toBe("success");
+    expect(paid.transfers[0]).toMatchObject({ token: "CELO", amount: "0.5" });
+    expect(await reader.getBalance({ address: shop })).toBe(900_000_000_000_000_000n);
+    const agentBalance = await reader.getBalance({ address: agent.address });
+    expect((await refusal(executeWithBudget(client, { budget, agent, flow: native }))).code).toBe(
+      "BUDGET_EXCEEDED",
+    );
+    expect(await reader.getBalance({ address: agent.address })).toBe(agentBalance); // nothing sent, no gas spent
+    // no second CELO allowance: a native value transfer through the delegation, sent directly, reverts
+    await devnet.increaseTime(86_400); // a fresh period, so only the native path can be what refuses
+    const context = permissionContext(
+      budget.delegation,
+      caveatsWithArgs(budget.delegation.caveats, budget.recipients, shop, 0),
+    );
+    const data = encodeFunctionData({
+      abi: DelegationManager,
+      functionName: "redeemDelegations",
+      args: [
+        [context],
+        [`0x${"0".repeat(64)}`],
+        [encodePacked(["address", "uint256", "bytes"], [shop, 10n ** 17n, "0x"])],
+      ],
+    });
+    const wallet = createWalletClient({ account: agent, chain, transport: http(devnet.rpcUrl) });
+    await expect(reader.call({ account: agent.address, to: budget.delegationManager, data })).rejects.toThrow(
+      /MultiTokenPeriodEnforcer:token-mismatch/,
+    );
+    const hash = await wallet.sendTransaction({ to: budget.delegationManager, data, gas: 1_000_000n });
+    expect((await reader.waitForTransactionReceipt({ hash })).status).toBe("reverted");
+    expect(await reader.getBalance({ address: shop })).toBe(900_000_000_000_000_000n);
   });
 });

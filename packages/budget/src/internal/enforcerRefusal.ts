@@ -4,7 +4,10 @@ const WORDS: readonly [RegExp, string][] = [
     /MultiTokenPeriodEnforcer:transfer-amount-exceeded/,
     "the budget's cap for this token in this period is used up",
   ],
-  [/MultiTokenPeriodEnforcer:token-config-not-found/, "the budget does not include this token"],
+  [
+    /MultiTokenPeriodEnforcer:(token-config-not-found|token-mismatch)/,
+    "the budget does not include this token (or this way of paying it)",
+  ],
   [/MultiTokenPeriodEnforcer:transfer-not-started/, "the budget's period has not started yet"],
   [
     /MultiTokenPeriodEnforcer:(invalid-method|invalid-call-data-length|invalid-value-in-erc20-transfer)/,

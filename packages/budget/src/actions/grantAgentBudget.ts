@@ -1,14 +1,6 @@
-import { MULTICALL3_ADDRESS, parseAddress, readBatch, type SdkBaseClient } from "@preflow/core";
+import { parseAddress, readBatch, type SdkBaseClient } from "@preflow/core";
 import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
-import {
-  type Address,
-  bytesToBigInt,
-  encodeFunctionData,
-  type Hash,
-  type Hex,
-  keccak256,
-  parseAbi,
-} from "viem";
+import { type Address, bytesToBigInt, type Hash, type Hex, keccak256 } from "viem";
 import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK, ROOT_AUTHORITY } from "../constants.js";
 import { BudgetError } from "../errors/BudgetError.js";
 import { budgetCaveats } from "../internal/caveats.js";

@@ -2,7 +2,7 @@
 // placed at every start after the prebuilt state is loaded (kept out of the prebuilt state and its inputs, as the
 // Simple7702Account is). Creation code: `@metamask/delegation-abis` 2.0.0 `dist/bytecode` (MIT-0 OR Apache-2.0);
 // addresses: `@metamask/delegation-deployments` 2.0.0, `DELEGATOR_CONTRACTS["1.3.0"][42220]`. Each constructor
-// runs AT the canonical address (deployAt), so `address(this)` immutables (EIP-712 domains) are mainnet's.
+// runs AT the canonical address (placeRuntimeAt), so `address(this)` immutables (EIP-712 domains) are mainnet's.
 // What differs from mainnet: DelegationManager's owner (only it may pause) is the devnet deployer, not MetaMask's.
 import * as abis from "@metamask/delegation-abis";
 import * as bytecode from "@metamask/delegation-abis/bytecode";
@@ -10,7 +10,7 @@ import { DELEGATOR_CONTRACTS } from "@metamask/delegation-deployments";
 import { type Abi, type Address, getAddress, type Hex } from "viem";
 import { DEVNET_ROLES } from "../accounts.js";
 import { rpcCall } from "../rpc.js";
-import { deployAt } from "./deployAt.js";
+import { placeRuntimeAt } from "./deployAt.js";
 
 const CELO = (DELEGATOR_CONTRACTS["1.3.0"] as Record<number, Record<string, string>>)[42220] ?? {};
 
@@ -53,35 +53,46 @@ export const DELEGATION_FRAMEWORK = {
 
 type Deployed = Exclude<keyof typeof DELEGATION_FRAMEWORK, "EntryPoint">;
 
-/** Contract name in the npm artifacts, its canonical constructor arguments. */
-const DEPLOYMENTS: readonly { name: Deployed; artifact: string; args: readonly unknown[] }[] = [
-  { name: "DelegationManager", artifact: "DelegationManager", args: [DEVNET_ROLES.deployer.address] },
-  {
-    name: "EIP7702StatelessDeleGatorImpl",
-    artifact: "EIP7702StatelessDeleGator",
-    args: [DELEGATION_FRAMEWORK.DelegationManager, DELEGATION_FRAMEWORK.EntryPoint],
-  },
-  { name: "MultiTokenPeriodEnforcer", artifact: "MultiTokenPeriodEnforcer", args: [] },
-  { name: "ERC20PeriodTransferEnforcer", artifact: "ERC20PeriodTransferEnforcer", args: [] },
-  { name: "NativeTokenPeriodTransferEnforcer", artifact: "NativeTokenPeriodTransferEnforcer", args: [] },
-  { name: "AllowedCalldataEnforcer", artifact: "AllowedCalldataEnforcer", args: [] },
-  { name: "AllowedTargetsEnforcer", artifact: "AllowedTargetsEnforcer", args: [] },
-  { name: "AllowedMethodsEnforcer", artifact: "AllowedMethodsEnforcer", args: [] },
-  { name: "ExactCalldataEnforcer", artifact: "ExactCalldataEnforcer", args: [] },
-  { name: "ValueLteEnforcer", artifact: "ValueLteEnforcer", args: [] },
-  { name: "LimitedCallsEnforcer", artifact: "LimitedCallsEnforcer", args: [] },
-  { name: "RedeemerEnforcer", artifact: "RedeemerEnforcer", args: [] },
-  {
-    name: "LogicalOrWrapperEnforcer",
-    artifact: "LogicalOrWrapperEnforcer",
-    args: [DELEGATION_FRAMEWORK.DelegationManager],
-  },
-  { name: "TimestampEnforcer", artifact: "TimestampEnforcer", args: [] },
-];
+/**
+ * Contract name in the npm artifacts, its canonical constructor arguments, and whether its constructor writes
+ * storage (run by a transaction at the address) or only sets immutables (its runtime placed without one).
+ */
+const DEPLOYMENTS: readonly { name: Deployed; artifact: string; args: readonly unknown[]; storage?: true }[] =
+  [
+    {
+      name: "DelegationManager",
+      artifact: "DelegationManager",
+      args: [DEVNET_ROLES.deployer.address],
+      storage: true,
+    },
+    {
+      name: "EIP7702StatelessDeleGatorImpl",
+      artifact: "EIP7702StatelessDeleGator",
+      args: [DELEGATION_FRAMEWORK.DelegationManager, DELEGATION_FRAMEWORK.EntryPoint],
+      storage: true,
+    },
+    { name: "MultiTokenPeriodEnforcer", artifact: "MultiTokenPeriodEnforcer", args: [] },
+    { name: "ERC20PeriodTransferEnforcer", artifact: "ERC20PeriodTransferEnforcer", args: [] },
+    { name: "NativeTokenPeriodTransferEnforcer", artifact: "NativeTokenPeriodTransferEnforcer", args: [] },
+    { name: "AllowedCalldataEnforcer", artifact: "AllowedCalldataEnforcer", args: [] },
+    { name: "AllowedTargetsEnforcer", artifact: "AllowedTargetsEnforcer", args: [] },
+    { name: "AllowedMethodsEnforcer", artifact: "AllowedMethodsEnforcer", args: [] },
+    { name: "ExactCalldataEnforcer", artifact: "ExactCalldataEnforcer", args: [] },
+    { name: "ValueLteEnforcer", artifact: "ValueLteEnforcer", args: [] },
+    { name: "LimitedCallsEnforcer", artifact: "LimitedCallsEnforcer", args: [] },
+    { name: "RedeemerEnforcer", artifact: "RedeemerEnforcer", args: [] },
+    {
+      name: "LogicalOrWrapperEnforcer",
+      artifact: "LogicalOrWrapperEnforcer",
+      args: [DELEGATION_FRAMEWORK.DelegationManager],
+    },
+    { name: "TimestampEnforcer", artifact: "TimestampEnforcer", args: [] },
+  ];
 
 /**
  * Places the framework at its Celo addresses unless the DelegationManager is there already: one `eth_getCode`,
- * then per contract the constructor run at its address (one transaction each, a few ms).
+ * then every constructor run at its address without a transaction (`placeRuntimeAt`: runtime code, immutables and
+ * the storage it writes, such as the DelegationManager's owner), in parallel; no block is mined, no event emitted.
  */
 export async function deployDelegationFramework(rpcUrl: string): Promise<void> {
   if (
@@ -89,10 +100,15 @@ export async function deployDelegationFramework(rpcUrl: string): Promise<void> {
   ) {
     return;
   }
-  for (const { name, artifact, args } of DEPLOYMENTS) {
+  const contract = (artifact: string, args: readonly unknown[]) => {
     const abi = (abis as unknown as Record<string, Abi>)[artifact];
     const code = (bytecode as unknown as Record<string, Hex>)[artifact];
     if (!abi || !code) throw new Error(`devnet: @metamask/delegation-abis has no ${artifact}`);
-    await deployAt(rpcUrl, DELEGATION_FRAMEWORK[name], { artifact: { abi, bytecode: code }, args }, artifact);
-  }
+    return { artifact: { abi, bytecode: code }, args };
+  };
+  await Promise.all(
+    DEPLOYMENTS.map(({ name, artifact, args }) =>
+      placeRuntimeAt(rpcUrl, DELEGATION_FRAMEWORK[name], contract(artifact, args), artifact),
+    ),
+  );
 }

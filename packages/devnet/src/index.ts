@@ -106,6 +106,7 @@ export {
   sortedGroupNeighbours,
   verifyCeloGovernanceTimeline,
 } from "./protocols/celoCore.js";
+export { DELEGATION_FRAMEWORK, deployDelegationFramework } from "./protocols/delegationFramework.js";
 export {
   GOODDOLLAR_ADDRESSES,
   GOODDOLLAR_CUSD_EXCHANGE_ID,

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import * as root from "preflow";
 import * as aa from "preflow/aa";
 import * as agentId from "preflow/agent-id";
+import * as budget from "preflow/budget";
 import * as x402 from "preflow/x402";
 import { describe, expect, it } from "vitest";
 
@@ -14,6 +15,7 @@ const ENTRIES = {
   preflow: root,
   "preflow/aa": aa,
   "preflow/agent-id": agentId,
+  "preflow/budget": budget,
   "preflow/x402": x402,
 } as const;
 
@@ -30,6 +32,7 @@ type ErrorClasses<M> = {
 type AllErrorClasses = ErrorClasses<typeof root> &
   ErrorClasses<typeof aa> &
   ErrorClasses<typeof agentId> &
+  ErrorClasses<typeof budget> &
   ErrorClasses<typeof x402>;
 type Constructor = new (parameters: never) => root.SdkError;
 type Row<C> = C extends new (
@@ -53,6 +56,16 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
   SdkError: {
     parameters: { code: "SOME_CODE", message: "Something failed.", cause: SECRET_CAUSE },
     code: "SOME_CODE",
+  },
+  // budget
+  BudgetError: {
+    parameters: {
+      code: "BUDGET_EXCEEDED",
+      message: "The flow moves 6 USDC; 2 of 5 is left.",
+      details: { token: "USDC", remaining: "2" },
+      cause: SECRET_CAUSE,
+    },
+    code: "BUDGET_EXCEEDED",
   },
   AttributionError: {
     parameters: { code: "INVALID_CALLDATA", message: "Bad calldata.", details: { data: "0x1" } },

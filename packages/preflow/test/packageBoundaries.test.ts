@@ -29,9 +29,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   aa: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
   tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core", "@preflow/x402"],
   x402: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
+  budget: ["@preflow/errors", "@preflow/core"],
   preflow: [
     "@preflow/aa",
     "@preflow/agent-id",
+    "@preflow/budget",
     "@preflow/attribution",
     "@preflow/core",
     "@preflow/telemetry",

@@ -71,6 +71,46 @@ export async function deployAt(
   await rpcCall(rpcUrl, "anvil_setNonce", [target, "0x1"]);
 }
 
+/**
+ * Runs a constructor AT `target` without a transaction (for constructors that only set immutables and storage):
+ * the creation code is placed at `target`, an `eth_call` yields the runtime code (so `address(this)` immutables
+ * are `target`) and a `debug_traceCall` (prestateTracer, diffMode) the storage the constructor writes there; the
+ * runtime code replaces the creation code, those slots are set, and the nonce is set to 1. No block is mined.
+ * Differences from a real creation: no events (an `OwnershipTransferred`, say) and no creation receipt; a
+ * constructor that writes other accounts' storage or moves value is refused.
+ */
+export async function placeRuntimeAt(
+  rpcUrl: string,
+  target: Address,
+  contract: { artifact: ContractArtifact; args?: readonly unknown[]; bytecode?: Hex },
+  what: string,
+  from: Address = DEVNET_ROLES.deployer.address,
+): Promise<void> {
+  const initcode = encodeDeployData({
+    abi: contract.artifact.abi,
+    bytecode: contract.bytecode ?? contract.artifact.bytecode,
+    args: contract.args ?? [],
+  });
+  await rpcCall(rpcUrl, "anvil_setCode", [target, initcode]);
+  const call = { from, to: target, data: "0x", gas: "0x1c9c380" };
+  const [runtime, trace] = await Promise.all([
+    rpcCall<Hex>(rpcUrl, "eth_call", [call]),
+    rpcCall<{ post?: Record<string, { storage?: Record<Hex, Hex> }> }>(rpcUrl, "debug_traceCall", [
+      call,
+      "latest",
+      { tracer: "prestateTracer", tracerConfig: { diffMode: true } },
+    ]),
+  ]);
+  if (runtime === "0x") throw new Error(`devnet: the constructor of ${what} returned no code`);
+  const written = Object.entries(trace.post ?? {}).filter(([, state]) => state.storage);
+  if (written.some(([account]) => account.toLowerCase() !== target.toLowerCase()))
+    throw new Error(`devnet: the constructor of ${what} writes another account's storage; use deployAt`);
+  await rpcCall(rpcUrl, "anvil_setCode", [target, runtime]);
+  for (const [slot, value] of Object.entries(written[0]?.[1].storage ?? {}))
+    await rpcCall(rpcUrl, "anvil_setStorageAt", [target, slot, value]);
+  await rpcCall(rpcUrl, "anvil_setNonce", [target, "0x1"]);
+}
+
 /** Deploys by a plain CREATE from `from` (for contracts whose address does not matter) and returns the address. */
 export async function deployByCreate(
   rpcUrl: string,

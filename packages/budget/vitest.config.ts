@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // One devnet per test run (anvil at chain 42220 with the Delegation Framework at its Celo addresses).
+    globalSetup: ["@preflow/devnet/vitest-setup"],
+    env: { DO_NOT_TRACK: "1" },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

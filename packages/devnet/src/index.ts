@@ -51,6 +51,7 @@ export {
   PARSE_ERROR,
   startFaultProxy,
 } from "./faultProxy/index.js";
+export { type AddFeeCurrencyParameters, addFeeCurrency } from "./feeCurrencies/addFeeCurrency.js";
 export {
   DEVNET_FEE_CURRENCIES,
   DEVNET_FEE_ORACLE_ADDRESS,

@@ -76,6 +76,16 @@ export {
   startFeeCurrencyNode,
 } from "./feeCurrencyNode/index.js";
 export { fundAccount } from "./fund.js";
+export {
+  NODE_IMPLEMENTATIONS,
+  type NodeErrorAnswer,
+  type NodeErrorKind,
+  type NodeErrorValues,
+  type NodeImplementation,
+  nodeError,
+  opGethError,
+  opRethError,
+} from "./nodeErrors/index.js";
 export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
 export {
   AAVE_ADDRESSES,

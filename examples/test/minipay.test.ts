@@ -266,13 +266,14 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     await page.waitForFunction(
       (address: string) =>
         document.querySelector("#account")?.textContent === address &&
-        document.querySelectorAll("#balances li").length === 3,
+        document.querySelectorAll("#balances li").length === 4,
       { timeout: 30_000 },
       onlyUsdc.address,
     );
     seen.push(await visibleText(page));
     expect(await page.$$eval("#balances li", (items) => items.map((item) => item.textContent))).toEqual([
       "USD₮0",
+      "USA₮0",
       "USDC3",
       "USDm0",
     ]);
@@ -287,7 +288,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
       new RegExp(`${label}: you have 0, this needs (0\\.\\d+)`).exec(refused)?.[1];
     const need = /USDC: you have 3, this needs ([\d.]+)/.exec(refused)?.[1];
     expect(refused).toBe(
-      `Failed: Not enough to pay the network fee in any of your dollars. USD₮: you have 0, this needs ${fee("USD₮")}; USDC: you have 3, this needs ${need}; USDm: you have 0, this needs ${fee("USDm")}.`,
+      `Failed: Not enough to pay the network fee in any of your dollars. USD₮: you have 0, this needs ${fee("USD₮")}; USA₮: you have 0, this needs ${fee("USA₮")}; USDC: you have 3, this needs ${need}; USDm: you have 0, this needs ${fee("USDm")}.`,
     );
     expect(Number(need) - 3).toBeGreaterThan(0); // the network fee on top
     expect(Number(need) - 3).toBeLessThan(0.01);
@@ -348,7 +349,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     await other.waitForSelector("#connect:not([hidden])", { timeout: 10_000 });
     expect(await other.$eval("#account", (element) => element.textContent)).toBe("Not connected");
     await other.click("#connect");
-    await other.waitForFunction(() => document.querySelectorAll("#balances li").length === 3, {
+    await other.waitForFunction(() => document.querySelectorAll("#balances li").length === 4, {
       timeout: 30_000,
     });
     expect(await other.$eval("#connect", (element) => (element as HTMLElement).hidden)).toBe(true);

@@ -35,7 +35,8 @@ describe("getFeeCurrencies", () => {
     proxy.reset();
     const currencies = await client.network.getFeeCurrencies();
     expect(proxy.requests).toBe(3);
-    expect(currencies.map((c) => c.symbol)).toEqual([
+    // the prebuilt directory's currencies first (a test may add one to the shared devnet: it comes after)
+    expect(currencies.map((c) => c.symbol).slice(0, 7)).toEqual([
       "USDm",
       "EURm",
       "BRLm",

@@ -5,11 +5,10 @@
 import type { Address, Hex } from "viem";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { InsufficientBalanceError } from "../errors/amount.js";
-import { type FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
+import type { FeeEstimateRevertedError, InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import type { SerializedPreparedFlow } from "../flow/types.js";
 import type { RpcCall } from "../rpc/createRpc.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
-import type { TokenInfo } from "../tokens/registry.js";
 import {
   type FeeCurrencyInput,
   type ResolvedFeeCurrencyInput,
@@ -92,7 +91,13 @@ export async function planFlowFee(
   if (choice.kind === "celo" && !input.celoToo) return undefined;
   // a fee currency named by address that the registry does not list: its token read from the chain first
   if (choice.kind === "currency" && choice.token === undefined)
-    choice = { ...choice, token: await unlistedFeeCurrencyToken(client, choice.feeCurrency) };
+    choice = {
+      ...choice,
+      token: await (await import("./describeUnlistedFeeCurrencies.js")).unlistedFeeCurrencyToken(
+        client,
+        choice.feeCurrency,
+      ),
+    };
   const { planFee, settleFee } = await import("./planFee.js");
   // A sketch's calldata may be untagged: what the real steps' calldata costs more is added when it settles.
   const plan: FeePlan = planFee(choice, { from: input.from, alternatives: input.alternatives });
@@ -101,30 +106,6 @@ export async function planFlowFee(
     calls: plan.calls,
     settle: (reads, calls, settled) => settleFee(plan, reads, calls, settled, client.rpc.rpcUrl),
   };
-}
-
-/**
- * The token a fee currency preflow's registry does not list spends, read from the chain (1 request, 2 when it is an
- * adapter), as a {@link TokenInfo} (its `symbol()`, else its address).
- *
- * @throws {InvalidFeeCurrencyError} the token answers no `decimals()` (preflow cannot count the fee in it).
- */
-async function unlistedFeeCurrencyToken(client: SdkBaseClient, feeCurrency: Address): Promise<TokenInfo> {
-  const { describeUnlistedFeeCurrencies } = await import("./getFeeCurrencies.js");
-  const [described] = await describeUnlistedFeeCurrencies(client, [feeCurrency]);
-  if (!described?.token || described.decimals === null)
-    throw new InvalidFeeCurrencyError({
-      feeCurrency,
-      rule: "its token answers no decimals() (or the adapter no token): the fee cannot be counted in it",
-    });
-  return Object.freeze({
-    symbol: described.symbol ?? described.token,
-    name: described.symbol ?? described.token,
-    address: described.token,
-    decimals: described.decimals,
-    aliases: Object.freeze([]),
-    native: false,
-  });
 }
 
 /**

@@ -13,7 +13,6 @@ import {
   feeCurrencyDirectoryAbi,
   tokenOfFeeCurrency,
 } from "./feeCurrencies.js";
-import { feeCurrencyTokenReads, settleFeeCurrencyTokens } from "./readFeeCurrencyTokens.js";
 
 /**
  * A fee currency registered in Celo's FeeCurrencyDirectory.
@@ -195,7 +194,15 @@ export async function getFeeCurrencies(
       );
     const isKnown = (currency: Address) => known.some((k) => k.toLowerCase() === currency.toLowerCase());
     const unknown = (listed as Address[]).filter((currency) => !isKnown(currency));
-    const fromChain = await describeUnlistedFeeCurrencies(client, unknown, signal);
+    // only when the directory lists a currency the registry does not know (loaded then)
+    const fromChain =
+      unknown.length === 0
+        ? []
+        : await (await import("./describeUnlistedFeeCurrencies.js")).describeUnlistedFeeCurrencies(
+            client,
+            unknown,
+            signal,
+          );
     return (listed as Address[]).map((feeCurrency) => {
       const index = known.findIndex((k) => k.toLowerCase() === feeCurrency.toLowerCase());
       if (index < 0) return fromChain[unknown.indexOf(feeCurrency)]!;
@@ -205,34 +212,4 @@ export async function getFeeCurrencies(
       );
     });
   });
-}
-
-/**
- * Describes fee currencies preflow's registry does not list, from the chain: their config and rate, and the token
- * each spends ({@link settleFeeCurrencyTokens}). HTTP requests: 0 for none, else 1, plus 1 when one is an adapter.
- *
- * @internal
- */
-export async function describeUnlistedFeeCurrencies(
-  client: SdkBaseClient,
-  currencies: readonly Address[],
-  signal?: AbortSignal,
-): Promise<FeeCurrency[]> {
-  if (currencies.length === 0) return [];
-  const { reads } = await readBatch(client, {
-    reads: [...feeCurrencyDirectoryReads(currencies), ...feeCurrencyTokenReads(currencies)],
-    signal,
-  });
-  const tokens = await settleFeeCurrencyTokens(
-    client,
-    currencies,
-    reads.slice(2 * currencies.length),
-    signal,
-  );
-  return currencies.map((feeCurrency, index) => ({
-    feeCurrency,
-    ...tokens[index]!,
-    registry: false,
-    ...decodeFeeCurrencyReads(reads[2 * index], reads[2 * index + 1]),
-  }));
 }

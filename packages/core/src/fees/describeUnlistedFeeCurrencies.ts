@@ -1,14 +1,16 @@
-// What the chain says about fee currencies preflow's registry does not list (XAU₮0, a currency governance adds
-// tomorrow): whether each is an adapter (`getAdaptedToken()`
-// or `adaptedToken()`), and the spent token's symbol and decimals. Read
-// leniently: a token that answers `symbol()` in another shape (bytes32) or not at all is reported with `null`s,
-// never an error for the whole list.
+// Fee currencies the FeeCurrencyDirectory lists that preflow's registry does not know, described from the chain
+// (getFeeCurrencies' and a prepare's path for XAU₮0 or a currency governance adds later). Loaded only when needed.
+// Whether each is an adapter (`getAdaptedToken()`, Celo's FeeCurrencyAdapter, or `adaptedToken()`, Circle's), and
+// the spent token's symbol and decimals, read leniently: a token that answers `symbol()` in another shape (bytes32)
+// or not at all is reported with `null`s, never an error for the whole list.
 import { type Address, decodeAbiParameters, encodeFunctionData, type Hex } from "viem";
 import { functionAbi, param } from "../abi/functionAbi.js";
 import type { SdkBaseClient } from "../clients/types.js";
+import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
+import type { TokenInfo } from "../tokens/registry.js";
+import { decodeFeeCurrencyReads, type FeeCurrency, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
 
-// Celo's FeeCurrencyAdapter answers getAdaptedToken(), Circle's FiatTokenFeeAdapterV1 adaptedToken()
 const adapterAbi = [
   functionAbi("getAdaptedToken", "view", [], [param("address")]),
   functionAbi("adaptedToken", "view", [], [param("address")]),
@@ -49,9 +51,8 @@ function decodeOne<T>(read: ReadResult | undefined, type: string): T | undefined
 
 function decodeSymbol(read: ReadResult | undefined): string | null {
   const symbol = decodeOne<string>(read, "string");
-  // a symbol is a short printable label; anything else is not shown as one
-  if (symbol === undefined || symbol.length === 0 || symbol.length > 32) return null;
-  return /^[\p{L}\p{N}\p{S}\p{P} ]+$/u.test(symbol) ? symbol : null;
+  // a symbol is a short label without control characters; anything else is not shown as one
+  return symbol && symbol.length <= 32 && !/[\p{C}]/u.test(symbol) ? symbol : null;
 }
 
 function decodeDecimals(read: ReadResult | undefined): number | null {
@@ -127,5 +128,62 @@ export async function settleFeeCurrencyTokens(
       symbol: decodeSymbol(second[at]),
       decimals: decodeDecimals(second[at + 1]),
     };
+  });
+}
+
+/**
+ * Describes fee currencies preflow's registry does not list, from the chain: their config and rate, and the token
+ * each spends ({@link settleFeeCurrencyTokens}). HTTP requests: 0 for none, else 1, plus 1 when one is an adapter.
+ *
+ * @internal
+ */
+export async function describeUnlistedFeeCurrencies(
+  client: SdkBaseClient,
+  currencies: readonly Address[],
+  signal?: AbortSignal,
+): Promise<FeeCurrency[]> {
+  if (currencies.length === 0) return [];
+  const { reads } = await readBatch(client, {
+    reads: [...feeCurrencyDirectoryReads(currencies), ...feeCurrencyTokenReads(currencies)],
+    signal,
+  });
+  const tokens = await settleFeeCurrencyTokens(
+    client,
+    currencies,
+    reads.slice(2 * currencies.length),
+    signal,
+  );
+  return currencies.map((feeCurrency, index) => ({
+    feeCurrency,
+    ...tokens[index]!,
+    registry: false,
+    ...decodeFeeCurrencyReads(reads[2 * index], reads[2 * index + 1]),
+  }));
+}
+
+/**
+ * The token a fee currency preflow's registry does not list spends, read from the chain (1 request, 2 when it is an
+ * adapter), as a {@link TokenInfo} (its `symbol()`, else its address).
+ *
+ * @throws {InvalidFeeCurrencyError} the token answers no `decimals()` (preflow cannot count the fee in it).
+ * @internal
+ */
+export async function unlistedFeeCurrencyToken(
+  client: SdkBaseClient,
+  feeCurrency: Address,
+): Promise<TokenInfo> {
+  const [described] = await describeUnlistedFeeCurrencies(client, [feeCurrency]);
+  if (!described?.token || described.decimals === null)
+    throw new InvalidFeeCurrencyError({
+      feeCurrency,
+      rule: "its token answers no decimals() (or the adapter no token): the fee cannot be counted in it",
+    });
+  return Object.freeze({
+    symbol: described.symbol ?? described.token,
+    name: described.symbol ?? described.token,
+    address: described.token,
+    decimals: described.decimals,
+    aliases: Object.freeze([]),
+    native: false,
   });
 }

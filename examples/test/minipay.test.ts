@@ -3,7 +3,7 @@
 // only (no wallet_sendCalls, wallet_getCapabilities, personal_sign or typed-data signing: refused as MiniPay
 // refuses them), honouring `feeCurrency` on eth_sendTransaction by signing a CIP-64 transaction with the account's
 // devnet key (a viem local account in this process, as a wallet signs outside the page). Inside MiniPay the page
-// prepares with `feeCurrency: { auto: ["USDT", "USDC", "USDm"] }`: preflow picks the stablecoin that pays, never
+// prepares with `feeCurrency: { auto: ["USDT", "USAT", "USDC", "USDm"] }`: preflow picks the stablecoin that pays, never
 // CELO. A first account holds USD₮ and USDC: it sends and swaps (each fee in USD₮, the one it holds most of, even
 // for the USDC swap) and has a send rejected in the wallet. A second account holds only USDC: a send of its whole
 // balance is refused (no stablecoin can pay the fee, each named with what it holds and needs), its USDC → USDm
@@ -181,8 +181,8 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     const recipientBefore = await reader.token.getBalance(RECIPIENT, "USDT");
 
     await page.goto(`${site.url}?rpc=${encodeURIComponent(devnet.rpcUrl)}`, { waitUntil: "load" });
-    // Connected at once inside MiniPay: no Connect button, the three dollar balances and nothing else.
-    await page.waitForFunction(() => document.querySelectorAll("#balances li").length === 3, {
+    // Connected at once inside MiniPay: no Connect button, the four dollar balances and nothing else.
+    await page.waitForFunction(() => document.querySelectorAll("#balances li").length === 4, {
       timeout: 30_000,
     });
     seen.push(await visibleText(page));
@@ -190,6 +190,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     expect(await page.$eval("#connect", (element) => (element as HTMLElement).hidden)).toBe(true);
     expect(await page.$$eval("#balances li", (items) => items.map((item) => item.textContent))).toEqual([
       "USD₮20",
+      "USA₮0",
       "USDC10",
       "USDm0",
     ]);
@@ -265,13 +266,14 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     await page.waitForFunction(
       (address: string) =>
         document.querySelector("#account")?.textContent === address &&
-        document.querySelectorAll("#balances li").length === 3,
+        document.querySelectorAll("#balances li").length === 4,
       { timeout: 30_000 },
       onlyUsdc.address,
     );
     seen.push(await visibleText(page));
     expect(await page.$$eval("#balances li", (items) => items.map((item) => item.textContent))).toEqual([
       "USD₮0",
+      "USA₮0",
       "USDC3",
       "USDm0",
     ]);
@@ -286,7 +288,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
       new RegExp(`${label}: you have 0, this needs (0\\.\\d+)`).exec(refused)?.[1];
     const need = /USDC: you have 3, this needs ([\d.]+)/.exec(refused)?.[1];
     expect(refused).toBe(
-      `Failed: Not enough to pay the network fee in any of your dollars. USD₮: you have 0, this needs ${fee("USD₮")}; USDC: you have 3, this needs ${need}; USDm: you have 0, this needs ${fee("USDm")}.`,
+      `Failed: Not enough to pay the network fee in any of your dollars. USD₮: you have 0, this needs ${fee("USD₮")}; USA₮: you have 0, this needs ${fee("USA₮")}; USDC: you have 3, this needs ${need}; USDm: you have 0, this needs ${fee("USDm")}.`,
     );
     expect(Number(need) - 3).toBeGreaterThan(0); // the network fee on top
     expect(Number(need) - 3).toBeLessThan(0.01);
@@ -347,7 +349,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     await other.waitForSelector("#connect:not([hidden])", { timeout: 10_000 });
     expect(await other.$eval("#account", (element) => element.textContent)).toBe("Not connected");
     await other.click("#connect");
-    await other.waitForFunction(() => document.querySelectorAll("#balances li").length === 3, {
+    await other.waitForFunction(() => document.querySelectorAll("#balances li").length === 4, {
       timeout: 30_000,
     });
     expect(await other.$eval("#connect", (element) => (element as HTMLElement).hidden)).toBe(true);

@@ -1,5 +1,5 @@
 // A MiniPay mini-app on preflow: USD₮, USDC and USDm balances, a send and a swap among them, each network fee
-// paid in a stablecoin (CIP-64 `feeCurrency`: inside MiniPay, `{ auto: ["USDT", "USDC", "USDm"] }`, so preflow
+// paid in a stablecoin (CIP-64 `feeCurrency`: inside MiniPay, `{ auto: ["USDT", "USAT", "USDC", "USDm"] }`, so preflow
 // picks the one the account holds most of that can pay, never CELO) and shown as "Network fee" in that token, and
 // every transaction shown as pending, then success or failure with its reason. Built for MiniPay's rules (2026): no
 // CELO anywhere on screen, no message signing, no batching (one eth_sendTransaction per step), a balance check
@@ -25,7 +25,7 @@ import { connect, type InjectedProvider, injectedProvider, isMiniPay, walletClie
 
 const rpcUrl = new URLSearchParams(location.search).get("rpc") ?? "https://forno.celo.org";
 const provider: InjectedProvider | undefined = injectedProvider();
-// Who pays the network fee of every prepare: inside MiniPay, "auto" among the three stablecoins only (MiniPay's
+// Who pays the network fee of every prepare: inside MiniPay, "auto" among the stablecoins only (MiniPay's
 // users hold no CELO and never see it); elsewhere plain "auto" (CELO when the account can pay in it).
 const feeCurrency: FeeCurrencyInput = isMiniPay(provider)
   ? { auto: STABLECOINS.map((coin) => coin.symbol) }
@@ -103,7 +103,7 @@ function fillTokenSelects() {
 }
 
 async function refreshBalances(owner: Address) {
-  // one HTTP request for the three tokens; nothing else is read or shown
+  // one HTTP request for the stablecoins; nothing else is read or shown
   const { balances } = await client.token.getBalances(
     owner,
     STABLECOINS.map((coin) => coin.symbol),

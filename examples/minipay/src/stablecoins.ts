@@ -1,11 +1,12 @@
-// The dollars a MiniPay user holds, and how the page writes amounts of them. MiniPay (2026) lists USD₮, USDC and
-// USDm only and never shows CELO: the page reads, sends and swaps these three, and pays every network fee in one
-// of them (CIP-64; preflow's `{ auto: [...] }` picks which), so the user meets no other currency.
+// The dollars a MiniPay user holds, and how the page writes amounts of them. MiniPay (2026) lists USD₮, USA₮
+// (Tether America USD, a gas currency since CGP-0240), USDC and USDm and never shows CELO: the page reads, sends
+// and swaps these, and pays every network fee in one of them (CIP-64; preflow's `{ auto: [...] }` picks which), so the user meets no other currency.
 import { formatAmount, type SerializedPreparedFlow, TOKENS } from "preflow";
 
 /** The tokens the page offers, in MiniPay's order (USD₮ first), with the name the user sees. */
 export const STABLECOINS = [
   { symbol: "USDT", label: "USD₮", decimals: TOKENS.USDT.decimals },
+  { symbol: "USAT", label: "USA₮", decimals: TOKENS.USAT.decimals },
   { symbol: "USDC", label: "USDC", decimals: TOKENS.USDC.decimals },
   { symbol: "USDm", label: "USDm", decimals: TOKENS.USDm.decimals },
 ] as const;

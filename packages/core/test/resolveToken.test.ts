@@ -28,6 +28,7 @@ describe("TOKENS", () => {
       "KESm",
       "USDC",
       "USDT",
+      "USAT",
       "USDGLO",
       "WETH",
       "G$",

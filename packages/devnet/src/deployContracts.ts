@@ -108,8 +108,12 @@ export async function deployTokens(rpcUrl: string): Promise<void> {
     // CELO is native; the Mento stables get Celo's StableToken (feeCurrencies/mentoStableTokens.ts)
     // USDC is Circle's FiatTokenCeloV2_2 (feeCurrencies/circleUsdc.ts)
     if (token.symbol === "CELO" || token.symbol === "USDC" || token.symbol in MENTO_STABLE_TOKENS) continue;
-    // USD₮ gets EIP-3009 (contracts/TetherTokenStandIn.sol); the others are plain ERC-20 stand-ins
-    const code = token.symbol === "USDT" ? tetherTokenStandInRuntimeCode : devnetTokenRuntimeCode;
+    // USD₮ and USA₮ get EIP-3009 (contracts/TetherTokenStandIn.sol, domain { name(), "1" }: "Tether USD" and
+    // "Tether America USD"); the others are plain ERC-20 stand-ins
+    const code =
+      token.symbol === "USDT" || token.symbol === "USAT"
+        ? tetherTokenStandInRuntimeCode
+        : devnetTokenRuntimeCode;
     await rpcCall(rpcUrl, "anvil_setCode", [token.address, code]);
     const data = encodeFunctionData({
       abi: devnetTokenAbi,

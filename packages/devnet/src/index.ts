@@ -51,6 +51,7 @@ export {
   PARSE_ERROR,
   startFaultProxy,
 } from "./faultProxy/index.js";
+export { type AddFeeCurrencyParameters, addFeeCurrency } from "./feeCurrencies/addFeeCurrency.js";
 export {
   DEVNET_FEE_CURRENCIES,
   DEVNET_FEE_ORACLE_ADDRESS,
@@ -75,6 +76,16 @@ export {
   startFeeCurrencyNode,
 } from "./feeCurrencyNode/index.js";
 export { fundAccount } from "./fund.js";
+export {
+  NODE_IMPLEMENTATIONS,
+  type NodeErrorAnswer,
+  type NodeErrorKind,
+  type NodeErrorValues,
+  type NodeImplementation,
+  nodeError,
+  opGethError,
+  opRethError,
+} from "./nodeErrors/index.js";
 export { loadPrebuiltState, PREBUILT_STATE_FILE } from "./prebuiltState.js";
 export {
   AAVE_ADDRESSES,

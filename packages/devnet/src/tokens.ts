@@ -13,7 +13,7 @@ export const CELO_TOKEN_ADDRESS: Address = "0x471EcE3750Da237f93B8E339c536989b89
 
 /**
  * The tokens on the devnet, keyed by symbol: every token of preflow's registry (`TOKENS` of `@preflow/core`), at
- * its mainnet address with its symbol and decimals (facts: shared/notes/chain-facts.md and
+ * its mainnet address with its symbol and decimals, and XAU₮0 (not in the registry; at a devnet address) (facts: shared/notes/chain-facts.md and
  * shared/notes/celo-native/README.md).
  */
 export const DEVNET_TOKENS = {
@@ -53,6 +53,24 @@ export const DEVNET_TOKENS = {
     symbol: "USDT",
     name: "Tether USD",
     address: "0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e",
+    decimals: 6,
+  },
+  USAT: {
+    symbol: "USAT",
+    name: "Tether America USD",
+    address: "0xD2ab3C9A02DBBAB236BfEC45D1d755DF4267F771",
+    decimals: 6,
+  },
+  /**
+   * XAU₮0 (Tether Gold, omnichain): a gas currency since CGP-0239 through its adapter (FeeWrapper)
+   * 0x857BF24e29da0773687E804a743c2E421a394C16 (Mento's MGP-17). Its token's Celo address could not be verified
+   * from public sources, so it is not in preflow's registry and the devnet places it at a devnet address: the
+   * currency preflow does not know, read from the chain (getFeeCurrencies) and named by its adapter's address.
+   */
+  XAUt0: {
+    symbol: "XAUt0",
+    name: "XAUt0",
+    address: "0x00000000000000000000000000000000de7a0a00",
     decimals: 6,
   },
   USDGLO: {

@@ -55,7 +55,8 @@ describe("bundles of the public entries", () => {
     expect(send.lazyCodeInAll).toBe(Object.keys(LAZY_MARKERS as Record<string, string>).join(", "));
     // The minimal client with one action does not carry the whole client's groups (those are 60 KB and more;
     // 40.0 KB at 1060bff; 40.1 KB with the one batch layer on viem clients and the on-chain-planned fee sketch, or
-    // with Uniswap v4's read-back and decoders in the registry the flow parser uses).
-    expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(41);
+    // with Uniswap v4's read-back and decoders in the registry the flow parser uses; 41.3 KB with the lazily loaded
+    // chunk that describes a fee currency the registry does not know, named by address: XAU₮0, issue 45).
+    expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(41.5);
   }, 120_000);
 });

@@ -74,7 +74,13 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
   it("get_fee_currencies lists the directory's currencies with the adapter rule, and the server's choice", async () => {
     const listed = data<{
       configured: string;
-      currencies: { symbol: string; fee_currency: string; token: string; adapter: string | null }[];
+      currencies: {
+        symbol: string;
+        fee_currency: string;
+        token: string;
+        adapter: string | null;
+        registry: boolean;
+      }[];
     }>(await server.call("get_fee_currencies"));
     expect(listed.configured).toBe("USDm");
     expect(listed.currencies.map((currency) => currency.symbol)).toEqual([
@@ -83,7 +89,22 @@ describe("a signer with 0 CELO and FEE_CURRENCY=USDm", () => {
       "BRLm",
       "USDC",
       "USDT",
+      "USAT",
+      "XAUt0",
     ]);
+    // USA₮ from the registry; XAU₮0 (not in it) described from the chain
+    expect(listed.currencies.find((currency) => currency.symbol === "USAT")).toMatchObject({
+      fee_currency: FEE_CURRENCY_OF_TOKEN.USAT,
+      registry: true,
+      adapter: FEE_CURRENCY_OF_TOKEN.USAT,
+      decimals: 6,
+    });
+    expect(listed.currencies.find((currency) => currency.symbol === "XAUt0")).toMatchObject({
+      fee_currency: "0x857BF24e29da0773687E804a743c2E421a394C16",
+      registry: false,
+      adapter: "0x857BF24e29da0773687E804a743c2E421a394C16",
+      decimals: 6,
+    });
     expect(listed.currencies.find((currency) => currency.symbol === "USDC")).toMatchObject({
       fee_currency: FEE_CURRENCY_OF_TOKEN.USDC,
       token: USDC.address,
@@ -273,10 +294,10 @@ describe("HTTP requests, counted at a proxy in front of the node", () => {
     await proxy?.close();
   });
 
-  it("get_fee_currencies, and a prepare paying gas in a fee currency, cost one request each", async () => {
+  it("get_fee_currencies (3 requests: XAU₮0 is not in the registry), and a prepare paying gas in a fee currency (one)", async () => {
     proxy.reset();
     data(await keyless.call("get_fee_currencies"));
-    expect(proxy.requests).toBe(1);
+    expect(proxy.requests).toBe(3);
     proxy.reset();
     const send = data<FeeFlow>(
       await keyless.call("prepare_send", { from: signer, to: friend, token: "USDC", amount: "1" }),

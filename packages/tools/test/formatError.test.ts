@@ -1,6 +1,7 @@
 import { InvalidAmountError, RpcError, TransactionNotFoundError } from "@preflow/core";
+import { NODE_IMPLEMENTATIONS, type NodeErrorKind, nodeError } from "@preflow/devnet";
 import fc from "fast-check";
-import { HttpRequestError, TimeoutError } from "viem";
+import { HttpRequestError, RpcRequestError, TimeoutError } from "viem";
 import { describe, expect, it } from "vitest";
 import { PolicyViolationError } from "../src/errors/policy.js";
 import { describeError } from "../src/server/formatError.js";
@@ -33,6 +34,42 @@ describe("describeError", () => {
     });
     expect(describeError(wrapped).code).toBe("RPC_ERROR");
   });
+
+  it.each(NODE_IMPLEMENTATIONS)(
+    "a refusal in %s's words is about the transaction, not the endpoint (by code)",
+    (node) => {
+      const kinds: NodeErrorKind[] = [
+        "nonceTooLow",
+        "alreadyKnown",
+        "replacementUnderpriced",
+        "underpriced",
+        "insufficientFunds",
+        "feeCapBelowBaseFee",
+        "feeCurrencyUnregistered",
+        "feeCurrencyInsufficientBalance",
+        "executionReverted",
+        "simulateNonceTooLow",
+        "simulateInsufficientFunds",
+        "simulateBaseFeeTooLow",
+      ];
+      for (const kind of kinds) {
+        const answer = nodeError(node, kind, {
+          address: "0x00000000000000000000000000000000000000a1",
+          feeCurrency: "0x0357EE22278c922e1D36cFe6b899269b161880C4",
+          revertData: "0x08c379a0",
+        });
+        const error = new RpcRequestError({ body: {}, url: "http://127.0.0.1:1", error: answer });
+        expect({ kind, code: describeError(error).code }).not.toEqual({ kind, code: "RPC_ERROR" });
+      }
+      // an endpoint's own failure stays one
+      const down = new RpcRequestError({
+        body: {},
+        url: "http://127.0.0.1:1",
+        error: { code: -32005, message: "limit exceeded" },
+      });
+      expect(describeError(down).code).toBe("RPC_ERROR");
+    },
+  );
 
   it("never throws: unknown values, throwing getters, cycles, bigints", () => {
     const hostile = new Proxy(

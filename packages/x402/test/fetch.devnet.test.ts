@@ -20,7 +20,7 @@ import { type RunningServer, referenceFacilitator, startBare402, startPaywall } 
 
 const devnet = useDevnet();
 const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
-const { USDC, USDT } = X402_PAYABLE_TOKENS;
+const { USDC, USDT, USAT } = X402_PAYABLE_TOKENS;
 const balance = (token: Address, holder: Address) =>
   reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
 
@@ -32,6 +32,7 @@ beforeAll(async () => {
     facilitator: await referenceFacilitator(devnet),
     payTo,
     usdt: USDT.address,
+    usat: USAT.address,
   });
 });
 afterAll(() => paywall.close());
@@ -74,6 +75,23 @@ describe("createX402Fetch with the reference paywall and facilitator", () => {
     const { response, payment } = await pay.fetchWithPayment(`${paywall.url}/usdt`);
     expect(response.status).toBe(200);
     expect(payment).toMatchObject({ status: "settled", token: "USDT", amount: "20000" });
+  });
+
+  it("pays in USA₮ (EIP-3009 stand-in, domain Tether America USD / 1) when the server asks for it", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "USAT", "1");
+    const pay = createX402Fetch({ account, rpcUrl: devnet.rpcUrl, limits: { perPayment: { USAT: "0.05" } } });
+    const payeeBefore = await balance(USAT.address, payTo);
+    const { response, payment } = await pay.fetchWithPayment(`${paywall.url}/usat`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ paidIn: "USAT" });
+    expect(payment).toMatchObject({
+      status: "settled",
+      token: "USAT",
+      amount: "30000",
+      payer: account.address,
+    });
+    expect((await balance(USAT.address, payTo)) - payeeBefore).toBe(30_000n);
   });
 
   it("passes a request that needs no payment through, paying nothing", async () => {

@@ -10,8 +10,10 @@ import { TOKENS, type TokenInfo } from "../tokens/registry.js";
 export const FEE_CURRENCY_DIRECTORY_ADDRESS: Address = "0x15F344b9E6c3Cb6F0376A36A64928b13F62C6276";
 
 /**
- * The `feeCurrency` of each registry token that can pay gas: Mento stables are their own fee currency; USDC and
- * USD₮ pay through an adapter (using the token's own address makes the transaction fail).
+ * The `feeCurrency` of each registry token that can pay gas: Mento stables are their own fee currency; USDC, USD₮
+ * and USA₮ (CGP-0240) pay through an adapter (using the token's own address makes the transaction fail). The chain's
+ * FeeCurrencyDirectory may list more (XAU₮0, ...): {@link getFeeCurrencies} reads those from the chain, and any
+ * listed adapter can be named by address.
  *
  * @example
  * ```ts
@@ -27,6 +29,7 @@ export const FEE_CURRENCY_OF_TOKEN = Object.freeze({
   KESm: TOKENS.KESm.address,
   USDC: "0x2F25deB3848C207fc8E0c34035B3Ba7fC157602B",
   USDT: "0x0E2A3e05bc9A16F5292A6170456A710cb89C6f72",
+  USAT: "0x0357EE22278c922e1D36cFe6b899269b161880C4",
 } as const satisfies Partial<Record<keyof typeof TOKENS, Address>>);
 
 /** The FeeCurrencyDirectory's read functions (its published ABI, `@celo/abis`). @internal */

@@ -87,8 +87,17 @@ export async function planFlowFee(
   option: unknown,
   input: { from: Address; alternatives: readonly FeeAlternative[]; celoToo?: boolean },
 ): Promise<FlowFeePlan | undefined> {
-  const choice = feeChoiceOf(client, option);
+  let choice = feeChoiceOf(client, option);
   if (choice.kind === "celo" && !input.celoToo) return undefined;
+  // a fee currency named by address that the registry does not list: its token read from the chain first
+  if (choice.kind === "currency" && choice.token === undefined)
+    choice = {
+      ...choice,
+      token: await (await import("./describeUnlistedFeeCurrencies.js")).unlistedFeeCurrencyToken(
+        client,
+        choice.feeCurrency,
+      ),
+    };
   const { planFee, settleFee } = await import("./planFee.js");
   // A sketch's calldata may be untagged: what the real steps' calldata costs more is added when it settles.
   const plan: FeePlan = planFee(choice, { from: input.from, alternatives: input.alternatives });

@@ -26,8 +26,17 @@ import {
 export interface FeeCurrency {
   /** The address to put in a transaction's `feeCurrency` (the adapter for USDC and USD₮). */
   feeCurrency: Address;
-  /** The registry symbol of the token it spends; `null` for a currency preflow's registry does not list. */
+  /**
+   * The symbol of the token it spends: the registry's, or (`registry: false`) the token's own `symbol()` as the
+   * chain answers it; `null` when the token answers none.
+   */
   symbol: string | null;
+  /**
+   * `true` when preflow's registry lists the currency; `false`: a currency the directory lists that preflow does
+   * not know (XAU₮0, one added by governance later), its token, symbol and decimals read from the chain. Either
+   * can be named by its `feeCurrency` address.
+   */
+  registry: boolean;
   /** The token spent (`null` when unknown). */
   token: Address | null;
   /** The adapter, when the fee currency is one (`feeCurrency !== token`); otherwise `null`. */
@@ -123,6 +132,7 @@ export function describeFeeCurrency(
   return {
     feeCurrency,
     symbol: token?.symbol ?? null,
+    registry: token !== undefined,
     token: token?.address ?? null,
     adapter: token && token.address.toLowerCase() !== feeCurrency.toLowerCase() ? feeCurrency : null,
     decimals: token?.decimals ?? null,
@@ -131,12 +141,15 @@ export function describeFeeCurrency(
 }
 
 /**
- * The fee currencies registered in Celo's FeeCurrencyDirectory, with the token each one spends (the adapter rule:
- * USDC and USD₮ pay through an adapter, Mento stables are their own fee currency), its rate and intrinsic gas.
- * A tracked read (`network.getFeeCurrencies`). Currencies preflow's registry does not list are reported with
- * `symbol`, `rate` and `intrinsicGas` `null` (reading them would cost a second request).
+ * The fee currencies registered in Celo's FeeCurrencyDirectory, every one it lists, with the token each one spends
+ * (the adapter rule: USDC, USD₮ and USA₮ pay through an adapter, Mento stables are their own fee currency), its
+ * rate and intrinsic gas. A tracked read (`network.getFeeCurrencies`). A currency preflow's registry does not list
+ * (`registry: false`) is described from the chain: `getAdaptedToken()` / `adaptedToken()` tell an adapter, the token's `symbol()` and
+ * `decimals()` are read (`null` when it answers none), with its config and rate.
  *
- * HTTP requests: 1 (`getCurrencies()` and every known currency's config and rate in one Multicall3 call).
+ * HTTP requests: 1 when the registry knows every listed currency (`getCurrencies()` and every known currency's
+ * config and rate in one Multicall3 call); 2 when some are not (their config, rate, adapted token, `symbol()`
+ * and `decimals()` in a second); 3 when one of those is an adapter (its token's `symbol()` and `decimals()`).
  *
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed, the directory answered nothing, or in a shape that does not decode.
@@ -179,13 +192,24 @@ export async function getFeeCurrencies(
           method: "eth_call (getCurrencies)",
         },
       );
+    const isKnown = (currency: Address) => known.some((k) => k.toLowerCase() === currency.toLowerCase());
+    const unknown = (listed as Address[]).filter((currency) => !isKnown(currency));
+    // only when the directory lists a currency the registry does not know (loaded then)
+    const fromChain =
+      unknown.length === 0
+        ? []
+        : await (await import("./describeUnlistedFeeCurrencies.js")).describeUnlistedFeeCurrencies(
+            client,
+            unknown,
+            signal,
+          );
     return (listed as Address[]).map((feeCurrency) => {
       const index = known.findIndex((k) => k.toLowerCase() === feeCurrency.toLowerCase());
-      const parts =
-        index < 0
-          ? { rate: null, intrinsicGas: null }
-          : decodeFeeCurrencyReads(reads[1 + 2 * index], reads[2 + 2 * index]);
-      return describeFeeCurrency(feeCurrency, parts);
+      if (index < 0) return fromChain[unknown.indexOf(feeCurrency)]!;
+      return describeFeeCurrency(
+        feeCurrency,
+        decodeFeeCurrencyReads(reads[1 + 2 * index], reads[2 + 2 * index]),
+      );
     });
   });
 }

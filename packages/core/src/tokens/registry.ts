@@ -104,6 +104,14 @@ export const TOKENS = Object.freeze({
     aliases: ["USD₮"],
     native: false,
   }),
+  USAT: token({
+    symbol: "USAT",
+    name: "Tether America USD",
+    address: "0xD2ab3C9A02DBBAB236BfEC45D1d755DF4267F771",
+    decimals: 6,
+    aliases: ["USA₮"],
+    native: false,
+  }),
   USDGLO: token({
     symbol: "USDGLO",
     name: "Glo Dollar",

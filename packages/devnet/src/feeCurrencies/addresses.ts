@@ -32,7 +32,8 @@ export interface DevnetFeeCurrency {
 
 /**
  * The fee currencies registered in the devnet's FeeCurrencyDirectory (mainnet addresses): the Mento stables are
- * their own fee currency, USDC and USD₮ pay through their FeeCurrencyAdapter. Rates follow the devnet's Mento
+ * their own fee currency, USDC, USD₮, USA₮ and XAU₮0 pay through their adapter (USA₮'s and XAU₮0's at their
+ * mainnet addresses: Celo's FeeCurrencyAdapter stands in for Tether's FeeCurrencyWrapper and FeeWrapper). Rates follow the devnet's Mento
  * seeds (1 CELO = 0.3 USDm, 1 EURm = 1.08 USDm, 1 USDm = 5.5 BRLm).
  */
 export const DEVNET_FEE_CURRENCIES = {
@@ -70,5 +71,20 @@ export const DEVNET_FEE_CURRENCIES = {
     feeCurrency: "0x0E2A3e05bc9A16F5292A6170456A710cb89C6f72",
     tokenDecimals: 6,
     rateNumerator: 300_000_000_000_000_000_000_000n,
+  },
+  USAT: {
+    symbol: "USAT",
+    token: DEVNET_TOKENS.USAT.address,
+    feeCurrency: "0x0357EE22278c922e1D36cFe6b899269b161880C4",
+    tokenDecimals: 6,
+    rateNumerator: 300_000_000_000_000_000_000_000n,
+  },
+  // a stand-in rate: 1 CELO = 0.3 USD, 1 XAU₮0 (a troy ounce of gold) = 4,000 USD, so 1 CELO = 0.000075 XAU₮0
+  XAUt0: {
+    symbol: "XAUt0",
+    token: DEVNET_TOKENS.XAUt0.address,
+    feeCurrency: "0x857BF24e29da0773687E804a743c2E421a394C16",
+    tokenDecimals: 6,
+    rateNumerator: 75_000_000_000_000_000_000n,
   },
 } as const satisfies Record<string, DevnetFeeCurrency>;

@@ -19,8 +19,20 @@ const TRANSPORT_ERRORS = new Set([
   "SocketClosedError",
   "RpcError",
 ]);
-/** A JSON-RPC error answer that is about the transaction or call, not the endpoint. */
-const NOT_AN_RPC_FAILURE = /revert|nonce|underpriced|insufficient funds|gas|already known|execution/i;
+/**
+ * A JSON-RPC error answer that is about the transaction or call, not the endpoint, by its code first (op-geth and
+ * op-reth word their refusals differently, e.g. reth's "nonce too low: next nonce 5, tx nonce 3" and Celo op-reth's
+ * "insufficient fee-currency balance: ..."): 3 (execution reverted, with data), -32003 (transaction rejected),
+ * -32015 (a VM error in eth_simulateV1), -38000..-38099 (eth_simulateV1's transaction errors). -32000 is both
+ * nodes' "invalid input" for a refused transaction but also some endpoints' generic error, so it counts only with
+ * one of the words below.
+ */
+const TRANSACTION_ERROR_CODES = new Set([3, -32003, -32015]);
+const NOT_AN_RPC_FAILURE =
+  /revert|nonce|underpriced|insufficient funds|gas|already known|execution|fee-currency|fee currency|base fee/i;
+const isTransactionAnswer = (code: unknown, text: string): boolean =>
+  (typeof code === "number" && (TRANSACTION_ERROR_CODES.has(code) || (code <= -38000 && code > -38100))) ||
+  NOT_AN_RPC_FAILURE.test(text);
 const MAX_TEXT = 500;
 
 function get(target: unknown, key: string): unknown {
@@ -75,7 +87,10 @@ function transportFailure(
     const details = str(get(current, "details")) ?? "";
     const isJsonRpcAnswer =
       name === "RpcRequestError" || (name.endsWith("RpcError") && typeof code === "number");
-    if (TRANSPORT_ERRORS.has(name) || (isJsonRpcAnswer && !NOT_AN_RPC_FAILURE.test(`${reason} ${details}`))) {
+    if (
+      TRANSPORT_ERRORS.has(name) ||
+      (isJsonRpcAnswer && !isTransactionAnswer(code, `${reason} ${details}`))
+    ) {
       return {
         name,
         reason: details && !reason.includes(details) ? `${reason} ${details}`.slice(0, MAX_TEXT) : reason,

@@ -41,7 +41,7 @@ export const getFeeCurrenciesTool = defineTool({
   family: "read",
   member: "network.getFeeCurrencies",
   description:
-    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC and USD₮ pay through an adapter address, not the token; stablecoins such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY). One HTTP request.",
+    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC, USD₮ and USA₮ pay through an adapter address, not the token; stablecoins such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Every currency the directory lists is reported: one preflow's registry does not know (registry: false, e.g. XAU₮0) is described from the chain. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY), by address when not by symbol. One HTTP request when every listed currency is known, up to three otherwise.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z
@@ -55,9 +55,16 @@ export const getFeeCurrenciesTool = defineTool({
         symbol: z
           .string()
           .nullable()
-          .describe("The registry symbol of the token spent; null: not in preflow's registry."),
+          .describe(
+            "The symbol of the token spent (the registry's, else the token's own symbol()); null: none.",
+          ),
+        registry: z
+          .boolean()
+          .describe("true: in preflow's registry; false: listed by the directory, described from the chain."),
         token: address("The token spent.").nullable(),
-        adapter: address("The adapter, when the fee currency is one (USDC, USD₮); else null.").nullable(),
+        adapter: address(
+          "The adapter, when the fee currency is one (USDC, USD₮, USA₮); else null.",
+        ).nullable(),
         decimals: z.number().int().nullable().describe("The token's decimals (fees are in its base units)."),
         rate,
         intrinsic_gas: uint("Gas the node adds to a transaction paying in this currency.").nullable(),

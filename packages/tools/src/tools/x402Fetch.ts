@@ -19,7 +19,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
 const payment = z
   .strictObject({
     amount: z.string().describe("Human decimal amount paid (or that would be paid on a dry run)."),
-    token: z.string().describe("USDC or USDT."),
+    token: z.string().describe("USDC, USDT or USAT."),
     asset: z.string().describe("The token's address."),
     pay_to: z.string().describe("The payee."),
     network: z.string().describe("eip155:42220."),
@@ -39,7 +39,7 @@ export const x402FetchTool = defineTool({
   action: "createX402Fetch",
   waitsOn: "the URL's server (the paywall) or the RPC endpoint",
   description:
-    "Fetches `url` (http or https) and, when the server answers 402 Payment Required with x402 v2 requirements (exact on eip155:42220 in USDC or USDT), pays with this server's signer (an EIP-3009 authorization) and retries. The payment must fit the spending policy: the token's caps.<TOKEN>.perCall and `max_amount` (at least one is needed; the lower wins), caps.<TOKEN>.perDay (x402 payments count with every other spend, from the moment they are signed), and the policy's x402.hosts / x402.payTo allow-lists. Hosts resolving to loopback or private addresses are refused unless listed in x402.hosts. Above the policy's approval.above of the token, a person approves the exact payment (MCP elicitation, form or URL mode) before it is signed; a client that cannot ask gets APPROVAL_REQUIRED with what would be paid. An authorization stays redeemable at most x402.maxTimeoutSeconds (default 300 s); a server asking for longer is refused. A refusal happens before anything is signed. Every address the URL's host resolves to is checked (any spelling of loopback, private, link-local... is refused) and the connection goes to one of them; redirects are answered, never followed. Returns the HTTP status, the body as text (read as a stream, at most 32768 characters; truncated: true when cut) and what was paid; a failure after the payment was signed (the server hung, dripped or broke its body) is X402_FETCH_FAILED naming the server, with the payment in details.payment. dry_run: true fetches without paying or signing and reports what would be paid, refused as a payment would be (perCall, max_amount, perDay, allow-lists).",
+    "Fetches `url` (http or https) and, when the server answers 402 Payment Required with x402 v2 requirements (exact on eip155:42220 in USDC, USD₮ or USA₮), pays with this server's signer (an EIP-3009 authorization) and retries. The payment must fit the spending policy: the token's caps.<TOKEN>.perCall and `max_amount` (at least one is needed; the lower wins), caps.<TOKEN>.perDay (x402 payments count with every other spend, from the moment they are signed), and the policy's x402.hosts / x402.payTo allow-lists. Hosts resolving to loopback or private addresses are refused unless listed in x402.hosts. Above the policy's approval.above of the token, a person approves the exact payment (MCP elicitation, form or URL mode) before it is signed; a client that cannot ask gets APPROVAL_REQUIRED with what would be paid. An authorization stays redeemable at most x402.maxTimeoutSeconds (default 300 s); a server asking for longer is refused. A refusal happens before anything is signed. Every address the URL's host resolves to is checked (any spelling of loopback, private, link-local... is refused) and the connection goes to one of them; redirects are answered, never followed. Returns the HTTP status, the body as text (read as a stream, at most 32768 characters; truncated: true when cut) and what was paid; a failure after the payment was signed (the server hung, dripped or broke its body) is X402_FETCH_FAILED naming the server, with the payment in details.payment. dry_run: true fetches without paying or signing and reports what would be paid, refused as a payment would be (perCall, max_amount, perDay, allow-lists).",
   input: z.strictObject({
     url: z.string().min(1).max(2048).describe("The http(s) URL."),
     method: z.enum(METHODS).optional().describe("HTTP method (default GET)."),
@@ -89,7 +89,7 @@ export const x402FetchTool = defineTool({
       ]);
       const { core } = runtime;
       // perPayment per token: the lower of caps.<TOKEN>.perCall and max_amount; a token with neither is not paid.
-      const perPayment: Partial<Record<"USDC" | "USDT", string>> = {};
+      const perPayment: Partial<Record<"USDC" | "USDT" | "USAT", string>> = {};
       for (const token of Object.values(x402.X402_PAYABLE_TOKENS)) {
         const cap = policy?.caps.get(token.address.toLowerCase())?.perCall;
         const max =

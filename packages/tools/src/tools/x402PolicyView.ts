@@ -28,7 +28,7 @@ export const x402PolicyView = z.strictObject({
     .array(
       z.strictObject({
         amount: z.string().describe("Human decimal amount."),
-        token: z.string().describe("USDC or USDT (the asset's address when not a payable token)."),
+        token: z.string().describe("USDC, USDT or USAT (the asset's address when not a payable token)."),
         asset: z.string().describe("The token's address."),
         pay_to: z.string(),
         url: z.string().nullable().describe("The resource paid for (origin and path)."),

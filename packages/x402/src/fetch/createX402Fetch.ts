@@ -358,7 +358,7 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
           throw new InvalidPaymentRequiredError({
             field: "accepts",
             value: `${selectedRequirements.network} ${selectedRequirements.asset}`,
-            rule: "offers no exact payment on eip155:42220 in USDC or USDT",
+            rule: "offers no exact payment on eip155:42220 in USDC, USDT or USAT",
           });
         checkLimits(limits, payable, url.host);
         state.approved = payable;

@@ -112,7 +112,7 @@ export function parsePaymentRequiredHeader(header: unknown): ParsedPaymentRequir
   if (payable.length === 0) {
     const offered = accepts.map((r) => `${r.scheme} ${r.network} ${r.asset}`).join("; ");
     const rule = accepts.some((r) => r.network === CELO_NETWORK)
-      ? "offers no exact payment on eip155:42220 in a registry token preflow pays (USDC, USDT) to an address"
+      ? "offers no exact payment on eip155:42220 in a registry token preflow pays (USDC, USDT, USAT) to an address"
       : "offers no payment on eip155:42220 (Celo), the only network preflow pays on";
     fail("accepts", offered, rule);
   }

@@ -28,7 +28,7 @@ export interface X402PaymentRecord {
   /** The resource paid for (origin and path; never the query). */
   readonly url: string;
   readonly network: "eip155:42220";
-  readonly token: "USDC" | "USDT";
+  readonly token: "USDC" | "USDT" | "USAT";
   readonly asset: Address;
   readonly amount: string;
   readonly payTo: Address;

@@ -43,12 +43,16 @@ function listen(server: Server, requests: RunningServer["requests"]): Promise<Ru
 
 const paid = (request: IncomingMessage) => request.headers["payment-signature"] !== undefined;
 
-/** The reference paywall: `GET /quote` for `price` (USDC by default) to `payTo`, and `GET /usdt` for 0.02 USD₮. */
+/**
+ * The reference paywall: `GET /quote` for `price` (USDC by default) to `payTo`, `GET /usdt` for 0.02 USD₮ and
+ * `GET /usat` for 0.03 USA₮ (its domain as `@x402/evm` 2.27 lists it for eip155:42220).
+ */
 export async function startPaywall(options: {
   facilitator: FacilitatorClient;
   payTo: Address;
   price?: string;
   usdt?: Address;
+  usat?: Address;
 }): Promise<RunningServer> {
   const resourceServer = new x402ResourceServer(options.facilitator).register(
     "eip155:42220",
@@ -80,12 +84,24 @@ export async function startPaywall(options: {
         price: { amount: "20000", asset: options.usdt, extra: { name: "Tether USD", version: "1" } },
       },
     };
+  if (options.usat)
+    routes["GET /usat"] = {
+      accepts: {
+        scheme: "exact",
+        network: "eip155:42220",
+        payTo: options.payTo,
+        price: { amount: "30000", asset: options.usat, extra: { name: "Tether America USD", version: "1" } },
+      },
+    };
   app.use(paymentMiddleware(routes, resourceServer));
   app.get("/quote", (_request, response) => {
     response.json({ quote: 42 });
   });
   app.get("/usdt", (_request, response) => {
     response.json({ paidIn: "USDT" });
+  });
+  app.get("/usat", (_request, response) => {
+    response.json({ paidIn: "USAT" });
   });
   app.get("/free", (_request, response) => {
     response.json({ free: true });

@@ -145,6 +145,7 @@ describe("reads", () => {
       KESm: "0",
       USDC: "7.000001",
       USDT: "0",
+      USAT: "0",
       USDGLO: "0",
       WETH: "0",
       G$: "0",

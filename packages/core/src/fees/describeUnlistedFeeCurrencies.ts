@@ -9,7 +9,7 @@ import type { SdkBaseClient } from "../clients/types.js";
 import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import { type ReadCall, type ReadResult, readBatch } from "../rpc/readBatch.js";
 import type { TokenInfo } from "../tokens/registry.js";
-import { decodeFeeCurrencyReads, type FeeCurrency, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
+import { decodeFeeCurrencyReads, type FeeCurrency, feeCurrencyDirectoryReads } from "./feeCurrencyReads.js";
 
 const adapterAbi = [
   functionAbi("getAdaptedToken", "view", [], [param("address")]),

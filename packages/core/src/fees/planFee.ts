@@ -24,6 +24,7 @@ import {
   type FeeCurrencyCandidate,
   type ResolvedFeeCurrencyInput,
 } from "./feeCurrencies.js";
+import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./feeCurrencyReads.js";
 import {
   calldataGas,
   feeUnitOf,
@@ -34,7 +35,6 @@ import {
   toTokenUnits,
 } from "./feeRule.js";
 import type { FlowFee } from "./flowFeeType.js";
-import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./getFeeCurrencies.js";
 import type { PlannedFeeSketch } from "./plannedSteps.js";
 
 export type { FlowFee } from "./flowFeeType.js";

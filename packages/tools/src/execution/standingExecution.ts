@@ -10,18 +10,25 @@
 // record it replaced (`supersedes`, stored with it) until one of its own steps is on chain: the rule holds when the
 // attempt's server stops before it could put the earlier record back (the next server reads the stored attempt and
 // finds the earlier one in it). The refused paths also put the earlier record back in memory and in the store.
-import type { ExecutionRecord } from "./executionRegistry.js";
-import { neverSent } from "./stepSent.js";
+import { neverSent, type SentFields } from "./stepSent.js";
+
+/** What the rule reads of a record (an ExecutionRecord, or one as stored). @internal */
+export interface AttemptRecord {
+  state: "queued" | "running" | "done";
+  steps: readonly SentFields[];
+  supersedes?: AttemptRecord;
+}
 
 /** What a record of a flow stands for: itself, or the record it replaced when it ended sending nothing. @internal */
-export function standingExecution(record: ExecutionRecord): ExecutionRecord {
+export function standingExecution<R extends AttemptRecord>(record: R): R {
   const earlier = record.supersedes;
   if (earlier === undefined || record.state !== "done") return record;
   if (!record.steps.every(neverSent)) return record;
-  return standingExecution(earlier);
+  // a record's `supersedes` is a record of the same kind (ExecutionRecord's is an ExecutionRecord)
+  return standingExecution(earlier as R);
 }
 
 /** Whether a step of the record is on chain (mined): the record it replaced can no longer stand again. @internal */
-export function landedAny(record: ExecutionRecord): boolean {
+export function landedAny(record: AttemptRecord): boolean {
   return record.steps.some((step) => step.status === "success" || step.status === "reverted");
 }

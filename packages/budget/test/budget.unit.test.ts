@@ -134,6 +134,16 @@ function codeOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
+function messageOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(BudgetError);
+    return (error as BudgetError).message;
+  }
+  return undefined;
+}
+
 describe("addresses", () => {
   it("are @metamask/delegation-deployments 2.0.0's for v1.3.0 on chain 42220", () => {
     const published = (DELEGATOR_CONTRACTS["1.3.0"] as Record<number, Record<string, string>>)[42220]!;
@@ -150,6 +160,19 @@ describe("parseBudget", () => {
     raised.limits[0]!.amount = "500";
     raised.limits[0]!.baseUnits = "500000000";
     expect(codeOf(() => parseBudget(raised))).toBe("BUDGET_INVALID"); // words no longer match the signed caveats
+    // the words a reader sees must be the base units the caveats hold (found by the mutation property below)
+    const fewerDecimals = structuredClone(budget);
+    fewerDecimals.limits[0]!.decimals = 0;
+    expect(messageOf(() => parseBudget(fewerDecimals))).toMatch(/limits\[0\]\.decimals` must be 6/);
+    const renamed = structuredClone(budget);
+    renamed.limits[0]!.token = "USDT";
+    expect(messageOf(() => parseBudget(renamed))).toMatch(/limits\[0\]\.token` must be USDC/);
+    const reworded = structuredClone(budget);
+    reworded.limits[0]!.amount = "50";
+    expect(messageOf(() => parseBudget(reworded))).toMatch(/limits\[0\]\.amount` must be/);
+    const stretched = structuredClone(budget);
+    stretched.limits[0]!.periodSeconds = "604800";
+    expect(messageOf(() => parseBudget(stretched))).toMatch(/periodSeconds` must be 86400 for perDay/);
     const widened = structuredClone(budget);
     widened.recipients = null;
     expect(codeOf(() => parseBudget(widened))).toBe("BUDGET_INVALID");
@@ -190,7 +213,7 @@ describe("parseBudget", () => {
         );
         expect(parsed.validUntil).toBe(budget.validUntil);
       }),
-      { numRuns: 300 },
+      { numRuns: 2000 },
     );
   });
 });

@@ -1,8 +1,9 @@
 // Reads a budget value from untrusted JSON: exact shape, no unknown keys, and the signed caveats must be exactly
 // what the plain fields say (so the words a reader sees are the rules the chain enforces).
+import { resolveToken } from "@preflow/core";
 import { isRecord, rejectUnknownKeys } from "@preflow/errors";
-import { type Address, getAddress, type Hex, isAddress, isHex } from "viem";
-import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK, ROOT_AUTHORITY } from "../constants.js";
+import { type Address, getAddress, type Hex, isAddress, isHex, parseUnits } from "viem";
+import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK, PERIOD_SECONDS, ROOT_AUTHORITY } from "../constants.js";
 import { BudgetError } from "../errors/BudgetError.js";
 import type { AgentBudget, BudgetCaveat, BudgetLimit } from "../types.js";
 import { budgetCaveats } from "./caveats.js";
@@ -94,13 +95,37 @@ function limit(value: unknown, field: string): BudgetLimit {
   if (BigInt(baseUnits) === 0n) invalid(`${field}.baseUnits`, "must be positive");
   const periodSeconds = uint(l.periodSeconds, `${field}.periodSeconds`);
   if (BigInt(periodSeconds) === 0n) invalid(`${field}.periodSeconds`, "must be positive");
+  const tokenAddress = address(l.address, `${field}.address`);
+  // The words must be the rules: the symbol and decimals are the listed token's, the amount is the base units.
+  let listed: { symbol: string; decimals: number };
+  try {
+    listed = resolveToken(tokenAddress, `${field}.address`);
+  } catch {
+    invalid(`${field}.address`, "must be a token preflow lists");
+  }
+  if (l.token !== listed.symbol)
+    invalid(`${field}.token`, `must be ${listed.symbol}, the symbol of ${field}.address`);
+  if (l.decimals !== listed.decimals)
+    invalid(`${field}.decimals`, `must be ${listed.decimals}, the decimals of ${listed.symbol}`);
+  const fraction = l.amount.split(".")[1] ?? "";
+  if (fraction.length > l.decimals || parseUnits(l.amount, l.decimals).toString() !== baseUnits)
+    invalid(`${field}.amount`, `must be ${field}.baseUnits in units of 10^${l.decimals}`);
+  const period = l.period as BudgetLimit["period"];
+  const seconds = Number(periodSeconds);
+  if (period === "custom" ? seconds < 60 || seconds > 31_622_400 : seconds !== PERIOD_SECONDS[period])
+    invalid(
+      `${field}.periodSeconds`,
+      period === "custom"
+        ? "must be 60 to 31622400 for a custom period"
+        : `must be ${PERIOD_SECONDS[period]} for ${period}`,
+    );
   return {
     token: l.token,
-    address: address(l.address, `${field}.address`),
+    address: tokenAddress,
     decimals: l.decimals,
     amount: l.amount,
     baseUnits,
-    period: l.period as BudgetLimit["period"],
+    period,
     periodSeconds,
     startDate: uint(l.startDate, `${field}.startDate`),
   };

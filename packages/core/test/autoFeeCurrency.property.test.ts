@@ -15,6 +15,7 @@ import {
   InvalidFeeCurrencyError,
   TOKENS,
 } from "../src/index.js";
+import { feeCurrencyLensAnswer } from "./support/feeCurrencyLensAnswer.js";
 
 const FROM: Address = "0x1111111111111111111111111111111111111111";
 const STABLES = Object.keys(FEE_CURRENCY_OF_TOKEN) as (keyof typeof FEE_CURRENCY_OF_TOKEN)[];
@@ -130,19 +131,22 @@ describe('the planner with "auto" among some currencies', () => {
           const among: FeeCurrencyCandidate[] = withCelo ? ["CELO", ...stables] : stables;
           const sketch = [{ to: FROM, data: "0xa9059cbb" as Hex }];
           const plan = planFee({ kind: "auto", among }, { from: FROM, alternatives: [sketch] });
-          // the reads: each candidate's config and rate, each candidate's balance, the CELO balance
-          expect(plan.reads).toHaveLength(3 * stables.length + 1);
-          const reads = [
-            ...stables.flatMap(() => [
-              ok({ oracle: FROM, intrinsicGas: 50_000n }),
-              ok([numerator, 10n ** 18n]),
-            ]),
-            ...stables.map((_, i) => ok(balances[i])),
-            ok(celo),
-          ];
+          // one read (the CELO balance) and one lens call: each candidate's token, config, rate and balance
+          expect(plan.reads).toHaveLength(1);
+          expect(plan.calls).toHaveLength(4);
+          const reads = [ok(celo)];
           const answers = [
             quantity(base + 1n),
             quantity(1n),
+            feeCurrencyLensAnswer(
+              stables.map((symbol, i) => ({
+                feeCurrency: FEE_CURRENCY_OF_TOKEN[symbol],
+                token: TOKENS[symbol].address,
+                intrinsicGas: 50_000n,
+                rate: [numerator, 10n ** 18n],
+                balance: balances[i]!,
+              })),
+            ),
             [
               {
                 number: "0x1",

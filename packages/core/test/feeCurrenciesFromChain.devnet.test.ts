@@ -35,12 +35,12 @@ const balanceOf = (token: `0x${string}`, holder: `0x${string}`) =>
   reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
 
 describe("getFeeCurrencies lists every currency the directory lists", () => {
-  it("USA₮ from the registry, XAU₮0 from the chain (2 requests more: its reads, then its adapter's token)", async () => {
+  it("USA₮ from the registry, XAU₮0 from the chain, its adapter's token included, in 1 request", async () => {
     const client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
     await client.network.getStatus();
     proxy.reset();
     const currencies = await client.network.getFeeCurrencies();
-    expect(proxy.requests).toBe(3);
+    expect(proxy.requests).toBe(1);
     const listed = currencies.map((c) => c.symbol);
     expect(listed.slice(0, 7)).toEqual(["USDm", "EURm", "BRLm", "USDC", "USDT", "USAT", "XAUt0"]);
     expect(currencies.find((c) => c.symbol === "USAT")).toEqual({
@@ -109,15 +109,18 @@ describe("paying gas in USA₮", () => {
 });
 
 describe("a currency the registry does not know, named by address", () => {
-  it("XAU₮0 through its adapter: prepared with its token read from the chain, sent as 0x7b", async () => {
+  it("XAU₮0 through its adapter: prepared with its token read from the chain in the prepare's 1 request, sent as 0x7b", async () => {
     const xaut = DEVNET_FEE_CURRENCIES.XAUt0;
     const account = privateKeyToAccount(generatePrivateKey());
     await devnet.fund(account.address, "XAUt0", "1");
     await devnet.fund(account.address, "USDm", "5");
-    const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+    const client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
+    await client.network.getStatus();
+    proxy.reset();
     const flow = await client.transaction.prepareSend(account.address, account.address, "USDm", "1", {
       feeCurrency: xaut.feeCurrency,
     });
+    expect(proxy.requests).toBe(1);
     expect(flow.fee).toMatchObject({ currency: "XAUt0", feeCurrency: xaut.feeCurrency });
     const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const result = await executePreparedFlow(wallet, { flow, account });
@@ -125,6 +128,28 @@ describe("a currency the registry does not know, named by address", () => {
     const paid = parseUnits("1", 6) - (await balanceOf(xaut.token, account.address));
     expect(paid).toBeGreaterThan(0n);
     expect(paid).toBeLessThanOrEqual(BigInt(flow.fee!.max));
+  });
+
+  it('plain "auto" covers it too: with no CELO and all its USDm sent, XAU₮0 pays, read in the prepare\'s 1 request', async () => {
+    const xaut = DEVNET_FEE_CURRENCIES.XAUt0;
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "XAUt0", "1");
+    await devnet.fund(account.address, "USDm", "1");
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const client = createSdkClient({ rpcUrl: proxy.url, analyticsEnabled: false });
+    await client.network.getStatus();
+    proxy.reset();
+    // the whole USDm balance is sent, so USDm cannot pay the fee too: XAU₮0, which preflow does not list, is left
+    const flow = await client.transaction.prepareSend(account.address, recipient, "USDm", "1", {
+      feeCurrency: "auto",
+    });
+    expect(proxy.requests).toBe(1);
+    expect(flow.fee).toMatchObject({ currency: "XAUt0", feeCurrency: xaut.feeCurrency });
+    const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
+    const result = await executePreparedFlow(wallet, { flow, account });
+    expect(result.status).toBe("success");
+    expect(await balanceOf(TOKENS.USDm.address, recipient)).toBe(parseUnits("1", 18));
+    expect(await balanceOf(xaut.token, account.address)).toBeLessThan(parseUnits("1", 6));
   });
 
   it("a currency added to the directory while the devnet runs is listed and pays gas, with no code change", async () => {

@@ -7,6 +7,7 @@ import { resolveConfig } from "../src/config/resolveConfig.js";
 import { resolveFeeCurrencyInput } from "../src/fees/feeCurrencies.js";
 import { planFee } from "../src/fees/planFee.js";
 import { FEE_CURRENCY_OF_TOKEN, InvalidFeeCurrencyError, SdkError, TOKENS } from "../src/index.js";
+import { feeCurrencyLensAnswer } from "./support/feeCurrencyLensAnswer.js";
 
 const FROM: Address = "0x1111111111111111111111111111111111111111";
 const quantity = (value: bigint) => `0x${value.toString(16)}`;
@@ -96,15 +97,19 @@ describe("the fee of an N-step flow", () => {
             { kind: "currency", feeCurrency, token },
             { from: FROM, alternatives: [sketch] },
           );
-          const reads = [
-            ok({ oracle: FROM, intrinsicGas: 50_000n }),
-            ok([numerator, denominator]),
-            ok(2n ** 255n), // balance: always enough
-            ok(0n), // CELO
-          ];
+          const reads = [ok(0n)]; // CELO
           const answers = [
             quantity(base + tip),
             quantity(tip),
+            feeCurrencyLensAnswer([
+              {
+                feeCurrency,
+                token: token.address,
+                intrinsicGas: 50_000n,
+                rate: [numerator, denominator],
+                balance: 2n ** 255n, // always enough
+              },
+            ]),
             [
               {
                 number: "0x1",

@@ -12,8 +12,8 @@ export const FEE_CURRENCY_DIRECTORY_ADDRESS: Address = "0x15F344b9E6c3Cb6F0376A3
 /**
  * The `feeCurrency` of each registry token that can pay gas: Mento stables are their own fee currency; USDC, USD₮
  * and USA₮ (CGP-0240) pay through an adapter (using the token's own address makes the transaction fail). The chain's
- * FeeCurrencyDirectory may list more (XAU₮0, ...): {@link getFeeCurrencies} reads those from the chain, and any
- * listed adapter can be named by address.
+ * FeeCurrencyDirectory may list more (XAU₮0, ...): {@link getFeeCurrencies} and `"auto"` read those from the chain (in
+ * their one request), and any listed currency can be named by address.
  *
  * @example
  * ```ts

@@ -31,7 +31,8 @@ export interface FeeCurrencyOption {
   /**
    * Who pays the gas: `"CELO"` (nothing changes), a token symbol (`"USDm"`, `"USDC"`, `"USDT"`), a fee-currency
    * address (USDC's adapter, not the token), `"auto"` (CELO when the account can pay in CELO, else the
-   * registered stable it holds most of that can pay), or `"auto"` among some currencies only:
+   * fee currency it holds most of, counted in CELO at the rate, that can pay: every currency the FeeCurrencyDirectory
+   * lists, read in the prepare's one request), or `"auto"` among some currencies only:
    * `{ auto: ["USDT", "USDC", "USDm"] }` never picks CELO (a MiniPay wallet), and when none of them can pay, the
    * `InsufficientBalanceError` names each with what the account holds and needs of it. Default: the client's `feeCurrency`, else `"CELO"`. With a
    * fee currency every step carries `feeCurrency` and the flow `fee`; when the fee is paid in a token the flow
@@ -87,17 +88,9 @@ export async function planFlowFee(
   option: unknown,
   input: { from: Address; alternatives: readonly FeeAlternative[]; celoToo?: boolean },
 ): Promise<FlowFeePlan | undefined> {
-  let choice = feeChoiceOf(client, option);
+  const choice = feeChoiceOf(client, option);
   if (choice.kind === "celo" && !input.celoToo) return undefined;
-  // a fee currency named by address that the registry does not list: its token read from the chain first
-  if (choice.kind === "currency" && choice.token === undefined)
-    choice = {
-      ...choice,
-      token: await (await import("./describeUnlistedFeeCurrencies.js")).unlistedFeeCurrencyToken(
-        client,
-        choice.feeCurrency,
-      ),
-    };
+  // a fee currency named by address that the registry does not list: the plan's lens reads its token too
   const { planFee, settleFee } = await import("./planFee.js");
   // A sketch's calldata may be untagged: what the real steps' calldata costs more is added when it settles.
   const plan: FeePlan = planFee(choice, { from: input.from, alternatives: input.alternatives });

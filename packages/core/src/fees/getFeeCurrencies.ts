@@ -1,23 +1,11 @@
 import { rejectUnknownKeys } from "@preflow/errors";
-import { type Address, encodeFunctionData } from "viem";
 import type { SdkBaseClient } from "../clients/types.js";
 import type { InvalidArgumentError } from "../errors/argument.js";
 import type { ChainMismatchError } from "../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../errors/rpc.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import { readBatch } from "../rpc/readBatch.js";
-import { toRpcError } from "../rpc/toRpcError.js";
-import {
-  FEE_CURRENCY_DIRECTORY_ADDRESS,
-  FEE_CURRENCY_OF_TOKEN,
-  feeCurrencyDirectoryAbi,
-} from "./feeCurrencies.js";
-import {
-  decodeFeeCurrencyReads,
-  describeFeeCurrency,
-  type FeeCurrency,
-  feeCurrencyDirectoryReads,
-} from "./feeCurrencyReads.js";
+import { decodeFeeCurrencyLens, type FeeCurrency, feeCurrencyLensCall } from "./feeCurrencyReads.js";
 
 export type { FeeCurrency } from "./feeCurrencyReads.js";
 
@@ -66,9 +54,9 @@ const KEYS = ["signal"];
  * (`registry: false`) is described from the chain: `getAdaptedToken()` / `adaptedToken()` tell an adapter, the token's `symbol()` and
  * `decimals()` are read (`null` when it answers none), with its config and rate.
  *
- * HTTP requests: 1 when the registry knows every listed currency (`getCurrencies()` and every known currency's
- * config and rate in one Multicall3 call); 2 when some are not (their config, rate, adapted token, `symbol()`
- * and `decimals()` in a second); 3 when one of those is an adapter (its token's `symbol()` and `decimals()`).
+ * HTTP requests: 1 (one `eth_call` of a lens's creation code, never deployed: the directory's list, then each
+ * currency's adapted token, config and rate, and its token's `symbol()` and `decimals()`, however many the directory
+ * lists and whether preflow knows them or not).
  *
  * @throws {ChainMismatchError} `rpcUrl` is not chain 42220.
  * @throws {RpcError} the endpoint failed, the directory answered nothing, or in a shape that does not decode.
@@ -90,45 +78,9 @@ export async function getFeeCurrencies(
   rejectUnknownKeys(parameters, "parameters", KEYS);
   const { signal } = parameters;
   return client.track("network.getFeeCurrencies", undefined, async () => {
-    const known = Object.values(FEE_CURRENCY_OF_TOKEN) as Address[];
-    const { reads } = await readBatch(client, {
-      reads: [
-        {
-          target: FEE_CURRENCY_DIRECTORY_ADDRESS,
-          abi: feeCurrencyDirectoryAbi,
-          callData: encodeFunctionData({ abi: feeCurrencyDirectoryAbi, functionName: "getCurrencies" }),
-        },
-        ...feeCurrencyDirectoryReads(known),
-      ],
-      signal,
-    });
-    const listed = reads[0]?.value;
-    if (!Array.isArray(listed))
-      throw toRpcError(
-        new Error(`the FeeCurrencyDirectory at ${FEE_CURRENCY_DIRECTORY_ADDRESS} answered no currency list`),
-        {
-          rpcUrl: client.rpc.rpcUrl,
-          method: "eth_call (getCurrencies)",
-        },
-      );
-    const isKnown = (currency: Address) => known.some((k) => k.toLowerCase() === currency.toLowerCase());
-    const unknown = (listed as Address[]).filter((currency) => !isKnown(currency));
-    // only when the directory lists a currency the registry does not know (loaded then)
-    const fromChain =
-      unknown.length === 0
-        ? []
-        : await (await import("./describeUnlistedFeeCurrencies.js")).describeUnlistedFeeCurrencies(
-            client,
-            unknown,
-            signal,
-          );
-    return (listed as Address[]).map((feeCurrency) => {
-      const index = known.findIndex((k) => k.toLowerCase() === feeCurrency.toLowerCase());
-      if (index < 0) return fromChain[unknown.indexOf(feeCurrency)]!;
-      return describeFeeCurrency(
-        feeCurrency,
-        decodeFeeCurrencyReads(reads[1 + 2 * index], reads[2 + 2 * index]),
-      );
-    });
+    const { calls } = await readBatch(client, { calls: [feeCurrencyLensCall()], signal });
+    return decodeFeeCurrencyLens(calls[0], client.rpc.rpcUrl).map(
+      ({ balance: _, ...currency }): FeeCurrency => currency,
+    );
   });
 }

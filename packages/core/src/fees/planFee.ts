@@ -1,5 +1,6 @@
-// The fee of an N-step flow, planned in the same HTTP request as the flow's own reads: the directory's config and
-// rate of each candidate currency, the balances that pay, `eth_gasPrice`, `eth_maxPriorityFeePerGas` and one
+// The fee of an N-step flow, planned in the same HTTP request as the flow's own reads: the fee-currency lens's one
+// `eth_call` (each candidate currency's token, config and rate, and the account's balance of it: every currency the
+// directory lists for a plain "auto"), the CELO balance, `eth_gasPrice`, `eth_maxPriorityFeePerGas` and one
 // `eth_simulateV1` per sketch of the flow's steps (in CELO; converted at the directory's rate, which is what a Celo
 // node's fee-currency forms of these methods answer).
 //
@@ -17,14 +18,9 @@ import { readQuantity } from "../rpc/quantity.js";
 import { decodeEthBalance, ethBalanceRead, type ReadCall, type ReadResult } from "../rpc/readBatch.js";
 import { parseSimulation, simulateV1Request } from "../rpc/simulateV1.js";
 import { toRpcError } from "../rpc/toRpcError.js";
-import { balanceOfCall, decodeUint } from "../tokens/erc20Reads.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
-import {
-  FEE_CURRENCY_OF_TOKEN,
-  type FeeCurrencyCandidate,
-  type ResolvedFeeCurrencyInput,
-} from "./feeCurrencies.js";
-import { decodeFeeCurrencyReads, feeCurrencyDirectoryReads } from "./feeCurrencyReads.js";
+import { FEE_CURRENCY_OF_TOKEN, type ResolvedFeeCurrencyInput, tokenOfFeeCurrency } from "./feeCurrencies.js";
+import { decodeFeeCurrencyLens, type FeeCurrencyState, feeCurrencyLensCall } from "./feeCurrencyReads.js";
 import {
   calldataGas,
   feeUnitOf,
@@ -162,9 +158,11 @@ function matchSteps(steps: FeeSettleInput["steps"], sketch: readonly FeeStepSket
 
 /**
  * Plans the fee of a flow paid in `choice` (a currency; `"auto"`: CELO when it may choose CELO and the account can
- * pay the CELO fee, else the registered stable among its candidates it holds most of, counted in CELO at the rate,
- * that can pay; `"celo"`: the CELO fee only, for a send of the whole CELO balance). With `"auto"`, when none can
- * pay, the `InsufficientBalanceError` names every candidate (CELO only when it was one).
+ * pay the CELO fee, else the fee currency among its candidates, every one the directory lists for a plain
+ * `"auto"`, it holds most of, counted in CELO at the rate, that can pay; `"celo"`: the CELO fee only, for a send of
+ * the whole CELO balance). With `"auto"`, when none can pay, the `InsufficientBalanceError` names every candidate
+ * (CELO only when it was one). A currency preflow's registry does not list is counted in its token's own
+ * `symbol()` and `decimals()` as the chain answers them.
  *
  * @internal
  */
@@ -172,37 +170,34 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
   // "auto" among some currencies: CELO only when listed, the listed fee currencies in the caller's order
   const among = choice.kind === "auto" ? choice.among : undefined;
   const celoAllowed = among === undefined || among.includes("CELO");
-  const candidates =
+  // the currencies the lens reads: the one named, those an { auto } list names, or (plain "auto") all listed
+  const asked: Address[] | undefined =
     choice.kind === "currency"
-      ? [{ feeCurrency: choice.feeCurrency, token: choice.token }]
+      ? [choice.feeCurrency]
       : choice.kind === "celo"
-        ? []
-        : Object.entries(FEE_CURRENCY_OF_TOKEN)
-            .filter(([symbol]) => among === undefined || among.includes(symbol as FeeCurrencyCandidate))
-            .sort(([a], [b]) => orderOf(among, a) - orderOf(among, b))
-            .map(([symbol, feeCurrency]) => ({
-              feeCurrency: feeCurrency as Address,
-              token: TOKENS[symbol as keyof typeof TOKENS] as TokenInfo | undefined,
-            }));
-  for (const candidate of candidates)
-    if (!candidate.token)
-      throw new InvalidFeeCurrencyError({
-        feeCurrency: candidate.feeCurrency,
-        rule: "preflow does not know which token this fee currency spends; name a token symbol",
-      });
-  const tokens = candidates.map((c) => c.token as TokenInfo);
-  const reads: ReadCall[] = [
-    ...feeCurrencyDirectoryReads(candidates.map((c) => c.feeCurrency)),
-    ...tokens.map((token) => balanceOfCall(token, input.from)),
-    ethBalanceRead(input.from),
-  ];
+        ? undefined
+        : among === undefined
+          ? []
+          : among
+              .filter((symbol) => symbol !== "CELO")
+              .map(
+                (symbol) => FEE_CURRENCY_OF_TOKEN[symbol as keyof typeof FEE_CURRENCY_OF_TOKEN] as Address,
+              );
+  const reads: ReadCall[] = [ethBalanceRead(input.from)];
+  // (an { auto } list of CELO alone reads none: an empty list would read them all)
+  const lens =
+    asked === undefined || (among !== undefined && asked.length === 0)
+      ? []
+      : [feeCurrencyLensCall({ currencies: asked, account: input.from })];
   const calls: RpcCall[] = [
     { method: "eth_gasPrice" },
     { method: "eth_maxPriorityFeePerGas" },
+    ...lens,
     ...input.alternatives.map((sketch) =>
       "kind" in sketch ? sketch.call : simulateCall(input.from, sketch),
     ),
   ];
+  const first = 2 + lens.length;
   return {
     reads,
     calls,
@@ -214,7 +209,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       const alternative = input.alternatives[which];
       if (!alternative) throw new Error(`preflow: the flow has no fee sketch ${which}`);
       // the sketch the steps follow and its simulated calls (a planned sketch's: the calls planned on chain)
-      const answer = answers[2 + which];
+      const answer = answers[first + which];
       const { sketch, calls: simulated } =
         "kind" in alternative
           ? alternative.read(answer, rpcUrl, settled.steps)
@@ -251,16 +246,27 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         max: celoMax,
       } as const;
       if (choice.kind === "celo") return celo;
-      const count = candidates.length;
-      const celoBalance = decodeEthBalance(results[3 * count]);
-      const options = candidates.map((candidate, index) => {
-        const token = tokens[index]!;
-        const { rate, intrinsicGas } = decodeFeeCurrencyReads(results[2 * index], results[2 * index + 1]);
-        // with "auto", a token whose balance cannot be read (not on this chain) counts as 0
-        const read = decodeUint(results[2 * count + index], token, "balanceOf");
-        if (!read.ok && choice.kind === "currency") throw read.error;
-        const balance = read.ok ? read.value : 0n;
-        if (!rate || intrinsicGas === null) return { candidate, token, balance, spent: 0n };
+      const celoBalance = decodeEthBalance(results[0]);
+      const states = lens.length > 0 ? decodeFeeCurrencyLens(answers[2], rpcUrl) : [];
+      const options = states.flatMap((candidate): FeeOption[] => {
+        const token = tokenOf(candidate);
+        if (!token) {
+          if (choice.kind === "currency")
+            throw new InvalidFeeCurrencyError({
+              feeCurrency: candidate.feeCurrency,
+              rule: "its token answers no decimals() (or the adapter no token): the fee cannot be counted in it",
+            });
+          return []; // "auto" skips a currency whose amounts cannot be counted
+        }
+        // with "auto", a token whose balance cannot be read counts as 0
+        if (candidate.balance === null && choice.kind === "currency")
+          throw new InvalidFeeCurrencyError({
+            feeCurrency: candidate.feeCurrency,
+            rule: `its token ${token.address} answers no balanceOf(${input.from})`,
+          });
+        const balance = candidate.balance ?? 0n;
+        const { rate, intrinsicGas } = candidate;
+        if (!rate || intrinsicGas === null) return [{ candidate, token, balance, spent: 0n }];
         const gas = stepGas + intrinsicGas;
         const baseFee = toFeeCurrency(base, rate);
         const { maxFeePerGas, maxPriorityFeePerGas } = signedFeeCaps(baseFee, toFeeCurrency(tip, rate));
@@ -279,7 +285,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
           estimated: estimated.toString(),
           max: max.toString(),
         };
-        return { candidate, token, balance, fee, max, spent: spendOf(token), rate };
+        return [{ candidate, token, balance, fee, max, spent: spendOf(token), rate }];
       });
       if (choice.kind === "currency") {
         const only = options[0]!;
@@ -337,9 +343,31 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
   };
 }
 
-/** Where a fee currency stands in an `{ auto: [...] }` list (the order of the caller's list; all 0 without one). */
-function orderOf(among: readonly FeeCurrencyCandidate[] | undefined, symbol: string): number {
-  return among ? among.indexOf(symbol as FeeCurrencyCandidate) : 0;
+/** A candidate currency: what the account holds and spends of its token, and its fee when it can pay one. */
+interface FeeOption {
+  candidate: FeeCurrencyState;
+  token: TokenInfo;
+  balance: bigint;
+  spent: bigint;
+  fee?: FlowFee;
+  max?: bigint;
+  rate?: { numerator: bigint; denominator: bigint };
+}
+
+/** The token a fee currency spends: the registry's, else as the chain describes it; none without its decimals. */
+function tokenOf(currency: FeeCurrencyState): TokenInfo | undefined {
+  const listed = tokenOfFeeCurrency(currency.feeCurrency);
+  if (listed) return listed;
+  if (currency.token === null || currency.decimals === null) return undefined;
+  const symbol = currency.symbol ?? currency.token;
+  return Object.freeze({
+    symbol,
+    name: symbol,
+    address: currency.token,
+    decimals: currency.decimals,
+    aliases: Object.freeze([]),
+    native: false,
+  });
 }
 
 /** What the account holds and needs of a currency that cannot pay: what it spends plus the maximum fee. */

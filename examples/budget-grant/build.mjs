@@ -1,28 +1,15 @@
-// Bundles the page: examples/budget-grant/src/main.ts → dist/main.js, with index.html beside it. Serve the folder
-// and open it with `?rpc=<RPC URL>` (for example the one `pnpm devnet` prints).
-import { copyFileSync, mkdirSync } from "node:fs";
+// Bundles the page: examples/budget-grant/src/main.ts → examples/budget-grant/dist/main.js, and copies index.html beside it.
+// `node examples/budget-grant/build.mjs` (or `pnpm --filter preflow-examples build`), then serve examples/budget-grant/dist/ (any
+// static server) and open it with `?rpc=<RPC URL>` (for example the one `pnpm devnet` prints).
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { buildBrowserPage } from "../buildBrowserPage.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Builds the page into `outdir` (default `examples/budget-grant/dist`); returns the bundle's size in bytes. */
-export async function buildBudgetGrantExample(outdir = join(here, "dist")) {
-  mkdirSync(outdir, { recursive: true });
-  const result = await build({
-    entryPoints: [join(here, "src/main.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    outfile: join(outdir, "main.js"),
-    logLevel: "error",
-    metafile: true,
-  });
-  copyFileSync(join(here, "index.html"), join(outdir, "index.html"));
-  return Object.values(result.metafile.outputs).reduce((total, output) => total + output.bytes, 0);
+export function buildBudgetGrantExample(outdir = join(here, "dist")) {
+  return buildBrowserPage(here, outdir);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

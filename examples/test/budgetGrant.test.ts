@@ -16,7 +16,13 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { buildBudgetGrantExample } from "../budget-grant/build.mjs";
-import { launchChromium, noChromium, serveStatic } from "./support/chromium.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  noChromium,
+  relayToNode,
+  serveStatic,
+} from "./support/chromium.js";
 
 const USDC: Address = "0xcebA9300f2b948710d2653dD7B07f33A8B32118C";
 
@@ -27,7 +33,7 @@ describe.skipIf(noChromium)("the budget grant page in headless Chromium", () => 
   const shop = privateKeyToAccount(generatePrivateKey()).address;
   const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
   const walletCalls: string[] = [];
-  const consoleErrors: string[] = [];
+  let pageErrors: string[] = [];
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
   let browser: Browser;
   let page: Page;
@@ -51,10 +57,7 @@ describe.skipIf(noChromium)("the budget grant page in headless Chromium", () => 
     chromium = await launchChromium();
     browser = chromium.browser;
     page = await browser.newPage();
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+    pageErrors = collectPageErrors(page);
     await page.exposeFunction("__wallet", async (method: string, params: unknown[]) => {
       walletCalls.push(method);
       switch (method) {
@@ -70,16 +73,8 @@ describe.skipIf(noChromium)("the budget grant page in headless Chromium", () => 
           const { EIP712Domain: _, ...rest } = types;
           return owner.signTypedData({ domain, types: rest, primaryType, message });
         }
-        default: {
-          const response = await fetch(devnet.rpcUrl, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-          });
-          const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-          if (body.error) throw new Error(body.error.message);
-          return body.result;
-        }
+        default:
+          return relayToNode(devnet.rpcUrl, method, params);
       }
     });
     await page.evaluateOnNewDocument(() => {
@@ -148,6 +143,6 @@ describe.skipIf(noChromium)("the budget grant page in headless Chromium", () => 
       reader.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
     expect(await balance(shop)).toBe(2_000_000n);
     expect(await balance(owner.address)).toBe(48_000_000n);
-    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -22,7 +22,13 @@ import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without types
 import { buildMiniPayExample } from "../minipay/build.mjs";
-import { launchChromium, noChromium, serveStatic } from "./support/chromium.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  noChromium,
+  relayToNode,
+  serveStatic,
+} from "./support/chromium.js";
 
 const examples = fileURLToPath(new URL("..", import.meta.url));
 const screenshot = join(examples, "minipay/out/screenshot.png");
@@ -47,7 +53,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
   const first = privateKeyToAccount(generatePrivateKey()); // USD₮ and USDC
   const onlyUsdc = privateKeyToAccount(generatePrivateKey()); // USDC only
   let account = first; // the account the injected wallet holds
-  const consoleErrors: string[] = [];
+  let pageErrors: string[] = [];
   const walletCalls: { method: string; feeCurrency?: string }[] = [];
   const seen: string[] = []; // the visible text at each state of the path
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
@@ -76,10 +82,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     browser = chromium.browser;
     page = await browser.newPage();
     await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => consoleErrors.push(String(error)));
+    pageErrors = collectPageErrors(page);
 
     await page.exposeFunction("__miniPayWallet", async (method: string, params: unknown[]) => {
       const request = (params as [{ feeCurrency?: string }] | undefined)?.[0];
@@ -108,16 +111,8 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
             ...(tx.feeCurrency === undefined ? {} : { feeCurrency: tx.feeCurrency }),
           });
         }
-        default: {
-          const response = await fetch(devnet.rpcUrl, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-          });
-          const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-          if (body.error) throw new Error(body.error.message);
-          return body.result;
-        }
+        default:
+          return relayToNode(devnet.rpcUrl, method, params);
       }
     });
     await page.evaluateOnNewDocument(() => {
@@ -330,7 +325,7 @@ describe.skipIf(noChromium)("the MiniPay mini-app in headless Chromium", () => {
     // Per send through the wallet: eth_chainId, one wallet_getCapabilities (refused with 4200, so not retried), then
     // per step eth_sendTransaction and its receipt polls.
     expect(walletCalls.filter((call) => call.method === "wallet_getCapabilities")).toHaveLength(5);
-    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
     expect(existsSync(screenshot)).toBe(true);
     expect(bundleBytes).toBeGreaterThan(0);
   }, 240_000);

@@ -27,3 +27,25 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Collects what the page logs as an error and what it throws, for a test to show when a step fails. */
+export function collectPageErrors(page: import("puppeteer-core").Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** An injected wallet's read: the JSON-RPC request passed on to the node as it is; a node error is thrown. */
+export async function relayToNode(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}

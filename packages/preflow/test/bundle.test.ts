@@ -56,7 +56,10 @@ describe("bundles of the public entries", () => {
     // The minimal client with one action does not carry the whole client's groups (those are 60 KB and more;
     // 40.0 KB at 1060bff; 40.1 KB with the one batch layer on viem clients and the on-chain-planned fee sketch, or
     // with Uniswap v4's read-back and decoders in the registry the flow parser uses; 41.3 KB with the lazily loaded
-    // chunk that describes a fee currency the registry does not know, named by address: XAU₮0, issue 45).
-    expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(41.5);
+    // chunk that describes a fee currency the registry does not know, named by address: XAU₮0, issue 45; 42.7 KB
+    // with the fee-currency lens's creation code, 1.9 KB of bytecode in lazily loaded chunks only, which makes
+    // getFeeCurrencies and an unlisted currency's prepare 1 request instead of 2-3 and lets "auto" see every
+    // currency the directory lists: the initial chunk is unchanged).
+    expect(byEntry["preflow: createSdkBaseClient + prepareSend action"]!.allGzKB).toBeLessThanOrEqual(43);
   }, 120_000);
 });

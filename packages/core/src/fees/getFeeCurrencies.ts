@@ -5,7 +5,7 @@ import type { ChainMismatchError } from "../errors/chain.js";
 import type { RequestAbortedError, RpcError, RpcRateLimitedError } from "../errors/rpc.js";
 import type { ActionOptions } from "../rpc/createRpc.js";
 import { readBatch } from "../rpc/readBatch.js";
-import { decodeFeeCurrencyLens, type FeeCurrency, feeCurrencyLensCall } from "./feeCurrencyReads.js";
+import type { FeeCurrency } from "./feeCurrencyReads.js";
 
 export type { FeeCurrency } from "./feeCurrencyReads.js";
 
@@ -78,6 +78,8 @@ export async function getFeeCurrencies(
   rejectUnknownKeys(parameters, "parameters", KEYS);
   const { signal } = parameters;
   return client.track("network.getFeeCurrencies", undefined, async () => {
+    // the lens's code (about 2 KB) loads with the first call, not with every client
+    const { decodeFeeCurrencyLens, feeCurrencyLensCall } = await import("./feeCurrencyReads.js");
     const { calls } = await readBatch(client, { calls: [feeCurrencyLensCall()], signal });
     return decodeFeeCurrencyLens(calls[0], client.rpc.rpcUrl).map(
       ({ balance: _, ...currency }): FeeCurrency => currency,

@@ -94,7 +94,7 @@ export interface ToolServerConfig {
   /**
    * Who pays gas for the flows the server prepares (`FEE_CURRENCY`; default `"CELO"`): `"CELO"`, a token symbol
    * (`"USDm"`, `"USDC"`, `"USDT"`...), a fee-currency address (the adapter for USDC and USD₮, not the token), or
-   * `"auto"` (CELO when the account can pay in CELO, else the registered stable it holds most of). The prepare,
+   * `"auto"` (CELO when the account can pay in CELO, else the fee currency the directory lists that it holds most of). The prepare,
    * send and execute tools take a `fee_currency` argument that overrides it. Checked at start.
    */
   feeCurrency?: string | undefined;

@@ -52,7 +52,7 @@ export const token = (
 ) => z.string().min(1).max(MAX.token).describe(description);
 /** A fee-currency choice: `"CELO"`, `"auto"`, a token symbol or a fee-currency address. */
 export const feeCurrency = (
-  description = 'Who pays gas (overrides the server\'s FEE_CURRENCY, default "CELO"): "CELO", a token symbol ("USDm", "USDC", "USDT"...; USDC, USD₮ and USA₮ pay through their adapters), a fee-currency address (the adapter for USDC/USD₮/USA₮, not the token; any currency the FeeCurrencyDirectory lists), or "auto" (CELO when the account can pay in CELO, else the registered stable it holds most of).',
+  description = 'Who pays gas (overrides the server\'s FEE_CURRENCY, default "CELO"): "CELO", a token symbol ("USDm", "USDC", "USDT"...; USDC, USD₮ and USA₮ pay through their adapters), a fee-currency address (the adapter for USDC/USD₮/USA₮, not the token; any currency the FeeCurrencyDirectory lists), or "auto" (CELO when the account can pay in CELO, else the currency the FeeCurrencyDirectory lists that it holds most of, counted in CELO).',
 ) => z.string().min(1).max(MAX.token).describe(description);
 /** A human decimal amount (`"2.5"`). */
 export const amount = (description: string) => z.string().min(1).max(MAX.amount).describe(description);

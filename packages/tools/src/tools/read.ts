@@ -41,7 +41,7 @@ export const getFeeCurrenciesTool = defineTool({
   family: "read",
   member: "network.getFeeCurrencies",
   description:
-    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC, USD₮ and USA₮ pay through an adapter address, not the token; stablecoins such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Every currency the directory lists is reported: one preflow's registry does not know (registry: false, e.g. XAU₮0) is described from the chain. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY), by address when not by symbol. One HTTP request when every listed currency is known, up to three otherwise.",
+    "Lists the currencies gas can be paid in (CIP-64), as Celo's FeeCurrencyDirectory registers them: per currency the `fee_currency` address to pay with, the token it spends (symbol, address, decimals), the adapter (USDC, USD₮ and USA₮ pay through an adapter address, not the token; stablecoins such as USDm are their own fee currency), the exchange rate to CELO and the intrinsic gas the node adds. Every currency the directory lists is reported: one preflow's registry does not know (registry: false, e.g. XAU₮0) is described from the chain. Any of them can be the `fee_currency` of the prepare, send and execute tools (or FEE_CURRENCY), by address when not by symbol. One HTTP request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z

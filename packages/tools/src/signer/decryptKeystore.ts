@@ -4,11 +4,9 @@
 // keystores geth and Foundry write, r = 8 and p = 1), and noble's async scrypt under it yields only to microtasks:
 // a geth-strength keystore (n = 2^18) held the event loop for 4.7 s, timers and stdio included.
 import { pbkdf2, scrypt } from "node:crypto";
-import { Keystore } from "ox";
+import { Keystore, Secp256k1 } from "ox";
 import { InvalidKeystoreError, KeystorePasswordInvalidError } from "../errors/signer.js";
 import type { ParsedKeystore } from "./parseKeystore.js";
-
-const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 /** Where the password came from, for the refusal (never the password). @internal */
 export interface DecryptKeystoreParameters {
@@ -51,7 +49,7 @@ export async function decryptKeystore(parameters: DecryptKeystoreParameters): Pr
     throw new KeystorePasswordInvalidError({ file, source });
   }
   const scalar = BigInt(secret);
-  if (secret.length !== 66 || scalar === 0n || scalar >= SECP256K1_ORDER) {
+  if (secret.length !== 66 || scalar === 0n || scalar >= Secp256k1.noble.CURVE.n) {
     throw new InvalidKeystoreError({
       file,
       field: "crypto.ciphertext",

@@ -19,10 +19,18 @@ import { feeCurrencyLensAnswer } from "./support/feeCurrencyLensAnswer.js";
 
 const FROM: Address = "0x1111111111111111111111111111111111111111";
 const STABLES = Object.keys(FEE_CURRENCY_OF_TOKEN) as (keyof typeof FEE_CURRENCY_OF_TOKEN)[];
-const CANDIDATES: FeeCurrencyCandidate[] = ["CELO", ...STABLES];
-/** A candidate as a caller may write it: its symbol or one of its aliases. */
-const spelled = (symbol: FeeCurrencyCandidate) =>
-  fc.constantFrom(symbol, ...TOKENS[symbol].aliases).map((written) => ({ symbol, written }));
+const CANDIDATES: ("CELO" | (typeof STABLES)[number])[] = ["CELO", ...STABLES];
+/** A candidate as a caller may write it: its symbol, one of its aliases, or (a stable) its fee-currency address. */
+const spelled = (symbol: (typeof CANDIDATES)[number]) =>
+  fc
+    .constantFrom(
+      symbol,
+      ...TOKENS[symbol].aliases,
+      ...(symbol === "CELO"
+        ? []
+        : [FEE_CURRENCY_OF_TOKEN[symbol], FEE_CURRENCY_OF_TOKEN[symbol].toLowerCase()]),
+    )
+    .map((written) => ({ symbol, written }));
 
 describe("feeCurrency { auto: [...] }", () => {
   it("a list of distinct candidates (symbols or aliases) resolves to their canonical symbols, in order", () => {

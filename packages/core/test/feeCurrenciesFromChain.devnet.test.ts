@@ -130,7 +130,7 @@ describe("a currency the registry does not know, named by address", () => {
     expect(paid).toBeLessThanOrEqual(BigInt(flow.fee!.max));
   });
 
-  it('plain "auto" covers it too: with no CELO and all its USDm sent, XAU₮0 pays, read in the prepare\'s 1 request', async () => {
+  it('plain "auto" and an { auto } list naming its address cover it: with no CELO and all its USDm sent, XAU₮0 pays, read in the prepare\'s 1 request', async () => {
     const xaut = DEVNET_FEE_CURRENCIES.XAUt0;
     const account = privateKeyToAccount(generatePrivateKey());
     await devnet.fund(account.address, "XAUt0", "1");
@@ -145,6 +145,13 @@ describe("a currency the registry does not know, named by address", () => {
     });
     expect(proxy.requests).toBe(1);
     expect(flow.fee).toMatchObject({ currency: "XAUt0", feeCurrency: xaut.feeCurrency });
+    // an { auto } list may name it by address too (a registry currency's address becomes its symbol)
+    proxy.reset();
+    const listed = await client.transaction.prepareSend(account.address, recipient, "USDm", "1", {
+      feeCurrency: { auto: [FEE_CURRENCY_OF_TOKEN.USDm, xaut.feeCurrency.toLowerCase() as `0x${string}`] },
+    });
+    expect(proxy.requests).toBe(1);
+    expect(listed.fee).toMatchObject({ currency: "XAUt0", feeCurrency: xaut.feeCurrency });
     const wallet = createWalletClient({ account, chain: reader.chain, transport: http(devnet.rpcUrl) });
     const result = await executePreparedFlow(wallet, { flow, account });
     expect(result.status).toBe("success");

@@ -1,7 +1,7 @@
 // What preflow knows about Celo's fee currencies without a request: the directory's address and ABI, and which
 // registry token pays through which `feeCurrency` (the token itself for Mento stables, an adapter for 6-decimal
 // tokens). The chain's FeeCurrencyDirectory decides what is registered (getFeeCurrencies reads it).
-import { type Address, isAddress } from "viem";
+import { type Address, getAddress, isAddress } from "viem";
 import { functionAbi, param, tuple } from "../abi/functionAbi.js";
 import { InvalidFeeCurrencyError } from "../errors/feeCurrency.js";
 import { TOKENS, type TokenInfo } from "../tokens/registry.js";
@@ -50,21 +50,25 @@ export const feeCurrencyDirectoryAbi = [
 ] as const;
 
 /**
- * A currency `"auto"` may choose: `"CELO"` or the symbol of a registry token that pays gas.
+ * A currency `"auto"` may choose: `"CELO"`, the symbol of a registry token that pays gas, or the address of a fee
+ * currency the FeeCurrencyDirectory lists (one preflow does not know included, such as XAU₮0's adapter).
  *
  * @example
  * ```ts
  * import type { FeeCurrencyCandidate } from "@preflow/core";
  * const stables: FeeCurrencyCandidate[] = ["USDT", "USDC", "USDm"];
+ * const withGold: FeeCurrencyCandidate[] = ["USDC", "0x857BF24e29da0773687E804a743c2E421a394C16"];
  * ```
  */
-export type FeeCurrencyCandidate = "CELO" | keyof typeof FEE_CURRENCY_OF_TOKEN;
+export type FeeCurrencyCandidate = "CELO" | keyof typeof FEE_CURRENCY_OF_TOKEN | Address;
 
 /**
  * `"auto"` among the listed currencies only: `{ auto: ["USDT", "USDC", "USDm"] }` never picks CELO (a MiniPay
  * wallet's rule), `{ auto: ["CELO", "USDm"] }` picks CELO when it can pay, else USDm. The list is non-empty, holds
- * each currency once (a symbol or an alias: `"cUSD"` is USDm) and has no other key; the planner picks as `"auto"`
- * does (CELO first when listed and it can pay, else the listed stable the account holds most of that can pay).
+ * each currency once (a symbol, an alias: `"cUSD"` is USDm, or a fee-currency address: a registry currency's address
+ * becomes its symbol, any other is read from the chain in the prepare's one request) and has no other key; the
+ * planner picks as `"auto"` does (CELO first when listed and it can pay, else the listed currency the account holds
+ * most of, counted in CELO at the rate, that can pay).
  *
  * @example
  * ```ts
@@ -170,8 +174,10 @@ export function resolveFeeCurrencyInput(value: unknown, field = "feeCurrency"): 
   return { kind: "currency", feeCurrency, token: TOKENS[symbol as keyof typeof TOKENS] };
 }
 
-/** Every currency `"auto"` may choose (CELO and each fee currency), for messages. */
+/** Every currency `"auto"` may choose by symbol (CELO and each fee currency), for messages. */
 const CANDIDATES = ["CELO", ...Object.keys(FEE_CURRENCY_OF_TOKEN)] as readonly FeeCurrencyCandidate[];
+/** The longest `{ auto: [...] }` list (the directory lists 20 currencies on mainnet). */
+const MAX_CANDIDATES = 32;
 
 /** The `{ auto: [...] }` form's list, canonical symbols in the caller's order; strict keys, before any I/O. */
 function resolveAutoCandidates(value: object, field: string): readonly FeeCurrencyCandidate[] {
@@ -185,30 +191,37 @@ function resolveAutoCandidates(value: object, field: string): readonly FeeCurren
   const list = (value as { auto?: unknown }).auto;
   if (!Array.isArray(list))
     return fail(
-      `expected a list of the currencies "auto" may choose (of ${CANDIDATES.join(", ")})`,
+      `expected a list of the currencies "auto" may choose (of ${CANDIDATES.join(", ")} or fee-currency addresses)`,
       undefined,
       list,
     );
   if (list.length === 0) return fail("the list is empty: name at least one currency", undefined, list);
-  if (list.length > CANDIDATES.length)
-    return fail(
-      `at most ${CANDIDATES.length} currencies, each once (${CANDIDATES.join(", ")})`,
-      undefined,
-      list,
-    );
+  if (list.length > MAX_CANDIDATES)
+    return fail(`at most ${MAX_CANDIDATES} currencies, each once`, undefined, list);
   const among: FeeCurrencyCandidate[] = [];
-  list.forEach((item, index) => {
+  for (const [index, item] of list.entries()) {
     const at = `${field}.auto[${index}]`;
-    if (typeof item !== "string") fail(`expected a currency symbol (${CANDIDATES.join(", ")})`, at, item);
-    const symbol =
-      item === "CELO"
-        ? "CELO"
-        : Object.values(TOKENS).find((t) => t.symbol === item || t.aliases.includes(item))?.symbol;
-    if (symbol === undefined || !(CANDIDATES as readonly string[]).includes(symbol))
-      fail(`not a currency that pays gas (${CANDIDATES.join(", ")})`, at, item);
-    if (among.includes(symbol as FeeCurrencyCandidate))
-      fail(`${symbol} is listed twice: name each currency once`, at, item);
-    among.push(symbol as FeeCurrencyCandidate);
-  });
+    if (typeof item !== "string")
+      fail(`expected a currency symbol (${CANDIDATES.join(", ")}) or a fee-currency address`, at, item);
+    let candidate: FeeCurrencyCandidate | undefined;
+    if (item.startsWith("0x")) {
+      // an address is checked as a feeCurrency of its own is (the zero address, CELO's, a token behind an adapter)
+      const resolved = resolveFeeCurrencyInput(item, at);
+      if (resolved.kind !== "currency") return fail("not a fee-currency address", at, item);
+      candidate = resolved.token
+        ? (resolved.token.symbol as FeeCurrencyCandidate)
+        : (getAddress(resolved.feeCurrency) as FeeCurrencyCandidate);
+    } else {
+      candidate =
+        item === "CELO"
+          ? "CELO"
+          : (Object.values(TOKENS).find((t) => t.symbol === item || t.aliases.includes(item))
+              ?.symbol as FeeCurrencyCandidate);
+      if (candidate === undefined || !CANDIDATES.includes(candidate))
+        fail(`not a currency that pays gas (${CANDIDATES.join(", ")}, or a fee-currency address)`, at, item);
+    }
+    if (among.includes(candidate!)) fail(`${candidate} is listed twice: name each currency once`, at, item);
+    among.push(candidate!);
+  }
   return among;
 }

@@ -179,9 +179,11 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         : among === undefined
           ? []
           : among
-              .filter((symbol) => symbol !== "CELO")
-              .map(
-                (symbol) => FEE_CURRENCY_OF_TOKEN[symbol as keyof typeof FEE_CURRENCY_OF_TOKEN] as Address,
+              .filter((candidate) => candidate !== "CELO")
+              .map((candidate) =>
+                candidate.startsWith("0x")
+                  ? (candidate as Address)
+                  : (FEE_CURRENCY_OF_TOKEN[candidate as keyof typeof FEE_CURRENCY_OF_TOKEN] as Address),
               );
   const reads: ReadCall[] = [ethBalanceRead(input.from)];
   // (an { auto } list of CELO alone reads none: an empty list would read them all)

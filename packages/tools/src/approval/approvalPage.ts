@@ -32,6 +32,11 @@ export interface PagePasskey {
   challenge: string;
   /** Verifies a posted assertion for the page's `origin` (once true, the page is answered). */
   verify(posted: string, origin: string): Promise<boolean>;
+  /**
+   * Records the answer before the page shows it (a link's: the person's next word to the model may be "done");
+   * `false` when an approval came too late (the page then refuses it).
+   */
+  recordAnswer?(decision: "approve" | "decline"): Promise<boolean>;
 }
 
 /** The browser side of both ceremonies: plain `navigator.credentials`, base64url both ways, nothing external. */
@@ -130,10 +135,14 @@ export async function openApprovalPage(text: ApprovalText, passkey?: PagePasskey
       `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${withKey}${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
     read: async (fields, origin) => {
       const decision = fields.get("decision");
-      if (decision === "decline") return decision;
+      if (decision === "decline") {
+        await passkey?.recordAnswer?.(decision);
+        return decision;
+      }
       if (decision !== "approve") return undefined;
       if (!passkey) return decision;
-      return (await passkey.verify(fields.get("credential") ?? "", origin)) ? decision : undefined;
+      if (!(await passkey.verify(fields.get("credential") ?? "", origin))) return undefined;
+      return (await (passkey.recordAnswer?.(decision) ?? true)) ? decision : undefined;
     },
     done: (decision) =>
       decision === "approve"

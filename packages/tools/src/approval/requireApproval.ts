@@ -189,7 +189,7 @@ async function askWithPasskey(
   const approval = runtime.policy?.approval;
   if (!approval) throw new Error("askApproval needs the policy's approval section");
   const tool = call.tool ?? "the tool";
-  const key = approvalLinkKey(tool, question.signer, question.subjectId);
+  const key = approvalLinkKey(question.signer, question.subjectId);
   const modes = call.human?.modes() ?? [];
   const linked = question.linkable ? findApprovalLink(key) : undefined;
   if (linked?.state === "approved") return takeLink(question, linked);
@@ -243,7 +243,20 @@ async function openApprovalLink(
   const created = await createQuestion(question, { mode: "url", page, waitMs: lifetimeMs });
   const { store, approvalId, text, grant } = created;
   const { openApprovalPage } = await import("./approvalPage.js");
-  const opened = await openApprovalPage(text, created.passkey);
+  // The answer is recorded before the page shows it: the person's next word to the model may be "done".
+  const recordAnswer = async (decision: "approve" | "decline"): Promise<boolean> => {
+    if (decision === "decline") {
+      dropApprovalLink(key, approvalId);
+      await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
+      return true;
+    }
+    const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
+    if (!decided.ok) return false;
+    link.state = "approved";
+    context.log(`approval ${approvalId} of flow ${flowId}: approved with the passkey on its link`);
+    return true;
+  };
+  const opened = await openApprovalPage(text, created.passkey && { ...created.passkey, recordAnswer });
   const link: ApprovalLink = {
     key,
     approvalId,
@@ -258,16 +271,8 @@ async function openApprovalLink(
   void opened
     .decision(lifetimeMs, new AbortController().signal)
     .then(async (decision) => {
-      if (decision === "approve") {
-        const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
-        if (decided.ok) {
-          link.state = "approved";
-          context.log(`approval ${approvalId} of flow ${flowId}: approved with the passkey on its link`);
-          return;
-        }
-      } else if (decision === "decline") {
-        await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
-      }
+      // An approval keeps the link for the repeated call (until its approval expires); anything else closes it.
+      if (decision === "approve" && link.state === "approved") return;
       dropApprovalLink(key, approvalId);
       context.log(`approval ${approvalId} of flow ${flowId}: link closed (${decision})`);
     })

@@ -1,8 +1,9 @@
 // The one-time approval links of this process (with a passkey enrolled): when the MCP client cannot ask a person, or
 // declines by itself, APPROVAL_REQUIRED carries the link of a loopback page where the person approves the exact flow
-// with their passkey; the same tool call repeated then finds the link approved and goes through, once. A link is
-// keyed by the tool, the signer and the flow's id, holds the binding its digest was computed under (so the retry's
-// flow must give the same digest), and lives until its expiry; the store records it like any other approval (asked,
+// with their passkey; the same flow executed again (the same execute_prepared_flow call, or send_token... while it
+// prepares the very same flow) then finds the link approved and goes through, once. A link is keyed by the signer and
+// the flow's id (flowIdentity: its content), holds the binding its digest was computed under (so the retry's flow
+// must give the same digest), and lives until its expiry; the store records it like any other approval (asked,
 // approved, used once). Links live in this process's memory: a restart closes their pages and forgets them.
 import type { ApprovalBinding } from "../approvalDigest.js";
 
@@ -21,9 +22,9 @@ export interface ApprovalLink {
 
 const links = new Map<string, ApprovalLink>();
 
-/** The key of a link: one per tool, signer and flow. @internal */
-export const approvalLinkKey = (tool: string, signer: string, subjectId: string): string =>
-  JSON.stringify([tool, signer.toLowerCase(), subjectId]);
+/** The key of a link: one per signer and flow. @internal */
+export const approvalLinkKey = (signer: string, subjectId: string): string =>
+  JSON.stringify([signer.toLowerCase(), subjectId]);
 
 /** The live link under `key` (an open one until it closes, an approved one until its approval expires). @internal */
 export function findApprovalLink(key: string, now = Date.now()): ApprovalLink | undefined {

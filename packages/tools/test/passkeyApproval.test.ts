@@ -66,6 +66,10 @@ let shortLinks: SpawnedServer;
 let urlClient: SpawnedServer;
 /** Every form post the person's browser made to a loopback page: what a replay would resend. */
 const posts: { url: string; body: string }[] = [];
+/** What the URL-mode client does with a question (set per test). */
+let client$: (params: { url: string }) => Promise<{ action: "accept" | "decline" }> = async () => ({
+  action: "decline",
+});
 /** Every page the person's browser was shown. */
 const shown: string[] = [];
 
@@ -143,12 +147,9 @@ beforeAll(async () => {
   urlClient = await spawnServer(urlMode.env, {
     capabilities: { elicitation: { form: {}, url: {} } },
     setup: (client: Client) =>
-      client.setRequestHandler(ElicitRequestSchema, async (request) => {
-        const url = (request.params as { url?: string }).url as string;
-        // The client opens the page for the person, who approves with the passkey.
-        void press(url, "approve");
-        return { action: "accept" };
-      }),
+      client.setRequestHandler(ElicitRequestSchema, async (request) =>
+        client$(request.params as { url: string }),
+      ),
   });
 }, 120_000);
 
@@ -254,7 +255,15 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
     expect(await nonceOf()).toBe(nonce);
   });
 
-  it("URL mode needs the passkey too: the client opens the page, the person approves with it, one transaction", async () => {
+  it("URL mode needs the passkey too: a forged post is refused, the person approves with it, one transaction", async () => {
+    const forged: number[] = [];
+    client$ = async ({ url }) => {
+      expect(url).toMatch(/^http:\/\/localhost:\d+\/approve\//);
+      // Whatever reads the URL the client was given posts first, without the passkey: refused, the page stays open.
+      forged.push(await forge(url, { decision: "approve" }));
+      void press(url, "approve");
+      return { action: "accept" };
+    };
     const nonce = await nonceOf();
     const result = data<Execution>(
       await urlClient.call("send_token", { to: friend, token: "USDm", amount: "8" }),
@@ -262,6 +271,17 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
     expect(result.status).toBe("success");
     expect(await nonceOf()).toBe(nonce + 1);
     expect(shown.at(-1)).toContain("passkey");
+    expect(forged).toEqual([403]);
+  });
+
+  it("a client that declines by itself (it never shows the question) gets the link; nothing is sent", async () => {
+    client$ = async () => ({ action: "decline" });
+    const nonce = await nonceOf();
+    const error = toolError(await urlClient.call("send_token", { to: friend, token: "USDm", amount: "8.5" }));
+    expect(error.code).toBe("APPROVAL_REQUIRED");
+    expect(error.message).toMatch(/declined to show the question/);
+    approvalUrl(error.details);
+    expect(await nonceOf()).toBe(nonce);
   });
 
   it("no result, log or state file holds a secret: the key, a page's csrf, the authenticator's private key", async () => {

@@ -6,6 +6,7 @@
 // exactly one transaction on the devnet; the posted assertion replayed (on its page, on another flow's page) is
 // refused; a link past its time is closed. A URL-mode client's page asks for the passkey too. No result, log or
 // state file holds the signer's key, and none holds the page's csrf secret or anything of the private credential.
+import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +21,14 @@ import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollPasskey } from "../src/approval/passkey/enrollPasskey.js";
 import { readPasskey } from "../src/approval/passkey/passkeyFile.js";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  BIN,
+  data,
+  type Execution,
+  type SpawnedServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
 const USDM = devnet.tokens.USDm.address as Address;
@@ -158,6 +166,31 @@ afterAll(async () => {
   await shortLinks?.close();
   await urlClient?.close();
   await chromium?.close();
+});
+
+describe("preflow-tools enroll-passkey (the built binary)", () => {
+  const run = (args: string[], stateDir: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [BIN, "enroll-passkey", ...args],
+        { env: { PATH: process.env.PATH ?? "", PREFLOW_STATE_DIR: stateDir }, timeout: 20_000 },
+        (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+
+  it("refuses an unknown argument, prints the page, and enrols nothing when nobody comes", async () => {
+    const stateDir = join(dir, "cli");
+    const bad = await run(["--bogus"], stateDir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown argument "--bogus"/);
+    const idle = await run(["--timeout", "1"], stateDir);
+    expect(idle.code).toBe(1);
+    expect(idle.stderr).toMatch(/http:\/\/localhost:\d+\/approve\/[A-Za-z0-9_-]{43}/);
+    expect(idle.stderr).toMatch(/No passkey enrolled \(expired\)/);
+    expect(idle.stdout).toBe("");
+    expect(readPasskey(stateDir)).toBeUndefined();
+  });
 });
 
 describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual authenticator", () => {
@@ -305,5 +338,10 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
         expect(readFileSync(join(state.stateDir, "passkey.json"), "utf8")).not.toContain(privateKey);
     }
     expect(everything).toContain("approval_url");
+    const sizes = shown.map((html) => Buffer.byteLength(html));
+    console.log(
+      `passkey pages: ${Math.min(...sizes)} to ${Math.max(...sizes)} bytes, one inline script, no URL`,
+    );
+    for (const html of shown) expect(html).not.toMatch(/(?:src|href)="https?:/);
   });
 });

@@ -254,6 +254,11 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
     expect(replay).toMatchObject({ status: "success", replayed: true });
     expect(await nonceOf()).toBe(nonce + 1);
     await expect(fetch(url)).rejects.toThrow();
+    // The approval was used once: sending the same flow again (force) needs a new approval, on a new link.
+    const forced = toolError(await noElicitation.call("execute_prepared_flow", { flow, force: true }));
+    expect(forced.code).toBe("APPROVAL_REQUIRED");
+    expect(approvalUrl(forced.details)).not.toBe(url);
+    expect(await nonceOf()).toBe(nonce + 1);
 
     // The assertion the browser posted, replayed to another flow's page (its own csrf, a forged Origin): refused.
     const posted = new URLSearchParams(posts.filter((post) => post.url === url).at(-1)?.body ?? "");

@@ -191,7 +191,12 @@ async function askWithPasskey(
   const tool = call.tool ?? "the tool";
   const key = approvalLinkKey(question.signer, question.subjectId);
   const modes = call.human?.modes() ?? [];
-  const linked = question.linkable ? findApprovalLink(key) : undefined;
+  let linked = question.linkable ? findApprovalLink(key) : undefined;
+  // A link asked under another version of the policy file is void: the person approved under other rules.
+  if (linked && linked.binding.policyVersion !== (runtime.policy?.version ?? "none")) {
+    dropApprovalLink(key, linked.approvalId);
+    linked = undefined;
+  }
   if (linked?.state === "approved") return takeLink(question, linked);
   if (linked) throw question.required(approval.mode, modes, { link: linkOf(linked, tool) });
   const page = (asked: { digest: `0x${string}`; approvalId: string }): PagePasskey => {

@@ -42,7 +42,7 @@ export async function enrollPasskey(
       details: { file: passkeyFile(stateDir) },
     });
   }
-  const options = await enrolmentOptions(existing);
+  const options = await enrolmentOptions();
   const page = await openEnrolmentPage({
     options,
     verify: (posted, origin) => verifyEnrolment({ posted, challenge: options.challenge, origin }),

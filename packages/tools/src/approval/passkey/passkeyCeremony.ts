@@ -100,10 +100,11 @@ export async function verifyApprovalAssertion(parameters: {
   }
 }
 
-/** Registration options for the enrolment page at `origin` (a resident key, user verification required). @internal */
-export function enrolmentOptions(
-  existing: EnrolledPasskey | undefined,
-): Promise<PublicKeyCredentialCreationOptionsJSON> {
+/**
+ * Registration options for the enrolment page (a resident key, user verification required). An enrolled credential
+ * is not excluded: `--replace` may enrol the same authenticator again (a new credential). @internal
+ */
+export function enrolmentOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
   return generateRegistrationOptions({
     rpName: "preflow-tools",
     rpID: PASSKEY_RP_ID,
@@ -111,7 +112,6 @@ export function enrolmentOptions(
     userDisplayName: "preflow tool server approvals",
     attestationType: "none",
     authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
-    excludeCredentials: existing ? [{ id: existing.id }] : [],
     timeout: 120_000,
   });
 }

@@ -6,6 +6,15 @@ console.log = console.error;
 console.info = console.error;
 console.debug = console.error;
 
+// `preflow-tools enroll-passkey`: enrols the person's passkey for approvals (approval/passkey/enrollPasskey.ts).
+const command = process.argv[2] === "enroll-passkey" ? "enroll-passkey" : undefined;
+if (command === "enroll-passkey") {
+  const { runEnrollPasskey } = await import("./approval/passkey/enrollPasskey.js");
+  const { defaultStateDir } = await import("./state/defaultStateDir.js");
+  const stateDir = process.env.PREFLOW_STATE_DIR?.trim() || defaultStateDir();
+  process.exit(await runEnrollPasskey(process.argv.slice(3), stateDir, (line) => console.error(line)));
+}
+
 const tools = await runStdioServer({
   listingFile: fileURLToPath(new URL("./tool-listing.json", import.meta.url)),
 });

@@ -41,6 +41,7 @@ describe("the approval section of the policy file", () => {
       ],
       timeoutSeconds: 300,
       mode: "form",
+      linkSeconds: 600,
     });
     expect(policyVersion(raw.text)).toMatch(/^[0-9a-f]{16}$/);
     const loaded = loadApproval(raw.approval!, core, raw.file);
@@ -74,6 +75,14 @@ describe("the approval section of the policy file", () => {
     });
     expect(refusal({ above: { USDm: "5" }, timeoutSeconds: 3601 })).toMatchObject({
       path: "approval.timeoutSeconds",
+    });
+    for (const linkSeconds of [0, 2.5, 3601, "600"]) {
+      expect(refusal({ above: { USDm: "5" }, linkSeconds })).toMatchObject({ path: "approval.linkSeconds" });
+    }
+    expect(
+      readPolicyFile(fileWith({ approval: { above: { USDm: "5" }, linkSeconds: 90 } })).approval,
+    ).toMatchObject({
+      linkSeconds: 90,
     });
     expect(refusal({ above: { NOPE: "5" } })).toMatchObject({
       path: "approval.above.NOPE",

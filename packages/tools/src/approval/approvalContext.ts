@@ -14,6 +14,8 @@ export interface ApprovalRuntime {
 /** The server's settings and services approval uses. @internal */
 export interface ApprovalContext {
   readonly toolTimeoutMs: number;
+  /** PREFLOW_STATE_DIR (unset: the default state directory): where an enrolled passkey is kept. */
+  readonly stateDir?: string | undefined;
   /**
    * The store (store/types.ts): opened on first use, the engine loaded then; rejects with StoreUnavailableError
    * (a failed open is tried again on the next call).
@@ -30,4 +32,6 @@ export interface ApprovalCall {
   readonly deadline: number;
   /** The way to a person through the client (MCP elicitation), for approvals. */
   readonly human?: HumanChannel;
+  /** The tool called (an approval's passkey challenge and its link name it). */
+  readonly tool?: string;
 }

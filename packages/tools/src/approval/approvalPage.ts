@@ -3,6 +3,10 @@
 // secret that only the page holds (CSRF), from its own origin (Origin and Host checked: no other site, no DNS
 // rebinding), once. The page is never framed, cached or sent as a referrer to another site. The model never sees it: the client
 // opens the URL for the person (MCP URL-mode elicitation).
+// With a passkey enrolled (passkey/passkeyFile.ts) the page is served on http://localhost:<port> (WebAuthn's relying
+// party is `localhost`; browsers allow it on loopback http) and Approve counts only with a passkey assertion over the
+// page's challenge (passkey/passkeyCeremony.ts): the token and the csrf secret keep other sites out, the passkey keeps
+// out whatever can read the page (the model that was shown the link, a process with a shell). Declining needs no key.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,9 +25,38 @@ export interface ApprovalPage {
   close(): Promise<void>;
 }
 
+/** What makes Approve need the person's passkey. @internal */
+export interface PagePasskey {
+  credentialId: string;
+  /** The approval's challenge (passkeyCeremony.ts `approvalChallenge`). */
+  challenge: string;
+  /** Verifies a posted assertion for the page's `origin` (once true, the page is answered). */
+  verify(posted: string, origin: string): Promise<boolean>;
+  /**
+   * Records the answer before the page shows it (a link's: the person's next word to the model may be "done");
+   * `false` when an approval came too late (the page then refuses it).
+   */
+  recordAnswer?(decision: "approve" | "decline"): Promise<boolean>;
+}
+
+/** The browser side of both ceremonies: plain `navigator.credentials`, base64url both ways, nothing external. */
+const CEREMONY_SCRIPT = `const d=JSON.parse(document.getElementById("pk").textContent),f=document.querySelector("form"),s=document.getElementById("status");
+const b=t=>Uint8Array.from(atob(t.replace(/-/g,"+").replace(/_/g,"/")),c=>c.charCodeAt(0));
+const e=a=>btoa(String.fromCharCode(...new Uint8Array(a))).replace(/\\+/g,"-").replace(/\\//g,"_").replace(/=+$/,"");
+f.addEventListener("submit",async v=>{const w=v.submitter;if(!w||w.value==="decline"||f.elements.credential.value)return;v.preventDefault();w.disabled=true;s.textContent="Waiting for your passkey…";
+try{let c,r;if(d.create){const o=d.create;o.challenge=b(o.challenge);o.user.id=b(o.user.id);o.excludeCredentials=(o.excludeCredentials||[]).map(x=>({...x,id:b(x.id)}));c=await navigator.credentials.create({publicKey:o});r={clientDataJSON:e(c.response.clientDataJSON),attestationObject:e(c.response.attestationObject),transports:c.response.getTransports?c.response.getTransports():[]};}
+else{c=await navigator.credentials.get({publicKey:{challenge:b(d.challenge),rpId:d.rpId,allowCredentials:[{type:"public-key",id:b(d.credentialId)}],userVerification:"required",timeout:120000}});r={clientDataJSON:e(c.response.clientDataJSON),authenticatorData:e(c.response.authenticatorData),signature:e(c.response.signature)};if(c.response.userHandle)r.userHandle=e(c.response.userHandle);}
+f.elements.credential.value=JSON.stringify({id:c.id,rawId:e(c.rawId),type:c.type,response:r,clientExtensionResults:c.getClientExtensionResults(),authenticatorAttachment:c.authenticatorAttachment||undefined});w.disabled=false;f.requestSubmit(w);}
+catch(x){w.disabled=false;s.textContent="No passkey: "+x.name+". Nothing was approved; try again or decline.";}});`;
+
+/** The page's data for the ceremony script (base64url and plain words only; `<` escaped all the same). */
+const ceremonyData = (value: unknown) =>
+  `<script type="application/json" id="pk">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+
 const TOKEN_LENGTH = 43;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const MAX_BODY = 4_096;
+/** A WebAuthn response (a few hundred bytes of base64url JSON, urlencoded) fits with a wide margin. */
+const MAX_BODY = 16_384;
 const HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store",
@@ -65,10 +98,17 @@ interface PageSpec<Answer> {
   title: string;
   /** The page's body; `path` is where the form posts, `csrf` goes in a hidden field. */
   form(path: string, csrf: string): string;
-  /** The answer a post carries (its csrf already checked), or `undefined` for a malformed post. */
-  read(fields: URLSearchParams): Answer | undefined;
+  /**
+   * The answer a post carries (its csrf already checked; `origin` is the page's), or `undefined` for a malformed or
+   * unauthenticated post (the page stays open).
+   */
+  read(fields: URLSearchParams, origin: string): Answer | undefined | Promise<Answer | undefined>;
   /** The page shown once the answer is taken. */
   done(answer: Answer): { title: string; body: string };
+  /** The page's one script (run under a CSP nonce), for the passkey ceremonies; none by default. */
+  script?: string;
+  /** `localhost` for a page that asks for a passkey (WebAuthn's relying party); `127.0.0.1` by default. */
+  host?: "localhost" | "127.0.0.1";
 }
 
 /** A one-time page: what {@link openApprovalPage} and {@link openPasswordPage} share. */
@@ -78,17 +118,31 @@ interface OneTimePage<Answer> {
   close(): Promise<void>;
 }
 
-/** Opens a one-time approval page for `text` on a free 127.0.0.1 port. @internal */
-export async function openApprovalPage(text: ApprovalText): Promise<ApprovalPage> {
+/**
+ * Opens a one-time approval page for `text` on a free loopback port; with `passkey`, Approve needs the person's
+ * passkey (the page is then on `http://localhost:<port>`). @internal
+ */
+export async function openApprovalPage(text: ApprovalText, passkey?: PagePasskey): Promise<ApprovalPage> {
   const form = (decision: string, label: string) =>
     `<button type="submit" name="decision" value="${decision}">${label}</button>`;
+  const withKey = passkey
+    ? `<input type="hidden" name="credential" value="">${ceremonyData({ challenge: passkey.challenge, rpId: "localhost", credentialId: passkey.credentialId })}<p id="status">Approve asks for your passkey: only you can approve.</p>`
+    : "";
   const page = await openOneTimePage<"approve" | "decline">({
+    ...(passkey ? { script: CEREMONY_SCRIPT, host: "localhost" as const } : {}),
     title: `Approve this ${text.subject ?? "flow"}?`,
     form: (path, csrf) =>
-      `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
-    read: (fields) => {
+      `<h1>Approve this ${escapeHtml(text.subject ?? "flow")}?</h1><pre id="preview">${escapeHtml(text.preview)}\n${escapeHtml(text.calls)}\n${escapeHtml(text.fee)}</pre><p>Above the approval threshold: <strong>${escapeHtml(text.over.join("; "))}</strong></p><p>${text.subject === "x402 payment" ? "Payment" : "Flow"} id <code>${escapeHtml(text.flowId)}</code><br>Approval <code>${escapeHtml(text.approvalId)}</code>, code <span class="code" id="code">${escapeHtml(text.code)}</span>, open ${text.waitSeconds} s</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}">${withKey}${form("approve", "Approve")}${form("decline", "Decline")}</form>`,
+    read: async (fields, origin) => {
       const decision = fields.get("decision");
-      return decision === "approve" || decision === "decline" ? decision : undefined;
+      if (decision === "decline") {
+        await passkey?.recordAnswer?.(decision);
+        return decision;
+      }
+      if (decision !== "approve") return undefined;
+      if (!passkey) return decision;
+      if (!(await passkey.verify(fields.get("credential") ?? "", origin))) return undefined;
+      return (await (passkey.recordAnswer?.(decision) ?? true)) ? decision : undefined;
     },
     done: (decision) =>
       decision === "approve"
@@ -160,9 +214,66 @@ export async function openPasswordPage(parameters: {
   };
 }
 
+/** An open enrolment page. @internal */
+export interface EnrolmentPage<Enrolled> {
+  /** `http://localhost:<port>/approve/<token>`. */
+  readonly url: string;
+  /** The verified passkey once enrolled, `"cancel"`, `"expired"` after `timeoutMs`, `"aborted"` on `signal`. */
+  enrolled(timeoutMs: number, signal: AbortSignal): Promise<Enrolled | "cancel" | "expired" | "aborted">;
+  close(): Promise<void>;
+}
+
+/**
+ * The enrolment page of `preflow-tools enroll-passkey`: a one-time page on `http://localhost:<port>` that creates a
+ * passkey with `options` (WebAuthn registration) and posts the public side; `verify` checks it for the page's origin
+ * and returns what to keep (or `undefined`: the page stays open). @internal
+ */
+export async function openEnrolmentPage<Enrolled>(parameters: {
+  options: unknown;
+  verify(posted: string, origin: string): Promise<Enrolled | undefined>;
+}): Promise<EnrolmentPage<Enrolled>> {
+  const page = await openOneTimePage<{ enrolled: Enrolled } | "cancel">({
+    title: "Enrol a passkey for preflow-tools",
+    host: "localhost",
+    script: CEREMONY_SCRIPT,
+    form: (path, csrf) =>
+      `<h1>Enrol a passkey for preflow-tools</h1><p>From now on, every payment or flow above the policy's approval threshold is approved with this passkey, by you, on a page like this one. The private key stays in your authenticator; the server keeps only the public key.</p><form method="post" action="${escapeHtml(path)}"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="credential" value="">${ceremonyData({ create: parameters.options })}<p id="status"></p><button type="submit" name="decision" value="enrol">Create the passkey</button><button type="submit" name="decision" value="decline">Cancel</button></form>`,
+    read: async (fields, origin) => {
+      const decision = fields.get("decision");
+      if (decision === "decline") return "cancel";
+      if (decision !== "enrol") return undefined;
+      const enrolled = await parameters.verify(fields.get("credential") ?? "", origin);
+      return enrolled === undefined ? undefined : { enrolled };
+    },
+    done: (answer) =>
+      answer === "cancel"
+        ? { title: "Cancelled", body: `<h1 id="result">Cancelled</h1><p>No passkey was enrolled.</p>` }
+        : {
+            title: "Enrolled",
+            body: `<h1 id="result">Enrolled</h1><p>Approvals now need this passkey. You can close this tab.</p>`,
+          },
+  });
+  return {
+    url: page.url,
+    async enrolled(timeoutMs, signal) {
+      const answer = await page.answer(timeoutMs, signal);
+      return typeof answer === "object" ? answer.enrolled : answer;
+    },
+    close: page.close,
+  };
+}
+
 async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimePage<Answer>> {
   const token = randomBytes(32).toString("base64url");
   const csrf = randomBytes(32).toString("base64url");
+  const nonce = randomBytes(16).toString("base64url");
+  const headers = spec.script
+    ? {
+        ...HEADERS,
+        "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; connect-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      }
+    : HEADERS;
+  const script = spec.script ? `<script nonce="${nonce}">${spec.script}</script>` : "";
   let state: "open" | "closed" = "open";
   let settle: (answer: Answer | "expired") => void = () => undefined;
   const decided = new Promise<Answer | "expired">((resolve) => {
@@ -171,7 +282,7 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
   let origin = "";
 
   const send = (response: ServerResponse, status: number, title: string, body: string) => {
-    response.writeHead(status, HEADERS);
+    response.writeHead(status, headers);
     response.end(page(title, body));
   };
   const gone = (response: ServerResponse) =>
@@ -190,7 +301,8 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
     if (given === undefined || !same(given, token))
       return send(response, 404, "Not found", "<h1>Not found</h1>");
     if (state !== "open") return gone(response);
-    if (request.method === "GET") return send(response, 200, spec.title, spec.form(path as string, csrf));
+    if (request.method === "GET")
+      return send(response, 200, spec.title, `${spec.form(path as string, csrf)}${script}`);
     if (request.method !== "POST") {
       response.setHeader("allow", "GET, POST");
       return send(response, 405, "Method not allowed", "<h1>Method not allowed</h1>");
@@ -214,12 +326,17 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
         request.destroy();
       }
     });
-    request.on("end", () => {
+    request.on("end", async () => {
       if (tooLarge) return;
       const fields = new URLSearchParams(body);
-      const answer = same(fields.get("csrf") ?? "", csrf) ? spec.read(fields) : undefined;
+      const answer = same(fields.get("csrf") ?? "", csrf) ? await spec.read(fields, origin) : undefined;
       if (answer === undefined) {
-        return send(response, 403, "Refused", "<h1>Refused</h1><p>Not posted from the approval page.</p>");
+        return send(
+          response,
+          403,
+          "Refused",
+          "<h1>Refused</h1><p>Nothing was taken: not posted from this page, or without the enrolled passkey.</p>",
+        );
       }
       if (state !== "open") return gone(response);
       state = "closed";
@@ -236,7 +353,7 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
+  origin = `http://${spec.host ?? "127.0.0.1"}:${port}`;
   // The server never keeps the process alive on its own.
   server.unref();
 

@@ -18,6 +18,8 @@ export interface LoadedApproval {
   above: Map<string, ApprovalThreshold>;
   timeoutSeconds: number;
   mode: ApprovalMode;
+  /** With a passkey enrolled: how long an approval link stays open (seconds). */
+  linkSeconds: number;
 }
 
 /**
@@ -65,5 +67,5 @@ export function loadApproval(
       above: amount,
     });
   }
-  return { above, timeoutSeconds: raw.timeoutSeconds, mode: raw.mode };
+  return { above, timeoutSeconds: raw.timeoutSeconds, mode: raw.mode, linkSeconds: raw.linkSeconds };
 }

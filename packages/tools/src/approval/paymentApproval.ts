@@ -47,6 +47,7 @@ export async function approvePayment(parameters: {
       call,
       subjectId,
       over,
+      signer: payment.signer,
       digestOf: (binding) => x402ApprovalDigest(payment, binding),
       describe: {
         subject: "x402 payment",

@@ -10,16 +10,21 @@ export interface RawApproval {
   above: { key: string; amount: string }[];
   timeoutSeconds: number;
   mode: ApprovalMode;
+  /** With a passkey enrolled: how long an approval link in APPROVAL_REQUIRED stays open. */
+  linkSeconds: number;
 }
 
 /** Used when `timeoutSeconds` is not given. */
 export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 300;
 const MAX_TIMEOUT_SECONDS = 3_600;
+/** Used when `linkSeconds` is not given: time to read the chat, open the link and touch the passkey. */
+export const DEFAULT_LINK_SECONDS = 600;
 const MODES: readonly ApprovalMode[] = ["form", "url"];
 
 /**
  * Checks the `approval` section strictly: `above` (token → human decimal string, at least one), `timeoutSeconds`
- * (a whole number of seconds, 1 to 3600) and `mode` (`"form"` or `"url"`); unknown keys refused through `known`.
+ * (a whole number of seconds, 1 to 3600), `mode` (`"form"` or `"url"`) and `linkSeconds` (1 to 3600, how long an
+ * approval link stays open; only with a passkey enrolled); unknown keys refused through `known`.
  * `fail` throws the policy's error naming the path. @internal
  */
 export function readApprovalSection(
@@ -33,8 +38,9 @@ export function readApprovalSection(
   },
 ): RawApproval {
   const { fail, known, isRecord } = check;
-  if (!isRecord(value)) return fail("approval", "must be an object { above, timeoutSeconds?, mode? }");
-  known(value, "approval", ["above", "timeoutSeconds", "mode"]);
+  if (!isRecord(value))
+    return fail("approval", "must be an object { above, timeoutSeconds?, mode?, linkSeconds? }");
+  known(value, "approval", ["above", "timeoutSeconds", "mode", "linkSeconds"]);
   const above: RawApproval["above"] = [];
   if (!isRecord(value.above)) {
     return fail(
@@ -60,9 +66,18 @@ export function readApprovalSection(
   ) {
     fail("approval.timeoutSeconds", `must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`);
   }
+  const link = value.linkSeconds ?? DEFAULT_LINK_SECONDS;
+  if (typeof link !== "number" || !Number.isSafeInteger(link) || link < 1 || link > MAX_TIMEOUT_SECONDS) {
+    fail("approval.linkSeconds", `must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}`);
+  }
   const mode = value.mode ?? "form";
   if (typeof mode !== "string" || !MODES.includes(mode as ApprovalMode)) {
     fail("approval.mode", 'must be "form" or "url"');
   }
-  return { above, timeoutSeconds: timeout as number, mode: mode as ApprovalMode };
+  return {
+    above,
+    timeoutSeconds: timeout as number,
+    mode: mode as ApprovalMode,
+    linkSeconds: link as number,
+  };
 }

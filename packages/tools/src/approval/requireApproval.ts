@@ -16,6 +16,7 @@ import {
 } from "../errors/approval.js";
 import type { PolicyCheck } from "../policy/checkPolicy.js";
 import { toSnakeCase } from "../schemas/caseKeys.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
 import type { ToolServerStore } from "../store/types.js";
 import type {
   ApprovalCall as ToolCall,
@@ -31,10 +32,20 @@ import {
   parseApprovalCode,
 } from "./approvalDigest.js";
 import { type ApprovalText, approvalMessage, approvalText } from "./approvalMessage.js";
+import type { PagePasskey } from "./approvalPage.js";
 import { approvalWaitMs } from "./approvalWaitMs.js";
 import { issuedFor, rememberCode } from "./issuedCodes.js";
 import { describeOverThreshold, overThreshold } from "./overThreshold.js";
-import type { ApprovalMode } from "./readApprovalSection.js";
+import {
+  type ApprovalLink,
+  approvalLinkKey,
+  dropApprovalLink,
+  findApprovalLink,
+  keepApprovalLink,
+} from "./passkey/approvalLinks.js";
+import { approvalChallenge, verifyApprovalAssertion } from "./passkey/passkeyCeremony.js";
+import { type EnrolledPasskey, readPasskey } from "./passkey/passkeyFile.js";
+import { type ApprovalMode, DEFAULT_LINK_SECONDS } from "./readApprovalSection.js";
 
 /** An approval given for one flow: presented to {@link confirmApproval} before signing. @internal */
 export interface ApprovalGrant {
@@ -87,10 +98,19 @@ async function askForApproval(parameters: RequireApprovalParameters): Promise<Ap
     ...parameters,
     subjectId: flowId,
     over: overText,
+    signer: flow.from,
+    linkable: true,
     digestOf: (binding) => approvalDigest(flow, binding),
     describe: { preview, fee, calls },
-    required: (mode, clientModes) =>
-      new ApprovalRequiredError({ flowId, flow: toSnakeCase(flow), mode, clientModes, over: overText }),
+    required: (mode, clientModes, more) =>
+      new ApprovalRequiredError({
+        flowId,
+        flow: toSnakeCase(flow),
+        mode,
+        clientModes,
+        over: overText,
+        ...more,
+      }),
   });
 }
 
@@ -107,13 +127,26 @@ export interface ApprovalQuestion {
   digestOf: (binding: ApprovalBinding) => `0x${string}`;
   /** What the person reads. */
   describe: Pick<ApprovalText, "preview" | "fee" | "calls" | "subject">;
-  /** The refusal when the client cannot ask in the policy's mode. */
-  required: (mode: ApprovalMode, clientModes: ApprovalMode[]) => Error;
+  /** The signer's address (a passkey challenge binds it). */
+  signer: string;
+  /**
+   * Whether the same tool call repeated asks for the same thing (a flow: yes; an x402 payment carries a fresh nonce
+   * each time: no), so an approval link in APPROVAL_REQUIRED can serve it.
+   */
+  linkable?: boolean;
+  /** The refusal when the client cannot ask in the policy's mode (with the approval link, when one was opened). */
+  required: (
+    mode: ApprovalMode,
+    clientModes: ApprovalMode[],
+    more?: { link?: { url: string; expiresAt: number; tool: string }; clientDeclined?: boolean },
+  ) => Error;
 }
 
 /** A question asked and recorded: what the two modes share. */
 interface AskedQuestion {
   human: NonNullable<ToolCall["human"]>;
+  /** With a passkey enrolled: what Approve on the page needs. */
+  passkey?: PagePasskey;
   call: ToolCall;
   store: ToolServerStore;
   flowId: string;
@@ -135,20 +168,149 @@ interface AskedQuestion {
  * approval error (the caller marks it as before signing). @internal
  */
 export async function askApproval(question: ApprovalQuestion): Promise<ApprovalGrant> {
+  const stateDir = question.context.stateDir ?? defaultStateDir();
+  const passkey = readPasskey(stateDir);
+  if (passkey) return askWithPasskey(question, stateDir, passkey);
   const asked = await recordQuestion(question);
   return question.runtime.policy?.approval?.mode === "form" ? askInForm(asked) : askOnPage(asked);
 }
 
+/**
+ * With a passkey enrolled every approval is the person's passkey on the loopback page: through the client's URL mode
+ * when it has one (form mode cannot carry a passkey), else (or when the client declines by itself) through a one-time
+ * link in APPROVAL_REQUIRED that the same call, repeated, finds approved.
+ */
+async function askWithPasskey(
+  question: ApprovalQuestion,
+  stateDir: string,
+  passkey: EnrolledPasskey,
+): Promise<ApprovalGrant> {
+  const { call, runtime } = question;
+  const approval = runtime.policy?.approval;
+  if (!approval) throw new Error("askApproval needs the policy's approval section");
+  const tool = call.tool ?? "the tool";
+  const key = approvalLinkKey(question.signer, question.subjectId);
+  const modes = call.human?.modes() ?? [];
+  let linked = question.linkable ? findApprovalLink(key) : undefined;
+  // A link asked under another version of the policy file is void: the person approved under other rules.
+  if (linked && linked.binding.policyVersion !== (runtime.policy?.version ?? "none")) {
+    dropApprovalLink(key, linked.approvalId);
+    linked = undefined;
+  }
+  if (linked?.state === "approved") return takeLink(question, linked);
+  if (linked) throw question.required(approval.mode, modes, { link: linkOf(linked, tool) });
+  const page = (asked: { digest: `0x${string}`; approvalId: string }): PagePasskey => {
+    const challenge = approvalChallenge({ ...asked, tool, signer: question.signer });
+    return {
+      credentialId: passkey.id,
+      challenge,
+      // The file again: the counter the last approval wrote.
+      verify: async (posted, origin) => {
+        const current = readPasskey(stateDir);
+        if (!current || current.id !== passkey.id) return false;
+        return verifyApprovalAssertion({ stateDir, passkey: current, posted, challenge, origin });
+      },
+    };
+  };
+  const openLink = async (clientDeclined: boolean): Promise<never> => {
+    if (!question.linkable) throw question.required(approval.mode, modes, { clientDeclined });
+    const link = await openApprovalLink(question, key, page);
+    throw question.required(approval.mode, modes, { link: linkOf(link, tool), clientDeclined });
+  };
+  if (!call.human || !modes.includes("url")) return openLink(false);
+  const asked = await createQuestion(question, { mode: "url", page });
+  return askOnPage({ ...asked, human: call.human }, () => openLink(true));
+}
+
+const linkOf = (link: ApprovalLink, tool: string) => ({ url: link.url, expiresAt: link.closesAt, tool });
+
+/** The repeated call of an approved link: the same flow (its digest again), taken once. */
+async function takeLink(question: ApprovalQuestion, link: ApprovalLink): Promise<ApprovalGrant> {
+  dropApprovalLink(link.key, link.approvalId);
+  const ref = { flowId: question.subjectId, approvalId: link.approvalId };
+  if (question.digestOf(link.binding) !== link.digest) throw new ApprovalFlowChangedError(ref);
+  question.context.log(`approval ${link.approvalId} of flow ${question.subjectId}: taken from its link`);
+  return { ...link.binding, flowId: question.subjectId, digest: link.digest };
+}
+
+/**
+ * Opens a one-time link page for the question (recorded in the store like any approval) and keeps it; the page's
+ * answer, whenever it comes, is recorded: approved (the link then serves the repeated call) or declined.
+ */
+async function openApprovalLink(
+  question: ApprovalQuestion,
+  key: string,
+  page: (asked: { digest: `0x${string}`; approvalId: string }) => PagePasskey,
+): Promise<ApprovalLink> {
+  const { context, runtime, subjectId: flowId } = question;
+  const approval = runtime.policy?.approval;
+  const lifetimeMs = (approval?.linkSeconds ?? DEFAULT_LINK_SECONDS) * 1_000;
+  const created = await createQuestion(question, { mode: "url", page, waitMs: lifetimeMs });
+  const { store, approvalId, text, grant } = created;
+  const { openApprovalPage } = await import("./approvalPage.js");
+  // The answer is recorded before the page shows it: the person's next word to the model may be "done".
+  const recordAnswer = async (decision: "approve" | "decline"): Promise<boolean> => {
+    if (decision === "decline") {
+      dropApprovalLink(key, approvalId);
+      await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
+      return true;
+    }
+    const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
+    if (!decided.ok) return false;
+    link.state = "approved";
+    context.log(`approval ${approvalId} of flow ${flowId}: approved with the passkey on its link`);
+    return true;
+  };
+  const opened = await openApprovalPage(text, created.passkey && { ...created.passkey, recordAnswer });
+  const link: ApprovalLink = {
+    key,
+    approvalId,
+    digest: grant.digest,
+    binding: { approvalId, policyVersion: grant.policyVersion, expiresAt: grant.expiresAt },
+    url: opened.url,
+    closesAt: Math.floor((Date.now() + lifetimeMs) / 1_000),
+    state: "open",
+  };
+  keepApprovalLink(link);
+  context.log(`approval ${approvalId} of flow ${flowId}: link opened (${lifetimeMs / 1_000} s)`);
+  void opened
+    .decision(lifetimeMs, new AbortController().signal)
+    .then(async (decision) => {
+      // An approval keeps the link for the repeated call (until its approval expires); anything else closes it.
+      if (decision === "approve" && link.state === "approved") return;
+      dropApprovalLink(key, approvalId);
+      context.log(`approval ${approvalId} of flow ${flowId}: link closed (${decision})`);
+    })
+    .catch(() => dropApprovalLink(key, approvalId));
+  return link;
+}
+
 /** Checks the client can ask, records the question in the store and prepares its text. */
 async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion> {
+  const { call, runtime } = question;
+  const approval = runtime.policy?.approval;
+  if (!approval) throw new Error("askApproval needs the policy's approval section");
+  const modes = call.human?.modes() ?? [];
+  const human = call.human;
+  if (!human || !modes.includes(approval.mode)) throw question.required(approval.mode, modes);
+  return { ...(await createQuestion(question, { mode: approval.mode })), human };
+}
+
+/** Records the question in the store and prepares its text (asked through the client, or on a link). */
+async function createQuestion(
+  question: ApprovalQuestion,
+  options: {
+    mode: ApprovalMode;
+    waitMs?: number;
+    page?: (asked: { digest: `0x${string}`; approvalId: string }) => PagePasskey;
+  },
+): Promise<Omit<AskedQuestion, "human"> & { grant: ApprovalGrant }> {
   const { context, runtime, call, subjectId: flowId } = question;
   const policy = runtime.policy;
   const approval = policy?.approval;
   if (!policy || !approval) throw new Error("askApproval needs the policy's approval section");
-  const modes = call.human?.modes() ?? [];
-  const human = call.human;
-  if (!human || !modes.includes(approval.mode)) throw question.required(approval.mode, modes);
-  const waitMs = approvalWaitMs(approval.timeoutSeconds, call.deadline, context.toolTimeoutMs);
+  const waitMs =
+    options.waitMs ?? approvalWaitMs(approval.timeoutSeconds, call.deadline, context.toolTimeoutMs);
   const askedAt = Date.now();
   const approvalId = randomUUID();
   const policyVersion = policy.version ?? "none";
@@ -161,7 +323,7 @@ async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion
     id: approvalId,
     flowDigest: digest,
     flowId,
-    mode: approval.mode,
+    mode: options.mode,
     createdAt: askedAt,
     expiresAt: expiresAt * 1_000,
   });
@@ -198,9 +360,24 @@ async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion
   const late = () => Date.now() - askedAt > waitMs;
   const grant: ApprovalGrant = { approvalId, flowId, digest, policyVersion, expiresAt };
   context.log(
-    `approval ${approvalId} of flow ${flowId}: asked (${approval.mode} mode, ${Math.floor(waitMs / 1_000)} s)`,
+    `approval ${approvalId} of flow ${flowId}: asked (${options.mode} mode, ${Math.floor(waitMs / 1_000)} s)`,
   );
-  return { human, call, store, flowId, approvalId, code, text, ref, waitMs, refuse, approve, late };
+  const passkey = options.page?.({ digest, approvalId });
+  return {
+    ...(passkey ? { passkey } : {}),
+    call,
+    store,
+    flowId,
+    approvalId,
+    code,
+    text,
+    ref,
+    waitMs,
+    refuse,
+    approve,
+    late,
+    grant,
+  };
 }
 
 /** Form mode: the person types the flow's code in the client's form. */
@@ -250,11 +427,15 @@ async function askInForm(asked: AskedQuestion): Promise<ApprovalGrant> {
   return approve("with its code");
 }
 
-/** URL mode: the person answers on the local approval page the client opens. */
-async function askOnPage(asked: AskedQuestion): Promise<ApprovalGrant> {
-  const { human, call, approvalId, text, ref, waitMs, refuse, approve, late } = asked;
+/**
+ * URL mode: the person answers on the local approval page the client opens (with their passkey when one is enrolled).
+ * `clientRefused`, when given, answers a client that declines or fails before the page is answered (the question is
+ * closed first).
+ */
+async function askOnPage(asked: AskedQuestion, clientRefused?: () => Promise<never>): Promise<ApprovalGrant> {
+  const { human, call, store, approvalId, text, ref, waitMs, refuse, approve, late } = asked;
   const { openApprovalPage } = await import("./approvalPage.js");
-  const page = await openApprovalPage(text);
+  const page = await openApprovalPage(text, asked.passkey);
   try {
     // The page's answer counts whenever it comes: some clients answer the question only once the person is done.
     const decided = page.decision(waitMs, call.signal);
@@ -268,6 +449,10 @@ async function askOnPage(asked: AskedQuestion): Promise<ApprovalGrant> {
     // The client said no (or could not ask) before the page was answered: the page closes unanswered.
     if (first !== undefined && first.answer !== "timeout") {
       const answer = first.answer;
+      if (clientRefused && !call.signal.aborted && (answer === "aborted" || answer.action !== "accept")) {
+        await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
+        return clientRefused();
+      }
       if (answer === "aborted" || answer.action !== "accept") {
         return refuse(
           new ApprovalDeclinedError({

@@ -24,19 +24,37 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
     over: readonly string[];
     /** What needs the approval (default `flow`); an x402 payment's `flow` is `{ x402_payment }`. */
     subject?: "flow" | "x402 payment";
+    /**
+     * With a passkey enrolled: the one-time loopback page where the person approves this exact flow with their
+     * passkey (the link approves nothing without it), and when it closes (unix seconds).
+     */
+    link?: { url: string; expiresAt: number; tool: string } | undefined;
+    /** The client was asked and said no by itself (or failed), rather than lacking the capability. */
+    clientDeclined?: boolean;
   }) {
-    const { flowId, flow, mode, clientModes, over } = parameters;
+    const { flowId, flow, mode, clientModes, over, link } = parameters;
     const payment = parameters.subject === "x402 payment";
-    const client =
-      clientModes.length === 0
+    const client = parameters.clientDeclined
+      ? "this MCP client declined to show the question"
+      : clientModes.length === 0
         ? "this MCP client cannot ask a person (no elicitation capability)"
         : `this MCP client can ask only in ${clientModes.join(" and ")} mode, the policy asks in ${mode} mode`;
+    const until = link ? new Date(link.expiresAt * 1_000).toISOString() : "";
     super({
       code: "APPROVAL_REQUIRED",
-      message: payment
-        ? `This x402 payment pays ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow.x402_payment is what would be paid: call x402_fetch again from a client that supports ${mode}-mode elicitation.`
-        : `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
-      details: { flow_id: flowId, flow, mode, client_modes: [...clientModes], over: [...over] },
+      message: link
+        ? `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it with their passkey, and ${client}. Nothing was signed or sent. Show the user this link to approve it in their browser: ${link.url} (it approves nothing without their passkey; open until ${until}). Once they say they approved it, call execute_prepared_flow with details.flow (this exact flow; ${link.tool === "execute_prepared_flow" ? "the same call again" : `${link.tool} again works only while it prepares the very same flow`}): it goes through once. Never open or answer the page yourself.`
+        : payment
+          ? `This x402 payment pays ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow.x402_payment is what would be paid: call x402_fetch again from a client that supports ${mode}-mode elicitation.`
+          : `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
+      details: {
+        flow_id: flowId,
+        flow,
+        mode,
+        client_modes: [...clientModes],
+        over: [...over],
+        ...(link ? { approval_url: link.url, approval_url_expires_at: until } : {}),
+      },
     });
   }
 }

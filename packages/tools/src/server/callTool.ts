@@ -123,6 +123,7 @@ export async function callTool(
     deadline,
     progress,
     human: humanChannel(caller.server, extra.requestId),
+    tool: tool.name,
   };
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -1,0 +1,281 @@
+// The tool server within an agent budget (PREFLOW_BUDGET) on the devnet (the Delegation Framework v1.3.0 at its Celo
+// addresses), over stdio, holding ONLY the agent's key: a send within the budget moves the owner's tokens (the
+// agent's own do not move); over it, to another recipient, not covered, after revocation, after expiry: a typed
+// refusal before signing and nothing sent (the agent's nonce and every balance unchanged on chain); get_policy shows
+// what the chain says is left; the local policy still applies on top; a bad budget file refuses to start.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AgentBudget, grantAgentBudget, revokeAgentBudget } from "@preflow/budget";
+import { createSdkClient } from "@preflow/core";
+import { clockEnvironment, DEVNET_TOKENS, devnetChain } from "@preflow/devnet";
+import { useDevnet } from "@preflow/devnet/vitest";
+import { type Address, createPublicClient, erc20Abi, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, data, type Execution, spawnServer, toolError } from "./helpers/spawnServer.js";
+
+const devnet = useDevnet();
+const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
+const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+const USDC = DEVNET_TOKENS.USDC.address as Address;
+const DELEGATION_MANAGER = "0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3";
+const dir = mkdtempSync(join(tmpdir(), "preflow-tools-budget-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const balance = (holder: Address) =>
+  reader.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+
+async function grant(options: { validUntil?: bigint } = {}) {
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const agentKey = generatePrivateKey();
+  const agent = privateKeyToAccount(agentKey);
+  const shop = privateKeyToAccount(generatePrivateKey()).address;
+  await devnet.fund(owner.address, "CELO", "10");
+  await devnet.fund(owner.address, "USDC", "100");
+  await devnet.fund(agent.address, "CELO", "5");
+  await devnet.fund(agent.address, "USDC", "50");
+  const { budget } = await grantAgentBudget(client, {
+    owner,
+    agent: agent.address,
+    limits: { USDC: { perDay: "5" } },
+    recipients: [shop],
+    ...(options.validUntil === undefined ? {} : { validUntil: options.validUntil }),
+  });
+  const file = join(dir, `budget-${agent.address}.json`);
+  writeFileSync(file, JSON.stringify(budget, null, 2));
+  return { owner, agent, agentKey, shop, budget, file };
+}
+
+/** Balances and the agent's nonce: what "nothing sent" is checked against. */
+async function snapshot(addresses: Address[], agent: Address) {
+  return {
+    nonce: await reader.getTransactionCount({ address: agent }),
+    balances: await Promise.all(addresses.map(balance)),
+  };
+}
+
+function startBudgetServer(agentKey: string, file: string, policy?: unknown) {
+  const env: Record<string, string> = {
+    RPC_URL: devnet.rpcUrl,
+    DO_NOT_TRACK: "1",
+    CHAIN_PRIVATE_KEY: agentKey,
+    PREFLOW_BUDGET: file,
+  };
+  if (policy !== undefined) {
+    const policyFile = join(dir, `policy-${file.slice(-20)}`);
+    writeFileSync(policyFile, JSON.stringify(policy));
+    env.PREFLOW_POLICY = policyFile;
+  }
+  return spawnServer(env);
+}
+
+interface BudgetView {
+  owner: string;
+  agent: string;
+  recipients: string[] | null;
+  tokens: {
+    token: string;
+    limit: string;
+    spent: string | null;
+    remaining: string | null;
+    period_end: string | null;
+  }[];
+  chain: { read: boolean; revoked: boolean | null; expired: boolean | null; active: boolean | null };
+}
+
+describe("the tool server within an agent budget (devnet, stdio, only the agent's key)", () => {
+  it("spends the owner's tokens within the budget, refuses over it, elsewhere, not covered and after revocation, nothing sent", async () => {
+    const { owner, agent, agentKey, shop, budget, file } = await grant();
+    const server = await startBudgetServer(agentKey, file, { caps: { USDC: { perCall: "4" } } });
+    try {
+      const wallet = data<{ address: string; budget: { owner: string; agent: string } }>(
+        await server.call("get_wallet_address"),
+      );
+      expect(wallet.address).toBe(owner.address);
+      expect(wallet.budget).toMatchObject({ owner: owner.address, agent: agent.address });
+      const balances = data<{ owner: string }>(await server.call("get_balances", { tokens: ["USDC"] }));
+      expect(balances.owner).toBe(owner.address);
+
+      let policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
+      expect(policy.budget).toMatchObject({ owner: owner.address, agent: agent.address, recipients: [shop] });
+      expect(policy.budget.chain).toMatchObject({ read: true, revoked: false, expired: false, active: true });
+      expect(policy.budget.tokens).toMatchObject([{ token: "USDC", limit: "5", spent: "0", remaining: "5" }]);
+
+      // within the budget: the owner's tokens move, the agent's do not; the agent sent one redemption
+      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      const dry = data<Execution>(
+        await server.call("send_token", { to: shop, token: "USDC", amount: "3", dry_run: true }),
+      );
+      expect(dry).toMatchObject({ status: "success", dry_run: true });
+      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
+      const sent = data<Execution>(await server.call("send_token", { to: shop, token: "USDC", amount: "3" }));
+      expect(sent.status).toBe("success");
+      const hash = sent.steps[0]?.hash as `0x${string}`;
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+      const tx = await reader.getTransaction({ hash });
+      expect(tx.from.toLowerCase()).toBe(agent.address.toLowerCase());
+      expect(tx.to?.toLowerCase()).toBe(DELEGATION_MANAGER.toLowerCase());
+      expect(await balance(owner.address)).toBe(before.balances[0]! - 3_000_000n);
+      expect(await balance(agent.address)).toBe(before.balances[1]);
+      expect(await balance(shop)).toBe(3_000_000n);
+      expect(await reader.getTransactionCount({ address: agent.address })).toBe(before.nonce + 1);
+      // the same transfer again is a replay: nothing sent
+      expect(
+        data<Execution>(await server.call("send_token", { to: shop, token: "USDC", amount: "3" })),
+      ).toMatchObject({ replayed: true, status: "success" });
+
+      policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
+      expect(policy.budget.tokens).toMatchObject([{ token: "USDC", spent: "3", remaining: "2" }]);
+
+      const after = await snapshot([owner.address, agent.address, shop], agent.address);
+      const refused = async (args: Record<string, unknown>, code: string) => {
+        const error = toolError(await server.call("send_token", args));
+        expect(error.code, error.message).toBe(code);
+        expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(after);
+        return error;
+      };
+      // over the budget (the local cap of 4 per call allows it): BUDGET_EXCEEDED, saying what the grant allows
+      const over = await refused({ to: shop, token: "USDC", amount: "2.5" }, "BUDGET_EXCEEDED");
+      expect(over.message).toContain("at most 5 USDC per day");
+      expect(over.details).toMatchObject({ remaining: "2" });
+      // the local policy on top: over its per-call cap
+      await refused({ to: shop, token: "USDC", amount: "4.5" }, "POLICY_VIOLATION");
+      // another recipient
+      const stranger = privateKeyToAccount(generatePrivateKey()).address;
+      await refused({ to: stranger, token: "USDC", amount: "1" }, "BUDGET_RECIPIENT_NOT_ALLOWED");
+      // a token the budget does not include
+      await refused({ to: shop, token: "CELO", amount: "1" }, "BUDGET_FLOW_NOT_COVERED");
+      // a flow that is not the owner's (the agent's own): not the budget's
+      const own = data<Record<string, unknown>>(
+        await server.call("prepare_send", { from: agent.address, to: shop, token: "USDC", amount: "1" }),
+      );
+      const mismatch = toolError(await server.call("execute_prepared_flow", { flow: own }));
+      expect(mismatch.code).toBe("FLOW_ACCOUNT_MISMATCH");
+      // execute_prepared_flow with the owner's flow, within what is left
+      const flow = data<Record<string, unknown>>(
+        await server.call("prepare_send", { to: shop, token: "USDC", amount: "1" }),
+      );
+      expect(flow.from).toBe(owner.address);
+      const executed = data<Execution>(await server.call("execute_prepared_flow", { flow }));
+      expect(executed.status).toBe("success");
+      expect(await balance(shop)).toBe(4_000_000n);
+      expect(await balance(agent.address)).toBe(before.balances[1]);
+
+      // revoked by the owner: BUDGET_REVOKED, nothing sent
+      expect((await revokeAgentBudget(client, { owner, budget })).status).toBe("success");
+      const revokedAt = await snapshot([owner.address, agent.address, shop], agent.address);
+      const error = toolError(await server.call("send_token", { to: shop, token: "USDC", amount: "0.5" }));
+      expect(error.code).toBe("BUDGET_REVOKED");
+      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(revokedAt);
+      policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
+      expect(policy.budget.chain).toMatchObject({ read: true, revoked: true, active: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("dry-runs the redemption after the chain's clock moved (the enforcer's period started)", async () => {
+    const { owner, agent, agentKey, shop, file } = await grant();
+    const server = await startBudgetServer(agentKey, file);
+    try {
+      await devnet.increaseTime(600);
+      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      const dry = data<Execution>(
+        await server.call("send_token", { to: shop, token: "USDC", amount: "2", dry_run: true }),
+      );
+      expect(dry.status, JSON.stringify(dry.steps)).toBe("success");
+      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses after the budget expired, nothing sent", async () => {
+    const block = await reader.getBlock();
+    const { owner, agent, agentKey, shop, file } = await grant({ validUntil: block.timestamp + 3_600n });
+    const server = await startBudgetServer(agentKey, file);
+    try {
+      const sent = data<Execution>(await server.call("send_token", { to: shop, token: "USDC", amount: "1" }));
+      expect(sent.status).toBe("success");
+      await devnet.increaseTime(7_200);
+      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      const error = toolError(
+        await server.call("send_token", { to: shop, token: "USDC", amount: "1", force: true }),
+      );
+      expect(error.code).toBe("BUDGET_EXPIRED");
+      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
+      const dry = toolError(
+        await server.call("send_token", { to: shop, token: "USDC", amount: "0.5", dry_run: true }),
+      );
+      expect(dry.code).toBe("BUDGET_EXPIRED");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+function run(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN], {
+      env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), DO_NOT_TRACK: "1", ...env },
+      stdio: "pipe",
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+    child.stdin.end();
+  });
+}
+
+describe("PREFLOW_BUDGET at start", () => {
+  const agentKey = generatePrivateKey();
+  const agent = privateKeyToAccount(agentKey).address;
+  const owner = privateKeyToAccount(generatePrivateKey()).address;
+
+  it("refuses a file that is not a budget, names PREFLOW_BUDGET, exit code 1, no key in the line", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["missing", join(dir, "none.json"), /cannot be read \(ENOENT\)/],
+      ["not JSON", "{ nope", /is not JSON/],
+      ["another kind", JSON.stringify({ kind: "policy", owner, agent }), /preflow-agent-budget/],
+      [
+        "edited",
+        JSON.stringify({ kind: "preflow-agent-budget", owner, agent, limits: [] }),
+        /is not a budget @preflow\/budget accepts: Invalid budget/,
+      ],
+    ];
+    for (const [label, content, rule] of cases) {
+      const file = label === "missing" ? content : join(dir, `bad-${label.replace(/ /g, "-")}.json`);
+      if (label !== "missing") writeFileSync(file, content);
+      const { code, stderr } = await run({
+        RPC_URL: devnet.rpcUrl,
+        CHAIN_PRIVATE_KEY: agentKey,
+        PREFLOW_BUDGET: file,
+      });
+      expect(code, label).toBe(1);
+      expect(stderr, label).toMatch(/preflow-tools: cannot start \(INVALID_CONFIG\): Invalid PREFLOW_BUDGET/);
+      expect(stderr, label).toMatch(rule);
+      expect(stderr.toLowerCase()).not.toContain(agentKey.slice(2).toLowerCase());
+    }
+  });
+
+  it("refuses a budget whose agent is not the signer, and one without a signer", async () => {
+    const { budget } = await grant();
+    const file = join(dir, "other-agent.json");
+    writeFileSync(file, JSON.stringify(budget satisfies AgentBudget));
+    const wrong = await run({ RPC_URL: devnet.rpcUrl, CHAIN_PRIVATE_KEY: agentKey, PREFLOW_BUDGET: file });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(
+      /Invalid PREFLOW_BUDGET .*its agent is 0x[0-9a-fA-F]{40}, but the server's signer is/,
+    );
+    const none = await run({ RPC_URL: devnet.rpcUrl, PREFLOW_BUDGET: file });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(
+      /Invalid PREFLOW_BUDGET .*needs the budget's agent key as the server's signer/,
+    );
+  });
+});

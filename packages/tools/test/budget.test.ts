@@ -176,11 +176,13 @@ describe("the tool server within an agent budget (devnet, stdio, only the agent'
     }
   });
 
-  it("dry-runs the redemption after the chain's clock moved (the enforcer's period started)", async () => {
+  it("dry-runs the redemption on a chain whose clock is ahead of the local one (the period started at its time)", async () => {
+    // The chain's clock moved ahead of this machine's before the grant: the budget's periods start at the chain's
+    // time, so a simulation at the local time would run before they start (the enforcer's transfer-not-started).
+    await devnet.increaseTime(3_600);
     const { owner, agent, agentKey, shop, file } = await grant();
     const server = await startBudgetServer(agentKey, file);
     try {
-      await devnet.increaseTime(600);
       const before = await snapshot([owner.address, agent.address, shop], agent.address);
       const dry = data<Execution>(
         await server.call("send_token", { to: shop, token: "USDC", amount: "2", dry_run: true }),

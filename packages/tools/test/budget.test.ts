@@ -9,56 +9,69 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AgentBudget, grantAgentBudget, revokeAgentBudget } from "@preflow/budget";
 import { createSdkClient } from "@preflow/core";
-import { clockEnvironment, DEVNET_TOKENS, devnetChain } from "@preflow/devnet";
+import { clockEnvironment, DEVNET_TOKENS, type Devnet, devnetChain, startDevnet } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, data, type Execution, spawnServer, toolError } from "./helpers/spawnServer.js";
+import { startPaywall } from "./helpers/startPaywall.js";
 
-const devnet = useDevnet();
-const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
-const client = createSdkClient({ rpcUrl: devnet.rpcUrl, analyticsEnabled: false });
+/** The chain a test runs on: the shared devnet, or one of its own where the test moves the chain's clock. */
+interface Net {
+  rpcUrl: string;
+  fund(address: Address, token: "CELO" | "USDC" | "USDm", amount: string): Promise<unknown>;
+  increaseTime(seconds: number): Promise<void>;
+}
+const shared: Net = useDevnet();
 const USDC = DEVNET_TOKENS.USDC.address as Address;
 const DELEGATION_MANAGER = "0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3";
 const dir = mkdtempSync(join(tmpdir(), "preflow-tools-budget-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const balance = (holder: Address) =>
-  reader.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+const readerOf = (net: Net) =>
+  createPublicClient({ chain: devnetChain(net.rpcUrl), transport: http(net.rpcUrl) });
+const reader = readerOf(shared);
+const balanceOn = (net: Net) => (holder: Address) =>
+  readerOf(net).readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+const balance = balanceOn(shared);
 
-async function grant(options: { validUntil?: bigint } = {}) {
+async function grant(
+  options: { validUntil?: bigint; agentUsdc?: string; agentIsRecipient?: boolean; net?: Net } = {},
+) {
+  const net = options.net ?? shared;
+  const client = createSdkClient({ rpcUrl: net.rpcUrl, analyticsEnabled: false });
   const owner = privateKeyToAccount(generatePrivateKey());
   const agentKey = generatePrivateKey();
   const agent = privateKeyToAccount(agentKey);
   const shop = privateKeyToAccount(generatePrivateKey()).address;
-  await devnet.fund(owner.address, "CELO", "10");
-  await devnet.fund(owner.address, "USDC", "100");
-  await devnet.fund(agent.address, "CELO", "5");
-  await devnet.fund(agent.address, "USDC", "50");
+  await net.fund(owner.address, "CELO", "10");
+  await net.fund(owner.address, "USDC", "100");
+  await net.fund(agent.address, "CELO", "5");
+  if (options.agentUsdc !== "0") await net.fund(agent.address, "USDC", options.agentUsdc ?? "50");
   const { budget } = await grantAgentBudget(client, {
     owner,
     agent: agent.address,
     limits: { USDC: { perDay: "5" } },
-    recipients: [shop],
+    recipients: options.agentIsRecipient ? [shop, agent.address] : [shop],
     ...(options.validUntil === undefined ? {} : { validUntil: options.validUntil }),
   });
   const file = join(dir, `budget-${agent.address}.json`);
   writeFileSync(file, JSON.stringify(budget, null, 2));
-  return { owner, agent, agentKey, shop, budget, file };
+  return { owner, agent, agentKey, shop, budget, file, client };
 }
 
 /** Balances and the agent's nonce: what "nothing sent" is checked against. */
-async function snapshot(addresses: Address[], agent: Address) {
+async function snapshot(addresses: Address[], agent: Address, net: Net = shared) {
   return {
-    nonce: await reader.getTransactionCount({ address: agent }),
-    balances: await Promise.all(addresses.map(balance)),
+    nonce: await readerOf(net).getTransactionCount({ address: agent }),
+    balances: await Promise.all(addresses.map(balanceOn(net))),
   };
 }
 
-function startBudgetServer(agentKey: string, file: string, policy?: unknown) {
+function startBudgetServer(agentKey: string, file: string, policy?: unknown, net: Net = shared) {
   const env: Record<string, string> = {
-    RPC_URL: devnet.rpcUrl,
+    RPC_URL: net.rpcUrl,
     DO_NOT_TRACK: "1",
     CHAIN_PRIVATE_KEY: agentKey,
     PREFLOW_BUDGET: file,
@@ -87,7 +100,7 @@ interface BudgetView {
 
 describe("the tool server within an agent budget (devnet, stdio, only the agent's key)", () => {
   it("spends the owner's tokens within the budget, refuses over it, elsewhere, not covered and after revocation, nothing sent", async () => {
-    const { owner, agent, agentKey, shop, budget, file } = await grant();
+    const { owner, agent, agentKey, shop, budget, file, client } = await grant();
     const server = await startBudgetServer(agentKey, file, { caps: { USDC: { perCall: "4" } } });
     try {
       const wallet = data<{ address: string; budget: { owner: string; agent: string } }>(
@@ -176,38 +189,92 @@ describe("the tool server within an agent budget (devnet, stdio, only the agent'
     }
   });
 
+  it("tops the agent's x402 float up from the budget (exactly the shortfall) when the budget lists the agent", async () => {
+    const { owner, agent, agentKey, file } = await grant({ agentUsdc: "0", agentIsRecipient: true });
+    const payTo = privateKeyToAccount(generatePrivateKey()).address;
+    const facilitatorAccount = privateKeyToAccount(generatePrivateKey());
+    await shared.fund(facilitatorAccount.address, "USDC", "5");
+    const paywall = await startPaywall({ rpcUrl: shared.rpcUrl, facilitatorAccount, payTo });
+    const host = new URL(paywall.url).host;
+    const server = await startBudgetServer(agentKey, file, {
+      caps: { USDC: { perCall: "0.05" } },
+      x402: { hosts: [host], payTo: [payTo] },
+    });
+    try {
+      const ownerBefore = await balance(owner.address);
+      expect(await balance(agent.address)).toBe(0n);
+      const result = data<{ status: number; payment: { status: string; amount: string } }>(
+        await server.call("x402_fetch", { url: paywall.url }),
+      );
+      expect(result).toMatchObject({ status: 200, payment: { status: "settled", amount: "0.01" } });
+      // the owner's 0.01 USDC went to the agent's float (through the budget), and from there to the payee
+      expect(await balance(owner.address)).toBe(ownerBefore - 10_000n);
+      expect(await balance(agent.address)).toBe(0n);
+      expect(await balance(payTo)).toBe(10_000n);
+      const policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
+      expect(policy.budget.tokens).toMatchObject([{ token: "USDC", spent: "0.01", remaining: "4.99" }]);
+      // a float that covers the payment is not topped up
+      await shared.fund(agent.address, "USDC", "1");
+      const again = data<{ status: number }>(await server.call("x402_fetch", { url: paywall.url }));
+      expect(again.status).toBe(200);
+      expect(await balance(owner.address)).toBe(ownerBefore - 10_000n);
+    } finally {
+      await server.close();
+      paywall.close();
+    }
+  });
+});
+
+// The chain's clock moves in these: on a devnet of their own, so that the shared devnet's clock stays the local one
+// (x402 authorizations and other tests of the package read the local clock).
+describe("the tool server within an agent budget, on a devnet whose clock moves", () => {
+  let devnet: Devnet | undefined;
+  const own: Net = {
+    rpcUrl: "",
+    fund: (address, token, amount) => (devnet as Devnet).fund(address, token, amount),
+    increaseTime: (seconds) => (devnet as Devnet).increaseTime(seconds),
+  };
+  beforeAll(async () => {
+    devnet = await startDevnet();
+    own.rpcUrl = devnet.rpcUrl;
+  }, 90_000);
+  afterAll(() => devnet?.stop());
+
   it("dry-runs the redemption on a chain whose clock is ahead of the local one (the period started at its time)", async () => {
     // The chain's clock moved ahead of this machine's before the grant: the budget's periods start at the chain's
     // time, so a simulation at the local time would run before they start (the enforcer's transfer-not-started).
-    await devnet.increaseTime(3_600);
-    const { owner, agent, agentKey, shop, file } = await grant();
-    const server = await startBudgetServer(agentKey, file);
+    await own.increaseTime(3_600);
+    const { owner, agent, agentKey, shop, file } = await grant({ net: own });
+    const server = await startBudgetServer(agentKey, file, undefined, own);
     try {
-      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      const before = await snapshot([owner.address, agent.address, shop], agent.address, own);
       const dry = data<Execution>(
         await server.call("send_token", { to: shop, token: "USDC", amount: "2", dry_run: true }),
       );
       expect(dry.status, JSON.stringify(dry.steps)).toBe("success");
-      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
+      expect(await snapshot([owner.address, agent.address, shop], agent.address, own)).toEqual(before);
     } finally {
       await server.close();
     }
   });
 
   it("refuses after the budget expired, nothing sent", async () => {
-    const block = await reader.getBlock();
-    const { owner, agent, agentKey, shop, file } = await grant({ validUntil: block.timestamp + 3_600n });
-    const server = await startBudgetServer(agentKey, file);
+    const block = await readerOf(own).getBlock();
+    const { owner, agent, agentKey, shop, file } = await grant({
+      validUntil: block.timestamp + 3_600n,
+      net: own,
+    });
+    const server = await startBudgetServer(agentKey, file, undefined, own);
     try {
       const sent = data<Execution>(await server.call("send_token", { to: shop, token: "USDC", amount: "1" }));
       expect(sent.status).toBe("success");
-      await devnet.increaseTime(7_200);
-      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      await own.increaseTime(7_200);
+      const before = await snapshot([owner.address, agent.address, shop], agent.address, own);
       const error = toolError(
         await server.call("send_token", { to: shop, token: "USDC", amount: "1", force: true }),
       );
       expect(error.code).toBe("BUDGET_EXPIRED");
-      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
+      expect(await snapshot([owner.address, agent.address, shop], agent.address, own)).toEqual(before);
       const dry = toolError(
         await server.call("send_token", { to: shop, token: "USDC", amount: "0.5", dry_run: true }),
       );
@@ -254,7 +321,7 @@ describe("PREFLOW_BUDGET at start", () => {
       const file = label === "missing" ? content : join(dir, `bad-${label.replace(/ /g, "-")}.json`);
       if (label !== "missing") writeFileSync(file, content);
       const { code, stderr } = await run({
-        RPC_URL: devnet.rpcUrl,
+        RPC_URL: shared.rpcUrl,
         CHAIN_PRIVATE_KEY: agentKey,
         PREFLOW_BUDGET: file,
       });
@@ -269,12 +336,12 @@ describe("PREFLOW_BUDGET at start", () => {
     const { budget } = await grant();
     const file = join(dir, "other-agent.json");
     writeFileSync(file, JSON.stringify(budget satisfies AgentBudget));
-    const wrong = await run({ RPC_URL: devnet.rpcUrl, CHAIN_PRIVATE_KEY: agentKey, PREFLOW_BUDGET: file });
+    const wrong = await run({ RPC_URL: shared.rpcUrl, CHAIN_PRIVATE_KEY: agentKey, PREFLOW_BUDGET: file });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(
       /Invalid PREFLOW_BUDGET .*its agent is 0x[0-9a-fA-F]{40}, but the server's signer is/,
     );
-    const none = await run({ RPC_URL: devnet.rpcUrl, PREFLOW_BUDGET: file });
+    const none = await run({ RPC_URL: shared.rpcUrl, PREFLOW_BUDGET: file });
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(
       /Invalid PREFLOW_BUDGET .*needs the budget's agent key as the server's signer/,

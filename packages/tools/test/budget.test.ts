@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type AgentBudget, grantAgentBudget, revokeAgentBudget } from "@preflow/budget";
 import { createSdkClient } from "@preflow/core";
 import { clockEnvironment, DEVNET_TOKENS, type Devnet, devnetChain, startDevnet } from "@preflow/devnet";
@@ -69,7 +70,13 @@ async function snapshot(addresses: Address[], agent: Address, net: Net = shared)
   };
 }
 
-function startBudgetServer(agentKey: string, file: string, policy?: unknown, net: Net = shared) {
+function startBudgetServer(
+  agentKey: string,
+  file: string,
+  policy?: unknown,
+  net: Net = shared,
+  options?: Parameters<typeof spawnServer>[1],
+) {
   const env: Record<string, string> = {
     RPC_URL: net.rpcUrl,
     DO_NOT_TRACK: "1",
@@ -81,7 +88,7 @@ function startBudgetServer(agentKey: string, file: string, policy?: unknown, net
     writeFileSync(policyFile, JSON.stringify(policy));
     env.PREFLOW_POLICY = policyFile;
   }
-  return spawnServer(env);
+  return spawnServer(env, options);
 }
 
 interface BudgetView {
@@ -184,6 +191,37 @@ describe("the tool server within an agent budget (devnet, stdio, only the agent'
       expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(revokedAt);
       policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
       expect(policy.budget.chain).toMatchObject({ read: true, revoked: true, active: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reads the budget again in the signer's queue: revoked while a person approved, refused before signing", async () => {
+    const { owner, agent, agentKey, shop, budget, file, client } = await grant();
+    let revoked = false;
+    const server = await startBudgetServer(
+      agentKey,
+      file,
+      { approval: { above: { USDC: "1" }, timeoutSeconds: 30, mode: "form" } },
+      shared,
+      {
+        capabilities: { elicitation: { form: {} } },
+        setup: (mcp) =>
+          mcp.setRequestHandler(ElicitRequestSchema, async (request) => {
+            // The owner revokes while the person is being asked (after the check stage read the budget).
+            expect((await revokeAgentBudget(client, { owner, budget })).status).toBe("success");
+            revoked = true;
+            const code = /type the code (\w{4}-\w{4})/.exec(request.params.message)?.[1] as string;
+            return { action: "accept", content: { code } };
+          }),
+      },
+    );
+    try {
+      const before = await snapshot([owner.address, agent.address, shop], agent.address);
+      const error = toolError(await server.call("send_token", { to: shop, token: "USDC", amount: "2" }));
+      expect(revoked).toBe(true);
+      expect(error.code, error.message).toBe("BUDGET_REVOKED");
+      expect(await snapshot([owner.address, agent.address, shop], agent.address)).toEqual(before);
     } finally {
       await server.close();
     }

@@ -1,8 +1,10 @@
 // The tool server within an agent budget (PREFLOW_BUDGET) on the devnet (the Delegation Framework v1.3.0 at its Celo
 // addresses), over stdio, holding ONLY the agent's key: a send within the budget moves the owner's tokens (the
-// agent's own do not move); over it, to another recipient, not covered, after revocation, after expiry: a typed
-// refusal before signing and nothing sent (the agent's nonce and every balance unchanged on chain); get_policy shows
-// what the chain says is left; the local policy still applies on top; a bad budget file refuses to start.
+// agent's own do not move); over it, to another recipient, not covered, after revocation (also one made while a
+// person approves), after expiry: a typed refusal before signing and nothing sent (the agent's nonce and every
+// balance unchanged on chain); the next period allows it again; get_policy shows what the chain says is left; the
+// local policy still applies on top; x402 payments top the agent's float up from the budget when it lists the agent;
+// a bad budget file refuses to start. The tests that move the chain's clock run on a devnet of their own.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -291,6 +293,24 @@ describe("the tool server within an agent budget, on a devnet whose clock moves"
       );
       expect(dry.status, JSON.stringify(dry.steps)).toBe("success");
       expect(await snapshot([owner.address, agent.address, shop], agent.address, own)).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("allows again in the next period what the cap refused in this one", async () => {
+    const { owner, agentKey, shop, file } = await grant({ net: own });
+    const server = await startBudgetServer(agentKey, file, undefined, own);
+    try {
+      const send = (amount: string) => server.call("send_token", { to: shop, token: "USDC", amount });
+      expect(data<Execution>(await send("4")).status).toBe("success");
+      expect(toolError(await send("2")).code).toBe("BUDGET_EXCEEDED");
+      await own.increaseTime(86_400);
+      expect(data<Execution>(await send("2")).status).toBe("success");
+      expect(await balanceOn(own)(shop)).toBe(6_000_000n);
+      expect(await balanceOn(own)(owner.address)).toBe(94_000_000n);
+      const policy = data<{ budget: BudgetView }>(await server.call("get_policy"));
+      expect(policy.budget.tokens).toMatchObject([{ token: "USDC", spent: "2", remaining: "3" }]);
     } finally {
       await server.close();
     }

@@ -27,14 +27,14 @@ if (spawnSync("faketime", ["-f", offset, "true"]).status !== 0) {
  * deadlines, Permit2 expirations, Aave's interest since the state's build), x402's authorizations, agent-id's signed
  * requests (their timestamps against `maxAgeMs`) and ERC-8004 registry, the agent budgets' periods and expiry, and
  * the tool server's x402, approval, swap,
- * staking, GoodDollar and lending tools. (@preflow/aa also passes at +400d; it is left out for CI's time.) */
+ * staking, GoodDollar and lending tools, and its agent budget (periods and expiry through the tool server). (@preflow/aa also passes at +400d; it is left out for CI's time.) */
 const SUITES = [
   ["@preflow/devnet", []],
   ["@preflow/core", ["devnet"]],
   ["@preflow/x402", ["devnet"]],
   ["@preflow/agent-id", []],
   ["@preflow/budget", []],
-  ["@preflow/tools", ["x402", "approval", "swap", "uniswapV4", "staking", "goodDollar", "lending"]],
+  ["@preflow/tools", ["x402", "approval", "swap", "uniswapV4", "staking", "goodDollar", "lending", "budget"]],
 ];
 
 const env = { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: "1" };

@@ -24,6 +24,7 @@ export {
   ToolsError,
   type ToolsErrorCode,
   ToolTimeoutError,
+  TopUpFailedError,
   UnknownArgumentError,
   UnknownToolError,
 } from "./errors/index.js";

@@ -72,6 +72,10 @@ const TABLE: { [K in keyof ToolsErrorClasses]: Row<ToolsErrorClasses[K]> } = {
     parameters: { tool: "execute_prepared_flow", requested: "USDm", flowPays: "CELO" },
     code: "FEE_CURRENCY_MISMATCH",
   },
+  TopUpFailedError: {
+    parameters: { status: "pending", hash: null, flowId: "ab12", token: "USDC", amount: "0.01" },
+    code: "BUDGET_TOP_UP_FAILED",
+  },
   InvalidInputError: {
     parameters: { tool: "send_token", path: "amount", value: "1.2.3", rule: "must be a decimal" },
     code: "INVALID_ARGUMENT",

@@ -30,6 +30,7 @@ export const TOOL_SERVER_ENV = {
   receiptTimeoutMs: "PREFLOW_RECEIPT_TIMEOUT_MS",
   families: "PREFLOW_TOOLS",
   policyFile: "PREFLOW_POLICY",
+  budgetFile: "PREFLOW_BUDGET",
   stateDir: "PREFLOW_STATE_DIR",
   databaseUrl: "PREFLOW_DATABASE_URL",
   feeCurrency: "FEE_CURRENCY",
@@ -174,6 +175,8 @@ export function readToolServerConfigFromEnv(env: Record<string, string | undefin
   }
   const policyFile = set(env[TOOL_SERVER_ENV.policyFile]);
   if (policyFile !== undefined) config.policyFile = policyFile;
+  const budgetFile = set(env[TOOL_SERVER_ENV.budgetFile]);
+  if (budgetFile !== undefined) config.budgetFile = budgetFile;
   const stateDir = set(env[TOOL_SERVER_ENV.stateDir]);
   if (stateDir !== undefined) config.stateDir = stateDir;
   const databaseUrl = set(env[TOOL_SERVER_ENV.databaseUrl]);

@@ -80,6 +80,14 @@ export interface ToolServerConfig {
   /** Path of the spending-policy JSON file (`PREFLOW_POLICY`); none by default (no limits). */
   policyFile?: string | undefined;
   /**
+   * Path of an agent budget's JSON file (`PREFLOW_BUDGET`), as `@preflow/budget`'s `grantAgentBudget` returned it:
+   * the server then acts for the budget's owner, its signer holding only the agent's key. `get_wallet_address`
+   * shows both, reads default to the owner, and `send_token` and `execute_prepared_flow` move the owner's tokens
+   * through the delegation (`redeemDelegations`), refused before signing when the budget does not cover the flow.
+   * Read at start; parsed (`parseBudget`) when the server loads; its agent must be the signer.
+   */
+  budgetFile?: string | undefined;
+  /**
    * Where the policy's spent amounts (`spending.json`) and the signer's executions (`executions.json`) are kept
    * across restarts (`PREFLOW_STATE_DIR`; default `$XDG_STATE_HOME/preflow-tools`, else
    * `~/.local/state/preflow-tools`).

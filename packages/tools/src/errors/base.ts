@@ -31,7 +31,8 @@ export type ToolsErrorCode =
   | "APPROVAL_REUSED"
   | "APPROVAL_FLOW_CHANGED"
   | "STORE_UNAVAILABLE"
-  | "FETCH_TARGET_REFUSED";
+  | "FETCH_TARGET_REFUSED"
+  | "BUDGET_TOP_UP_FAILED";
 
 /**
  * The base of every error of `@preflow/tools`: an `SdkError` (the SDK's one root) with a {@link ToolsErrorCode}.

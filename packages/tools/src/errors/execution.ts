@@ -79,3 +79,36 @@ export class FeeCurrencyMismatchError extends ToolsError<"FEE_CURRENCY_MISMATCH"
     });
   }
 }
+
+/**
+ * `x402_fetch` within an agent budget (`PREFLOW_BUDGET`) had to top the agent's float up from the owner's budget
+ * first, and that send did not succeed (it reverted, failed or is still `pending`): no payment was signed. A
+ * `pending` top-up may still land: check `hash` with `get_transaction` (or `flow_id` with `get_flow_status`)
+ * before trying again.
+ *
+ * @example
+ * ```ts
+ * import { TopUpFailedError } from "@preflow/tools";
+ *
+ * const error = new TopUpFailedError({ status: "pending", hash: null, flowId: "ab…", token: "USDC", amount: "0.01" });
+ * error.code; // "BUDGET_TOP_UP_FAILED"
+ * ```
+ */
+export class TopUpFailedError extends ToolsError<"BUDGET_TOP_UP_FAILED"> {
+  override readonly name: string = "TopUpFailedError";
+
+  constructor(parameters: {
+    status: string;
+    hash: string | null;
+    flowId: string;
+    token: string;
+    amount: string;
+  }) {
+    const { status, hash, flowId, token, amount } = parameters;
+    super({
+      code: "BUDGET_TOP_UP_FAILED",
+      message: `The agent's float had to be topped up by ${amount} ${token} from the owner's budget before the x402 payment, and that send ended ${status}${hash === null ? "" : ` (${hash})`}: no payment was signed.${status === "pending" ? " It may still land: check it with get_transaction or get_flow_status before trying again." : ""}`,
+      details: { status, hash, flow_id: flowId, token, amount },
+    });
+  }
+}

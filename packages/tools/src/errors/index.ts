@@ -10,7 +10,12 @@ export {
 } from "./approval.js";
 export { ToolsError, type ToolsErrorCode } from "./base.js";
 export { InvalidToolServerConfigError } from "./config.js";
-export { FeeCurrencyMismatchError, FlowNotFoundError, ToolTimeoutError } from "./execution.js";
+export {
+  FeeCurrencyMismatchError,
+  FlowNotFoundError,
+  ToolTimeoutError,
+  TopUpFailedError,
+} from "./execution.js";
 export { FetchTargetRefusedError } from "./fetchTarget.js";
 export { InvalidInputError, UnknownArgumentError, UnknownToolError } from "./input.js";
 export { InvalidPolicyError, type PolicyViolation, PolicyViolationError } from "./policy.js";

@@ -6,6 +6,7 @@ import type { Account, Chain, PublicClient, Transport } from "viem";
 import type { ApprovalCall, ApprovalContext, ApprovalRuntime } from "../approval/approvalContext.js";
 import { SignerNotConfiguredError } from "../errors/signer.js";
 import type { ExecutionRegistry } from "./executionRegistry.js";
+import type { BudgetRuntime } from "./loadBudget.js";
 
 /** What the tools use once the heavy modules are loaded (on the first call, not at start). @internal */
 export interface ExecutionRuntime extends ApprovalRuntime {
@@ -15,6 +16,11 @@ export interface ExecutionRuntime extends ApprovalRuntime {
   readonly account: Account | undefined;
   /** The RPC URL with credentials redacted. */
   readonly rpcUrl: string;
+  /**
+   * PREFLOW_BUDGET: the server acts for the budget's owner, its signer (`account`) being the budget's agent. Flows
+   * are the owner's; they are sent as the agent's `redeemDelegations` (runSteps.ts).
+   */
+  readonly budget?: BudgetRuntime | undefined;
 }
 
 /** What every tool can use: settings, the lazily loaded runtime, the executions and the log. @internal */

@@ -43,8 +43,11 @@ export interface FlowAttempt {
   /** Whether this attempt's record was written (it holds the signer's lock then: nobody else wrote since). */
   written: boolean;
   signedAny: boolean;
-  /** The store's refusal of a step's write-ahead record (the step was not broadcast). */
-  vetoed: StoreUnavailableError | undefined;
+  /**
+   * The store's refusal of a step's write-ahead record, or the budget's refusal just before the broadcast (the step
+   * was not broadcast).
+   */
+  vetoed: StoreUnavailableError | Error | undefined;
 }
 
 /** What {@link openAttempt} needs besides the recall. @internal */
@@ -69,7 +72,8 @@ export function openAttempt(call: AttemptCall, recall: Exclude<Recall, { kind: "
   const record: ExecutionRecord = {
     flowId,
     chainId: 42220,
-    from: flow.from,
+    // Filed under the signer, who sends: with a budget the agent, whose redemption moves the owner's (flow.from) tokens.
+    from: call.runtime.budget ? call.account.address : flow.from,
     summary: flow.summary,
     state: "queued",
     outcome: undefined,

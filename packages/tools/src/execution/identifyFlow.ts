@@ -6,6 +6,7 @@ import type { Account } from "viem";
 import { checkFeeCurrency } from "./checkFeeCurrency.js";
 import { type ExecutionRuntime, requireSigner } from "./executionContext.js";
 import { flowIdentity } from "./flowIdentity.js";
+import { checkBudgetAgent } from "./loadBudget.js";
 
 /** The flow and its id. @internal */
 export interface IdentifiedFlow {
@@ -25,11 +26,17 @@ export function identifyFlow(
   return { flow, flowId };
 }
 
-/** The signer, which must be the flow's `from` (FlowAccountMismatchError otherwise). @internal */
+/**
+ * The signer, which must be the flow's `from` (FlowAccountMismatchError otherwise); with an agent budget the flow's
+ * `from` must be the budget's owner, and the signer its agent. @internal
+ */
 export function flowSigner(runtime: ExecutionRuntime, flow: SerializedPreparedFlow, tool: string): Account {
   const account = requireSigner(runtime, tool);
-  if (flow.from.toLowerCase() !== account.address.toLowerCase()) {
-    throw new FlowAccountMismatchError({ from: flow.from, account: account.address, accountKind: "signer" });
+  const budget = runtime.budget;
+  if (budget !== undefined) checkBudgetAgent(budget, account.address);
+  const from = budget?.owner ?? account.address;
+  if (flow.from.toLowerCase() !== from.toLowerCase()) {
+    throw new FlowAccountMismatchError({ from: flow.from, account: from, accountKind: "signer" });
   }
   return account;
 }

@@ -1,11 +1,14 @@
-// Stage 9 of an execution: run the steps (core's executePreparedFlow through runPreparedFlow.ts), each step's signed
-// bytes written ahead to the store before they are broadcast (a write that fails vetoes the send), every step's
-// events recorded, counted in the ledger and reported as progress.
+// Stage 9 of an execution: run the steps (core's executePreparedFlow through runPreparedFlow.ts, or with an agent
+// budget the owner's steps as one redeemDelegations transaction of the agent through runBudgetRedemption.ts: the
+// second way to send, behind the same hooks), each step's signed bytes written ahead to the store before they are
+// broadcast (a write that fails vetoes the send), every step's events recorded, counted in the ledger and reported as
+// progress.
 import type { PolicyCheck } from "../policy/checkPolicy.js";
 import { refuseAttempt, releaseFrom } from "./endAttempt.js";
 import type { StepRecord } from "./executionRegistry.js";
 import { enterStage, type FlowAttempt } from "./flowAttempt.js";
 import { flowSpendKey } from "./flowSpendKey.js";
+import { runBudgetRedemption } from "./runBudgetRedemption.js";
 import { runPreparedFlow } from "./runPreparedFlow.js";
 import { neverSent } from "./stepSent.js";
 import { storeRefusal } from "./storeRefusal.js";
@@ -24,14 +27,26 @@ export async function runSteps(
 ): Promise<RunResult | undefined> {
   const { account, call, context, firstNew, flow, record, resume, runtime } = attempt;
   try {
-    return await runPreparedFlow(runtime.client, {
+    const parameters = {
       account,
       flow,
       signal: call.signal,
       receiptTimeoutMs: context.receiptTimeoutMs,
       ...(resume === undefined ? {} : { resume }),
-      beforeBroadcast: (event) => writeAhead(attempt, event),
-      onStep: (event) => recordStep(attempt, policy, event),
+      beforeBroadcast: (event: Parameters<NonNullable<Hooks["beforeBroadcast"]>>[0]) =>
+        writeAhead(attempt, event),
+      onStep: (event: Parameters<NonNullable<Hooks["onStep"]>>[0]) => recordStep(attempt, policy, event),
+    };
+    const budget = runtime.budget;
+    if (budget === undefined) return await runPreparedFlow(runtime.client, parameters);
+    return await runBudgetRedemption(runtime.client, {
+      ...parameters,
+      budget,
+      sdk: runtime.sdk,
+      onRefusal: (refusal) => {
+        attempt.vetoed = refusal;
+        context.log(`${attempt.tool}: not broadcast: ${refusal.message.split("\n")[0]}`);
+      },
     });
   } catch (error) {
     // core throws only before it signs anything: nothing of this execution left.

@@ -12,6 +12,8 @@ export interface LoadRuntimeParameters {
   /** The server's signer (raw key, keystore or signer module), or undefined. */
   signer: import("../signer/serverSigner.js").ServerSigner | undefined;
   policy: RawPolicy | undefined;
+  /** PREFLOW_BUDGET as read at start: parsed here (execution/loadBudget.ts), its agent checked against the signer. */
+  budget?: import("../config/readBudgetFile.js").RawBudget | undefined;
   toolTimeoutMs: number;
   redactor: Redactor;
   /** `FEE_CURRENCY` as parseFeeCurrency read it (`"CELO"` by default), checked here with core's rule. */
@@ -46,6 +48,10 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
     policy === undefined ? undefined : import("../policy/loadPolicy.js"),
   ]);
   checkFeeCurrencyWithCore(core, feeCurrency);
+  const loadedBudget =
+    parameters.budget === undefined
+      ? undefined
+      : await (await import("../execution/loadBudget.js")).loadBudget(parameters.budget, account?.address);
   const rpcUrl = config.rpcUrl ?? core.DEFAULT_RPC_URL;
   const budget = rpcBudget(toolTimeoutMs);
   const sdk = core.createSdkClient({
@@ -81,5 +87,13 @@ export async function loadRuntime(parameters: LoadRuntimeParameters): Promise<To
           store,
           log,
         });
-  return { core, sdk, client, account, policy: loadedPolicy, rpcUrl: core.redactUrl(rpcUrl) };
+  return {
+    core,
+    sdk,
+    client,
+    account,
+    policy: loadedPolicy,
+    rpcUrl: core.redactUrl(rpcUrl),
+    ...(loadedBudget === undefined ? {} : { budget: loadedBudget }),
+  };
 }

@@ -10,7 +10,7 @@ import type { ToolServerSettings } from "./toolServerSettings.js";
 
 /** The tools' context for a server; see the file comment. @internal */
 export function createToolContext(config: ToolServerConfig, settings: ToolServerSettings): ToolContext {
-  const { signer, policy, toolTimeoutMs, redactor, feeCurrency, databaseUrl } = settings;
+  const { signer, policy, budget, toolTimeoutMs, redactor, feeCurrency, databaseUrl } = settings;
   const store = storeOpener({
     stateDir: config.stateDir ?? defaultStateDir(),
     databaseUrl: databaseUrl?.url,
@@ -22,6 +22,7 @@ export function createToolContext(config: ToolServerConfig, settings: ToolServer
       config,
       signer,
       policy,
+      budget,
       toolTimeoutMs,
       redactor,
       feeCurrency,

@@ -2,6 +2,7 @@
 // anything starts (the signer's source, the policy file, the fee currency, the answer bound, the database URL), and build the
 // one redactor of the server's secrets.
 import { parseFeeCurrency } from "../config/parseFeeCurrency.js";
+import { type RawBudget, readBudgetFile } from "../config/readBudgetFile.js";
 import { TOOL_FAMILIES } from "../config/readToolServerConfigFromEnv.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
@@ -25,6 +26,8 @@ export interface ToolServerSettings {
   /** The server's signer (raw key, keystore or signer module), or undefined. */
   signer: ServerSigner | undefined;
   policy: ReturnType<typeof readPolicyFile> | undefined;
+  /** PREFLOW_BUDGET as read at start (parsed in full when the server loads). */
+  budget: RawBudget | undefined;
   feeCurrency: string;
   toolTimeoutMs: number;
   families: Set<ToolFamily>;
@@ -40,6 +43,14 @@ export function readToolServerSettings(config: ToolServerConfig): ToolServerSett
   const signerSource = resolveSignerSource(config, (line) => log(line));
   const signer = signerSource === undefined ? undefined : createServerSigner(signerSource);
   const policy = config.policyFile === undefined ? undefined : readPolicyFile(config.policyFile);
+  const budget = config.budgetFile === undefined ? undefined : readBudgetFile(config.budgetFile);
+  if (budget !== undefined && signer === undefined) {
+    throw new InvalidToolServerConfigError({
+      variable: "PREFLOW_BUDGET",
+      value: config.budgetFile,
+      rule: `needs the budget's agent key as the server's signer (${budget.agent}: CHAIN_KEYSTORE, CHAIN_SIGNER_MODULE or CHAIN_PRIVATE_KEY)`,
+    });
+  }
   const feeCurrency = parseFeeCurrency(config.feeCurrency);
   const toolTimeoutMs = config.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   if (!Number.isSafeInteger(toolTimeoutMs) || toolTimeoutMs < 100) {
@@ -65,6 +76,7 @@ export function readToolServerSettings(config: ToolServerConfig): ToolServerSett
     log,
     signer,
     policy,
+    budget,
     feeCurrency,
     toolTimeoutMs,
     families,

@@ -46,9 +46,13 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   return definition as unknown as ToolDefinition;
 }
 
-/** An address argument that defaults to the signer's address. @internal */
+/**
+ * An address argument that defaults to the signer's address, or with a budget (PREFLOW_BUDGET) to its owner's: the
+ * account whose tokens the server spends and whose flows it prepares. @internal
+ */
 export function addressOrSigner(value: string | undefined, runtime: ToolRuntime, field: string): string {
   if (value !== undefined) return value;
+  if (runtime.budget) return runtime.budget.owner;
   if (runtime.account) return runtime.account.address;
   throw new runtime.core.InvalidArgumentError({
     field,

@@ -8,6 +8,7 @@ import { toCamelCase } from "../schemas/caseKeys.js";
 import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { budgetPolicyView, readBudgetPolicyView } from "./budgetPolicyView.js";
 import {
   defineTool,
   feeOptions,
@@ -110,7 +111,7 @@ export const executePreparedFlowTool = defineTool({
   family: "execute",
   action: "executePreparedFlow",
   description:
-    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer. The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Above the policy's approval threshold a person must first approve this exact flow through the MCP client (elicitation; the refusals APPROVAL_REQUIRED, APPROVAL_DECLINED, APPROVAL_EXPIRED, APPROVAL_CODE_MISMATCH... send nothing; never answer the question for the person). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
+    "Signs and sends the steps of a prepared flow (from a prepare_* tool) in order with this server's signer (CHAIN_PRIVATE_KEY), waiting for each receipt and stopping at the first failure. The flow's `from` must be the signer; with an agent budget (PREFLOW_BUDGET) it must be the budget's owner and the flow is sent as ONE redeemDelegations transaction of the agent (the owner's tokens move, the agent pays gas), refused before signing with BUDGET_EXCEEDED, BUDGET_RECIPIENT_NOT_ALLOWED, BUDGET_EXPIRED, BUDGET_REVOKED or BUDGET_FLOW_NOT_COVERED (only transfers of budgeted tokens to allowed recipients are covered). The same flow is sent once, also across restarts of this server: executing it again returns the earlier result (`replayed: true`) unless `force: true`; when the earlier execution's sent steps all succeeded and its next steps were never sent (a receipt that came late, a cancellation, a restart), executing it again continues it: the steps on chain are looked up by hash and never sent again, the rest are sent. Checked against the spending policy before signing (POLICY_VIOLATION, nothing sent). Above the policy's approval threshold a person must first approve this exact flow through the MCP client (elicitation; the refusals APPROVAL_REQUIRED, APPROVAL_DECLINED, APPROVAL_EXPIRED, APPROVAL_CODE_MISMATCH... send nothing; never answer the question for the person). Executions of one signer run one after another. Answers within the server's bound: an execution still running then answers `pending` with the hashes so far; get_flow_status with `flow_id` gives the outcome. Cancelling stops before the next step. Call simulate_flow on the flow first and execute only if it succeeds with the expected balance changes; dry_run: true runs the same simulation here (no signer needed, nothing sent). Progress per step when a progress token is given.",
   input: z.strictObject({
     flow: z
       .union([preparedFlow, z.string().max(MAX.flowJson).describe("The same flow as JSON text.")])
@@ -146,7 +147,7 @@ export const sendTokenTool = defineTool({
   family: "execute",
   member: "transaction.prepareSend",
   description:
-    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy (and its human approval above a threshold), the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
+    "Sends `amount` (human decimal string, e.g. \"2.5\") of `token` from this server's signer (with an agent budget, PREFLOW_BUDGET: from the budget's owner, through the agent's redemption of the budget; refused before signing with BUDGET_EXCEEDED, BUDGET_RECIPIENT_NOT_ALLOWED, BUDGET_EXPIRED, BUDGET_REVOKED or BUDGET_FLOW_NOT_COVERED when the budget does not cover it) to `to`: prepare_send then execute_prepared_flow in one call, with the configured attribution tags, the spending policy (and its human approval above a threshold), the signer's queue and the answer bound. The same transfer (same to, token and amount) is sent once unless `force: true`. `fee_currency` (default: the server's FEE_CURRENCY) says who pays gas: with a token, the transaction is CIP-64 (type 0x7b) and each step reports fee_paid; the spending policy counts that fee against the token's caps. Returns the flow_id and per step { index, hash, status }. dry_run: true simulates only (the same whole-flow simulation as simulate_flow).",
   input: z.strictObject({
     to: address("The recipient: a 0x-prefixed 20-byte address."),
     token: token(),
@@ -160,8 +161,9 @@ export const sendTokenTool = defineTool({
   async run(args, context, call) {
     const runtime = await context.runtime();
     const account = requireSigner(runtime, "send_token");
+    // With an agent budget the owner's tokens are sent (through the agent's redemption of the budget).
     const flow = await runtime.sdk.transaction.prepareSend(
-      account.address,
+      runtime.budget?.owner ?? account.address,
       args.to,
       args.token,
       args.amount,
@@ -256,7 +258,7 @@ export const getPolicyTool = defineTool({
   title: "Spending policy",
   family: "execute",
   description:
-    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, above which spends a person must approve a flow or an x402 payment (`approval`: the thresholds, the mode and the time given), and x402_fetch's allow-lists with the signer's x402 payments of the last 24 hours (`x402`, from the store). `configured: false`: no policy, no limits. When the store cannot be read it still answers: `store.available: false` with the error naming the file or database, and what was spent (`spent_24h`, `remaining_24h`, `x402.payments`) is null, unknown, not zero; executing tools refuse meanwhile (STORE_UNAVAILABLE). No request.",
+    "Shows the spending policy executing tools are checked against before signing (PREFLOW_POLICY): per-token caps per call and per rolling 24 h with what was spent and what remains, the allowlists of recipients, spenders and contracts (null: any), whether unlimited approvals are allowed, above which spends a person must approve a flow or an x402 payment (`approval`: the thresholds, the mode and the time given), and x402_fetch's allow-lists with the signer's x402 payments of the last 24 hours (`x402`, from the store). `configured: false`: no policy, no limits. With an agent budget (PREFLOW_BUDGET), `budget` shows the grant (owner, agent, recipients, expiry, per token the cap per period) and what the chain says is spent and left this period (one request; null when that read fails); the local policy applies on top of it. When the store cannot be read it still answers: `store.available: false` with the error naming the file or database, and what was spent (`spent_24h`, `remaining_24h`, `x402.payments`) is null, unknown, not zero; executing tools refuse meanwhile (STORE_UNAVAILABLE). No request, except one to read the budget's state when there is a budget.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
@@ -274,6 +276,11 @@ export const getPolicyTool = defineTool({
     x402: x402PolicyView.describe(
       "x402_fetch's allow-lists and the signer's recent x402 payments (from the store: they survive restarts).",
     ),
+    budget: budgetPolicyView
+      .nullable()
+      .describe(
+        "The agent budget the server acts within (PREFLOW_BUDGET): the on-chain limits a leaked agent key cannot pass; null: none.",
+      ),
     store: z
       .strictObject({
         available: z
@@ -305,7 +312,10 @@ export const getPolicyTool = defineTool({
         return null;
       }
     };
-    const x402 = await readX402PolicyView(context, runtime, fromStore);
+    const [x402, budget] = await Promise.all([
+      readX402PolicyView(context, runtime, fromStore),
+      readBudgetPolicyView(runtime, call),
+    ]);
     const ledger = policy?.ledger;
     const spentToday =
       ledger && policy ? await fromStore(() => ledger.spent(policy.caps.keys())) : new Map<string, bigint>();
@@ -327,6 +337,7 @@ export const getPolicyTool = defineTool({
           allowUnlimitedApprovals: true,
           approval: null,
           x402,
+          budget,
           store,
         },
         ...(headline === undefined ? {} : { headline }),
@@ -377,6 +388,7 @@ export const getPolicyTool = defineTool({
                 ),
               },
         x402,
+        budget,
         store,
       },
       ...(headline === undefined ? {} : { headline }),

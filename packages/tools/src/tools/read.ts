@@ -83,22 +83,41 @@ export const getFeeCurrenciesTool = defineTool({
   },
 });
 
-/** `get_wallet_address`: the signer's address, if any. @internal */
+/** `get_wallet_address`: the signer's address, if any (and with a budget, the owner it acts for). @internal */
 export const getWalletAddressTool = defineTool({
   name: "get_wallet_address",
   title: "Signer address",
   family: "read",
   description:
-    "Returns the address of this server's signer (from CHAIN_PRIVATE_KEY): the `from` of every flow it can execute. `configured: false` means no key is set; reads, prepares and dry runs still work, executing does not. No request.",
+    "Returns the address of this server's signer (from CHAIN_PRIVATE_KEY): the `from` of every flow it can execute. With an agent budget (PREFLOW_BUDGET) `address` is the budget's owner, whose tokens the server spends within the budget (the `from` of its flows), and `budget.agent` the signer, which holds only the agent's key and pays the gas. `configured: false` means no key is set; reads, prepares and dry runs still work, executing does not. No request.",
   input: z.strictObject({}),
   output: z.strictObject({
     configured: z.boolean(),
-    address: address("The signer.").nullable(),
+    address: address("The signer, or with a budget the owner whose tokens move.").nullable(),
+    budget: z
+      .strictObject({
+        owner: address("Whose tokens the budget lets the server spend (the flows' from)."),
+        agent: address("This server's signer: the only key that may redeem the budget; it pays the gas."),
+        file: z.string().describe("PREFLOW_BUDGET."),
+      })
+      .optional()
+      .describe(
+        "Present when the server acts within an agent budget (PREFLOW_BUDGET); get_policy shows what is left.",
+      ),
     hint: z.string().optional(),
   }),
   annotations: { ...READ_ONLY, openWorldHint: false },
   async run(_args, context) {
-    const { account } = await context.runtime();
+    const { account, budget } = await context.runtime();
+    if (account && budget) {
+      return {
+        data: {
+          configured: true,
+          address: budget.owner,
+          budget: { owner: budget.owner, agent: budget.agent, file: budget.file },
+        },
+      };
+    }
     return {
       data: account
         ? { configured: true, address: account.address }
@@ -125,9 +144,9 @@ export const getBalancesTool = defineTool({
   family: "read",
   member: "token.getBalances",
   description:
-    "Reads token balances of an address (default: the signer) in one HTTP request. Each balance has `value` in base units (decimal string) and `formatted` in human units. Without `tokens`, every registry token is read.",
+    "Reads token balances of an address (default: the signer; with an agent budget, its owner) in one HTTP request. Each balance has `value` in base units (decimal string) and `formatted` in human units. Without `tokens`, every registry token is read.",
   input: z.strictObject({
-    address: address("Whose balances (default: the signer).").optional(),
+    address: address("Whose balances (default: the signer; with a budget, its owner).").optional(),
     tokens: z
       .array(token())
       .min(1)

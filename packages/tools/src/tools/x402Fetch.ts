@@ -236,31 +236,48 @@ export const x402FetchTool = defineTool({
           store: () => context.store(),
           caps: policy?.caps,
           format: (value, decimals) => core.formatAmount(value, decimals),
-          // Above approval.above of its token, a person approves this exact payment before it is signed.
           beforeReserve: async (record) => {
             const token = x402.findPayableToken(record.asset);
-            if (!token || !policy?.approval) return;
-            const { approvePayment } = await import("../approval/paymentApproval.js");
-            await approvePayment({
-              context,
-              runtime,
-              call,
-              payment: {
-                network: record.network,
-                asset: record.asset,
+            if (token && policy?.approval) await approve(record, token);
+            // Within an agent budget that lists the agent: the float it pays from is topped up first when short.
+            if (runtime.budget) {
+              const { topUpAgentFloat } = await import("../execution/topUpAgentFloat.js");
+              await topUpAgentFloat({
+                tool: "x402_fetch",
+                context,
+                runtime,
+                call,
+                asset: record.asset as `0x${string}`,
                 amount: BigInt(record.amount),
-                payTo: record.payTo,
-                resource: record.url,
-                signer: record.payer,
-                nonce: record.nonce,
-                validBefore: record.validBefore,
-                symbol: token.symbol,
-                decimals: token.decimals,
-              },
-            });
+              });
+            }
           },
         }),
       });
+      /** Above approval.above of its token, a person approves this exact payment before it is signed. */
+      async function approve(
+        record: X402PaymentRecord,
+        token: NonNullable<ReturnType<typeof x402.findPayableToken>>,
+      ): Promise<void> {
+        const { approvePayment } = await import("../approval/paymentApproval.js");
+        await approvePayment({
+          context,
+          runtime,
+          call,
+          payment: {
+            network: record.network,
+            asset: record.asset,
+            amount: BigInt(record.amount),
+            payTo: record.payTo,
+            resource: record.url,
+            signer: record.payer,
+            nonce: record.nonce,
+            validBefore: record.validBefore,
+            symbol: token.symbol,
+            decimals: token.decimals,
+          },
+        });
+      }
       const { response, payment: paid } = await pay.fetchWithPayment(url, init);
       const text = await readBody(response, paid);
       if (!paid) return result(response, text, null);

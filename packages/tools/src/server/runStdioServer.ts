@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { readToolServerConfigFromEnv } from "../config/readToolServerConfigFromEnv.js";
 import { createToolServerWith, type ToolServer, type ToolServerRuntime } from "./createToolServer.js";
 import { describeError } from "./formatError.js";
@@ -107,7 +107,7 @@ export async function runStdioServer(
     // (Linux's /proc/<pid>/environ still shows the environment the process started with: only a keystore or a
     // signer module keeps a key out of it.)
     if (env === process.env) delete process.env.CHAIN_PRIVATE_KEY;
-    tools = createToolServerWith({ ...config, log }, readListing(options.listingFile));
+    tools = createToolServerWith({ ...config, log }, readListing(options.listingFile) as Tool[] | undefined);
   } catch (error) {
     report(error);
     return undefined;
@@ -136,6 +136,20 @@ export async function runStdioServer(
   };
   const fallback = setTimeout(start, LOAD_AFTER_MS);
   tools.onFirstList = start;
-  await tools.connect(new StdioServerTransport(options.stdin, options.stdout));
-  return Object.assign(tools, { ready, start });
+  // Both eras on one pipe: the first message picks it (`initialize`: 2025, served as before; a request carrying the
+  // 2026-07-28 envelope, or `server/discover`: stateless), one instance pinned for the connection.
+  const handle = serveStdio(() => tools.createServer(), {
+    legacy: "serve",
+    transport: new StdioServerTransport(options.stdin, options.stdout),
+    onerror: (error) => log(`protocol: ${error.message}`),
+  });
+  const close = tools.close;
+  return Object.assign(tools, {
+    ready,
+    start,
+    close: async () => {
+      await handle.close();
+      await close();
+    },
+  });
 }

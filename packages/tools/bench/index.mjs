@@ -39,6 +39,9 @@ const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const ms = (value) => `${value.toFixed(value < 1 ? 4 : 1)} ms`;
 
+/** Probes the era in place: the base transport would probe on a second, sibling process (a client cost, not ours). */
+class InPlaceStdioClientTransport extends ModernStdioClientTransport {}
+
 async function connect(args, modern = false) {
   const started = performance.now();
   const parameters = { command: process.execPath, args, env: ENV, stderr: "ignore" };

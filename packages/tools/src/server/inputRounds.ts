@@ -165,8 +165,12 @@ export class InputRounds {
     params: ElicitRequestFormParams | ElicitRequestURLParams,
     options: AskOptions,
   ): Promise<ElicitResult> {
-    const { binding } = options;
-    if (!binding) return Promise.reject(new Error("a 2026-era question needs its binding"));
+    // A question bound to nothing in particular (the keystore's password page) is bound to itself.
+    const binding = options.binding ?? {
+      approvalId: randomUUID(),
+      subjectId: call.tool,
+      digest: "0x" as const,
+    };
     return new Promise<ElicitResult>((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);

@@ -63,6 +63,9 @@ describe("README code blocks", () => {
             "@modelcontextprotocol/sdk/*": [
               "../../packages/tools/node_modules/@modelcontextprotocol/sdk/dist/esm/*",
             ],
+            "@modelcontextprotocol/server/stdio": [
+              "../../packages/tools/node_modules/@modelcontextprotocol/server/dist/stdio.d.mts",
+            ],
           },
         },
         include: ["*.ts"],

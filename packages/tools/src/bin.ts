@@ -15,7 +15,10 @@ if (command === "enroll-passkey") {
   process.exit(await runEnrollPasskey(process.argv.slice(3), stateDir, (line) => console.error(line)));
 }
 
+// `--http host:port`: Streamable HTTP at /mcp for several local clients (PREFLOW_HTTP_TOKEN required).
+const httpAt = process.argv.indexOf("--http");
 const tools = await runStdioServer({
+  ...(httpAt === -1 ? {} : { http: process.argv[httpAt + 1] ?? "" }),
   listingFile: fileURLToPath(new URL("./tool-listing.json", import.meta.url)),
 });
 if (tools) {
@@ -39,8 +42,10 @@ if (tools) {
   void tools.ready.then((runtime) => {
     if (!runtime) shutdown();
   });
-  process.stdin.on("end", shutdown);
-  process.stdin.on("close", shutdown);
+  if (httpAt === -1) {
+    process.stdin.on("end", shutdown);
+    process.stdin.on("close", shutdown);
+  }
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
 }

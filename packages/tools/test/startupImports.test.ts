@@ -43,6 +43,8 @@ describe("start-up path", () => {
     );
     expect(eager).toEqual([]);
     // The start-up path does use the MCP server SDK and the attribution package statically (both small).
-    expect([...staticImports].some((path) => path.startsWith("@modelcontextprotocol/sdk/server"))).toBe(true);
+    expect([...staticImports].some((path) => path.startsWith("@modelcontextprotocol/server"))).toBe(true);
+    // The 2025-era SDK is a test and bench client only now.
+    expect([...staticImports].some((path) => path.startsWith("@modelcontextprotocol/sdk"))).toBe(false);
   });
 });

@@ -34,6 +34,7 @@ import {
 import { type ApprovalText, approvalMessage, approvalText } from "./approvalMessage.js";
 import type { PagePasskey } from "./approvalPage.js";
 import { approvalWaitMs } from "./approvalWaitMs.js";
+import { ASK_TIMED_OUT, type AskOptions } from "./humanChannel.js";
 import { issuedFor, rememberCode } from "./issuedCodes.js";
 import { describeOverThreshold, overThreshold } from "./overThreshold.js";
 import {
@@ -155,6 +156,8 @@ interface AskedQuestion {
   text: ApprovalText;
   ref: { flowId: string; approvalId: string };
   waitMs: number;
+  /** What the answer is bound to (the question's id and the digest of the exact thing approved). */
+  binding: NonNullable<AskOptions["binding"]>;
   /** Ends the question without a yes (typed error thrown). */
   refuse(error: Error, state: "declined" | "expired" | "refused"): Promise<never>;
   /** Records the yes and resolves with the grant (or refuses when the store says it came too late or was used). */
@@ -373,6 +376,7 @@ async function createQuestion(
     text,
     ref,
     waitMs,
+    binding: { approvalId, subjectId: flowId, digest },
     refuse,
     approve,
     late,
@@ -382,7 +386,8 @@ async function createQuestion(
 
 /** Form mode: the person types the flow's code in the client's form. */
 async function askInForm(asked: AskedQuestion): Promise<ApprovalGrant> {
-  const { human, call, store, flowId, approvalId, code, text, ref, waitMs, refuse, approve, late } = asked;
+  const { human, call, store, flowId, approvalId, code, text, ref, waitMs, binding, refuse, approve, late } =
+    asked;
   const answer = await ask(
     human,
     call,
@@ -403,6 +408,7 @@ async function askInForm(asked: AskedQuestion): Promise<ApprovalGrant> {
       },
     },
     waitMs,
+    binding,
   );
   if (answer === "timeout" || late())
     return refuse(new ApprovalExpiredError({ ...ref, waitedMs: waitMs }), "expired");
@@ -433,7 +439,7 @@ async function askInForm(asked: AskedQuestion): Promise<ApprovalGrant> {
  * closed first).
  */
 async function askOnPage(asked: AskedQuestion, clientRefused?: () => Promise<never>): Promise<ApprovalGrant> {
-  const { human, call, store, approvalId, text, ref, waitMs, refuse, approve, late } = asked;
+  const { human, call, store, approvalId, text, ref, waitMs, binding, refuse, approve, late } = asked;
   const { openApprovalPage } = await import("./approvalPage.js");
   const page = await openApprovalPage(text, asked.passkey);
   try {
@@ -444,6 +450,7 @@ async function askOnPage(asked: AskedQuestion, clientRefused?: () => Promise<nev
       call,
       { mode: "url", message: approvalMessage(text, "url"), url: page.url, elicitationId: approvalId },
       waitMs,
+      binding,
     );
     const first = await Promise.race([decided.then(() => undefined), asking.then((answer) => ({ answer }))]);
     // The client said no (or could not ask) before the page was answered: the page closes unanswered.
@@ -485,14 +492,15 @@ async function ask(
   call: ToolCall,
   params: Parameters<NonNullable<ToolCall["human"]>["ask"]>[0],
   waitMs: number,
-): Promise<import("@modelcontextprotocol/sdk/types.js").ElicitResult | "timeout" | "aborted"> {
+  binding: AskOptions["binding"],
+): Promise<import("@modelcontextprotocol/server").ElicitResult | "timeout" | "aborted"> {
   if (waitMs <= 0) return "timeout";
   try {
-    return await human.ask(params, { timeoutMs: waitMs, signal: call.signal });
+    return await human.ask(params, { timeoutMs: waitMs, signal: call.signal, binding });
   } catch (error) {
     if (call.signal.aborted) return "aborted";
-    // McpError RequestTimeout (-32001): no answer within waitMs (the SDK cancelled the request at the client).
-    if ((error as { code?: unknown })?.code === -32001) return "timeout";
+    // No answer within waitMs (the 2025 era: the SDK cancelled the request at the client; the 2026 era: no retry).
+    if ((error as { code?: unknown })?.code === ASK_TIMED_OUT) return "timeout";
     // The client failed to ask (an error answer, a malformed result): no approval.
     return "aborted";
   }

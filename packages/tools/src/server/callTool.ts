@@ -2,10 +2,8 @@
 // tool runs with the call's cancellation, deadline, progress (with a heartbeat while it works) and way to a person;
 // its reply becomes an MCP result checked against the tool's output schema, and any error a typed error result in
 // the tool's language. Every text is redacted.
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { humanChannel } from "../approval/humanChannel.js";
+import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server";
+import type { HumanChannel } from "../approval/humanChannel.js";
 import { ToolsError } from "../errors/base.js";
 import { ToolTimeoutError } from "../errors/execution.js";
 import { argumentNamesOf, parseToolArguments } from "../input/parseToolArguments.js";
@@ -16,11 +14,9 @@ import { inToolLanguage } from "./toolLanguage.js";
 import { errorResult, replyResult } from "./toolResult.js";
 
 const HEARTBEAT_MS = 5_000;
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** What {@link callTool} needs of its server. @internal */
 export interface ToolCaller {
-  server: Server;
   context: ToolContext;
   redactor: Redactor;
   toolTimeoutMs: number;
@@ -46,15 +42,15 @@ function languageOf(tool: ToolDefinition, toolTimeoutMs: number) {
  * The call's progress: notifications only ever increase and stop once answered; a heartbeat says the tool is still
  * working when a progress token was given.
  */
-function toolProgress(tool: ToolDefinition, extra: Extra, started: number, toolTimeoutMs: number) {
-  const progressToken = extra._meta?.progressToken;
+function toolProgress(tool: ToolDefinition, ctx: ServerContext, started: number, toolTimeoutMs: number) {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
   const state = { answered: false, last: -1, lastTotal: undefined as number | undefined };
   const progress: ToolCall["progress"] = async (value, total, message) => {
     if (state.answered || progressToken === undefined || value <= state.last) return;
     state.last = value;
     state.lastTotal = total;
     try {
-      await extra.sendNotification({
+      await ctx.mcpReq.notify({
         method: "notifications/progress",
         params: { progressToken, progress: value, ...(total === undefined ? {} : { total }), message },
       });
@@ -106,25 +102,26 @@ function checkedResult(
   );
 }
 
+/** How one call reaches its client: its request (progress), cancellation and way to a person. @internal */
+export interface CallChannel {
+  ctx: ServerContext;
+  signal: AbortSignal;
+  human: HumanChannel;
+}
+
 /** Runs one tools/call; see the file comment. Never rejects. @internal */
 export async function callTool(
   caller: ToolCaller,
   tool: ToolDefinition,
   args: unknown,
-  extra: Extra,
+  channel: CallChannel,
 ): Promise<CallToolResult> {
   const { context, redactor, toolTimeoutMs, signer } = caller;
   const started = Date.now();
   const margin = Math.min(1_000, Math.floor(toolTimeoutMs / 10));
   const deadline = started + toolTimeoutMs - margin;
-  const { progress, stop } = toolProgress(tool, extra, started, toolTimeoutMs);
-  const call: ToolCall = {
-    signal: extra.signal,
-    deadline,
-    progress,
-    human: humanChannel(caller.server, extra.requestId),
-    tool: tool.name,
-  };
+  const { progress, stop } = toolProgress(tool, channel.ctx, started, toolTimeoutMs);
+  const call: ToolCall = { signal: channel.signal, deadline, progress, human: channel.human, tool: tool.name };
   let timer: NodeJS.Timeout | undefined;
   try {
     const run = (async () => {

@@ -1,13 +1,24 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  createRequestStateCodec,
+  type InputRequiredResult,
+  type RequestStateCodec,
+  Server,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/server";
 import { nearestKey } from "@preflow/errors";
+import { humanChannel } from "../approval/humanChannel.js";
 import type { ToolFamily, ToolServerConfig } from "../config/types.js";
+import { ApprovalExpiredError, refusedBeforeSigning } from "../errors/approval.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
 import { UnknownToolError } from "../errors/input.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
+import { readRequestStateKey } from "../state/requestStateKey.js";
 import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import type { ToolDefinition } from "../tools/context.js";
 import { callTool } from "./callTool.js";
+import { InputRounds, type RoundState } from "./inputRounds.js";
 import { errorResult } from "./toolResult.js";
 import { createToolContext } from "./toolServerContext.js";
 import { readToolServerSettings } from "./toolServerSettings.js";
@@ -60,7 +71,9 @@ export interface ToolServerRuntime {
 }
 
 /**
- * A tool server made by {@link createToolServer}: the MCP server, ready to be connected to a transport.
+ * A tool server made by {@link createToolServer}: one set of tools, one signer queue, one store, served to any number
+ * of MCP connections of either protocol era (`createServer` is the factory `serveStdio` and `createMcpHandler` of
+ * `@modelcontextprotocol/server` take).
  *
  * @example
  * ```ts
@@ -70,8 +83,11 @@ export interface ToolServerRuntime {
  * ```
  */
 export interface ToolServer {
-  /** The low-level MCP server (from `@modelcontextprotocol/sdk`). */
-  readonly server: Server;
+  /**
+   * A new MCP server instance (from `@modelcontextprotocol/server`) over this tool server's tools, state and signer:
+   * the factory to pass to `serveStdio(factory, { legacy: "serve" })` or `createMcpHandler(factory)`.
+   */
+  createServer(): Server;
   /** The names of the tools offered (the configured families), in listing order. */
   readonly tools: readonly string[];
   /** The answer bound in ms. */
@@ -81,9 +97,9 @@ export interface ToolServer {
    * configuration error (`INVALID_CONFIG`, `INVALID_POLICY`...) when the configuration cannot be used.
    */
   load(): Promise<ToolServerRuntime>;
-  /** Connects the server to a transport (for example `StdioServerTransport`) and starts serving. */
+  /** Connects a new MCP server instance to a transport (a hand-wired 2025-era connection) and starts serving. */
   connect(transport: Transport): Promise<void>;
-  /** Closes the connection. */
+  /** Closes every instance connected with {@link ToolServer.connect}. */
   close(): Promise<void>;
   /** Called once after the first `tools/list` was answered (the binary starts loading then). */
   onFirstList?: (() => void) | undefined;
@@ -113,7 +129,7 @@ const loadTools = async (): Promise<Map<string, ToolDefinition>> => {
  *
  * @example
  * ```ts
- * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+ * import { serveStdio } from "@modelcontextprotocol/server/stdio";
  * import { createToolServer } from "@preflow/tools";
  *
  * const tools = createToolServer({
@@ -122,7 +138,7 @@ const loadTools = async (): Promise<Map<string, ToolDefinition>> => {
  *   attributionTags: ["my_agent"],
  *   policyFile: "./policy.json",
  * });
- * await tools.connect(new StdioServerTransport());
+ * serveStdio(() => tools.createServer(), { legacy: "serve" }); // 2025 and 2026-07-28 clients
  * ```
  */
 export function createToolServer(config: ToolServerConfig = {}): ToolServer {
@@ -138,14 +154,32 @@ export function createToolServerWith(
   const { offered, offeredNames, families, redactor, toolTimeoutMs } = settings;
   const context = createToolContext(config, settings);
 
-  const server = new Server(
-    { name: "preflow-tools", title: "preflow tools (chain 42220)", version: TOOLS_VERSION },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer, and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, then simulate_flow (show its preview and balance changes to the user), then execute only if the simulation succeeds. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.",
+  const stateDir = config.stateDir ?? defaultStateDir();
+  // The 2026-era requestState: sealed with the key kept in the state directory, valid for one answer bound.
+  let codec: RequestStateCodec<RoundState> | undefined;
+  const stateCodec = (): RequestStateCodec<RoundState> => {
+    codec ??= createRequestStateCodec<RoundState>({
+      key: readRequestStateKey(stateDir),
+      ttlSeconds: Math.ceil(toolTimeoutMs / 1_000) + 5,
+      bind: (ctx) => ctx.mcpReq.method,
+    });
+    return codec;
+  };
+  let knownSigner: string | undefined;
+  const rounds = new InputRounds({
+    codec: {
+      mint: (payload, ctx) => stateCodec().mint(payload, ctx),
+      verify: (state, ctx) => stateCodec().verify(state, ctx),
     },
-  );
+    signer: () => knownSigner,
+    keepMs: toolTimeoutMs + 5_000,
+  });
+  const signerAddress = async (): Promise<void> => {
+    knownSigner = await context.runtime().then(
+      (loaded) => loaded.account?.address.toLowerCase(),
+      () => undefined,
+    );
+  };
 
   let listing: Tool[] | undefined;
   let loadingTools: Promise<Map<string, ToolDefinition>> | undefined;
@@ -154,59 +188,105 @@ export function createToolServerWith(
     return loadingTools;
   };
   let firstList = true;
+  const connected = new Set<Server>();
+
+  const createServer = (): Server => {
+    const server = new Server(
+      { name: "preflow-tools", title: "preflow tools (chain 42220)", version: TOOLS_VERSION },
+      {
+        capabilities: { tools: {} },
+        instructions: INSTRUCTIONS,
+        requestState: { verify: (state, ctx) => stateCodec().verify(state, ctx) },
+      },
+    );
+    server.setRequestHandler("tools/list", async () => {
+      if (listing === undefined) {
+        const all =
+          precomputed ??
+          (await import("./toolListing.js")).buildToolListing([...(await definitions()).values()]);
+        listing = all.filter((tool) => offeredNames.has(tool.name));
+      }
+      if (firstList) {
+        firstList = false;
+        if (self.onFirstList) setImmediate(self.onFirstList);
+      }
+      return { tools: listing };
+    });
+    server.setRequestHandler(
+      "tools/call",
+      async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
+        const name = request.params.name;
+        const tool = offeredNames.has(name) ? (await definitions()).get(name) : undefined;
+        if (!tool) {
+          const known = TOOL_CATALOG.find((candidate) => candidate.name === name);
+          const offeredList = offered.map((entry) => entry.name);
+          return errorResult(
+            new UnknownToolError({
+              tool: name,
+              suggestion: known ? null : nearestKey(name, offeredList),
+              family: known?.family ?? null,
+              families: [...families],
+              offered: offeredList,
+            }),
+            redactor,
+          );
+        }
+        const caller = { context, redactor, toolTimeoutMs, signer: settings.signer };
+        const args = request.params.arguments;
+        // 2025 era: the question is a real elicitation/create through the connection, answered within its wait.
+        if (!InputRounds.isModern(ctx)) {
+          return callTool(caller, tool, args, {
+            ctx,
+            signal: ctx.mcpReq.signal,
+            human: humanChannel(server, ctx.mcpReq.id),
+          });
+        }
+        // 2026-07-28: the same call, its question answered `input_required` and resumed by the client's retry.
+        await signerAddress();
+        const state = ctx.mcpReq.requestState<RoundState>();
+        if (state !== undefined) {
+          return rounds.resume(name, state, ctx, () =>
+            errorResult(
+              refusedBeforeSigning(
+                new ApprovalExpiredError({
+                  flowId: state.subjectId,
+                  approvalId: state.approvalId,
+                  waitedMs: toolTimeoutMs,
+                }),
+              ),
+              redactor,
+            ),
+          );
+        }
+        return rounds.start(name, ctx, (signal, human) =>
+          callTool(caller, tool, args, { ctx, signal, human }),
+        );
+      },
+    );
+    return server;
+  };
+
   const self: ToolServer = {
-    server,
+    createServer,
     tools: Object.freeze(offered.map((tool) => tool.name)),
     toolTimeoutMs,
     async load() {
       const loaded = await context.runtime();
       return { sdk: loaded.sdk, signer: loaded.account?.address, rpcUrl: loaded.rpcUrl };
     },
-    connect: (transport) => server.connect(transport),
-    close: () => server.close(),
+    async connect(transport) {
+      const server = createServer();
+      connected.add(server);
+      await server.connect(transport);
+    },
+    async close() {
+      await Promise.all([...connected].map((server) => server.close()));
+      connected.clear();
+    },
     onFirstList: undefined,
   };
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    if (listing === undefined) {
-      const all =
-        precomputed ??
-        (await import("./toolListing.js")).buildToolListing([...(await definitions()).values()]);
-      listing = all.filter((tool) => offeredNames.has(tool.name));
-    }
-    if (firstList) {
-      firstList = false;
-      if (self.onFirstList) setImmediate(self.onFirstList);
-    }
-    return { tools: listing };
-  });
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = offeredNames.has(request.params.name)
-      ? (await definitions()).get(request.params.name)
-      : undefined;
-    if (!tool) {
-      const name = request.params.name;
-      const known = TOOL_CATALOG.find((candidate) => candidate.name === name);
-      const offeredList = offered.map((entry) => entry.name);
-      return errorResult(
-        new UnknownToolError({
-          tool: name,
-          suggestion: known ? null : nearestKey(name, offeredList),
-          family: known?.family ?? null,
-          families: [...families],
-          offered: offeredList,
-        }),
-        redactor,
-      );
-    }
-    return callTool(
-      { server, context, redactor, toolTimeoutMs, signer: settings.signer },
-      tool,
-      request.params.arguments,
-      extra,
-    );
-  });
-
   return self;
 }
+
+const INSTRUCTIONS =
+  "Tools for chain 42220 (Celo): read balances and transactions, prepare transfers, approvals and contract calls as prepared flows, execute them with the server's signer, and check ERC-8021 attribution tags. Inputs and results are snake_case; unknown arguments are refused. Amounts are human decimal strings; results give integers as decimal strings. Prepare, then simulate_flow (show its preview and balance changes to the user), then execute only if the simulation succeeds. The same flow is sent once (force: true to send again); an answer `pending` means: ask get_flow_status, do not execute again.";

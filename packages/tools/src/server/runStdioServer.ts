@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { readToolServerConfigFromEnv } from "../config/readToolServerConfigFromEnv.js";
 import { createToolServerWith, type ToolServer, type ToolServerRuntime } from "./createToolServer.js";
 import { describeError } from "./formatError.js";
@@ -27,6 +27,11 @@ export interface RunStdioServerOptions {
   stdout?: Writable;
   /** Where log lines and start-up errors go (never standard output). */
   stderr?: { write(chunk: string): unknown };
+  /**
+   * Serve Streamable HTTP at `http://<host:port>/mcp` instead of stdio (`--http 127.0.0.1:8765`): several clients
+   * share one server. Needs `PREFLOW_HTTP_TOKEN`; loopback only unless `PREFLOW_HTTP_OPEN=1`.
+   */
+  http?: string;
   /** The build's `tool-listing.json` (the binary passes it), answered to `tools/list` without building schemas. @internal */
   listingFile?: string;
 }
@@ -83,7 +88,12 @@ export async function runStdioServer(
   const log = (line: string): void => {
     stderr.write(`[preflow-tools] ${line}\n`);
   };
-  const secrets = [env.CHAIN_PRIVATE_KEY, env.AGENT_ID_PRIVATE_KEY, env.PREFLOW_TELEMETRY_API_KEY];
+  const secrets = [
+    env.CHAIN_PRIVATE_KEY,
+    env.AGENT_ID_PRIVATE_KEY,
+    env.PREFLOW_TELEMETRY_API_KEY,
+    env.PREFLOW_HTTP_TOKEN,
+  ];
   const report = (error: unknown): void => {
     const redactor = createRedactor(secrets);
     // Said in the operator's words: an option the server sets from a variable is named by the variable only
@@ -101,13 +111,19 @@ export async function runStdioServer(
     process.exitCode = 1;
   };
   let tools: ToolServer;
+  let http: import("./serveHttp.js").HttpServeOptions | undefined;
   try {
+    if (options.http !== undefined)
+      http = (await import("./serveHttp.js")).readHttpServeOptions(options.http, env);
     const config = readToolServerConfigFromEnv(env);
     // The raw key leaves the environment once read: modules loaded later and child processes do not inherit it.
     // (Linux's /proc/<pid>/environ still shows the environment the process started with: only a keystore or a
     // signer module keeps a key out of it.)
-    if (env === process.env) delete process.env.CHAIN_PRIVATE_KEY;
-    tools = createToolServerWith({ ...config, log }, readListing(options.listingFile));
+    if (env === process.env) {
+      delete process.env.CHAIN_PRIVATE_KEY;
+      delete process.env.PREFLOW_HTTP_TOKEN;
+    }
+    tools = createToolServerWith({ ...config, log }, readListing(options.listingFile) as Tool[] | undefined);
   } catch (error) {
     report(error);
     return undefined;
@@ -117,6 +133,7 @@ export async function runStdioServer(
     resolveReady = resolve;
   });
   let started = false;
+  let served = "stdio";
   const start = (): void => {
     if (started) return;
     started = true;
@@ -124,7 +141,7 @@ export async function runStdioServer(
     tools.load().then(
       (runtime) => {
         log(
-          `serving ${tools.tools.length} tools over stdio on chain 42220 via ${runtime.rpcUrl}; answer bound ${tools.toolTimeoutMs} ms; signer: ${runtime.signer ?? "none (read, prepare and inspect tools, and dry runs)"}`,
+          `serving ${tools.tools.length} tools over ${served} on chain 42220 via ${runtime.rpcUrl}; answer bound ${tools.toolTimeoutMs} ms; signer: ${runtime.signer ?? "none (read, prepare and inspect tools, and dry runs)"}`,
         );
         resolveReady(runtime);
       },
@@ -136,6 +153,40 @@ export async function runStdioServer(
   };
   const fallback = setTimeout(start, LOAD_AFTER_MS);
   tools.onFirstList = start;
-  await tools.connect(new StdioServerTransport(options.stdin, options.stdout));
-  return Object.assign(tools, { ready, start });
+  const close = tools.close;
+  if (http !== undefined) {
+    let listening: { url: string; close(): Promise<void> };
+    try {
+      listening = await (await import("./serveHttp.js")).serveHttp(tools, http, log);
+    } catch (error) {
+      clearTimeout(fallback);
+      report(error);
+      return undefined;
+    }
+    served = `HTTP at ${listening.url}`;
+    start();
+    return Object.assign(tools, {
+      ready,
+      start,
+      close: async () => {
+        await listening.close();
+        await close();
+      },
+    });
+  }
+  // Both eras on one pipe: the first message picks it (`initialize`: 2025, served as before; a request carrying the
+  // 2026-07-28 envelope, or `server/discover`: stateless), one instance pinned for the connection.
+  const handle = serveStdio(() => tools.createServer(), {
+    legacy: "serve",
+    transport: new StdioServerTransport(options.stdin, options.stdout),
+    onerror: (error) => log(`protocol: ${error.message}`),
+  });
+  return Object.assign(tools, {
+    ready,
+    start,
+    close: async () => {
+      await handle.close();
+      await close();
+    },
+  });
 }

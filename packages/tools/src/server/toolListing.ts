@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod/v4";
 import { toolErrorSchema } from "../schemas/common.js";
 import type { ToolDefinition } from "../tools/context.js";
@@ -23,13 +23,31 @@ function noEmptySchemas(value: unknown): unknown {
   );
 }
 
+/**
+ * Spells a list of types (`type: ["string", "null"]`, which zod 4.6 writes for a union of plain types) as `anyOf` of
+ * one type each, as before: strict validators (Ajv's `strictTypes`) refuse union types, and the listing stays the same.
+ */
+function singleTypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(singleTypes);
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value).map(([key, entry]) => [key, singleTypes(entry)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (!Array.isArray(object.type)) return object;
+  const { type, description, ...rest } = object;
+  const anyOf = (type as string[]).map((one) => ({ type: one, ...rest }));
+  return { ...(description === undefined ? {} : { description }), anyOf };
+}
+
 /** JSON Schema (draft-07) of a zod schema, with `type: "object"` at the root as MCP wants it. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {
   const json = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "throw" }) as Record<
     string,
     unknown
   >;
-  return { ...(noEmptySchemas(json) as Record<string, unknown>), type: "object" } as Tool["inputSchema"];
+  return {
+    ...(singleTypes(noEmptySchemas(json)) as Record<string, unknown>),
+    type: "object",
+  } as Tool["inputSchema"];
 }
 
 type JsonSchema = Record<string, unknown> | boolean;

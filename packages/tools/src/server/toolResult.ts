@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { toSnakeCase } from "../schemas/caseKeys.js";
 import type { ToolReply } from "../schemas/toolReply.js";
 import { type DescribedError, describeError } from "./formatError.js";

@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { z } from "zod/v4";
 import type { ToolFamily } from "../config/types.js";
 import type { ExecutionCall, ExecutionContext, ExecutionRuntime } from "../execution/executionContext.js";

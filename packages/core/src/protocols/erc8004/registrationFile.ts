@@ -339,8 +339,7 @@ export function parseRegistrationDataUri(uri: string, field = "agentURI"): Agent
   const comma = uri.indexOf(",");
   const header = comma < 0 ? "" : uri.slice(5, comma).toLowerCase();
   const parts = header.split(";").map((part) => part.trim());
-  if (comma < 0 || parts[0] !== "application/json")
-    fail(field, uri, "must be a data:application/json URI");
+  if (comma < 0 || parts[0] !== "application/json") fail(field, uri, "must be a data:application/json URI");
   const body = uri.slice(comma + 1);
   let json: string;
   if (parts.includes("base64")) {

@@ -335,6 +335,84 @@ export {
 export { erc20Protocol } from "./protocols/erc20/definition.js";
 export type { ApproveIntent, Erc20Intent, SendIntent } from "./protocols/erc20/intents.js";
 export {
+  erc1271Abi as erc8004Erc1271Abi,
+  erc8004IdentityRegistryAbi,
+  erc8004ReputationRegistryAbi,
+} from "./protocols/erc8004/abis.js";
+export type {
+  GetAgentErrorType,
+  GetAgentParameters,
+  GetAgentReturnType,
+} from "./protocols/erc8004/actions/getAgent.js";
+export type {
+  GetAgentReputationErrorType,
+  GetAgentReputationParameters,
+  GetAgentReputationReturnType,
+} from "./protocols/erc8004/actions/getAgentReputation.js";
+export type {
+  PrepareGiveFeedbackErrorType,
+  PrepareGiveFeedbackParameters,
+  PrepareGiveFeedbackReturnType,
+} from "./protocols/erc8004/actions/prepareGiveFeedback.js";
+export type {
+  PrepareRegisterAgentErrorType,
+  PrepareRegisterAgentParameters,
+  PrepareRegisterAgentReturnType,
+} from "./protocols/erc8004/actions/prepareRegisterAgent.js";
+export type {
+  PrepareSetAgentUriErrorType,
+  PrepareSetAgentUriParameters,
+  PrepareSetAgentUriReturnType,
+} from "./protocols/erc8004/actions/prepareSetAgentUri.js";
+export type {
+  PrepareSetAgentWalletErrorType,
+  PrepareSetAgentWalletParameters,
+  PrepareSetAgentWalletReturnType,
+} from "./protocols/erc8004/actions/prepareSetAgentWallet.js";
+export type {
+  AgentFeedbackEntry,
+  ReadAgentFeedbackErrorType,
+  ReadAgentFeedbackParameters,
+  ReadAgentFeedbackReturnType,
+} from "./protocols/erc8004/actions/readAgentFeedback.js";
+export { ERC8004_ADDRESSES, ERC8004_AGENT_REGISTRY } from "./protocols/erc8004/addresses.js";
+export { type AgentWalletSigner, agentWalletTypedData } from "./protocols/erc8004/agentWalletTypedData.js";
+export { erc8004Protocol } from "./protocols/erc8004/definition.js";
+export {
+  type Erc8004ErrorCode,
+  type Erc8004Refusal,
+  Erc8004RefusedError,
+} from "./protocols/erc8004/errors.js";
+export type { ProofOfPayment } from "./protocols/erc8004/feedbackFile.js";
+export type {
+  AgentFeedbackIntent,
+  AgentRegisterIntent,
+  AgentSetUriIntent,
+  AgentSetWalletIntent,
+  Erc8004Intent,
+} from "./protocols/erc8004/intents.js";
+export {
+  getAgent,
+  getAgentReputation,
+  prepareGiveFeedback,
+  prepareRegisterAgent,
+  prepareSetAgentUri,
+  prepareSetAgentWallet,
+  readAgentFeedback,
+} from "./protocols/erc8004/lazyActions.js";
+export {
+  AGENT_REGISTRATION_TYPE,
+  type AgentRegistrationEntry,
+  type AgentRegistrationFile,
+  type AgentService,
+  type BuildRegistrationFileParameters,
+  buildRegistrationFile,
+  parseCaip10,
+  parseRegistrationDataUri,
+  registrationFileToDataUri,
+  validateRegistrationFile,
+} from "./protocols/erc8004/registrationFile.js";
+export {
   goodDollarBrokerAbi,
   goodDollarExchangeProviderAbi,
   goodDollarIdentityAbi,

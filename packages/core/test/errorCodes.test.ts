@@ -10,6 +10,7 @@ import {
   CeloGovernanceRefusedError,
   CeloStakingRefusedError,
 } from "../src/protocols/celo-staking/errors.js";
+import { type Erc8004ErrorCode, Erc8004RefusedError } from "../src/protocols/erc8004/errors.js";
 import {
   type GOODDOLLAR_ERROR_CODES,
   type GoodDollarErrorCode,
@@ -24,10 +25,10 @@ const declared = PROTOCOLS.flatMap((protocol) =>
 describe("protocol error codes", () => {
   it("CoreErrorCode takes each protocol's declared codes (a type check: tsc fails when it does not)", () => {
     expectTypeOf<RegisteredErrorCode>().toEqualTypeOf<
-      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode
+      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode | Erc8004ErrorCode
     >();
     expectTypeOf<
-      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode
+      errors.LendingErrorCode | CeloStakingErrorCode | GoodDollarErrorCode | Erc8004ErrorCode
     >().toMatchTypeOf<CoreErrorCode>();
     expectTypeOf<(typeof GOODDOLLAR_ERROR_CODES)[number]>().toEqualTypeOf<GoodDollarErrorCode>();
     // the lists are the whole unions
@@ -42,6 +43,7 @@ describe("protocol error codes", () => {
       ...Array(7).fill("aave-v3"),
       "celo-staking",
       "celo-staking",
+      "erc8004",
       "gooddollar",
     ]);
   });
@@ -77,6 +79,7 @@ describe("protocol error codes", () => {
       new CeloStakingRefusedError({ operation: "lock 1 CELO", reason: "not-enough-celo", message: "…" }),
       new CeloGovernanceRefusedError({ operation: "upvote", reason: "not-queued", message: "…" }),
       new GoodDollarRefusedError({ operation: "claim", reason: "already-claimed", message: "…" }),
+      new Erc8004RefusedError({ operation: "feedback", reason: "self-feedback", message: "…" }),
     ];
     expect(thrown.map((error) => error.code).sort()).toEqual(declared.map(({ code }) => code).sort());
   });

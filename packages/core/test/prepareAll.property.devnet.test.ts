@@ -4,20 +4,27 @@
 // against the devnet (a few runs each: each costs a request).
 import { useDevnet } from "@preflow/devnet/vitest";
 import fc from "fast-check";
-import { erc20Abi } from "viem";
+import { erc20Abi, parseEventLogs } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import {
+  buildRegistrationFile,
   createSdkClient,
+  erc8004IdentityRegistryAbi,
   formatPreparedFlow,
   mentoActions,
   parsePreparedFlow,
+  prepareGiveFeedback,
+  prepareRegisterAgent,
+  prepareSetAgentUri,
+  prepareSetAgentWallet,
   type SerializedPreparedFlow,
   SWAP_VENUES,
   swapActions,
   TOKENS,
   uniswapActions,
 } from "../src/index.js";
-import { executeFlow, freshAccount } from "./support/wallet.js";
+import { devnetClients, executeFlow, freshAccount } from "./support/wallet.js";
 
 const devnet = useDevnet();
 const client = createSdkClient({
@@ -62,6 +69,67 @@ describe("every prepare* returns a flow that passes parsePreparedFlow (property)
               functionName: "transferFrom",
               args: [owner.address, other, 1n],
               approvals: [{ token, amount: value, spender: approvalSpender }],
+            }),
+          );
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("ERC-8004: register, set URI, set the agent wallet, give feedback", async () => {
+    const owner = await freshAccount(devnet);
+    const registered = await prepareRegisterAgent(client, { from: owner.address, uri: "ipfs://agent" });
+    passesOwnChecks(registered);
+    const [hash] = await executeFlow(devnet, owner.privateKey, registered);
+    const receipt = await devnetClients(devnet, owner.privateKey).publicClient.getTransactionReceipt({
+      hash: hash!,
+    });
+    const agentId = parseEventLogs({
+      abi: erc8004IdentityRegistryAbi,
+      eventName: "Registered",
+      logs: receipt.logs,
+    })[0]!.args.agentId;
+    const hot = await freshAccount(devnet, {});
+    const hotAccount = privateKeyToAccount(hot.privateKey);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ""),
+        fc.bigInt({ min: -(10n ** 38n), max: 10n ** 38n }),
+        fc.integer({ min: 0, max: 18 }),
+        fc.string({ maxLength: 20 }),
+        fc.boolean(),
+        async (name, value, decimals, tag1, withProof) => {
+          const registration = buildRegistrationFile({
+            name,
+            description: `${name} agent`,
+            agentId,
+            agentWallet: hot.address,
+          });
+          passesOwnChecks(await prepareRegisterAgent(client, { from: owner.address, registration }));
+          passesOwnChecks(await prepareSetAgentUri(client, { from: owner.address, agentId, registration }));
+          passesOwnChecks(
+            await prepareSetAgentWallet(client, {
+              from: owner.address,
+              agentId,
+              wallet: hot.address,
+              signTypedData: (typedData) => hotAccount.signTypedData(typedData),
+            }),
+          );
+          const proof = {
+            fromAddress: other,
+            toAddress: owner.address,
+            chainId: "42220",
+            txHash: `0x${"cd".repeat(32)}`,
+          };
+          passesOwnChecks(
+            await prepareGiveFeedback(client, {
+              from: other,
+              agentId,
+              value,
+              decimals,
+              tag1,
+              ...(withProof ? { proofOfPayment: proof } : {}),
             }),
           );
         },

@@ -339,6 +339,50 @@ const EXPORTS: { [K in keyof Functions<typeof core>]: Row | NoObject | NotChecke
       core.prepareGoodDollarReserveSwap(c, { from: A, tokenIn: "USDm", tokenOut: "G$", amountIn: "1", ...x }),
     ...parameters(),
   },
+  getAgent: { call: (c, x) => core.getAgent(c, { agentId: 1n, ...x }), ...parameters() },
+  getAgentReputation: {
+    call: (c, x) => core.getAgentReputation(c, { agentId: 1n, reviewers: [A], ...x }),
+    ...parameters(),
+  },
+  readAgentFeedback: { call: (c, x) => core.readAgentFeedback(c, { agentId: 1n, ...x }), ...parameters() },
+  prepareRegisterAgent: {
+    call: (c, x) => core.prepareRegisterAgent(c, { from: A, uri: "ipfs://agent", ...x }),
+    ...parameters(),
+  },
+  prepareSetAgentUri: {
+    call: (c, x) => core.prepareSetAgentUri(c, { from: A, agentId: 1n, uri: "ipfs://agent", ...x }),
+    ...parameters(),
+  },
+  prepareSetAgentWallet: {
+    call: (c, x) =>
+      core.prepareSetAgentWallet(c, {
+        from: A,
+        agentId: 1n,
+        wallet: A,
+        deadline: 1n,
+        signature: "0x00",
+        ...x,
+      }),
+    ...parameters(),
+  },
+  prepareGiveFeedback: {
+    call: (c, x) => core.prepareGiveFeedback(c, { from: A, agentId: 1n, value: 1n, ...x }),
+    ...parameters(),
+  },
+  buildRegistrationFile: {
+    call: (_c, x) => core.buildRegistrationFile({ name: "n", description: "d", ...x }),
+    ...parameters(null),
+  },
+  validateRegistrationFile: {
+    noObjectParameter:
+      "(untrusted JSON: its unknown keys are refused by the rules, tested in erc8004.property)",
+  },
+  registrationFileToDataUri: { noObjectParameter: "(a validated registration file)" },
+  parseRegistrationDataUri: { noObjectParameter: "(a URI)" },
+  parseCaip10: { noObjectParameter: "(a CAIP-10 string)" },
+  agentWalletTypedData: {
+    noObjectParameter: "(internal values already checked: agentId, wallet, owner, deadline)",
+  },
   networkActions: { decorator: "network" },
   swapActions: { decorator: "swap" },
   tokenActions: { decorator: "token" },

@@ -22,6 +22,9 @@ export { connectDevnet, type DevnetClient, type DevnetInfo } from "./connectDevn
 export {
   devnetTokenAbi,
   devnetVaultAbi,
+  erc8004IdentityRegistryStandInAbi,
+  erc8004ReputationRegistryStandInAbi,
+  erc8004ValidationRegistryStandInAbi,
   exchangeRateOracleStandInAbi,
   feeCurrencyDirectoryStandInAbi,
   l2RegistryStandInAbi,
@@ -118,6 +121,7 @@ export {
   verifyCeloGovernanceTimeline,
 } from "./protocols/celoCore.js";
 export { DELEGATION_FRAMEWORK, deployDelegationFramework } from "./protocols/delegationFramework.js";
+export { deployErc8004Registries, ERC8004_REGISTRIES } from "./protocols/erc8004.js";
 export {
   GOODDOLLAR_ADDRESSES,
   GOODDOLLAR_CUSD_EXCHANGE_ID,

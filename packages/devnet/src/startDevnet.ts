@@ -18,6 +18,7 @@ import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
 import { retimeCeloGovernance } from "./protocols/celoCore.js";
 import { deployDelegationFramework } from "./protocols/delegationFramework.js";
+import { deployErc8004Registries } from "./protocols/erc8004.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { deploySimple7702Account } from "./simple7702Account.js";
 import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
@@ -243,7 +244,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       // Connected: the socket's path is no longer needed, and nothing is left in /tmp even after a kill -9.
       removeIpcSocket();
       await deploySimple7702Account(rpcUrl);
-      await deployDelegationFramework(rpcUrl);
+      await Promise.all([deployDelegationFramework(rpcUrl), deployErc8004Registries(rpcUrl)]);
       await retimeCeloGovernance(rpcUrl, { builtAt });
       tContracts = performance.now();
       if (options.fundAccounts) {

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe("tools/list", () => {
-  it("lists the 52 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
+  it("lists the 58 tools with snake_case names, descriptions, strict input schemas and output schemas", async () => {
     const { tools } = await server.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "get_network_status",
@@ -71,6 +71,8 @@ describe("tools/list", () => {
       "get_governance_proposal",
       "get_ubi_entitlement",
       "get_gooddollar_reserve_quote",
+      "get_agent",
+      "get_agent_reputation",
       "prepare_send",
       "prepare_approve",
       "prepare_contract_call",
@@ -93,6 +95,10 @@ describe("tools/list", () => {
       "prepare_governance_undelegate",
       "prepare_ubi_claim",
       "prepare_gooddollar_reserve_swap",
+      "prepare_register_agent",
+      "prepare_set_agent_uri",
+      "prepare_set_agent_wallet",
+      "prepare_give_feedback",
       "simulate_flow",
       "execute_prepared_flow",
       "send_token",
@@ -110,8 +116,9 @@ describe("tools/list", () => {
       expect(tool.outputSchema?.type).toBe("object");
       // No empty {} sub-schema anywhere.
       expect(JSON.stringify([tool.inputSchema, tool.outputSchema])).not.toMatch(/(?<!"properties"):\{\}/);
+      // snake_case; a word may end in digits as the protocol names it (ERC-8004's tag1, tag2)
       for (const field of Object.keys(tool.inputSchema.properties ?? {}))
-        expect(field).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
+        expect(field).toMatch(/^[a-z]+[0-9]*(?:_[a-z]+[0-9]*)*$/);
     }
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("send_token")?.inputSchema.required).toEqual(["to", "token", "amount"]);

@@ -13,6 +13,7 @@ import type {
   VenueOf,
 } from "./definition.js";
 import { erc20Protocol } from "./erc20/definition.js";
+import { erc8004Protocol } from "./erc8004/definition.js";
 import { goodDollarProtocol } from "./gooddollar/definition.js";
 import { mentoProtocol } from "./mento/definition.js";
 import { swapProtocol } from "./swap/definition.js";
@@ -40,6 +41,7 @@ export const PROTOCOLS = [
   aaveProtocol,
   celoStakingProtocol,
   goodDollarProtocol,
+  erc8004Protocol,
 ] as const satisfies readonly ProtocolDefinition[];
 
 /**

@@ -19,11 +19,14 @@ import {
   ChainMismatchError,
   ContractReadError,
   type DecodeFunctionResultStrictErrorType,
+  Erc8004RefusedError,
   type EstimateGasErrorType,
   type ExecutePreparedFlowErrorType,
   FeeEstimateRevertedError,
   FlowAccountMismatchError,
   type GetAavePositionsErrorType,
+  type GetAgentErrorType,
+  type GetAgentReputationErrorType,
   type GetAllowanceErrorType,
   type GetBalanceErrorType,
   type GetBalancesErrorType,
@@ -66,6 +69,7 @@ import {
   type PrepareAaveWithdrawErrorType,
   type PrepareApproveErrorType,
   type PrepareContractCallErrorType,
+  type PrepareGiveFeedbackErrorType,
   type PrepareGoodDollarClaimErrorType,
   type PrepareGoodDollarReserveSwapErrorType,
   type PrepareGovernanceDelegateErrorType,
@@ -74,7 +78,10 @@ import {
   type PrepareGovernanceUpvoteErrorType,
   type PrepareGovernanceVoteErrorType,
   type PrepareMentoSwapErrorType,
+  type PrepareRegisterAgentErrorType,
   type PrepareSendErrorType,
+  type PrepareSetAgentUriErrorType,
+  type PrepareSetAgentWalletErrorType,
   type PrepareStakingActivateErrorType,
   type PrepareStakingLockErrorType,
   type PrepareStakingRelockErrorType,
@@ -85,6 +92,7 @@ import {
   type PrepareSwapErrorType,
   type PrepareUniswapSwapErrorType,
   type PrepareUniswapV4SwapErrorType,
+  type ReadAgentFeedbackErrorType,
   type ReadBatchErrorType,
   type ReadContractErrorType,
   RequestAbortedError,
@@ -394,6 +402,48 @@ const GOODDOLLAR = {
   ]),
 };
 
+/** ERC-8004's actions. */
+const ERC8004 = {
+  getAgent: errorTypeOf<GetAgentErrorType>()([InvalidArgumentError, ...RPC]),
+  getAgentReputation: errorTypeOf<GetAgentReputationErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    ...RPC,
+  ]),
+  readAgentFeedback: errorTypeOf<ReadAgentFeedbackErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    ...RPC,
+  ]),
+  prepareRegisterAgent: errorTypeOf<PrepareRegisterAgentErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    ...RPC,
+    ...FEE,
+  ]),
+  prepareSetAgentUri: errorTypeOf<PrepareSetAgentUriErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    Erc8004RefusedError,
+    ...RPC,
+    ...FEE,
+  ]),
+  prepareSetAgentWallet: errorTypeOf<PrepareSetAgentWalletErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    Erc8004RefusedError,
+    ...RPC,
+    ...FEE,
+  ]),
+  prepareGiveFeedback: errorTypeOf<PrepareGiveFeedbackErrorType>()([
+    InvalidArgumentError,
+    InvalidAddressError,
+    Erc8004RefusedError,
+    ...RPC,
+    ...FEE,
+  ]),
+};
+
 /** Every operation with an `XErrorType`: each exported action of core has its entry. */
 export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...TRANSACTION,
@@ -403,6 +453,7 @@ export const ERROR_TYPES: Readonly<Record<string, readonly ErrorClass[]>> = {
   ...CELO_STAKING,
   ...SWAPS,
   ...GOODDOLLAR,
+  ...ERC8004,
 };
 
 /**

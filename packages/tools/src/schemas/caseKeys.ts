@@ -2,7 +2,7 @@
 // converts (server, tools, approval), so none of them imports the server for it.
 
 /** Keys whose values are data, not field names: left as they are by {@link toSnakeCase}. */
-const OPAQUE_KEYS = new Set(["args", "metadata", "route", "result"]);
+const OPAQUE_KEYS = new Set(["args", "metadata", "route", "result", "registrationFile", "registration"]);
 
 /** `blockNumber` → `block_number`; keys already in snake_case stay. @internal */
 export function snakeKey(key: string): string {

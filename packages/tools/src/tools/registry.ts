@@ -12,6 +12,7 @@ import {
   getValidatorGroupsTool,
   stakingPrepareTools,
 } from "./protocols/celo-staking.js";
+import { erc8004PrepareTools, getAgentReputationTool, getAgentTool } from "./protocols/erc8004.js";
 import {
   getGoodDollarReserveQuoteTool,
   getUbiEntitlementTool,
@@ -49,6 +50,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   getGovernanceProposalTool,
   getUbiEntitlementTool,
   getGoodDollarReserveQuoteTool,
+  getAgentTool,
+  getAgentReputationTool,
   prepareSendTool,
   prepareApproveTool,
   prepareContractCallTool,
@@ -56,6 +59,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...lendingPrepareTools,
   ...stakingPrepareTools,
   ...goodDollarPrepareTools,
+  ...erc8004PrepareTools,
   simulateFlowTool,
   executePreparedFlowTool,
   sendTokenTool,

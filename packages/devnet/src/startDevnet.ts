@@ -202,7 +202,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         // concurrent send was estimated on storage and accounts the first one had warmed (a third less call gas)
         // and ran out of gas when it landed in a bundle of its own (issue 39, aa's sponsoredConcurrent test).
         // Ignoring the sponsor's paymasters there estimates each operation on the chain's state, which holds
-        // whichever bundle it lands in. (Its sender's own earlier operations are still simulated first.)
+        // whichever bundle it lands in. (Its sender's own earlier operations are still simulated first.) alto added
+        // the option for this case (pimlicolabs/alto#605, "estimations with warmed state"); its other remedy, a
+        // 50,000 call gas floor when operations are queued, does not cover a 112,771-gas deposit.
         ...["--ignored-paymasters", SPONSOR_PAYMASTER_ADDRESSES.join(",")],
         ...["--block-time", "200", "--min-bundle-interval", "10", "--max-bundle-interval", "50"],
         ...["--enable-debug-endpoints", "true", "--log-level", verbose ? "info" : "warn"],

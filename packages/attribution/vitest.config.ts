@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // starts one @preflow/devnet for the bundle test (`*.devnet.test.ts`).
 export default defineConfig({
   test: {
+    // PREFLOW_FC_RUNS=n raises fast-check's numRuns (see the file); without it nothing changes.
+    setupFiles: ["../../vitest.fastcheck.ts"],
     // Property tests run tens of thousands of cases; leave room on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 240_000,

@@ -8,6 +8,8 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 export default defineConfig({
   define: { __PREFLOW_CORE_VERSION__: JSON.stringify(version) },
   test: {
+    // PREFLOW_FC_RUNS=n raises fast-check's numRuns (see the file); without it nothing changes.
+    setupFiles: ["../../vitest.fastcheck.ts"],
     include: ["test/**/*.test.ts"],
     // One devnet per test run (anvil at chain 42220 with the tokens at their mainnet addresses), with the
     // Ethereum chain (id 1, ENS) that client.ens resolves "ethereum" names on.

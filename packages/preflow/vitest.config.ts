@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // PREFLOW_FC_RUNS=n raises fast-check's numRuns (see the file); without it nothing changes.
+    setupFiles: ["../../vitest.fastcheck.ts"],
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    setupFiles: ["test/setup.ts"],
+    setupFiles: ["test/setup.ts", "../../vitest.fastcheck.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -236,22 +236,16 @@ describe("sendPreparedFlow, batch mode", () => {
     expect(untagged.attributionTags).toBeUndefined();
     expect(tagged.attributionTags).toEqual([]);
     for (const aa of [untagged, tagged]) await fund(devnet, aa.smartAccountAddress, "USDm", "1");
-    // One after the other: what this checks is the calldata of each. Sent at once, under heavy load (about 1 run in
-    // 40 at load 28) one new account's approve + deposit reverts on chain out of gas: the call gas limit the
-    // sponsor's estimate gave (74,916) is a third short of what the deposit uses (112,771), about two
-    // zero-to-nonzero storage writes, as if estimated on a state where they were already written. The cause is in
-    // the estimate the mock paymaster asks alto for, not yet found (issue 39 stays open on it).
-    const a = await untagged.sendPreparedFlow(
-      await approveAndDeposit(devnet, untagged.smartAccountAddress, 10n ** 17n),
+    // Sent at once, through the same sponsor (issue 39: the second one's gas used to be estimated on the state the
+    // first one's approve + deposit warmed in alto's simulation; see sponsoredConcurrent.test.ts).
+    const flows = await Promise.all(
+      [untagged, tagged].map((aa) => approveAndDeposit(devnet, aa.smartAccountAddress, 10n ** 17n)),
     );
-    const b = await tagged.sendPreparedFlow(
-      await approveAndDeposit(devnet, tagged.smartAccountAddress, 10n ** 17n),
-    );
-    // On failure, say why: this pair of concurrent sends reverts on-chain without revert data about once in 40
-    // runs on a heavily loaded machine (issue 39). Caught with these facts: the failed operation carried a
-    // callGasLimit of 74,916 where this call uses 112,771 (120 sends measured), and the deposit's transferFrom ran
-    // out of gas; the gas estimate behind pm_sponsorUserOperation (alto's eth_estimateUserOperationGas, asked by the
-    // mock paymaster) was about a third short for that one operation.
+    const [a, b] = await Promise.all([
+      untagged.sendPreparedFlow(flows[0]!),
+      tagged.sendPreparedFlow(flows[1]!),
+    ]);
+    // On failure, say why: the operations' gas limits and, from the bundle's call trace, each call into the account.
     const why = `${JSON.stringify([a, b], (_key, value) =>
       typeof value === "bigint" ? value.toString() : value,
     )}\n${a.success && b.success ? "" : await bundleFacts(devnet, [a, b])}`;

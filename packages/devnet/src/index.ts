@@ -183,7 +183,7 @@ export {
   universalRouterAbi,
 } from "./protocols/uniswapV4.js";
 export { SIMPLE_7702_ACCOUNT } from "./simple7702Account.js";
-export { INVALID_API_KEY_ERROR } from "./sponsorEndpoint.js";
+export { INVALID_API_KEY_ERROR, SPONSOR_PAYMASTER_ADDRESSES } from "./sponsorEndpoint.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";
 export { deployTestNfts, type TestNfts } from "./testNfts.js";
 export {

@@ -17,6 +17,17 @@ export interface SponsorEndpoint {
   stop(): Promise<void>;
 }
 
+/**
+ * The sponsor's paymasters: @pimlico/mock-paymaster 0.0.7's singleton paymasters for EntryPoint 0.6, 0.7 and 0.8,
+ * placed by CREATE2 for its fixed signer (key 0xbb…bb, address 0x88f9B82462f6C4bf4a0Fb15e5c3971559a316e7f).
+ * alto is started with them in `--ignored-paymasters` (see startDevnet).
+ */
+export const SPONSOR_PAYMASTER_ADDRESSES = [
+  "0x20a2ED5AAdc0d87488dbc238A5Eb83A6955BD598",
+  "0x38aef040CEB057B62E1598F5C265946A4E4BaB4C",
+  "0xe276558647476dC0f409B25a1AFCbCed730128D9",
+] as const;
+
 type PaymasterInstance = { start(): Promise<unknown>; stop(): Promise<unknown> };
 
 // @pimlico/mock-paymaster 0.0.7 (relay.js) prints every request it fails with

@@ -21,7 +21,11 @@ import { deployDelegationFramework } from "./protocols/delegationFramework.js";
 import { deployErc8004Registries } from "./protocols/erc8004.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 import { deploySimple7702Account } from "./simple7702Account.js";
-import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
+import {
+  SPONSOR_PAYMASTER_ADDRESSES,
+  type SponsorEndpoint,
+  startSponsorEndpoint,
+} from "./sponsorEndpoint.js";
 import { DEVNET_TOKENS } from "./tokens.js";
 
 const require = createRequire(import.meta.url);
@@ -194,6 +198,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           "false",
         ],
         ...["--min-entity-stake", "1", "--min-entity-unstake-delay", "1"],
+        // alto estimates an operation after the operations of other senders that wait in its mempool with the same
+        // paymaster, in one simulated handleOps: every operation the sponsor signs shares its paymaster, so a second
+        // concurrent send was estimated on storage and accounts the first one had warmed (a third less call gas)
+        // and ran out of gas when it landed in a bundle of its own (issue 39, aa's sponsoredConcurrent test).
+        // Ignoring the sponsor's paymasters there estimates each operation on the chain's state, which holds
+        // whichever bundle it lands in. (Its sender's own earlier operations are still simulated first.) alto added
+        // the option for this case (pimlicolabs/alto#605, "estimations with warmed state"); its other remedy, a
+        // 50,000 call gas floor when operations are queued, does not cover a 112,771-gas deposit.
+        ...["--ignored-paymasters", SPONSOR_PAYMASTER_ADDRESSES.join(",")],
         ...["--block-time", "200", "--min-bundle-interval", "10", "--max-bundle-interval", "50"],
         ...["--enable-debug-endpoints", "true", "--log-level", verbose ? "info" : "warn"],
         // JSON lines: the pretty logger runs pino-pretty in a worker thread (slower to start, not bundled).

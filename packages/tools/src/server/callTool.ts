@@ -121,7 +121,13 @@ export async function callTool(
   const margin = Math.min(1_000, Math.floor(toolTimeoutMs / 10));
   const deadline = started + toolTimeoutMs - margin;
   const { progress, stop } = toolProgress(tool, channel.ctx, started, toolTimeoutMs);
-  const call: ToolCall = { signal: channel.signal, deadline, progress, human: channel.human, tool: tool.name };
+  const call: ToolCall = {
+    signal: channel.signal,
+    deadline,
+    progress,
+    human: channel.human,
+    tool: tool.name,
+  };
   let timer: NodeJS.Timeout | undefined;
   try {
     const run = (async () => {

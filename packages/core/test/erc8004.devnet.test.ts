@@ -1,16 +1,24 @@
 // ERC-8004 on a devnet: the Identity, Reputation and Validation registries' stand-ins at their Celo addresses.
 // An agent registers with its registration file on chain (a data: URI), is read back, gets feedback from two
 // reviewers (its owner's own is refused before anything is sent), its reputation over trusted reviewers is read,
-// and its wallet moves to an EIP-7702-delegated EOA. Flows are signed by a plain viem wallet; every prepare and
-// read goes through a counting proxy.
-import { type FaultProxy, SIMPLE_7702_ACCOUNT, startFaultProxy } from "@preflow/devnet";
+// and its wallet moves to an EIP-7702-delegated EOA (accepted by the registry's ECDSA branch), then, for another
+// agent, to a contract smart account whose owner key signs for it (accepted only by its ERC-1271 answer). Flows are
+// signed by a plain viem wallet; every prepare and read goes through a counting proxy.
+import {
+  deployMultiSigDeleGator,
+  type FaultProxy,
+  SIMPLE_7702_ACCOUNT,
+  startFaultProxy,
+} from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Hex, parseEventLogs, zeroHash } from "viem";
+import { encodeFunctionData, type Hex, parseEventLogs, recoverTypedDataAddress, zeroHash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  agentWalletTypedData,
   buildRegistrationFile,
   createSdkBaseClient,
+  ERC8004_ADDRESSES,
   Erc8004RefusedError,
   erc8004IdentityRegistryAbi,
   erc8004ReputationRegistryAbi,
@@ -265,5 +273,124 @@ describe("ERC-8004 on the devnet", () => {
       }),
     );
     expect((tooLate.error as Erc8004RefusedError).details.reason).toBe("deadline-out-of-window");
+  });
+
+  it("moves an agent's wallet to a contract smart account by its ERC-1271 answer, and refuses a stranger's signature for it", async () => {
+    const owner = await freshAccount(devnet);
+    const { publicClient } = devnetClients(devnet, owner.privateKey);
+    const registered = await prepareRegisterAgent(client, {
+      from: owner.address,
+      registration: buildRegistrationFile({ name: "Payee", description: "Paid into a smart account" }),
+    });
+    const [registerHash] = await executeFlow(devnet, owner.privateKey, registered);
+    const [event] = parseEventLogs({
+      abi: erc8004IdentityRegistryAbi,
+      eventName: "Registered",
+      logs: (await publicClient.getTransactionReceipt({ hash: registerHash as Hex })).logs,
+    });
+    const agentId = event?.args.agentId as bigint;
+
+    // a MetaMask MultiSigDeleGator (a proxy contract, no EIP-7702) whose one signer key is not its address
+    const signerKey = privateKeyToAccount((await freshAccount(devnet)).privateKey);
+    const smartWallet = await deployMultiSigDeleGator(devnet.rpcUrl, { signers: [signerKey.address] });
+    expect(smartWallet).not.toBe(signerKey.address);
+    expect(await publicClient.getCode({ address: smartWallet })).toMatch(/^0x(?!ef0100)[0-9a-f]{100,}$/);
+
+    let signature: Hex | undefined;
+    let typedData: Parameters<typeof recoverTypedDataAddress>[0] | undefined;
+    const prepared = await counted(() =>
+      prepareSetAgentWallet(client, {
+        from: owner.address,
+        agentId,
+        wallet: smartWallet,
+        signTypedData: async (data) => {
+          signature = await signerKey.signTypedData(data);
+          typedData = { ...data, signature } as Parameters<typeof recoverTypedDataAddress>[0];
+          return signature;
+        },
+      }),
+    );
+    expect(prepared.error).toBeUndefined();
+    // ECDSA recovers the owner key, not the wallet: the pre-check asked the wallet (one more request)
+    expect(await recoverTypedDataAddress(typedData as Parameters<typeof recoverTypedDataAddress>[0])).toBe(
+      signerKey.address,
+    );
+    expect(prepared.requests).toBe(2);
+    const flow = prepared.value;
+    expect(flow.intent).toMatchObject({ kind: "agentSetWallet", wallet: smartWallet });
+    parsePreparedFlow(JSON.parse(JSON.stringify(flow)));
+    const [setHash] = await executeFlow(devnet, owner.privateKey, flow);
+    expect((await getAgent(client, { agentId }))?.wallet).toBe(smartWallet);
+
+    // the registry asked the wallet: a STATICCALL of isValidSignature(digest, signature) answered the magic value
+    type Frame = {
+      type: string;
+      to?: string;
+      input: string;
+      output?: string;
+      error?: string;
+      calls?: Frame[];
+    };
+    const trace = (await publicClient.request({
+      method: "debug_traceTransaction" as never,
+      params: [setHash, { tracer: "callTracer" }] as never,
+    })) as Frame;
+    const frames: Frame[] = [];
+    const walk = (frame: Frame) => {
+      frames.push(frame);
+      for (const inner of frame.calls ?? []) walk(inner);
+    };
+    walk(trace);
+    expect(trace.to?.toLowerCase()).toBe(ERC8004_ADDRESSES.identityRegistry.toLowerCase());
+    const asked = frames.filter(
+      (frame) => frame.type === "STATICCALL" && frame.to?.toLowerCase() === smartWallet.toLowerCase(),
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.input.slice(0, 10)).toBe("0x1626ba7e");
+    expect(asked[0]?.input.toLowerCase()).toContain((signature as Hex).slice(2).toLowerCase());
+    expect(asked[0]?.error).toBeUndefined();
+    expect(asked[0]?.output?.slice(0, 10)).toBe("0x1626ba7e");
+
+    // a key unrelated to the wallet: refused before anything is built, and the registry reverts it
+    const stranger = privateKeyToAccount((await freshAccount(devnet)).privateKey);
+    const refused = await counted(() =>
+      prepareSetAgentWallet(client, {
+        from: owner.address,
+        agentId,
+        wallet: smartWallet,
+        signTypedData: (data) => stranger.signTypedData(data),
+      }),
+    );
+    expect(refused.error).toBeInstanceOf(Erc8004RefusedError);
+    expect((refused.error as Erc8004RefusedError).details.reason).toBe("invalid-wallet-signature");
+    expect(refused.requests).toBe(2);
+    const deadline = (await publicClient.getBlock()).timestamp + 120n;
+    const strangerSignature = await stranger.signTypedData(
+      agentWalletTypedData({ agentId, wallet: smartWallet, owner: owner.address, deadline }),
+    );
+    await expect(
+      publicClient.call({
+        account: owner.address,
+        to: ERC8004_ADDRESSES.identityRegistry,
+        data: encodeFunctionData({
+          abi: erc8004IdentityRegistryAbi,
+          functionName: "setAgentWallet",
+          args: [agentId, smartWallet, deadline, strangerSignature],
+        }),
+      }),
+    ).rejects.toThrow(/invalid wallet sig/);
+    // the same call with the owner key's signature goes through (the refusal is the signer's, not the deadline's)
+    const ownerKeySignature = await signerKey.signTypedData(
+      agentWalletTypedData({ agentId, wallet: smartWallet, owner: owner.address, deadline }),
+    );
+    await publicClient.call({
+      account: owner.address,
+      to: ERC8004_ADDRESSES.identityRegistry,
+      data: encodeFunctionData({
+        abi: erc8004IdentityRegistryAbi,
+        functionName: "setAgentWallet",
+        args: [agentId, smartWallet, deadline, ownerKeySignature],
+      }),
+    });
   });
 });

@@ -142,6 +142,7 @@ export {
   type SetMentoRateParameters,
   setMentoRate,
 } from "./protocols/mento.js";
+export { deployMultiSigDeleGator } from "./protocols/multiSigDeleGator.js";
 export { SEED_LIQUIDITY_PROVIDER } from "./protocols/seedLiquidityProvider.js";
 export {
   type MoveUniswapPriceParameters,

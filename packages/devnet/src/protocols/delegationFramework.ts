@@ -22,7 +22,9 @@ function canonical(name: string): Address {
 
 /**
  * The framework's contracts placed on the devnet, at their Celo addresses (from `@metamask/delegation-deployments`
- * 2.0.0): the DelegationManager, the EIP-7702 delegate of an owner's EOA, and the enforcers a budget uses
+ * 2.0.0): the DelegationManager, the EIP-7702 delegate of an owner's EOA, the MultiSigDeleGator
+ * implementation (a contract smart account whose signers' keys sign for it, by ERC-1271: {@link deployMultiSigDeleGator}),
+ * and the enforcers a budget uses
  * (`MultiTokenPeriodEnforcer` for per-token period caps, CELO through its ERC-20 GoldToken; `AllowedCalldataEnforcer`
  * and `LogicalOrWrapperEnforcer` for recipients; `TimestampEnforcer` for expiry), plus the single-token and
  * native period enforcers and the target/method/value/call-count enforcers.
@@ -36,6 +38,7 @@ function canonical(name: string): Address {
 export const DELEGATION_FRAMEWORK = {
   DelegationManager: canonical("DelegationManager"),
   EIP7702StatelessDeleGatorImpl: canonical("EIP7702StatelessDeleGatorImpl"),
+  MultiSigDeleGatorImpl: canonical("MultiSigDeleGatorImpl"),
   EntryPoint: canonical("EntryPoint"),
   MultiTokenPeriodEnforcer: canonical("MultiTokenPeriodEnforcer"),
   ERC20PeriodTransferEnforcer: canonical("ERC20PeriodTransferEnforcer"),
@@ -68,6 +71,12 @@ const DEPLOYMENTS: readonly { name: Deployed; artifact: string; args: readonly u
     {
       name: "EIP7702StatelessDeleGatorImpl",
       artifact: "EIP7702StatelessDeleGator",
+      args: [DELEGATION_FRAMEWORK.DelegationManager, DELEGATION_FRAMEWORK.EntryPoint],
+      storage: true,
+    },
+    {
+      name: "MultiSigDeleGatorImpl",
+      artifact: "MultiSigDeleGator",
       args: [DELEGATION_FRAMEWORK.DelegationManager, DELEGATION_FRAMEWORK.EntryPoint],
       storage: true,
     },

@@ -185,26 +185,13 @@ export async function executePreparedFlow(
     } else {
       if (nonce === undefined) {
         // Resuming: the account's next nonce, read after the earlier steps are settled.
-        try {
-          const pending = await withTimeout(
-            getTransactionCount(client, { address: account.address, blockTag: "pending" }),
-            REQUEST_TIMEOUT_MS,
-            signal,
-            "eth_getTransactionCount",
-          );
-          nonce = Math.max(pending, landedNonce + 1);
-        } catch (error) {
-          if (isAbort(error, signal)) {
-            aborted = true;
-            break;
-          }
-          step.status = "failed";
-          step.sent = false;
-          step.code = "TRANSACTION_NOT_SENT";
-          step.error = `could not read the account's nonce: ${describeFailure(error, rpcUrl)}`;
-          await notify({ phase: "done", index, total, step });
+        const next = await readResumedNonce(context, step, landedNonce);
+        if (next === "aborted") aborted = true;
+        if (next === "aborted" || next === "failed") {
+          if (next === "failed") await notify({ phase: "done", index, total, step });
           break;
         }
+        nonce = next;
       }
       const outcome = await sendStep(
         context,
@@ -226,6 +213,34 @@ export async function executePreparedFlow(
     }
   }
   return executedFlowResult({ flow, steps, aborted });
+}
+
+/**
+ * A resumed execution's next nonce: the account's pending nonce, past the last step found on chain. A read that
+ * fails fails `step` (`TRANSACTION_NOT_SENT`, nothing sent); one stopped by the signal is `"aborted"`.
+ */
+async function readResumedNonce(
+  context: StepContext,
+  step: ExecutedStep,
+  landedNonce: number,
+): Promise<number | "aborted" | "failed"> {
+  const { client, account, signal } = context;
+  try {
+    const pending = await withTimeout(
+      getTransactionCount(client, { address: account.address, blockTag: "pending" }),
+      REQUEST_TIMEOUT_MS,
+      signal,
+      "eth_getTransactionCount",
+    );
+    return Math.max(pending, landedNonce + 1);
+  } catch (error) {
+    if (isAbort(error, signal)) return "aborted";
+    step.status = "failed";
+    step.sent = false;
+    step.code = "TRANSACTION_NOT_SENT";
+    step.error = `could not read the account's nonce: ${describeFailure(error, context.rpcUrl)}`;
+    return "failed";
+  }
 }
 
 /** The progress listener as the execution calls it: awaited at most LISTENER_TIMEOUT_MS, its errors ignored. */

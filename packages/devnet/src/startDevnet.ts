@@ -1,34 +1,26 @@
-import { existsSync, mkdtempSync, rmdirSync, unlinkSync } from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Address, isAddress } from "viem";
-import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
-import { DEVNET_ACCOUNTS, DEVNET_ROLES } from "./accounts.js";
+import { DEVNET_ACCOUNTS } from "./accounts.js";
+import { startAlto, waitForAlto } from "./alto.js";
 import { startAnvil } from "./anvil.js";
 import { type BlockProducer, type CELO_BASE_FEE_FLOOR, startBlockProducer } from "./blockProducer.js";
-import { clockEnvironment } from "./clockEnvironment.js";
 import { connectDevnet, type DevnetClient } from "./connectDevnet.js";
 import { deployEthereumEns } from "./ethereumEns.js";
 import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
 import { fundAccount } from "./fund.js";
+import { createIpcSocketPath } from "./ipcSocket.js";
 import { checkPortsFree, isDevnetPort } from "./ports.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
-import { type DevnetProcess, hasExited, startProcess, stopProcess } from "./processes.js";
+import { type DevnetProcess, stopProcess } from "./processes.js";
 import { retimeCeloGovernance } from "./protocols/celoCore.js";
 import { deployDelegationFramework } from "./protocols/delegationFramework.js";
 import { deployErc8004Registries } from "./protocols/erc8004.js";
-import { freePort, rpcCall, waitFor } from "./rpc.js";
+import { freePort } from "./rpc.js";
 import { deploySimple7702Account } from "./simple7702Account.js";
-import {
-  SPONSOR_PAYMASTER_ADDRESSES,
-  type SponsorEndpoint,
-  startSponsorEndpoint,
-} from "./sponsorEndpoint.js";
+import { type SponsorEndpoint, startSponsorEndpoint } from "./sponsorEndpoint.js";
 import { DEVNET_TOKENS } from "./tokens.js";
 
-const require = createRequire(import.meta.url);
+const _require = createRequire(import.meta.url);
 
 /** Options of {@link startDevnet}. */
 export interface StartDevnetOptions {
@@ -104,31 +96,13 @@ export interface Devnet extends DevnetClient {
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const verbose = options.verbose ?? process.env.DEVNET_VERBOSE === "1";
-  if (options.fundAccounts) checkFundAccounts(options.fundAccounts);
-  if (
-    options.minBaseFeePerGas !== undefined &&
-    (typeof options.minBaseFeePerGas !== "bigint" || options.minBaseFeePerGas < 1n)
-  )
-    throw new Error(`startDevnet: minBaseFeePerGas must be a bigint of at least 1 wei`);
-  if (options.port !== undefined && !isDevnetPort(options.port))
-    throw new Error(`startDevnet: port ${String(options.port)} is not a port number from 1 to 65533`);
+  checkOptions(options);
   const t0 = performance.now();
   const processes: DevnetProcess[] = [];
   let sponsor: SponsorEndpoint | undefined;
   let producer: BlockProducer | undefined;
   // anvil's IPC socket, for the block producer's subscription (removed once it is connected, or by stop()).
-  const ipcDir = mkdtempSync(path.join(os.tmpdir(), "preflow-devnet-"));
-  const ipcPath = path.join(ipcDir, "anvil.ipc");
-  const removeIpcSocket = () => {
-    // (not rmSync({ recursive }): in Node 20 it broke later ESM resolution in this process; measured)
-    for (const remove of [() => unlinkSync(ipcPath), () => rmdirSync(ipcDir)]) {
-      try {
-        remove();
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const { path: ipcPath, remove: removeIpcSocket } = createIpcSocketPath();
   let feeCurrencyNode: FeeCurrencyNode | undefined;
   let stopped = false;
   const signal = options.signal;
@@ -145,15 +119,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   try {
     checkAborted();
     const port = options.port;
-    if (port !== undefined)
-      await checkPortsFree(
-        [
-          { port, what: "the RPC (the fee-currency node front before anvil)" },
-          { port: port + 1, what: "the bundler (alto)" },
-          { port: port + 2, what: "the sponsor endpoint" },
-        ],
-        "--port",
-      );
+    if (port !== undefined) await checkDevnetPortsFree(port);
     const altoPort = port !== undefined ? port + 1 : await freePort();
     const bundlerUrl = `http://127.0.0.1:${altoPort}`;
     const { rpcUrl: anvilRpcUrl, process: anvil } = await startAnvil({
@@ -174,57 +140,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     // first, and exits when nothing answers), from its one-file bundle (scripts/bundle-alto.mjs: 0.4–0.9 s to
     // load instead of 1.3–3 s for its module graph); the prebuilt chain state (every contract, token and
     // protocol) is loaded, and the sponsor endpoint started, meanwhile.
-    const alto = startProcess(
-      "alto",
-      process.execPath,
-      [
-        altoCliPath(),
-        ...[
-          "--entrypoints",
-          `${entryPoint07Address},${entryPoint08Address}`,
-          "--rpc-url",
-          rpcUrl,
-          "--port",
-          String(altoPort),
-        ],
-        ...["--executor-private-keys", DEVNET_ROLES.bundlerExecutor.privateKey],
-        ...["--utility-private-key", DEVNET_ROLES.bundlerUtility.privateKey],
-        ...[
-          "--safe-mode",
-          "false",
-          "--deploy-simulations-contract",
-          "true",
-          "--utility-wallet-monitor",
-          "false",
-        ],
-        ...["--min-entity-stake", "1", "--min-entity-unstake-delay", "1"],
-        // alto estimates an operation after the operations of other senders that wait in its mempool with the same
-        // paymaster, in one simulated handleOps: every operation the sponsor signs shares its paymaster, so a second
-        // concurrent send was estimated on storage and accounts the first one had warmed (a third less call gas)
-        // and ran out of gas when it landed in a bundle of its own (issue 39, aa's sponsoredConcurrent test).
-        // Ignoring the sponsor's paymasters there estimates each operation on the chain's state, which holds
-        // whichever bundle it lands in. (Its sender's own earlier operations are still simulated first.) alto added
-        // the option for this case (pimlicolabs/alto#605, "estimations with warmed state"); its other remedy, a
-        // 50,000 call gas floor when operations are queued, does not cover a 112,771-gas deposit.
-        ...["--ignored-paymasters", SPONSOR_PAYMASTER_ADDRESSES.join(",")],
-        ...["--block-time", "200", "--min-bundle-interval", "10", "--max-bundle-interval", "50"],
-        ...["--enable-debug-endpoints", "true", "--log-level", verbose ? "info" : "warn"],
-        // JSON lines: the pretty logger runs pino-pretty in a worker thread (slower to start, not bundled).
-        ...["--json", "true"],
-      ],
-      {
-        verbose,
-        // alto reads ./.env, every ALTO_* variable and SENTRY_DSN: a scrubbed environment and a neutral cwd
-        // keep a project's settings (and any network reporting) out of it.
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DOTENV_CONFIG_PATH: "/nonexistent/alto.env",
-          ...clockEnvironment(),
-        },
-        cwd: os.tmpdir(),
-      },
-    );
+    const alto = startAlto({ rpcUrl, port: altoPort, verbose });
     processes.push(alto);
     // The fixed RPC port (pnpm devnet) is the front's: users reach anvil only through it.
     feeCurrencyNode = await startFeeCurrencyNode({
@@ -232,17 +148,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       ...(port !== undefined ? { port } : {}),
     });
     let tBundler = 0;
-    const bundlerReady = waitFor(
-      "alto",
-      async () => (await rpcCall<string[]>(bundlerUrl, "eth_supportedEntryPoints")).length > 0,
-      {
-        timeoutMs: 60_000,
-        fail: () => {
-          checkAborted();
-          failIfExited(alto);
-        },
-      },
-    ).then(() => {
+    const bundlerReady = waitForAlto(bundlerUrl, alto, checkAborted).then(() => {
       tBundler = performance.now();
     });
     let tContracts = 0;
@@ -265,19 +171,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         fundMs = performance.now() - tContracts;
       }
     })();
-    let ethereum: { rpcUrl: string; chainId: 1; pid: number } | undefined;
+    let ethereum: EthereumChain | undefined;
     const ethereumReady = options.ethereum
-      ? (async () => {
-          const { rpcUrl: ethereumRpcUrl, process: ethereumAnvil } = await startAnvil({
-            name: "anvil (ethereum)",
-            chainId: 1,
-            verbose,
-            fail: checkAborted,
-            onStarted: (started) => processes.push(started),
-          });
-          await deployEthereumEns(ethereumRpcUrl);
-          ethereum = { rpcUrl: ethereumRpcUrl, chainId: 1, pid: ethereumAnvil.child.pid ?? -1 };
-        })()
+      ? startEthereumChain(verbose, checkAborted, processes).then((started) => {
+          ethereum = started;
+        })
       : Promise.resolve();
     // The mock paymaster deploys its contracts on anvil when it starts (after the state is loaded); it calls
     // alto only when a request comes, so it starts while alto is still loading.
@@ -312,12 +210,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       tokens: DEVNET_TOKENS,
       ...(ethereum ? { ethereum: { rpcUrl: ethereum.rpcUrl, chainId: ethereum.chainId } } : {}),
     });
-    const childExited = new Promise<string>((resolve) => {
-      for (const p of processes)
-        p.child.once("exit", (code, signal) => {
-          if (!stopped) resolve(`${p.name} exited (${signal ?? `status ${code}`})`);
-        });
-    });
+    const childExited = firstChildExit(processes, () => stopped);
     return {
       ...client,
       childExited,
@@ -340,6 +233,63 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await stop();
     throw error;
   }
+}
+
+/** Refuses bad options before anything starts. */
+function checkOptions(options: StartDevnetOptions): void {
+  if (options.fundAccounts) checkFundAccounts(options.fundAccounts);
+  if (
+    options.minBaseFeePerGas !== undefined &&
+    (typeof options.minBaseFeePerGas !== "bigint" || options.minBaseFeePerGas < 1n)
+  )
+    throw new Error(`startDevnet: minBaseFeePerGas must be a bigint of at least 1 wei`);
+  if (options.port !== undefined && !isDevnetPort(options.port))
+    throw new Error(`startDevnet: port ${String(options.port)} is not a port number from 1 to 65533`);
+}
+
+/** With fixed ports (`port` and the two after it), fails the start naming any that is taken. */
+async function checkDevnetPortsFree(port: number): Promise<void> {
+  await checkPortsFree(
+    [
+      { port, what: "the RPC (the fee-currency node front before anvil)" },
+      { port: port + 1, what: "the bundler (alto)" },
+      { port: port + 2, what: "the sponsor endpoint" },
+    ],
+    "--port",
+  );
+}
+
+interface EthereumChain {
+  rpcUrl: string;
+  chainId: 1;
+  pid: number;
+}
+
+/** The second anvil, at chain id 1, with ENS deployed (the `ethereum` option). */
+async function startEthereumChain(
+  verbose: boolean,
+  checkAborted: () => void,
+  processes: DevnetProcess[],
+): Promise<EthereumChain> {
+  const { rpcUrl, process: anvil } = await startAnvil({
+    name: "anvil (ethereum)",
+    chainId: 1,
+    verbose,
+    fail: checkAborted,
+    onStarted: (started) => processes.push(started),
+  });
+  await deployEthereumEns(rpcUrl);
+  return { rpcUrl, chainId: 1, pid: anvil.child.pid ?? -1 };
+}
+
+/** Resolves (with e.g. `"anvil exited (SIGTERM)"`) when one of `processes` exits before the devnet is stopped. */
+function firstChildExit(processes: readonly DevnetProcess[], isStopped: () => boolean): Promise<string> {
+  return new Promise<string>((resolve) => {
+    for (const p of processes)
+      p.child.once("exit", (code, signal) => {
+        if (!isStopped()) resolve(`${p.name} exited (${signal ?? `status ${code}`})`);
+      });
+  });
 }
 
 function checkFundAccounts(fund: NonNullable<StartDevnetOptions["fundAccounts"]>): void {
@@ -365,19 +315,4 @@ async function fundEveryToken(
     ...(fund.extraAddresses ?? []).flatMap((address) => symbols.map((symbol) => [address, symbol] as const)),
   ];
   await Promise.all(grants.map(([address, symbol]) => fundAccount(rpcUrl, address, symbol, fund.amount)));
-}
-
-/**
- * alto's CLI: the one-file bundle the build writes (`dist/alto.mjs`, from this file in `dist/` or in `src/`),
- * else the package's own module graph (the same code, slower to load).
- */
-function altoCliPath(): string {
-  const bundled = fileURLToPath(new URL("../dist/alto.mjs", import.meta.url));
-  if (existsSync(bundled)) return bundled;
-  return path.join(path.dirname(require.resolve("@pimlico/alto")), "cli", "alto.js");
-}
-
-function failIfExited(p: DevnetProcess): void {
-  if (hasExited(p))
-    throw new Error(`devnet: ${p.name} exited during start-up:\n${p.log.join("").slice(-2000)}`);
 }

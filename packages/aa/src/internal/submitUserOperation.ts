@@ -11,7 +11,12 @@ import { SendPreparedFlowAbortedError } from "../errors/SendPreparedFlowAbortedE
 import type { CompletedSteps } from "../errors/SponsorshipUnauthorizedError.js";
 import { UserOperationBuildError } from "../errors/UserOperationBuildError.js";
 import { readAccountState } from "./accountState.js";
-import { awaitUserOperation, boundedSignal, REQUEST_TIMEOUT_MS } from "./awaitUserOperation.js";
+import {
+  type AwaitedUserOperation,
+  awaitUserOperation,
+  boundedSignal,
+  REQUEST_TIMEOUT_MS,
+} from "./awaitUserOperation.js";
 import type { AAContext, SignedUserOperation } from "./context.js";
 import type { StepCall } from "./findFailingStep.js";
 import { isUnauthorized, sponsorFailure, throwIfServiceFailure } from "./sponsorFailure.js";
@@ -213,6 +218,33 @@ export async function submitUserOperation(
   // From here on the UserOperation may be in the bundler's hands: nothing is thrown, every outcome carries
   // userOpHash, and an unknown one is "pending".
   const deadline = Date.now() + options.receiptTimeoutMs;
+  const sent = await sendOnce(ctx, rpcUserOperation, userOpHash, options);
+  if ("refused" in sent) return sent.refused;
+  const { confirmSent } = sent;
+
+  const awaited = await awaitUserOperation(ctx, {
+    userOpHash,
+    sender: signed.sender,
+    nonce,
+    rpcUserOperation,
+    confirmSent,
+    deadline,
+    signal,
+  });
+  return outcomeOf(ctx, awaited, userOpHash, delegation);
+}
+
+/**
+ * Sends the signed UserOperation once (`eth_sendUserOperation`, bounded): a refusal the bundler answered is the
+ * outcome; otherwise whether it must be looked up to know it was taken (a malformed or lost answer). Throws only a
+ * service failure (unauthorized, connection refused), when nothing was sent.
+ */
+async function sendOnce(
+  ctx: AAContext,
+  rpcUserOperation: RpcUserOperation<"0.7">,
+  userOpHash: Hex,
+  options: SubmitOptions,
+): Promise<{ refused: UserOperationOutcome } | { confirmSent: boolean }> {
   let confirmSent = false;
   try {
     const answer = await ctx.bundlerRequest(
@@ -220,7 +252,7 @@ export async function submitUserOperation(
       {
         retryCount: 0,
         dedupe: false,
-        signal: boundedSignal(signal, Math.min(REQUEST_TIMEOUT_MS, options.receiptTimeoutMs)),
+        signal: boundedSignal(options.signal, Math.min(REQUEST_TIMEOUT_MS, options.receiptTimeoutMs)),
       } as never,
     );
     // A malformed answer (`0x`, another hash) says nothing about what the bundler did: look it up.
@@ -235,29 +267,36 @@ export async function submitUserOperation(
     const facts = summarizeError(error, ctx.secrets);
     const answered = facts.rpcCode !== undefined && (facts.status === undefined || facts.status < 500);
     if (isUnauthorized(facts) && !facts.unreachable) {
-      throwIfServiceFailure(ctx.sponsor, facts, "eth_sendUserOperation", completed);
+      throwIfServiceFailure(ctx.sponsor, facts, "eth_sendUserOperation", options.completed);
     }
     if (facts.connectionRefused) {
       // The connection was refused: the request never left, nothing was sent.
-      throwIfServiceFailure(ctx.sponsor, { ...facts, unreachable: true }, "eth_sendUserOperation", completed);
+      throwIfServiceFailure(
+        ctx.sponsor,
+        { ...facts, unreachable: true },
+        "eth_sendUserOperation",
+        options.completed,
+      );
     }
     if (answered && facts.rpcCode !== INTERNAL_ERROR_CODE) {
       // The bundler answered with a refusal: it did not take the UserOperation.
-      return refused(isRevert(facts) ? "EXECUTION_REVERTED" : "USEROP_REJECTED", facts, userOpHash);
+      return {
+        refused: refused(isRevert(facts) ? "EXECUTION_REVERTED" : "USEROP_REJECTED", facts, userOpHash),
+      };
     }
     // Closed socket, 5xx, time-out, abort: it may have been taken.
     confirmSent = true;
   }
+  return { confirmSent };
+}
 
-  const awaited = await awaitUserOperation(ctx, {
-    userOpHash,
-    sender: signed.sender,
-    nonce,
-    rpcUserOperation,
-    confirmSent,
-    deadline,
-    signal,
-  });
+/** The outcome of a UserOperation that was sent, from what awaiting it found. */
+function outcomeOf(
+  ctx: AAContext,
+  awaited: AwaitedUserOperation,
+  userOpHash: Hex,
+  delegation: UserOperationOutcome["delegation"],
+): UserOperationOutcome {
   if (awaited.status === "pending") {
     return {
       status: "pending",

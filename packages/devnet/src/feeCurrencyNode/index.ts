@@ -46,17 +46,16 @@
 // - The ledger of CIP-64 hashes lives in this process: a restarted front (or an anvil state reverted with
 //   evm_revert) no longer knows them.
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { type Address, type Hex, isAddress, toHex } from "viem";
+import type { Address, Hex } from "viem";
 import {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
   FEE_HANDLER_ADDRESS,
   SEQUENCER_FEE_VAULT_ADDRESS,
 } from "../feeCurrencies/addresses.js";
-import { celoToCurrency, readFeeCurrency } from "./directory.js";
+import { createRequestHandler } from "./handleRequest.js";
 import { Cip64Ledger } from "./ledger.js";
-import { relabelBlock, relabelLog, relabelReceipt, relabelTransaction } from "./relabel.js";
-import { type SettlementContext, settleCip64 } from "./settle.js";
-import { createUpstream, RpcError, type RpcErrorObject, refuse } from "./upstream.js";
+import type { SettlementContext } from "./settle.js";
+import { createUpstream, RpcError, type RpcErrorObject } from "./upstream.js";
 
 /** Options of {@link startFeeCurrencyNode}. */
 export interface FeeCurrencyNodeOptions {
@@ -94,7 +93,6 @@ interface JsonRpcCall {
 }
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
-const FEE_FIELDS = ["gasPrice", "maxFeePerGas", "maxPriorityFeePerGas"] as const;
 
 /**
  * Starts the fee-currency node front on 127.0.0.1 and a free port, in front of anvil at `upstreamUrl`.
@@ -118,116 +116,7 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
     ledger,
     receiptTimeoutMs: timeoutMs,
   };
-  let queue: Promise<unknown> = Promise.resolve();
-  const currencyParameter = async (value: unknown) => {
-    if (typeof value !== "string" || !isAddress(value, { strict: false }))
-      refuse(`invalid fee currency: ${String(value).slice(0, 50)}`, -32602);
-    if (BigInt(value) === 0n) refuse("unregistered fee-currency address: 0x0");
-    return readFeeCurrency(upstream, directory, value as Address);
-  };
-  const forward = (method: string, params: unknown[]) => upstream(method, params);
-
-  async function handle(method: string, params: unknown[]): Promise<unknown> {
-    switch (method) {
-      case "eth_sendRawTransaction": {
-        if (typeof params[0] !== "string" || !params[0].toLowerCase().startsWith("0x7b")) break;
-        const settled = queue.then(() => settleCip64(context, params[0]));
-        queue = settled.catch(() => {});
-        return settled;
-      }
-      case "eth_gasPrice":
-      case "eth_maxPriorityFeePerGas": {
-        if (params[0] === undefined || params[0] === null) break;
-        const currency = await currencyParameter(params[0]);
-        return toHex(celoToCurrency(BigInt((await forward(method, [])) as Hex), currency));
-      }
-      case "eth_estimateGas": {
-        const request = params[0] as Record<string, unknown> | undefined;
-        if (
-          !request ||
-          typeof request !== "object" ||
-          request.feeCurrency === undefined ||
-          request.feeCurrency === null
-        )
-          break;
-        const currency = await currencyParameter(request.feeCurrency);
-        const { feeCurrency: _, ...rest } = request;
-        for (const field of FEE_FIELDS) delete rest[field];
-        const gas = BigInt((await forward(method, [rest, ...params.slice(1)])) as Hex);
-        return toHex(gas + currency.intrinsicGas);
-      }
-      case "eth_call": {
-        const request = params[0] as Record<string, unknown> | undefined;
-        if (
-          !request ||
-          typeof request !== "object" ||
-          request.feeCurrency === undefined ||
-          request.feeCurrency === null
-        )
-          break;
-        const { feeCurrency: _, ...rest } = request;
-        for (const field of FEE_FIELDS) delete rest[field];
-        return forward(method, [rest, ...params.slice(1)]);
-      }
-      case "eth_fillTransaction": {
-        // anvil would fill CELO fees and ignore feeCurrency: refused, viem then estimates with the currency
-        const request = params[0] as Record<string, unknown> | undefined;
-        if (
-          request &&
-          typeof request === "object" &&
-          request.feeCurrency !== undefined &&
-          request.feeCurrency !== null
-        )
-          return refuse("the method eth_fillTransaction does not exist/is not available", -32601);
-        break;
-      }
-      case "eth_getTransactionReceipt":
-      case "eth_getTransactionByHash": {
-        const settled = ledger.get(params[0]);
-        if (!settled) {
-          const other = ledger.byAnvil(params[0]);
-          // anvil's hash of a settled call is not a transaction hash on the chain the front shows
-          if (other && other.callHash.toLowerCase() === String(params[0]).toLowerCase()) return null;
-          break;
-        }
-        const record = await forward(method, [settled.callHash]);
-        if (!record || typeof record !== "object") return record;
-        return method === "eth_getTransactionReceipt"
-          ? relabelReceipt(settled, record as Record<string, unknown>)
-          : relabelTransaction(settled, record as Record<string, unknown>);
-      }
-      case "eth_getBlockByNumber":
-      case "eth_getBlockByHash":
-        return relabelBlock(ledger, await forward(method, params));
-      case "eth_getTransactionByBlockNumberAndIndex":
-      case "eth_getTransactionByBlockHashAndIndex": {
-        const record = (await forward(method, params)) as Record<string, unknown> | null;
-        const settled = record ? ledger.byAnvil(record.hash) : undefined;
-        return settled && record && settled.callHash.toLowerCase() === String(record.hash).toLowerCase()
-          ? relabelTransaction(settled, record)
-          : record;
-      }
-      case "eth_getBlockReceipts": {
-        const receipts = await forward(method, params);
-        if (!Array.isArray(receipts)) return receipts;
-        return receipts.map((receipt: Record<string, unknown>) => {
-          const settled = ledger.byAnvil(receipt?.transactionHash);
-          if (settled && settled.callHash.toLowerCase() === String(receipt.transactionHash).toLowerCase())
-            return relabelReceipt(settled, receipt);
-          return receipt && Array.isArray(receipt.logs)
-            ? { ...receipt, logs: receipt.logs.map((log) => relabelLog(ledger, log)) }
-            : receipt;
-        });
-      }
-      case "eth_getLogs":
-      case "eth_getFilterLogs":
-      case "eth_getFilterChanges": {
-        const result = await forward(method, params);
-        return Array.isArray(result) ? result.map((entry) => relabelLog(ledger, entry)) : result;
-      }
-    }
-    return forward(method, params);
-  }
+  const handle = createRequestHandler(context);
 
   async function answer(call: unknown): Promise<Record<string, unknown>> {
     const request = call as JsonRpcCall;

@@ -4,9 +4,9 @@
 // anything is prepared for signing.
 import type { Account, LocalAccount } from "viem";
 import type { ApprovalCall as ToolCall } from "../approval/approvalContext.js";
-import { approvalWaitMs } from "../approval/approvalWaitMs.js";
 import { InvalidToolServerConfigError } from "../errors/config.js";
 import { KeystoreLockedError, type KeystorePasswordInvalidError } from "../errors/signer.js";
+import { askKeystorePassword } from "./askKeystorePassword.js";
 import type { ParsedKeystore } from "./parseKeystore.js";
 
 /** The signer's source, as createToolServer checked it (no I/O beyond reading small files). @internal */
@@ -29,9 +29,6 @@ export interface ServerSigner {
   /** Before a signing tool runs: unlocks the keystore (asking a person when there is no password file) or throws. */
   unlock(call: ToolCall, tool: string, boundMs: number): Promise<void>;
 }
-
-/** How long a person has to type the keystore's password (never past the tool's answer bound). */
-const PASSWORD_WAIT_SECONDS = 180;
 
 /** The server's signer from its source. @internal */
 export function createServerSigner(source: SignerSource): ServerSigner {
@@ -65,6 +62,7 @@ export function createServerSigner(source: SignerSource): ServerSigner {
   return keystoreSigner(source);
 }
 
+/** A keystore's signer: unlocked from its password file, or by a person on the approval page. */
 function keystoreSigner(source: Extract<SignerSource, { kind: "keystore" }>): ServerSigner {
   const { file, parsed } = source;
   let unlocked: LocalAccount | undefined;
@@ -146,58 +144,15 @@ function keystoreSigner(source: Extract<SignerSource, { kind: "keystore" }>): Se
     },
   };
 
-  async function askPerson(call: ToolCall, tool: string, boundMs: number): Promise<void> {
-    const human = call.human;
-    if (human === undefined || !human.modes().includes("url")) {
-      throw new KeystoreLockedError({
-        file,
-        reason:
-          "this MCP client cannot open a page for a person (no URL-mode elicitation), and there is no CHAIN_KEYSTORE_PASSWORD_FILE",
-      });
-    }
-    const waitMs = approvalWaitMs(PASSWORD_WAIT_SECONDS, call.deadline, boundMs);
-    const { openPasswordPage } = await import("../approval/approvalPage.js");
-    const page = await openPasswordPage({ keystore: file, address: address ?? "unknown", tool });
-    const elicitationId = `keystore-${Date.now().toString(36)}`;
-    try {
-      const typed = page.password(waitMs, call.signal);
-      // The client only opens the URL; the password goes from the person's browser to this server.
-      const asked = human
-        .ask(
-          {
-            mode: "url",
-            message: `The preflow tool server needs its keystore's password to run ${tool}. Open the page to type it (it never passes through this client).`,
-            url: page.url,
-            elicitationId,
-          },
-          { timeoutMs: waitMs, signal: call.signal },
-        )
-        .catch(() => undefined);
-      const first = await Promise.race([typed, asked.then((answer) => ({ answer }))]);
-      if (first !== undefined && typeof first === "object" && "answer" in first) {
-        const answer = first.answer;
-        if (answer !== undefined && answer.action !== "accept") {
-          throw new KeystoreLockedError({
-            file,
-            reason: `the person ${answer.action === "decline" ? "declined" : "cancelled"} the page`,
-          });
-        }
-      }
-      const result = await typed;
-      await human.complete(elicitationId);
-      if (result === "expired")
-        throw new KeystoreLockedError({
-          file,
-          reason: `nobody typed the password within ${Math.round(waitMs / 1000)} s`,
-        });
-      if (result === "aborted")
-        throw new KeystoreLockedError({ file, reason: "the tool call was cancelled" });
-      if (result === "cancel")
-        throw new KeystoreLockedError({ file, reason: "the person cancelled the page" });
-      await open(result.password, "the approval page");
-    } finally {
-      await page.close();
-    }
+  function askPerson(call: ToolCall, tool: string, boundMs: number): Promise<void> {
+    return askKeystorePassword({
+      call,
+      tool,
+      boundMs,
+      file,
+      address,
+      unlock: (password) => open(password, "the approval page"),
+    });
   }
 }
 

@@ -1,36 +1,26 @@
 import { formatAmount } from "@preflow/core";
 import { InvalidArgumentError, isRecord, redactUrl, rejectUnknownKeys } from "@preflow/errors";
-import type { PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import {
-  type Client,
-  createPublicClient,
-  getAddress,
-  type Hash,
-  type Hex,
-  http,
-  isHash,
-  type LocalAccount,
-} from "viem";
+import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { type Client, createPublicClient, getAddress, http, type LocalAccount } from "viem";
 import { celo } from "viem/chains";
 import { InvalidPaymentRequiredError } from "../errors/InvalidPaymentRequiredError.js";
 import { X402FetchError, type X402FetchErrorPayment } from "../errors/X402FetchError.js";
 import { X402PaymentRefusedError } from "../errors/X402PaymentRefusedError.js";
 import { checkSignerParameters } from "../parameters/checkSignerParameters.js";
-import {
-  type ParsedPaymentRequired,
-  type PayableRequirement,
-  parsePaymentRequiredHeader,
-} from "../payment/parsePaymentRequiredHeader.js";
+import { parsePaymentRequiredHeader } from "../payment/parsePaymentRequiredHeader.js";
 import { CELO_NETWORK, X402_PAYABLE_TOKENS } from "../payment/payableTokens.js";
 import {
   createMemoryX402PaymentStore,
   type X402PaymentRecord,
   type X402PaymentStore,
 } from "../store/X402PaymentStore.js";
-import { type ParsedX402Limits, parseX402Limits, type X402Limits } from "./parseX402Limits.js";
+import { approveRequirement, selectRequirement } from "./approveRequirement.js";
+import { createReservingSigner } from "./createReservingSigner.js";
+import { parseX402Limits, type X402Limits } from "./parseX402Limits.js";
+import { recordSettlement } from "./recordSettlement.js";
 import { releaseExpiredPayments } from "./releaseExpiredPayments.js";
+import type { X402PaymentAttempt } from "./x402PaymentAttempt.js";
 
 /** Celo's public RPC, the default `rpcUrl` (only `releaseExpired` reads the chain). */
 const DEFAULT_RPC_URL = "https://forno.celo.org";
@@ -136,49 +126,6 @@ function checkParameters(parameters: unknown) {
   return parameters as unknown as CreateX402FetchParameters;
 }
 
-/** The payable requirement the reference client selected (same asset, payee and amount). */
-function matching(parsed: ParsedPaymentRequired | undefined, selected: PaymentRequirements) {
-  return parsed?.payable.find(
-    (p) =>
-      p.requirements.asset.toLowerCase() === selected.asset.toLowerCase() &&
-      p.requirements.payTo.toLowerCase() === selected.payTo.toLowerCase() &&
-      p.requirements.amount === selected.amount &&
-      p.requirements.network === selected.network,
-  );
-}
-
-/** Refuses `payable` under `limits` for `host`, before anything is signed (perDay is the store's). */
-function checkLimits(limits: ParsedX402Limits, payable: PayableRequirement, host: string): void {
-  const { token, amount, payTo } = payable;
-  const facts = {
-    amount: formatAmount(amount, token.decimals),
-    token: token.symbol,
-    payTo,
-    host,
-  };
-  const perPayment = limits.perPayment.get(token.symbol);
-  if (perPayment === undefined) throw new X402PaymentRefusedError({ rule: "token", ...facts });
-  if (limits.hosts && !limits.hosts.has(host)) throw new X402PaymentRefusedError({ rule: "hosts", ...facts });
-  if (limits.payTo && !limits.payTo.has(payTo))
-    throw new X402PaymentRefusedError({ rule: "payTo", ...facts });
-  if (amount > perPayment)
-    throw new X402PaymentRefusedError({
-      rule: "perPayment",
-      ...facts,
-      limit: formatAmount(perPayment, token.decimals),
-    });
-  // validBefore = now + maxTimeoutSeconds, and the server matches the requirement it offered exactly (a shorter
-  // validity is answered 402 again): one asking for longer than the bound is refused, nothing signed.
-  const asked = payable.requirements.maxTimeoutSeconds;
-  if (!(asked <= limits.maxTimeoutSeconds))
-    throw new X402PaymentRefusedError({
-      rule: "maxTimeoutSeconds",
-      ...facts,
-      limit: String(limits.maxTimeoutSeconds),
-      asked,
-    });
-}
-
 /**
  * A `fetch` that pays x402 v2 `402 Payment Required` answers on Celo (`exact` on `eip155:42220`, EIP-3009 in USDC or
  * USD₮) within hard limits, built on the reference client (`@x402/fetch`'s `wrapFetchWithPayment`, `@x402/evm`'s
@@ -239,165 +186,52 @@ export function createX402Fetch(parameters: CreateX402FetchParameters): X402Fetc
         });
     const url = new URL(request.url);
     const shownUrl = redactUrl(`${url.origin}${url.pathname}`);
-    const state: {
-      parsed?: ParsedPaymentRequired;
-      refusal?: unknown;
-      /** The requirement the limits passed, to be signed. */
-      approved?: PayableRequirement;
-      payment?: X402PaymentRecord;
-      signed: boolean;
-    } = { signed: false };
+    const attempt: X402PaymentAttempt = { signed: false };
 
     // Sees the 402 before the reference client does, to parse it strictly (the reference is lenient).
     const observe: typeof globalThis.fetch = async (input, init) => {
       const response = await fetchImpl(input, init);
-      if (response.status === 402 && state.parsed === undefined && state.refusal === undefined) {
+      if (response.status === 402 && attempt.parsed === undefined && attempt.refusal === undefined) {
         try {
-          state.parsed = parsePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED"));
+          attempt.parsed = parsePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED"));
         } catch (error) {
-          state.refusal = error;
+          attempt.refusal = error;
         }
       }
       return response;
     };
-
-    // The signer the reference scheme signs with: the payment is reserved in the store (perDay checked) with the
-    // authorization's own nonce just before the signature, and only an EIP-3009 transfer of what the limits
-    // passed is signed.
-    const signer = {
-      address: account.address,
-      async signTypedData(typedData: Parameters<LocalAccount["signTypedData"]>[0]) {
-        const approved = state.approved;
-        const message = typedData.message as Record<string, unknown>;
-        if (
-          !approved ||
-          typedData.primaryType !== "TransferWithAuthorization" ||
-          String(message.to).toLowerCase() !== approved.payTo.toLowerCase() ||
-          BigInt(String(message.value)) !== approved.amount ||
-          typeof message.nonce !== "string" ||
-          !/^0x[0-9a-fA-F]{64}$/.test(message.nonce) ||
-          !/^\d{1,20}$/.test(String(message.validBefore)) ||
-          BigInt(String(message.validBefore)) > BigInt(nowSeconds() + limits.maxTimeoutSeconds)
-        ) {
-          const refusal = new InvalidPaymentRequiredError({
-            field: "assetTransferMethod",
-            value: String(typedData.primaryType),
-            rule: `must be an EIP-3009 TransferWithAuthorization of the requirement the limits passed, valid at most ${limits.maxTimeoutSeconds} s`,
-          });
-          state.refusal = refusal;
-          throw refusal;
-        }
-        const perDay = limits.perDay.get(approved.token.symbol);
-        const now = nowSeconds();
-        if (perDay !== undefined) await releaseExpired();
-        const record: X402PaymentRecord = {
-          nonce: message.nonce as Hex,
-          status: "signed",
-          signedAt: now,
-          validBefore: Number(message.validBefore),
-          url: shownUrl,
-          network: CELO_NETWORK,
-          token: approved.token.symbol,
-          asset: approved.token.address,
-          amount: approved.amount.toString(),
-          payTo: approved.payTo,
-          payer,
-        };
-        let reserved: boolean;
-        try {
-          reserved = await store.reserve(record, { since: now - DAY_SECONDS, perDay });
-        } catch (error) {
-          // A store may refuse with its own typed error (the tool server's caps): nothing is signed.
-          state.refusal = error;
-          throw error;
-        }
-        if (!reserved) {
-          const spent = (await store.list({ payer, since: now - DAY_SECONDS }))
-            .filter((p) => p.token === record.token && p.status !== "released")
-            .reduce((sum, p) => sum + BigInt(p.amount), 0n);
-          const refusal = new X402PaymentRefusedError({
-            rule: "perDay",
-            amount: formatAmount(approved.amount, approved.token.decimals),
-            token: approved.token.symbol,
-            payTo: approved.payTo,
-            host: url.host,
-            limit: formatAmount(perDay ?? 0n, approved.token.decimals),
-            spent: formatAmount(spent, approved.token.decimals),
-          });
-          state.refusal = refusal;
-          throw refusal;
-        }
-        state.payment = record;
-        try {
-          const signature = await account.signTypedData(typedData);
-          state.signed = true;
-          return signature;
-        } catch (error) {
-          await store.update(record.nonce, { status: "released", releasedBecause: "not signed" });
-          state.payment = { ...record, status: "released", releasedBecause: "not signed" };
-          throw error;
-        }
-      },
-    };
-
-    const x402 = new x402Client((_version, offered) => {
-      // The first payable requirement with a perPayment limit, else the first payable one (then refused).
-      const payable = state.parsed?.payable ?? [];
-      const chosen =
-        payable.find((p) => limits.perPayment.has(p.token.symbol))?.requirements ?? payable[0]?.requirements;
-      return chosen ?? (offered[0] as PaymentRequirements);
-    })
+    const signer = createReservingSigner({
+      account,
+      payer,
+      attempt,
+      limits,
+      store,
+      shownUrl,
+      host: url.host,
+      releaseExpired,
+    });
+    const x402 = new x402Client((_version, offered) => selectRequirement(attempt, limits, offered))
       .register(CELO_NETWORK, new ExactEvmScheme(signer))
       .setSpendControls(false);
-
-    x402.onBeforePaymentCreation(async ({ selectedRequirements }) => {
-      try {
-        if (state.refusal !== undefined) throw state.refusal;
-        const payable = matching(state.parsed, selectedRequirements);
-        if (!payable)
-          throw new InvalidPaymentRequiredError({
-            field: "accepts",
-            value: `${selectedRequirements.network} ${selectedRequirements.asset}`,
-            rule: "offers no exact payment on eip155:42220 in USDC, USDT or USAT",
-          });
-        checkLimits(limits, payable, url.host);
-        state.approved = payable;
-        return undefined;
-      } catch (error) {
-        state.refusal = error;
-        return { abort: true as const, reason: error instanceof Error ? error.message : String(error) };
-      }
-    });
+    x402.onBeforePaymentCreation(async ({ selectedRequirements }) =>
+      approveRequirement(attempt, limits, selectedRequirements, url.host),
+    );
 
     let response: Response;
     try {
       response = await wrapFetchWithPayment(observe, x402)(request);
     } catch (error) {
-      if (state.refusal !== undefined && !state.signed) throw state.refusal;
+      if (attempt.refusal !== undefined && !attempt.signed) throw attempt.refusal;
       throw new X402FetchError({
         url: shownUrl,
-        nonce: state.payment?.nonce ?? null,
-        signed: state.signed,
+        nonce: attempt.payment?.nonce ?? null,
+        signed: attempt.signed,
         cause: error,
-        payment: state.signed && state.payment ? summarizeX402Payment(state.payment) : null,
+        payment: attempt.signed && attempt.payment ? summarizeX402Payment(attempt.payment) : null,
       });
     }
-    if (state.payment && state.signed) {
-      const header = response.headers.get("PAYMENT-RESPONSE");
-      if (header) {
-        try {
-          const settled = decodePaymentResponseHeader(header);
-          if (settled.success && isHash(settled.transaction)) {
-            const patch = { status: "settled" as const, transaction: settled.transaction as Hash };
-            state.payment = { ...state.payment, ...patch };
-            await store.update(state.payment.nonce, patch);
-          }
-        } catch {
-          // A garbled PAYMENT-RESPONSE leaves the payment signed: it counts until found unused after expiry.
-        }
-      }
-    }
-    return { response, payment: state.payment ?? null };
+    await recordSettlement(attempt, response, store);
+    return { response, payment: attempt.payment ?? null };
   }
 
   const pay = (async (input: string | URL | Request, init?: RequestInit) =>

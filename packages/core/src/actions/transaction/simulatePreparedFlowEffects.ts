@@ -111,63 +111,115 @@ export function interpret(input: {
     const effects = describeStepLogs({ flow, step: index, account, logs: call.logs, reads, readCalls });
     steps.push({ ...base, status: "success", gasUsed: call.gasUsed.toString(), effects });
 
-    // Native moves (traceTransfers) and CELO's ERC-20 events are the same balance: pair them, count once.
-    const native: { from: string; to: string; value: bigint; used: boolean }[] = [];
-    const celo: { from: string; to: string; value: bigint }[] = [];
-    for (const log of call.logs) {
-      const transfer = readTransfer(log);
-      if (transfer && log.address === NATIVE_LOG_ADDRESS) native.push({ ...transfer, used: false });
-      else if (transfer && same(log.address, CELO_ADDRESS)) celo.push(transfer);
-      else if (transfer) move(transfer.from, transfer.to, checksummed(log.address), transfer.value);
-      const approval = readApproval(log);
-      if (approval) {
-        const pair: Pair = {
-          token: checksummed(log.address),
-          owner: checksummed(approval.owner),
-          spender: checksummed(approval.spender),
-        };
-        approvals.set(pairKey(pair), { pair, value: approval.value });
-      }
-    }
-    for (const transfer of celo) {
-      const twin = native.find(
-        (entry) =>
-          !entry.used &&
-          entry.value === transfer.value &&
-          entry.from === transfer.from &&
-          entry.to === transfer.to,
-      );
-      if (twin) twin.used = true;
-    }
-    for (const entry of native) if (!entry.used) move(entry.from, entry.to, CELO_ADDRESS, entry.value);
-    for (const transfer of celo) move(transfer.from, transfer.to, CELO_ADDRESS, transfer.value);
-    // A node that ignores traceTransfers still moved the step's own value.
-    const value = BigInt(prepared.value);
-    if (value > 0n && native.length === 0 && !call.logs.some((log) => log.address === NATIVE_LOG_ADDRESS)) {
-      move(account, prepared.to, CELO_ADDRESS, value);
-    }
+    recordStepMoves({ call, value: BigInt(prepared.value), to: prepared.to, account, move, approvals });
   }
 
   // The fee: CELO's is not in the balance changes (as before); a fee currency's debit is, as the node takes it.
   const { fee, debit } = fees.price(gasUsed);
   if (debit) add(account, debit.token, -debit.amount);
 
-  const balanceChanges = [...deltas.values()]
-    // The zero address is where mints come from and burns go (an aToken minted on supply): not a balance.
-    .filter((entry) => entry.delta !== 0n && entry.address !== zeroAddress)
-    .sort((a, b) => Number(same(b.address, account)) - Number(same(a.address, account)))
-    .map((entry): SimulatedBalanceChange => {
-      const info = tokenInfo(entry.token);
-      return {
-        address: entry.address,
-        token: info?.address ?? entry.token,
-        symbol: info?.symbol ?? null,
-        decimals: info?.decimals ?? null,
-        delta: entry.delta.toString(),
-        formatted: info ? signedAmount(entry.delta, info.decimals) : null,
-      };
-    });
+  const balanceChanges = balanceChangesOf(deltas, account);
+  const allowanceChanges = allowanceChangesOf({ pairs, block, layout, lastRun, approvals });
 
+  return {
+    success: failedStep === null,
+    chainId: CHAIN_ID,
+    account,
+    blockNumber: stateBlock.toString(),
+    failedStep,
+    steps,
+    balanceChanges,
+    allowanceChanges,
+    fee,
+  };
+}
+
+/**
+ * Records one successful step's moves: ERC-20 Transfer events, native value moves (traceTransfers) and the
+ * Approval events the flow sets; CELO's native move and its ERC-20 event are one balance, counted once.
+ */
+function recordStepMoves(input: {
+  call: SimCall;
+  /** The step's own native value (moved even by a node that ignores traceTransfers). */
+  value: bigint;
+  to: string;
+  account: Address;
+  move: (from: string, to: string, token: Address, value: bigint) => void;
+  approvals: Map<string, { pair: Pair; value: bigint }>;
+}): void {
+  const { call, value, to, account, move, approvals } = input;
+  // Native moves (traceTransfers) and CELO's ERC-20 events are the same balance: pair them, count once.
+  const native: { from: string; to: string; value: bigint; used: boolean }[] = [];
+  const celo: { from: string; to: string; value: bigint }[] = [];
+  for (const log of call.logs) {
+    const transfer = readTransfer(log);
+    if (transfer && log.address === NATIVE_LOG_ADDRESS) native.push({ ...transfer, used: false });
+    else if (transfer && same(log.address, CELO_ADDRESS)) celo.push(transfer);
+    else if (transfer) move(transfer.from, transfer.to, checksummed(log.address), transfer.value);
+    const approval = readApproval(log);
+    if (approval) {
+      const pair: Pair = {
+        token: checksummed(log.address),
+        owner: checksummed(approval.owner),
+        spender: checksummed(approval.spender),
+      };
+      approvals.set(pairKey(pair), { pair, value: approval.value });
+    }
+  }
+  for (const transfer of celo) {
+    const twin = native.find(
+      (entry) =>
+        !entry.used &&
+        entry.value === transfer.value &&
+        entry.from === transfer.from &&
+        entry.to === transfer.to,
+    );
+    if (twin) twin.used = true;
+  }
+  for (const entry of native) if (!entry.used) move(entry.from, entry.to, CELO_ADDRESS, entry.value);
+  for (const transfer of celo) move(transfer.from, transfer.to, CELO_ADDRESS, transfer.value);
+  // A node that ignores traceTransfers still moved the step's own value.
+  if (value > 0n && native.length === 0 && !call.logs.some((log) => log.address === NATIVE_LOG_ADDRESS)) {
+    move(account, to, CELO_ADDRESS, value);
+  }
+}
+
+/** The net balance changes, the account's first; the zero address (mints and burns) is not a balance. */
+function balanceChangesOf(
+  deltas: Map<string, { address: Address; token: Address; delta: bigint }>,
+  account: Address,
+): SimulatedBalanceChange[] {
+  return (
+    [...deltas.values()]
+      // The zero address is where mints come from and burns go (an aToken minted on supply): not a balance.
+      .filter((entry) => entry.delta !== 0n && entry.address !== zeroAddress)
+      .sort((a, b) => Number(same(b.address, account)) - Number(same(a.address, account)))
+      .map((entry): SimulatedBalanceChange => {
+        const info = tokenInfo(entry.token);
+        return {
+          address: entry.address,
+          token: info?.address ?? entry.token,
+          symbol: info?.symbol ?? null,
+          decimals: info?.decimals ?? null,
+          delta: entry.delta.toString(),
+          formatted: info ? signedAmount(entry.delta, info.decimals) : null,
+        };
+      })
+  );
+}
+
+/**
+ * The allowances the flow changes: each pair read before the flow and after its last step that ran, then the
+ * Approval events of pairs not read (no `before`).
+ */
+function allowanceChangesOf(input: {
+  pairs: Pair[];
+  block: SimBlock;
+  layout: Layout;
+  lastRun: number;
+  approvals: Map<string, { pair: Pair; value: bigint }>;
+}): SimulatedAllowanceChange[] {
+  const { pairs, block, layout, lastRun, approvals } = input;
   const allowanceChanges: SimulatedAllowanceChange[] = [];
   for (const pair of pairs) {
     const before = readUint(block.calls[layout.readsBefore + pairs.indexOf(pair)]);
@@ -184,18 +236,7 @@ export function interpret(input: {
   for (const { pair, value } of approvals.values()) {
     allowanceChanges.push({ ...describePair(pair), before: null, after: amountOf(value, pair.token) });
   }
-
-  return {
-    success: failedStep === null,
-    chainId: CHAIN_ID,
-    account,
-    blockNumber: stateBlock.toString(),
-    failedStep,
-    steps,
-    balanceChanges,
-    allowanceChanges,
-    fee,
-  };
+  return allowanceChanges;
 }
 
 /** The refusal of a step whose fee's pre-debit `have` cannot cover; `undefined` when it can. */

@@ -14,8 +14,8 @@ import { checkParameters, parseResume, type ResumedStep } from "./checkParameter
 import { dryRun as simulateSteps } from "./dryRun.js";
 import { executedFlowResult } from "./executedFlowResult.js";
 import { DEFAULT_RECEIPT_TIMEOUT_MS, describeFailure, isAbort, REQUEST_TIMEOUT_MS } from "./requests.js";
-import { broadcast, sendStep } from "./sendStep.js";
-import { settleStep } from "./settleStep.js";
+import { sendStep } from "./sendStep.js";
+import { settleCarriedStep } from "./settleCarriedStep.js";
 import type { StepContext } from "./stepContext.js";
 import type {
   ExecutedStep,
@@ -151,19 +151,7 @@ export async function executePreparedFlow(
     toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
   );
 
-  const notify = async (event: ExecutionStepEvent): Promise<void> => {
-    if (!onStep) return;
-    try {
-      await withTimeout(
-        Promise.resolve().then(() => onStep(event)),
-        LISTENER_TIMEOUT_MS,
-        undefined,
-        "onStep",
-      );
-    } catch {
-      // A progress listener must never change what happens on chain.
-    }
-  };
+  const notify = boundedListener(onStep);
 
   if (dryRun) return simulateSteps(client, account.address, flow, steps, notify, rpcUrl, signal);
 
@@ -190,52 +178,20 @@ export async function executePreparedFlow(
     const step = steps[index] as ExecutedStep;
     const earlier = resumed?.[index];
     if (earlier && maybeOnChain(earlier)) {
-      // Sent by the earlier execution: looked up by its hash, never signed again. Bytes the node never
-      // acknowledged are sent again as they are (same hash: never a second transaction).
-      if (step.sent !== true && step.signedTransaction !== undefined) {
-        const again = await broadcast(context, step.hash as Hash, step.signedTransaction);
-        if (again.sent === false) {
-          step.status = "failed";
-          step.sent = false;
-          step.code = again.refused ? "TRANSACTION_REJECTED" : "TRANSACTION_NOT_SENT";
-          step.error = `${again.refused ? "the node refused the same signed bytes again" : "could not reach the node to send the same signed bytes again"} and does not know ${step.hash}: ${describeFailure(again.lastError, rpcUrl)}`;
-          delete step.signedTransaction;
-        } else {
-          if (again.sent === true) {
-            step.sent = true;
-            delete step.signedTransaction;
-            await notify({ phase: "sent", index, total, hash: step.hash as Hash });
-          }
-          await settleStep(context, step, again.sent === true ? undefined : again.lastError);
-        }
-      } else {
-        await settleStep(context, step);
-      }
+      // Sent by the earlier execution: looked up by its hash, never signed again.
+      await settleCarriedStep(context, step, index);
       if (step.status === "success" && step.nonce !== undefined)
         landedNonce = Math.max(landedNonce, step.nonce);
     } else {
       if (nonce === undefined) {
         // Resuming: the account's next nonce, read after the earlier steps are settled.
-        try {
-          const pending = await withTimeout(
-            getTransactionCount(client, { address: account.address, blockTag: "pending" }),
-            REQUEST_TIMEOUT_MS,
-            signal,
-            "eth_getTransactionCount",
-          );
-          nonce = Math.max(pending, landedNonce + 1);
-        } catch (error) {
-          if (isAbort(error, signal)) {
-            aborted = true;
-            break;
-          }
-          step.status = "failed";
-          step.sent = false;
-          step.code = "TRANSACTION_NOT_SENT";
-          step.error = `could not read the account's nonce: ${describeFailure(error, rpcUrl)}`;
-          await notify({ phase: "done", index, total, step });
+        const next = await readResumedNonce(context, step, landedNonce);
+        if (next === "aborted") aborted = true;
+        if (next === "aborted" || next === "failed") {
+          if (next === "failed") await notify({ phase: "done", index, total, step });
           break;
         }
+        nonce = next;
       }
       const outcome = await sendStep(
         context,
@@ -257,6 +213,53 @@ export async function executePreparedFlow(
     }
   }
   return executedFlowResult({ flow, steps, aborted });
+}
+
+/**
+ * A resumed execution's next nonce: the account's pending nonce, past the last step found on chain. A read that
+ * fails fails `step` (`TRANSACTION_NOT_SENT`, nothing sent); one stopped by the signal is `"aborted"`.
+ */
+async function readResumedNonce(
+  context: StepContext,
+  step: ExecutedStep,
+  landedNonce: number,
+): Promise<number | "aborted" | "failed"> {
+  const { client, account, signal } = context;
+  try {
+    const pending = await withTimeout(
+      getTransactionCount(client, { address: account.address, blockTag: "pending" }),
+      REQUEST_TIMEOUT_MS,
+      signal,
+      "eth_getTransactionCount",
+    );
+    return Math.max(pending, landedNonce + 1);
+  } catch (error) {
+    if (isAbort(error, signal)) return "aborted";
+    step.status = "failed";
+    step.sent = false;
+    step.code = "TRANSACTION_NOT_SENT";
+    step.error = `could not read the account's nonce: ${describeFailure(error, context.rpcUrl)}`;
+    return "failed";
+  }
+}
+
+/** The progress listener as the execution calls it: awaited at most LISTENER_TIMEOUT_MS, its errors ignored. */
+function boundedListener(
+  onStep: ExecutePreparedFlowParameters["onStep"],
+): (event: ExecutionStepEvent) => Promise<void> {
+  return async (event) => {
+    if (!onStep) return;
+    try {
+      await withTimeout(
+        Promise.resolve().then(() => onStep(event)),
+        LISTENER_TIMEOUT_MS,
+        undefined,
+        "onStep",
+      );
+    } catch {
+      // A progress listener must never change what happens on chain.
+    }
+  };
 }
 
 /** Whether an earlier execution sent the step, or may have: it is then looked up, never sent again. */

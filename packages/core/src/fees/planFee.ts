@@ -216,19 +216,7 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         "kind" in alternative
           ? alternative.read(answer, rpcUrl, settled.steps)
           : { sketch: alternative, calls: parseSimulation(answer, alternative.length, rpcUrl).calls };
-      // each step's gas: what the simulation used, plus what its real calldata costs over the sketch's
-      const used = matchSteps(settled.steps, sketch).map((position, index) => {
-        const call = simulated[position]!;
-        if (call.status !== "success") {
-          throw new FeeEstimateRevertedError({
-            step: index,
-            reason: revertReason(call.returnData),
-            data: call.returnData,
-          });
-        }
-        const extra = calldataGas(settled.steps[index]!.data) - calldataGas(sketch[position]!.data);
-        return call.gasUsed + (extra > 0n ? extra : 0n);
-      });
+      const used = gasUsedBySteps(settled.steps, sketch, simulated);
       const n = BigInt(used.length);
       // every step is signed with the largest step's limit
       let stepGas = 0n;
@@ -269,24 +257,12 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
         const balance = candidate.balance ?? 0n;
         const { rate, intrinsicGas } = candidate;
         if (!rate || intrinsicGas === null) return [{ candidate, token, balance, spent: 0n }];
-        const gas = stepGas + intrinsicGas;
-        const baseFee = toFeeCurrency(base, rate);
-        const { maxFeePerGas, maxPriorityFeePerGas } = signedFeeCaps(baseFee, toFeeCurrency(tip, rate));
-        const unit = feeUnitOf(token.decimals);
-        const estimated = used.reduce(
-          (sum, g) => sum + toTokenUnits((g + intrinsicGas) * (baseFee + maxPriorityFeePerGas), unit),
-          0n,
-        );
-        const max = n * preDebitOf({ gas, maxFeePerGas, unit });
-        const fee: FlowFee = {
-          currency: token.symbol,
-          feeCurrency: candidate.feeCurrency,
-          gas: gas.toString(),
-          maxFeePerGas: maxFeePerGas.toString(),
-          maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-          estimated: estimated.toString(),
-          max: max.toString(),
-        };
+        const { fee, max } = currencyFeeOf(candidate.feeCurrency, token, rate, intrinsicGas, {
+          base,
+          tip,
+          stepGas,
+          used,
+        });
         return [{ candidate, token, balance, fee, max, spent: spendOf(token), rate }];
       });
       if (choice.kind === "currency") {
@@ -303,46 +279,109 @@ export function planFee(choice: ResolvedFeeCurrencyInput, input: FeePlanInput): 
       if (celoAllowed && celoBalance >= celoMax + celoSpent) return celo;
       // auto: the currency the account holds most of (counted in CELO at the rate) among those that can pay
       const payable = options.filter((o) => o.fee && o.balance >= o.spent + o.max!);
-      if (payable.length === 0) {
-        // every currency "auto" could choose, with what the account holds and needs of it (CELO only when listed)
-        const shortfalls: FeeCandidateShortfall[] = [
-          ...(celoAllowed ? [shortfallOf(TOKENS.CELO, celoBalance, celoSpent, celoMax)] : []),
-          ...options.map((o) =>
-            o.fee
-              ? shortfallOf(o.token, o.balance, o.spent, o.max!)
-              : {
-                  token: o.token.symbol,
-                  have: o.balance,
-                  need: undefined,
-                  haveFormatted: formatAmount(o.balance, o.token.decimals),
-                  needFormatted: "not a registered fee currency on this chain",
-                },
-          ),
-        ];
-        // the headline is the one nearest to paying (the largest have / need)
-        const nearest = shortfalls
-          .filter((c) => c.need !== undefined && c.need > 0n)
-          .reduce<FeeCandidateShortfall | undefined>(
-            (a, b) => (a === undefined || b.have * a.need! > a.have * b.need! ? b : a),
-            undefined,
-          );
-        const head = nearest ?? shortfalls[0]!;
-        throw new InsufficientBalanceError({
-          owner: input.from,
-          token: head.token,
-          have: head.have,
-          need: head.need ?? 0n,
-          haveFormatted: head.haveFormatted,
-          needFormatted: head.needFormatted,
-          candidates: shortfalls,
-        });
-      }
+      if (payable.length === 0)
+        refuseUnpayable(
+          input.from,
+          options,
+          celoAllowed ? { balance: celoBalance, spent: celoSpent, max: celoMax } : undefined,
+        );
       const inCelo = (o: (typeof payable)[number]) =>
         (o.balance * feeUnitOf(o.token.decimals) * o.rate!.denominator) / o.rate!.numerator;
       const best = payable.reduce((a, b) => (inCelo(b) > inCelo(a) ? b : a));
       return { kind: "currency", fee: best.fee!, token: best.token, max: best.max! };
     },
   };
+}
+
+/** Each step's gas: what the simulation used, plus what its real calldata costs over the sketch's. */
+function gasUsedBySteps(
+  steps: FeeSettleInput["steps"],
+  sketch: readonly FeeStepSketch[],
+  simulated: readonly { status: string; gasUsed: bigint; returnData: Hex }[],
+): bigint[] {
+  return matchSteps(steps, sketch).map((position, index) => {
+    const call = simulated[position]!;
+    if (call.status !== "success") {
+      throw new FeeEstimateRevertedError({
+        step: index,
+        reason: revertReason(call.returnData),
+        data: call.returnData,
+      });
+    }
+    const extra = calldataGas(steps[index]!.data) - calldataGas(sketch[position]!.data);
+    return call.gasUsed + (extra > 0n ? extra : 0n);
+  });
+}
+
+/** The fee of the steps paid in a fee currency at its rate: every step signed with the largest step's limit. */
+function currencyFeeOf(
+  feeCurrency: Address,
+  token: TokenInfo,
+  rate: { numerator: bigint; denominator: bigint },
+  intrinsicGas: bigint,
+  prices: { base: bigint; tip: bigint; stepGas: bigint; used: readonly bigint[] },
+): { fee: FlowFee; max: bigint } {
+  const { base, tip, stepGas, used } = prices;
+  const gas = stepGas + intrinsicGas;
+  const baseFee = toFeeCurrency(base, rate);
+  const { maxFeePerGas, maxPriorityFeePerGas } = signedFeeCaps(baseFee, toFeeCurrency(tip, rate));
+  const unit = feeUnitOf(token.decimals);
+  const estimated = used.reduce(
+    (sum, g) => sum + toTokenUnits((g + intrinsicGas) * (baseFee + maxPriorityFeePerGas), unit),
+    0n,
+  );
+  const max = BigInt(used.length) * preDebitOf({ gas, maxFeePerGas, unit });
+  const fee: FlowFee = {
+    currency: token.symbol,
+    feeCurrency,
+    gas: gas.toString(),
+    maxFeePerGas: maxFeePerGas.toString(),
+    maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+    estimated: estimated.toString(),
+    max: max.toString(),
+  };
+  return { fee, max };
+}
+
+/**
+ * "auto" found no currency that can pay: every one it could choose, with what the account holds and needs of it
+ * (CELO only when it was a candidate), the headline the one nearest to paying (the largest have / need).
+ */
+function refuseUnpayable(
+  owner: Address,
+  options: readonly FeeOption[],
+  celo: { balance: bigint; spent: bigint; max: bigint } | undefined,
+): never {
+  const shortfalls: FeeCandidateShortfall[] = [
+    ...(celo ? [shortfallOf(TOKENS.CELO, celo.balance, celo.spent, celo.max)] : []),
+    ...options.map((o) =>
+      o.fee
+        ? shortfallOf(o.token, o.balance, o.spent, o.max!)
+        : {
+            token: o.token.symbol,
+            have: o.balance,
+            need: undefined,
+            haveFormatted: formatAmount(o.balance, o.token.decimals),
+            needFormatted: "not a registered fee currency on this chain",
+          },
+    ),
+  ];
+  const nearest = shortfalls
+    .filter((c) => c.need !== undefined && c.need > 0n)
+    .reduce<FeeCandidateShortfall | undefined>(
+      (a, b) => (a === undefined || b.have * a.need! > a.have * b.need! ? b : a),
+      undefined,
+    );
+  const head = nearest ?? shortfalls[0]!;
+  throw new InsufficientBalanceError({
+    owner,
+    token: head.token,
+    have: head.have,
+    need: head.need ?? 0n,
+    haveFormatted: head.haveFormatted,
+    needFormatted: head.needFormatted,
+    candidates: shortfalls,
+  });
 }
 
 /** A candidate currency: what the account holds and spends of its token, and its fee when it can pay one. */

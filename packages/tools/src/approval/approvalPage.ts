@@ -316,18 +316,8 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
     if (!String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
       return send(response, 415, "Refused", "<h1>Refused</h1>");
     }
-    let body = "";
-    let tooLarge = false;
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        tooLarge = true;
-        request.destroy();
-      }
-    });
-    request.on("end", async () => {
-      if (tooLarge) return;
+    void readFormBody(request).then(async (body) => {
+      if (body === undefined) return;
       const fields = new URLSearchParams(body);
       const answer = same(fields.get("csrf") ?? "", csrf) ? await spec.read(fields, origin) : undefined;
       if (answer === undefined) {
@@ -371,22 +361,49 @@ async function openOneTimePage<Answer>(spec: PageSpec<Answer>): Promise<OneTimeP
   return {
     url: `${origin}/approve/${token}`,
     async answer(timeoutMs, signal) {
-      let timer: NodeJS.Timeout | undefined;
-      let onAbort: (() => void) | undefined;
-      const outcome = await Promise.race([
-        decided,
-        new Promise<"expired" | "aborted">((resolve) => {
-          timer = setTimeout(() => resolve("expired"), Math.max(0, timeoutMs));
-          onAbort = () => resolve("aborted");
-          if (signal.aborted) onAbort();
-          else signal.addEventListener("abort", onAbort, { once: true });
-        }),
-      ]);
-      clearTimeout(timer);
-      if (onAbort) signal.removeEventListener("abort", onAbort);
+      const outcome = await raceAnswer(decided, timeoutMs, signal);
       await close();
       return outcome;
     },
     close,
   };
+}
+
+/** A posted form's body; `undefined` (the connection dropped) when it is longer than MAX_BODY or fails. */
+function readFormBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > MAX_BODY) {
+        request.destroy();
+        resolve(undefined);
+      }
+    });
+    request.on("end", () => resolve(body));
+    request.on("error", () => resolve(undefined));
+  });
+}
+
+/** The page's answer, `"expired"` after `timeoutMs`, or `"aborted"` when `signal` aborts first. */
+async function raceAnswer<Answer>(
+  decided: Promise<Answer | "expired">,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Answer | "expired" | "aborted"> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const outcome = await Promise.race([
+    decided,
+    new Promise<"expired" | "aborted">((resolve) => {
+      timer = setTimeout(() => resolve("expired"), Math.max(0, timeoutMs));
+      onAbort = () => resolve("aborted");
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+    }),
+  ]);
+  clearTimeout(timer);
+  if (onAbort) signal.removeEventListener("abort", onAbort);
+  return outcome;
 }

@@ -1,9 +1,8 @@
 import {
   type CallToolResult,
-  createRequestStateCodec,
   type InputRequiredResult,
-  type RequestStateCodec,
   Server,
+  type ServerContext,
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/server";
@@ -14,11 +13,11 @@ import { ApprovalExpiredError, refusedBeforeSigning } from "../errors/approval.j
 import { InvalidToolServerConfigError } from "../errors/config.js";
 import { UnknownToolError } from "../errors/input.js";
 import { defaultStateDir } from "../state/defaultStateDir.js";
-import { readRequestStateKey } from "../state/requestStateKey.js";
 import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import type { ToolDefinition } from "../tools/context.js";
 import { callTool } from "./callTool.js";
 import { InputRounds, type RoundState } from "./inputRounds.js";
+import { createModernRounds, type ModernRounds } from "./modernRounds.js";
 import { errorResult } from "./toolResult.js";
 import { createToolContext } from "./toolServerContext.js";
 import { readToolServerSettings } from "./toolServerSettings.js";
@@ -151,35 +150,15 @@ export function createToolServerWith(
   precomputed: readonly Tool[] | undefined,
 ): ToolServer {
   const settings = readToolServerSettings(config);
-  const { offered, offeredNames, families, redactor, toolTimeoutMs } = settings;
+  const { offered, offeredNames, redactor, toolTimeoutMs } = settings;
   const context = createToolContext(config, settings);
 
-  const stateDir = config.stateDir ?? defaultStateDir();
-  // The 2026-era requestState: sealed with the key kept in the state directory, valid for one answer bound.
-  let codec: RequestStateCodec<RoundState> | undefined;
-  const stateCodec = (): RequestStateCodec<RoundState> => {
-    codec ??= createRequestStateCodec<RoundState>({
-      key: readRequestStateKey(stateDir),
-      ttlSeconds: Math.ceil(toolTimeoutMs / 1_000) + 5,
-      bind: (ctx) => ctx.mcpReq.method,
-    });
-    return codec;
-  };
-  let knownSigner: string | undefined;
-  const rounds = new InputRounds({
-    codec: {
-      mint: (payload, ctx) => stateCodec().mint(payload, ctx),
-      verify: (state, ctx) => stateCodec().verify(state, ctx),
-    },
-    signer: () => knownSigner,
-    keepMs: toolTimeoutMs + 5_000,
+  const modern = createModernRounds({
+    stateDir: config.stateDir ?? defaultStateDir(),
+    toolTimeoutMs,
+    context,
   });
-  const signerAddress = async (): Promise<void> => {
-    knownSigner = await context.runtime().then(
-      (loaded) => loaded.account?.address.toLowerCase(),
-      () => undefined,
-    );
-  };
+  const caller = { context, redactor, toolTimeoutMs, signer: settings.signer };
 
   let listing: Tool[] | undefined;
   let loadingTools: Promise<Map<string, ToolDefinition>> | undefined;
@@ -196,7 +175,7 @@ export function createToolServerWith(
       {
         capabilities: { tools: {} },
         instructions: INSTRUCTIONS,
-        requestState: { verify: (state, ctx) => stateCodec().verify(state, ctx) },
+        requestState: { verify: modern.verify },
       },
     );
     server.setRequestHandler("tools/list", async () => {
@@ -217,50 +196,8 @@ export function createToolServerWith(
       async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
         const name = request.params.name;
         const tool = offeredNames.has(name) ? (await definitions()).get(name) : undefined;
-        if (!tool) {
-          const known = TOOL_CATALOG.find((candidate) => candidate.name === name);
-          const offeredList = offered.map((entry) => entry.name);
-          return errorResult(
-            new UnknownToolError({
-              tool: name,
-              suggestion: known ? null : nearestKey(name, offeredList),
-              family: known?.family ?? null,
-              families: [...families],
-              offered: offeredList,
-            }),
-            redactor,
-          );
-        }
-        const caller = { context, redactor, toolTimeoutMs, signer: settings.signer };
-        const args = request.params.arguments;
-        // 2025 era: the question is a real elicitation/create through the connection, answered within its wait.
-        if (!InputRounds.isModern(ctx)) {
-          return callTool(caller, tool, args, {
-            ctx,
-            signal: ctx.mcpReq.signal,
-            human: humanChannel(server, ctx.mcpReq.id),
-          });
-        }
-        // 2026-07-28: the same call, its question answered `input_required` and resumed by the client's retry.
-        await signerAddress();
-        const state = ctx.mcpReq.requestState<RoundState>();
-        if (state !== undefined) {
-          return rounds.resume(name, state, ctx, () =>
-            errorResult(
-              refusedBeforeSigning(
-                new ApprovalExpiredError({
-                  flowId: state.subjectId,
-                  approvalId: state.approvalId,
-                  waitedMs: toolTimeoutMs,
-                }),
-              ),
-              redactor,
-            ),
-          );
-        }
-        return rounds.start(name, ctx, (signal, human) =>
-          callTool(caller, tool, args, { ctx, signal, human }),
-        );
+        if (!tool) return unknownToolResult(name, settings);
+        return answerToolCall({ server, tool, args: request.params.arguments, ctx, caller, modern });
       },
     );
     return server;
@@ -286,6 +223,67 @@ export function createToolServerWith(
     onFirstList: undefined,
   };
   return self;
+}
+
+/** The answer to a tool the server does not offer: which family has it, or the nearest offered name. */
+function unknownToolResult(
+  name: string,
+  settings: ReturnType<typeof readToolServerSettings>,
+): CallToolResult {
+  const { offered, families, redactor } = settings;
+  const known = TOOL_CATALOG.find((candidate) => candidate.name === name);
+  const offeredList = offered.map((entry) => entry.name);
+  return errorResult(
+    new UnknownToolError({
+      tool: name,
+      suggestion: known ? null : nearestKey(name, offeredList),
+      family: known?.family ?? null,
+      families: [...families],
+      offered: offeredList,
+    }),
+    redactor,
+  );
+}
+
+/**
+ * Runs an offered tool in the caller's era: for a 2025 client its question is a real `elicitation/create` through
+ * the connection; for a 2026-07-28 client the same call's question is answered `input_required` and resumed by
+ * the client's retry (a retry whose question is gone is `APPROVAL_EXPIRED`).
+ */
+async function answerToolCall(parameters: {
+  server: Server;
+  tool: ToolDefinition;
+  args: Record<string, unknown> | undefined;
+  ctx: ServerContext;
+  caller: Parameters<typeof callTool>[0];
+  modern: ModernRounds;
+}): Promise<CallToolResult | InputRequiredResult> {
+  const { server, tool, args, ctx, caller, modern } = parameters;
+  if (!InputRounds.isModern(ctx))
+    return callTool(caller, tool, args, {
+      ctx,
+      signal: ctx.mcpReq.signal,
+      human: humanChannel(server, ctx.mcpReq.id),
+    });
+  await modern.refreshSigner();
+  const state = ctx.mcpReq.requestState<RoundState>();
+  if (state !== undefined) {
+    return modern.rounds.resume(tool.name, state, ctx, () =>
+      errorResult(
+        refusedBeforeSigning(
+          new ApprovalExpiredError({
+            flowId: state.subjectId,
+            approvalId: state.approvalId,
+            waitedMs: caller.toolTimeoutMs,
+          }),
+        ),
+        caller.redactor,
+      ),
+    );
+  }
+  return modern.rounds.start(tool.name, ctx, (signal, human) =>
+    callTool(caller, tool, args, { ctx, signal, human }),
+  );
 }
 
 const INSTRUCTIONS =

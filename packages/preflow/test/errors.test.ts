@@ -233,6 +233,15 @@ const TABLE: { [K in keyof AllErrorClasses]: Row<AllErrorClasses[K]> } = {
     },
     code: "CELO_STAKING_REFUSED",
   },
+  Erc8004RefusedError: {
+    parameters: {
+      operation: "feedback",
+      reason: "self-feedback",
+      message: "the agent's owner and operators may not give it feedback",
+      details: { agentId: "7" },
+    },
+    code: "ERC8004_REFUSED",
+  },
   CeloGovernanceRefusedError: {
     parameters: { operation: "vote", reason: "not-in-referendum", message: "proposal 2 is queued" },
     code: "CELO_GOVERNANCE_REFUSED",

@@ -5,7 +5,7 @@
 // stays in the authenticator; nothing secret is printed.
 import { ToolsError } from "../../errors/base.js";
 import { openEnrolmentPage } from "../approvalPage.js";
-import { enrolmentOptions, verifyEnrolment } from "./passkeyCeremony.js";
+import { enrolOptions, verifyEnrolment } from "./passkeyCeremony.js";
 import { type EnrolledPasskey, passkeyFile, readPasskey, writePasskey } from "./passkeyFile.js";
 
 /** Parameters of {@link enrollPasskey}. @internal */
@@ -42,7 +42,7 @@ export async function enrollPasskey(
       details: { file: passkeyFile(stateDir) },
     });
   }
-  const options = await enrolmentOptions();
+  const options = await enrolOptions();
   const page = await openEnrolmentPage({
     options,
     verify: (posted, origin) => verifyEnrolment({ posted, challenge: options.challenge, origin }),

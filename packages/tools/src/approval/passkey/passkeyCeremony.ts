@@ -104,7 +104,7 @@ export async function verifyApprovalAssertion(parameters: {
  * Registration options for the enrolment page (a resident key, user verification required). An enrolled credential
  * is not excluded: `--replace` may enrol the same authenticator again (a new credential). @internal
  */
-export function enrolmentOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export function enrolOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
   return generateRegistrationOptions({
     rpName: "preflow-tools",
     rpID: PASSKEY_RP_ID,

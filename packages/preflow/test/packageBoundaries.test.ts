@@ -27,7 +27,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: ["@preflow/errors", "@preflow/attribution", "@preflow/telemetry"],
   "agent-id": ["@preflow/errors", "@preflow/core"],
   aa: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
-  tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core", "@preflow/x402"],
+  tools: ["@preflow/errors", "@preflow/attribution", "@preflow/core", "@preflow/x402", "@preflow/budget"],
   x402: ["@preflow/errors", "@preflow/attribution", "@preflow/core"],
   budget: ["@preflow/errors", "@preflow/core"],
   preflow: [

@@ -21,8 +21,8 @@ import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "vi
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmApproval } from "../src/approval/confirmApproval.js";
 import { policyVersion } from "../src/approval/policyVersion.js";
-import { confirmApproval } from "../src/approval/requireApproval.js";
 import { readPolicyFile } from "../src/policy/readPolicyFile.js";
 import type { PreparedFlowSnake } from "../src/schemas/flow.js";
 import { openToolServerStore } from "../src/store/openToolServerStore.js";

@@ -10,7 +10,8 @@ import type {
   ApprovalRuntime as ToolRuntime,
 } from "./approvalContext.js";
 import { type X402ApprovalSubject, x402ApprovalDigest } from "./approvalDigest.js";
-import { type ApprovalGrant, askApproval, useApprovalGrant } from "./requireApproval.js";
+import { useApprovalGrant } from "./confirmApproval.js";
+import { type ApprovalGrant, askApproval } from "./requireApproval.js";
 
 /** An x402 payment about to be signed, with its token's symbol and decimals for the person. @internal */
 export interface PaymentToApprove extends X402ApprovalSubject {

@@ -9,7 +9,6 @@ import {
   ApprovalCodeMismatchError,
   ApprovalDeclinedError,
   ApprovalExpiredError,
-  ApprovalFlowChangedError,
   ApprovalRequiredError,
   ApprovalReusedError,
   refusedBeforeSigning,
@@ -43,8 +42,10 @@ import {
   dropApprovalLink,
   findApprovalLink,
   keepApprovalLink,
+  linkOf,
+  takeApprovalLink,
 } from "./passkey/approvalLinks.js";
-import { approvalChallenge, verifyApprovalAssertion } from "./passkey/passkeyCeremony.js";
+import { approvalPagePasskey } from "./passkey/passkeyCeremony.js";
 import { type EnrolledPasskey, readPasskey } from "./passkey/passkeyFile.js";
 import { type ApprovalMode, DEFAULT_LINK_SECONDS } from "./readApprovalSection.js";
 
@@ -200,21 +201,9 @@ async function askWithPasskey(
     dropApprovalLink(key, linked.approvalId);
     linked = undefined;
   }
-  if (linked?.state === "approved") return takeLink(question, linked);
+  if (linked?.state === "approved") return takeApprovalLink(question, linked);
   if (linked) throw question.required(approval.mode, modes, { link: linkOf(linked, tool) });
-  const page = (asked: { digest: `0x${string}`; approvalId: string }): PagePasskey => {
-    const challenge = approvalChallenge({ ...asked, tool, signer: question.signer });
-    return {
-      credentialId: passkey.id,
-      challenge,
-      // The file again: the counter the last approval wrote.
-      verify: async (posted, origin) => {
-        const current = readPasskey(stateDir);
-        if (!current || current.id !== passkey.id) return false;
-        return verifyApprovalAssertion({ stateDir, passkey: current, posted, challenge, origin });
-      },
-    };
-  };
+  const page = approvalPagePasskey({ stateDir, passkey, tool, signer: question.signer });
   const openLink = async (clientDeclined: boolean): Promise<never> => {
     if (!question.linkable) throw question.required(approval.mode, modes, { clientDeclined });
     const link = await openApprovalLink(question, key, page);
@@ -223,17 +212,6 @@ async function askWithPasskey(
   if (!call.human || !modes.includes("url")) return openLink(false);
   const asked = await createQuestion(question, { mode: "url", page });
   return askOnPage({ ...asked, human: call.human }, () => openLink(true));
-}
-
-const linkOf = (link: ApprovalLink, tool: string) => ({ url: link.url, expiresAt: link.closesAt, tool });
-
-/** The repeated call of an approved link: the same flow (its digest again), taken once. */
-async function takeLink(question: ApprovalQuestion, link: ApprovalLink): Promise<ApprovalGrant> {
-  dropApprovalLink(link.key, link.approvalId);
-  const ref = { flowId: question.subjectId, approvalId: link.approvalId };
-  if (question.digestOf(link.binding) !== link.digest) throw new ApprovalFlowChangedError(ref);
-  question.context.log(`approval ${link.approvalId} of flow ${question.subjectId}: taken from its link`);
-  return { ...link.binding, flowId: question.subjectId, digest: link.digest };
 }
 
 /**
@@ -506,55 +484,6 @@ async function ask(
   }
 }
 
-/**
- * Just before signing (in the signer's queue): the flow is byte for byte the one approved (its digest, computed again
- * from the flow about to be signed), and the store turns the approval into a used one, once, before it expires.
- * Throws an approval error otherwise (nothing signed). @internal
- */
-export function confirmApproval(parameters: {
-  context: Pick<ToolContext, "store">;
-  grant: ApprovalGrant | undefined;
-  flow: SerializedPreparedFlow;
-}): Promise<void> {
-  return useGrant(parameters).catch((error: unknown) => {
-    throw refusedBeforeSigning(error);
-  });
-}
-
-async function useGrant(parameters: Parameters<typeof confirmApproval>[0]): Promise<void> {
-  const { context, grant, flow } = parameters;
-  if (!grant) return;
-  await useApprovalGrant({ context, grant, digest: approvalDigest(flow, grant) });
-}
-
-/**
- * Uses `grant` once for the thing whose digest (computed again from what is about to be signed) is `digest`;
- * throws an approval error otherwise. @internal
- */
-export async function useApprovalGrant(parameters: {
-  context: Pick<ToolContext, "store">;
-  grant: ApprovalGrant;
-  digest: `0x${string}`;
-}): Promise<void> {
-  const { context, grant, digest } = parameters;
-  const ref = { flowId: grant.flowId, approvalId: grant.approvalId };
-  if (digest !== grant.digest) throw new ApprovalFlowChangedError(ref);
-  const store = await context.store();
-  const now = Date.now();
-  const used = await store.useApproval({ id: grant.approvalId, flowDigest: digest, now });
-  if (used.ok) return;
-  switch (used.reason) {
-    case "used":
-      throw new ApprovalReusedError({ ...ref, usedBy: used.approval?.flowId ?? grant.flowId });
-    case "expired":
-      throw new ApprovalExpiredError({ ...ref, waitedMs: now - (used.approval?.createdAt ?? now) });
-    case "flow-mismatch":
-      throw new ApprovalFlowChangedError(ref);
-    default:
-      throw new ApprovalDeclinedError({ ...ref, action: used.reason === "declined" ? "decline" : "cancel" });
-  }
-}
-
 /** The earlier question whose code an answer carries, when that approval was approved or used (a replay). */
 async function replayed(
   store: ToolServerStore,
@@ -565,28 +494,4 @@ async function replayed(
   if (!earlier || earlier.approvalId === approvalId) return undefined;
   const record = await store.getApproval(earlier.approvalId);
   return record && (record.status === "approved" || record.status === "used") ? record : undefined;
-}
-
-/**
- * The store's signer lock, taken only once `approval` is settled (a person's answer never holds up the signer's other
- * executions); a refused approval rejects without taking it. The lock's wait bound is shortened by the time the
- * approval took. @internal
- */
-export function afterApproval(
-  approval: Promise<unknown>,
-  store: Pick<ToolServerStore, "withSignerLock">,
-): Pick<ToolServerStore, "withSignerLock"> {
-  const calledAt = Date.now();
-  return {
-    withSignerLock: (signer, job, options) =>
-      approval.then(() =>
-        store.withSignerLock(
-          signer,
-          job,
-          options?.timeoutMs === undefined
-            ? options
-            : { ...options, timeoutMs: Math.max(1_000, options.timeoutMs - (Date.now() - calledAt)) },
-        ),
-      ),
-  };
 }

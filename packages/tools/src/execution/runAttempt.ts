@@ -1,7 +1,7 @@
 // Stages 5 to 10 of an execution, holding the signer's lock, in order: recover what a stopped server left, answer
 // with another server's execution of the flow if there is one, reserve the spends, confirm the approval, write the
 // attempt ahead, run the steps, settle.
-import { confirmApproval } from "../approval/requireApproval.js";
+import { confirmApproval } from "../approval/confirmApproval.js";
 import { StoreUnavailableError } from "../errors/store.js";
 import { adoptExecution, finishAttempt } from "./endAttempt.js";
 import { sentAny } from "./executionRegistry.js";

@@ -2,7 +2,7 @@
 // per signer, in this process and, through the store's signer lock, in every server of the signer), runs there,
 // and ends however it ends. The record's last write lands before the lock is released: the next holder never sees
 // it running.
-import { afterApproval } from "../approval/requireApproval.js";
+import { afterApproval } from "../approval/afterApproval.js";
 import { failAttempt } from "./endAttempt.js";
 import type { FlowAttempt } from "./flowAttempt.js";
 

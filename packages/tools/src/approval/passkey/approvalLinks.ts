@@ -5,6 +5,7 @@
 // the flow's id (flowIdentity: its content), holds the binding its digest was computed under (so the retry's flow
 // must give the same digest), and lives until its expiry; the store records it like any other approval (asked,
 // approved, used once). Links live in this process's memory: a restart closes their pages and forgets them.
+import { ApprovalFlowChangedError } from "../../errors/approval.js";
 import type { ApprovalBinding } from "../approvalDigest.js";
 
 /** A link handed out in APPROVAL_REQUIRED. @internal */
@@ -44,4 +45,27 @@ export function keepApprovalLink(link: ApprovalLink): void {
 /** Forgets the link `approvalId` (taken, declined or closed); a newer link under the same key stays. @internal */
 export function dropApprovalLink(key: string, approvalId: string): void {
   if (links.get(key)?.approvalId === approvalId) links.delete(key);
+}
+
+/** What APPROVAL_REQUIRED says of an open link: where, until when, and which tool opened it. @internal */
+export const linkOf = (link: ApprovalLink, tool: string) => ({
+  url: link.url,
+  expiresAt: link.closesAt,
+  tool,
+});
+
+/** The repeated call of an approved link: the same flow (its digest again), taken once. @internal */
+export function takeApprovalLink(
+  question: {
+    subjectId: string;
+    digestOf(binding: ApprovalLink["binding"]): `0x${string}`;
+    context: { log(line: string): void };
+  },
+  link: ApprovalLink,
+): ApprovalLink["binding"] & { flowId: string; digest: `0x${string}` } {
+  dropApprovalLink(link.key, link.approvalId);
+  const ref = { flowId: question.subjectId, approvalId: link.approvalId };
+  if (question.digestOf(link.binding) !== link.digest) throw new ApprovalFlowChangedError(ref);
+  question.context.log(`approval ${link.approvalId} of flow ${question.subjectId}: taken from its link`);
+  return { ...link.binding, flowId: question.subjectId, digest: link.digest };
 }

@@ -13,7 +13,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { type EnrolledPasskey, PASSKEY_RP_ID, writePasskey } from "./passkeyFile.js";
+import type { PagePasskey } from "../approvalPage.js";
+import { type EnrolledPasskey, PASSKEY_RP_ID, readPasskey, writePasskey } from "./passkeyFile.js";
 
 /** What an approval's passkey challenge binds. @internal */
 export interface ApprovalChallengeBinding {
@@ -147,4 +148,30 @@ export async function verifyEnrolment(parameters: {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The passkey an approval page asks for: the challenge bound to the approval's digest, id, tool and signer, checked
+ * against the enrolled credential as the file holds it when the answer comes (the counter the last approval wrote).
+ * @internal
+ */
+export function approvalPagePasskey(parameters: {
+  stateDir: string;
+  passkey: EnrolledPasskey;
+  tool: string;
+  signer: string;
+}): (asked: { digest: `0x${string}`; approvalId: string }) => PagePasskey {
+  const { stateDir, passkey, tool, signer } = parameters;
+  return (asked) => {
+    const challenge = approvalChallenge({ ...asked, tool, signer });
+    return {
+      credentialId: passkey.id,
+      challenge,
+      verify: async (posted, origin) => {
+        const current = readPasskey(stateDir);
+        if (!current || current.id !== passkey.id) return false;
+        return verifyApprovalAssertion({ stateDir, passkey: current, posted, challenge, origin });
+      },
+    };
+  };
 }

@@ -199,6 +199,14 @@ try {
     const suiteStarted = performance.now();
     const scenarios = await runSuite(node22, relay.url, revision, join(work, revision));
     console.error(`${revision}: ${scenarios.size} scenarios in ${seconds(suiteStarted)}`);
+    // The relay adds the token to every request, so a foreign Host must meet the server's own 403, never a 401.
+    const rebinding = scenarios
+      .get("dns-rebinding-protection")
+      ?.find((c) => c.id === "localhost-host-rebinding-rejected");
+    if (rebinding && rebinding.details?.statusCode !== 403)
+      throw new Error(
+        `a foreign Host was answered ${rebinding.details?.statusCode}, expected the server's 403`,
+      );
     for (const [name, checks] of scenarios) {
       if (!results.has(name)) results.set(name, {});
       results.get(name)[revision] = judge(name, checks);

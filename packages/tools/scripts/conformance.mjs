@@ -57,7 +57,8 @@ function findNode22() {
     });
   }
   const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim();
-  if (version !== `v${NODE_VERSION}`) throw new Error(`${binary} is ${version}, expected v${NODE_VERSION}`);
+  if (version !== `v${NODE_VERSION}`)
+    throw new Error(`${binary} is ${version}, expected v${NODE_VERSION} (remove ${cache} to reinstall it)`);
   return binary;
 }
 
@@ -174,7 +175,20 @@ function judge(name, checks) {
   const warnings = scored.filter((check) => check.status === "WARNING").length;
   const passed = scored.filter((check) => check.status === "SUCCESS").length;
   const skipped = checks.length - scored.length;
-  const notes = [`${passed} checks`, warnings && `${warnings} warnings`, skipped && `${skipped} n/a`];
+  // Nothing left to score (only INFO lines and checks that do not apply): not a pass.
+  if (passed + warnings + failures.length === 0) {
+    const why = checks.map((check) => NOT_APPLICABLE_CHECKS[check.id]).find(Boolean);
+    return {
+      verdict: "n/a",
+      reason: why ?? "the suite scored no check of it against this server",
+      failures: [],
+    };
+  }
+  const notes = [
+    `${passed} check${passed === 1 ? "" : "s"}`,
+    warnings && `${warnings} warning${warnings === 1 ? "" : "s"}`,
+    skipped && `${skipped} n/a`,
+  ];
   return { verdict: failures.length ? "FAIL" : "pass", note: notes.filter(Boolean).join(", "), failures };
 }
 

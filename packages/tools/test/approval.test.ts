@@ -4,7 +4,7 @@
 // replayed from an earlier approval, and a client without the elicitation capability are refused with typed errors
 // and nothing is sent (the signer's nonce and the recipient's balance do not move); each approval sends exactly one
 // transaction.
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
@@ -91,7 +91,36 @@ describe("approval in form mode", () => {
       mode: "form",
       timeout_seconds: 3,
       effective_timeout_seconds: 3,
+      link_seconds: 600,
+      passkey: "none",
     });
+  });
+
+  it("get_policy says when the state directory's passkey file is damaged, and approvals are refused", async () => {
+    const damaged = policyEnvironment({
+      rpcUrl: devnet.rpcUrl,
+      key,
+      dir,
+      name: "damaged",
+      policy: { approval: { above: { USDm: "5" }, timeoutSeconds: 3, linkSeconds: 90 } },
+    });
+    mkdirSync(damaged.stateDir, { recursive: true });
+    writeFileSync(join(damaged.stateDir, "passkey.json"), JSON.stringify({ id: "not a passkey" }));
+    const instance = await spawnServer(damaged.env, { elicitation: { answer } });
+    try {
+      const policy = data<{ approval: Record<string, unknown> }>(await instance.call("get_policy"));
+      expect(policy.approval).toMatchObject({ link_seconds: 90, passkey: "unreadable" });
+      const [count, nonce, before] = [asked.length, await nonceOf(), await usdm(friend)];
+      const error = toolError(await instance.call("send_token", { to: friend, token: "USDm", amount: "6" }));
+      expect(error.code).toBe("INVALID_CONFIG");
+      expect(error.message).toContain("passkey.json");
+      expect(error.message).toContain("Nothing was signed");
+      expect(asked.length).toBe(count);
+      expect(await nonceOf()).toBe(nonce);
+      expect(await usdm(friend)).toBe(before);
+    } finally {
+      await instance.close();
+    }
   });
 
   it("does not ask below the threshold (5 USDm is not more than 5)", async () => {

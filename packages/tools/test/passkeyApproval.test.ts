@@ -200,6 +200,13 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
     ).rejects.toThrow(/--replace/);
   });
 
+  it("get_policy shows the passkey enrolled and how long a link stays open", async () => {
+    const approvalOf = async (server: SpawnedServer) =>
+      data<{ approval: Record<string, unknown> }>(await server.call("get_policy")).approval;
+    expect(await approvalOf(noElicitation)).toMatchObject({ passkey: "enrolled", link_seconds: 600 });
+    expect(await approvalOf(shortLinks)).toMatchObject({ passkey: "enrolled", link_seconds: 2 });
+  });
+
   it("a client that cannot ask gets a one-time link; without the passkey it approves nothing; with it, the same call sends once", async () => {
     const flow = await prepare("6");
     const nonce = await nonceOf();

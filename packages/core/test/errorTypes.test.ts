@@ -66,6 +66,7 @@ describe("the ErrorType table", () => {
     // `XErrorType` of action `x`, wherever src declares one; the parts other unions are built from are not actions.
     const PARTS = [
       "celoStakingRead",
+      "reputationRead",
       "celoStakingAction",
       "celoGovernanceAction",
       "aaveLending",

@@ -8,13 +8,16 @@
 // `--write` (what `pnpm bench` runs) records the figures in bench/browserBytes.json and writes the README blocks
 // that quote them (`<!-- generated:browser-bytes... -->`); test/browserBytes.test.ts fails when a README block
 // differs from the record, or when the record's send page is not what esbuild builds from the code now. `--readmes`
-// rewrites the blocks from the record alone (no browser, no devnet).
+// rewrites the blocks from the record alone (no browser, no devnet). `--inputs [N]` prints, for each preflow page,
+// the N (default 30) source files with the most minified bytes in what it fetches first (no browser, no devnet):
+// the figure to read before and after a change that moves a page's size.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { decode } from "@jridgewell/sourcemap-codec";
 import { launchChromium } from "@preflow/devnet/chromium";
 import { build } from "esbuild";
 
@@ -109,8 +112,15 @@ async function buildPage(code, outdir) {
  */
 export async function firstLoad(code) {
   const result = await build({ ...pageBuildOptions(code, "/first-load"), write: false });
-  const outputs = result.metafile.outputs;
   const files = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  const scripts = firstLoadScripts(result.metafile);
+  const bytes = scripts.reduce((total, file) => total + gzipSync(files.get(file), { level: 6 }).length, 0);
+  return { scripts: scripts.length, gzKB: +(bytes / 1024).toFixed(1) };
+}
+
+/** The output files (paths as `outputFiles` names them) a page built to "/first-load" fetches before it runs. */
+function firstLoadScripts(metafile) {
+  const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((path) => path.endsWith("page.js"));
   const seen = new Set();
   const stack = [entry];
@@ -121,11 +131,39 @@ export async function firstLoad(code) {
     for (const imported of outputs[path].imports)
       if (imported.kind === "import-statement") stack.push(imported.path);
   }
-  const bytes = [...seen].reduce(
-    (total, path) => total + gzipSync(files.get(`/${path.replace(/^(\.\.\/)*/, "")}`), { level: 6 }).length,
-    0,
-  );
-  return { scripts: seen.size, gzKB: +(bytes / 1024).toFixed(1) };
+  return [...seen].map((path) => `/${path.replace(/^(\.\.\/)*/, "")}`);
+}
+
+/**
+ * The source files behind what a page fetches first (its entry and the chunks it imports statically, as
+ * {@link firstLoad}): the minified bytes of those scripts attributed, through esbuild's source maps (which follow
+ * our packages' own maps back to `src/`), to the file each byte came from. Returns `[file, bytes]` rows, most
+ * bytes first (files of our packages as `core/src/...`, of dependencies as `viem/...`).
+ */
+export async function firstLoadInputs(code) {
+  const result = await build({
+    ...pageBuildOptions(code, "/first-load"),
+    write: false,
+    sourcemap: "external",
+  });
+  const files = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  const bytes = new Map();
+  for (const file of firstLoadScripts(result.metafile)) {
+    const lines = files.get(file).split("\n");
+    const map = JSON.parse(files.get(`${file}.map`));
+    for (const [index, segments] of decode(map.mappings).entries()) {
+      const length = lines[index]?.length ?? 0;
+      for (const [at, segment] of segments.entries()) {
+        const end = at + 1 < segments.length ? segments[at + 1][0] : length;
+        const source = segment.length > 1 ? map.sources[segment[1]] : "(unmapped)";
+        const name = source
+          .replace(/^.*\/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, "")
+          .replace(/^(?:.*\/)?packages\/(?=[\w-]+\/src\/)/, "");
+        bytes.set(name, (bytes.get(name) ?? 0) + end - segment[0]);
+      }
+    }
+  }
+  return [...bytes].sort((a, b) => b[1] - a[1]);
 }
 
 /** A static server on 127.0.0.1 that gzips every file (level 6, a web server's default) and counts what it sent. */
@@ -280,6 +318,20 @@ function writeReadmes(rows) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--inputs")) {
+    // What each preflow page fetches first, by source file (no browser, no devnet).
+    const top = Number(process.argv[process.argv.indexOf("--inputs") + 1]) || 30;
+    for (const name of [SEND, SIMULATE, SWAP]) {
+      const rows = await firstLoadInputs(PAGES[name].code);
+      const { scripts, gzKB } = await firstLoad(PAGES[name].code);
+      const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
+      console.log(
+        `${name}: first load ${gzKB} KB gz in ${scripts} scripts, ${total} B minified; the biggest sources:`,
+      );
+      for (const [file, bytes] of rows.slice(0, top)) console.log(`${String(bytes).padStart(8)}  ${file}`);
+    }
+    process.exit(0);
+  }
   if (process.argv.includes("--readmes")) {
     // The README blocks from the record alone (no browser, no devnet): after editing their wording here.
     writeReadmes(JSON.parse(readFileSync(RECORD_PATH, "utf8")));

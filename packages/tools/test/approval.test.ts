@@ -4,22 +4,15 @@
 // replayed from an earlier approval, and a client without the elicitation capability are refused with typed errors
 // and nothing is sent (the signer's nonce and the recipient's balance do not move); each approval sends exactly one
 // transaction.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type ElicitRequest,
-  ElicitRequestSchema,
-  type ElicitResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { SerializedPreparedFlow } from "@preflow/core";
 import { parsePreparedFlow } from "@preflow/core";
 import { type FaultProxy, startFaultProxy } from "@preflow/devnet";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmApproval } from "../src/approval/confirmApproval.js";
 import { policyVersion } from "../src/approval/policyVersion.js";
@@ -27,62 +20,52 @@ import { readPolicyFile } from "../src/policy/readPolicyFile.js";
 import type { PreparedFlowSnake } from "../src/schemas/flow.js";
 import { openToolServerStore } from "../src/store/openToolServerStore.js";
 import { toSdkFlow } from "../src/tools/execute.js";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  approvalAccounts,
+  codeOf,
+  data,
+  type Execution,
+  policyEnvironment,
+  type SpawnedServer,
+  spawnServer,
+  toolError,
+  typing,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-
+const { key, signer, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
 const dir = mkdtempSync(join(tmpdir(), "preflow-approval-"));
-const policyFile = join(dir, "policy.json");
-const stateDir = join(dir, "state");
-const env = {
-  RPC_URL: devnet.rpcUrl,
-  DO_NOT_TRACK: "1",
-  CHAIN_PRIVATE_KEY: key,
-  PREFLOW_POLICY: policyFile,
-  PREFLOW_STATE_DIR: stateDir,
-};
 
 type Params = ElicitRequest["params"];
 /** What the person does with the next question (set per test). */
 let person: (params: Params) => Promise<ElicitResult> = async () => ({ action: "decline" });
 const asked: Params[] = [];
-const codeOf = (params: Params) => /type the code (\w{4}-\w{4})/.exec(params.message)?.[1] as string;
-const typing =
-  (code: (params: Params) => string) =>
-  async (params: Params): Promise<ElicitResult> => ({ action: "accept", content: { code: code(params) } });
+/** The client's answer to every question: recorded, then the person's. */
+const answer = async (params: Params) => {
+  asked.push(params);
+  return person(params);
+};
 
 let server: SpawnedServer;
 let unable: SpawnedServer;
 /** Between the server and the devnet: counts the RPC requests. */
 let rpc: FaultProxy;
+let env: Record<string, string>;
+let stateDir: string;
+let policyFile: string;
 beforeAll(async () => {
   rpc = await startFaultProxy({ upstream: devnet.rpcUrl });
-  env.RPC_URL = rpc.url;
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
-  writeFileSync(
-    policyFile,
-    JSON.stringify({
+  await accounts.fund();
+  ({ env, stateDir, policyFile } = policyEnvironment({
+    rpcUrl: rpc.url,
+    key,
+    dir,
+    policy: {
       caps: { USDm: { perCall: "50" } },
       approval: { above: { USDm: "5", USDC: "5" }, timeoutSeconds: 3, mode: "form" },
-    }),
-  );
-  server = await spawnServer(env, {
-    capabilities: { elicitation: { form: {} } },
-    setup: (client: Client) =>
-      client.setRequestHandler(ElicitRequestSchema, async (request) => {
-        asked.push(request.params);
-        return person(request.params);
-      }),
-  });
+    },
+  }));
+  server = await spawnServer(env, { elicitation: { answer } });
   unable = await spawnServer(env);
 });
 afterAll(async () => {
@@ -92,16 +75,10 @@ afterAll(async () => {
 });
 
 /** Runs `send`, expects the refusal `code`, and shows nothing was sent. */
-async function refusedWith(code: string, amount: string, instance = server) {
-  const nonce = await nonceOf();
-  const before = await usdm(friend);
-  const error = toolError(await instance.call("send_token", { to: friend, token: "USDm", amount }));
-  expect(error.code).toBe(code);
-  expect(error.message).toContain("Nothing was signed or sent");
-  expect(await nonceOf()).toBe(nonce);
-  expect(await usdm(friend)).toBe(before);
-  return error;
-}
+const refusedWith = (code: string, amount: string, instance = server) =>
+  accounts.refusedWith(code, async () =>
+    toolError(await instance.call("send_token", { to: friend, token: "USDm", amount })),
+  );
 
 describe("approval in form mode", () => {
   it("get_policy shows the approval section", async () => {
@@ -114,7 +91,36 @@ describe("approval in form mode", () => {
       mode: "form",
       timeout_seconds: 3,
       effective_timeout_seconds: 3,
+      link_seconds: 600,
+      passkey: "none",
     });
+  });
+
+  it("get_policy says when the state directory's passkey file is damaged, and approvals are refused", async () => {
+    const damaged = policyEnvironment({
+      rpcUrl: devnet.rpcUrl,
+      key,
+      dir,
+      name: "damaged",
+      policy: { approval: { above: { USDm: "5" }, timeoutSeconds: 3, linkSeconds: 90 } },
+    });
+    mkdirSync(damaged.stateDir, { recursive: true });
+    writeFileSync(join(damaged.stateDir, "passkey.json"), JSON.stringify({ id: "not a passkey" }));
+    const instance = await spawnServer(damaged.env, { elicitation: { answer } });
+    try {
+      const policy = data<{ approval: Record<string, unknown> }>(await instance.call("get_policy"));
+      expect(policy.approval).toMatchObject({ link_seconds: 90, passkey: "unreadable" });
+      const [count, nonce, before] = [asked.length, await nonceOf(), await usdm(friend)];
+      const error = toolError(await instance.call("send_token", { to: friend, token: "USDm", amount: "6" }));
+      expect(error.code).toBe("INVALID_CONFIG");
+      expect(error.message).toContain("passkey.json");
+      expect(error.message).toContain("Nothing was signed");
+      expect(asked.length).toBe(count);
+      expect(await nonceOf()).toBe(nonce);
+      expect(await usdm(friend)).toBe(before);
+    } finally {
+      await instance.close();
+    }
   });
 
   it("does not ask below the threshold (5 USDm is not more than 5)", async () => {
@@ -254,14 +260,7 @@ describe("approval in form mode", () => {
 
     // A restart: the process is killed, a new one starts on the same state directory.
     await server.kill();
-    server = await spawnServer(env, {
-      capabilities: { elicitation: { form: {} } },
-      setup: (client: Client) =>
-        client.setRequestHandler(ElicitRequestSchema, async (request) => {
-          asked.push(request.params);
-          return person(request.params);
-        }),
-    });
+    server = await spawnServer(env, { elicitation: { answer } });
     const count = asked.length;
     // The execution is remembered: the same flow is not sent again, and no one is asked.
     const again = data<Execution>(await server.call("execute_prepared_flow", { flow }));

@@ -3,7 +3,7 @@
 // would. The flow is signed only after Approve (exactly one transaction); Decline, the client declining to open the
 // page, nobody pressing anything, a cross-site form posting to the page (the URL leaked, not the page), and a client
 // that cannot open URLs are refused with nothing sent.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,31 +18,21 @@ import {
 import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
 import type { Browser } from "puppeteer-core";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { data, type Execution, type SpawnedServer, spawnServer, toolError } from "./helpers/spawnServer.js";
+import {
+  approvalAccounts,
+  data,
+  type Execution,
+  policyEnvironment,
+  type SpawnedServer,
+  spawnServer,
+  toolError,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-
+const { key, signer, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
 const dir = mkdtempSync(join(tmpdir(), "preflow-approval-url-"));
-const policyFile = join(dir, "policy.json");
-const env = {
-  RPC_URL: devnet.rpcUrl,
-  DO_NOT_TRACK: "1",
-  CHAIN_PRIVATE_KEY: key,
-  PREFLOW_POLICY: policyFile,
-  PREFLOW_STATE_DIR: join(dir, "state"),
-};
 
 type Params = ElicitRequest["params"] & { url?: string; elicitationId?: string };
 /** What the client and the person do with the next question (set per test). */
@@ -82,12 +72,13 @@ const opening =
   };
 
 beforeAll(async () => {
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
-  writeFileSync(
-    policyFile,
-    JSON.stringify({ approval: { above: { USDm: "5" }, timeoutSeconds: 4, mode: "url" } }),
-  );
+  await accounts.fund();
+  const { env } = policyEnvironment({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    policy: { approval: { above: { USDm: "5" }, timeoutSeconds: 4, mode: "url" } },
+  });
   chromium = await launchChromium();
   browser = chromium.browser;
   server = await spawnServer(env, {
@@ -102,11 +93,7 @@ beforeAll(async () => {
       });
     },
   });
-  formOnly = await spawnServer(env, {
-    capabilities: { elicitation: { form: {} } },
-    setup: (client: Client) =>
-      client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" })),
-  });
+  formOnly = await spawnServer(env, { elicitation: { answer: async () => ({ action: "decline" }) } });
   // Another site (another origin) whose page posts to the approval URL it learned, on load.
   const target = { url: "" };
   const site = createServer((_request, response) => {
@@ -126,15 +113,11 @@ afterAll(async () => {
   evil?.server.close();
 });
 
-async function refusedWith(code: string, amount: string, instance = server) {
-  const nonce = await nonceOf();
-  const before = await usdm(friend);
-  const error = toolError(await instance.call("send_token", { to: friend, token: "USDm", amount }));
-  expect(error.code).toBe(code);
-  expect(await nonceOf()).toBe(nonce);
-  expect(await usdm(friend)).toBe(before);
-  return error;
-}
+/** Runs `send`, expects the refusal `code`, and shows nothing was sent. */
+const refusedWith = (code: string, amount: string, instance = server) =>
+  accounts.refusedWith(code, async () =>
+    toolError(await instance.call("send_token", { to: friend, token: "USDm", amount })),
+  );
 
 describe.skipIf(noChromium)("approval in URL mode, in Chromium", () => {
   it("signs only after the person pressed Approve on the page: one transaction", async () => {

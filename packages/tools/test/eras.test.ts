@@ -4,92 +4,65 @@
 // the client retries with the answer and the sealed requestState): accept with the code sends exactly one
 // transaction; decline (asked once, never again), a wrong code and a late answer are refused with the same errors as
 // in the 2025 era, and nothing is sent (the signer's nonce and the recipient's balance do not move).
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PassThrough } from "node:stream";
-import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { clockEnvironment } from "@preflow/devnet";
+import type { Client, ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "../src/index.js";
 import { REQUEST_STATE_KEY_FILE } from "../src/state/requestStateKey.js";
-import { BIN, type Execution, type SpawnedServer, spawnServer } from "./helpers/spawnServer.js";
+import {
+  approvalAccounts,
+  codeOf,
+  connectModernClient,
+  type Execution,
+  policyEnvironment,
+  type SpawnedServer,
+  spawnServer,
+  type ToolError,
+  typing,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-
+const { key, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
 const dir = mkdtempSync(join(tmpdir(), "preflow-eras-"));
-const policyFile = join(dir, "policy.json");
-const stateDir = join(dir, "state");
-const env = {
-  RPC_URL: devnet.rpcUrl,
-  DO_NOT_TRACK: "1",
-  CHAIN_PRIVATE_KEY: key,
-  PREFLOW_POLICY: policyFile,
-  PREFLOW_STATE_DIR: stateDir,
-};
 
 type Params = ElicitRequest["params"];
 let person: (params: Params) => Promise<ElicitResult> = async () => ({ action: "decline" });
 const asked: Params[] = [];
-const codeOf = (params: Params) => /type the code (\w{4}-\w{4})/.exec(params.message)?.[1] as string;
-const typing =
-  (code: (params: Params) => string) =>
-  async (params: Params): Promise<ElicitResult> => ({ action: "accept", content: { code: code(params) } });
 
 let modern: Client;
-let modernStderr = "";
+let modernStderr: () => string;
 let legacy: SpawnedServer;
+let stateDir: string;
 beforeAll(async () => {
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
-  writeFileSync(
-    policyFile,
-    JSON.stringify({
+  await accounts.fund();
+  const setup = policyEnvironment({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    policy: {
       caps: { USDm: { perCall: "50" } },
       approval: { above: { USDm: "5" }, timeoutSeconds: 3, mode: "form" },
-    }),
-  );
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...env },
-    stderr: "pipe",
-  });
-  (transport.stderr as PassThrough | null)?.on("data", (chunk: Buffer) => {
-    modernStderr += chunk.toString("utf8");
-  });
-  modern = new Client(
-    { name: "preflow-eras-test", version: "0.0.0" },
-    {
-      capabilities: { elicitation: { form: {} } },
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
-      inputRequired: { maxRounds: 4 },
     },
-  );
-  modern.setRequestHandler("elicitation/create", async (request) => {
-    asked.push(request.params);
-    return person(request.params);
   });
-  await modern.connect(transport);
-  legacy = await spawnServer({ ...env, PREFLOW_STATE_DIR: join(dir, "legacy-state") });
+  stateDir = setup.stateDir;
+  ({ client: modern, stderr: modernStderr } = await connectModernClient(setup.env, {
+    name: "preflow-eras-test",
+    answer: async (params) => {
+      asked.push(params);
+      return person(params);
+    },
+    inputRequired: { maxRounds: 4 },
+  }));
+  legacy = await spawnServer({ ...setup.env, PREFLOW_STATE_DIR: join(dir, "legacy-state") });
 });
 afterAll(async () => {
   await modern?.close();
   await legacy?.close();
-  expect(modernStderr.toLowerCase()).not.toContain(key.slice(2).toLowerCase());
+  expect(modernStderr?.().toLowerCase()).not.toContain(key.slice(2).toLowerCase());
 });
 
 const call = async (name: string, args: Record<string, unknown>) =>
@@ -99,20 +72,14 @@ const call = async (name: string, args: Record<string, unknown>) =>
   };
 const errorOf = (result: Awaited<ReturnType<typeof call>>) => {
   expect(result.isError).toBe(true);
-  return (result.structuredContent as { error: { code: string; message: string; details?: unknown } }).error;
+  return (result.structuredContent as { error: ToolError }).error;
 };
 
 /** Runs a send above the threshold, expects the refusal `code`, and shows nothing was sent. */
-async function refusedWith(code: string, amount: string) {
-  const nonce = await nonceOf();
-  const before = await usdm(friend);
-  const error = errorOf(await call("send_token", { to: friend, token: "USDm", amount }));
-  expect(error.code).toBe(code);
-  expect(error.message).toContain("Nothing was signed or sent");
-  expect(await nonceOf()).toBe(nonce);
-  expect(await usdm(friend)).toBe(before);
-  return error;
-}
+const refusedWith = (code: string, amount: string) =>
+  accounts.refusedWith(code, async () =>
+    errorOf(await call("send_token", { to: friend, token: "USDm", amount })),
+  );
 
 describe("both eras", () => {
   it("the 2026-07-28 client speaks 2026-07-28, and both clients list the same tools and schemas", async () => {

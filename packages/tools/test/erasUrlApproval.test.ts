@@ -3,29 +3,23 @@
 // person presses Approve or Decline in Chromium) and retries with `accept`; the server then waits for the page's
 // answer within the approval's time. Approve sends exactly one transaction; Decline on the page, or a client that
 // declines to open the page, is refused and nothing is sent.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { clockEnvironment } from "@preflow/devnet";
+import type { Client, ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, type Execution } from "./helpers/spawnServer.js";
+import {
+  approvalAccounts,
+  connectModernClient,
+  type Execution,
+  policyEnvironment,
+} from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+const { key, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
 const dir = mkdtempSync(join(tmpdir(), "preflow-eras-url-"));
 
 type Params = ElicitRequest["params"];
@@ -47,41 +41,23 @@ async function press(url: string, button: "approve" | "decline"): Promise<string
 }
 
 beforeAll(async () => {
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
-  writeFileSync(
-    join(dir, "policy.json"),
-    JSON.stringify({ approval: { above: { USDm: "5" }, timeoutSeconds: 6, mode: "url" } }),
-  );
+  await accounts.fund();
+  const { env } = policyEnvironment({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    policy: { approval: { above: { USDm: "5" }, timeoutSeconds: 6, mode: "url" } },
+  });
   if (noChromium) return;
   chromium = await launchChromium();
-  client = new Client(
-    { name: "preflow-eras-url-test", version: "0.0.0" },
-    {
-      capabilities: { elicitation: { form: {}, url: {} } },
-      versionNegotiation: { mode: { pin: "2026-07-28" } },
+  ({ client } = await connectModernClient(env, {
+    name: "preflow-eras-url-test",
+    url: true,
+    answer: async (params) => {
+      asked.push(params);
+      return person(params);
     },
-  );
-  client.setRequestHandler("elicitation/create", async (request) => {
-    asked.push(request.params);
-    return person(request.params);
-  });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN],
-      env: {
-        PATH: process.env.PATH ?? "",
-        ...clockEnvironment(),
-        RPC_URL: devnet.rpcUrl,
-        DO_NOT_TRACK: "1",
-        CHAIN_PRIVATE_KEY: key,
-        PREFLOW_POLICY: join(dir, "policy.json"),
-        PREFLOW_STATE_DIR: join(dir, "state"),
-      },
-      stderr: "ignore",
-    }),
-  );
+  }));
 });
 afterAll(async () => {
   await client?.close();

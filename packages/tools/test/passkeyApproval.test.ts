@@ -7,56 +7,42 @@
 // refused; a link past its time is closed. A URL-mode client's page asks for the passkey too. No result, log or
 // state file holds the signer's key, and none holds the page's csrf secret or anything of the private credential.
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
 import type { CDPSession, Page } from "puppeteer-core";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollPasskey } from "../src/approval/passkey/enrollPasskey.js";
 import { readPasskey } from "../src/approval/passkey/passkeyFile.js";
 import {
+  approvalAccounts,
   BIN,
   data,
   type Execution,
+  policyEnvironment,
   type SpawnedServer,
   spawnServer,
   toolError,
 } from "./helpers/spawnServer.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+const { key, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
 
 const dir = mkdtempSync(join(tmpdir(), "preflow-passkey-"));
 /** A state directory with its own policy; the enrolled passkey is copied in once enrolled. */
 function stateWith(name: string, approval: Record<string, unknown>) {
-  const stateDir = join(dir, name);
-  mkdirSync(stateDir, { recursive: true });
-  const policy = join(dir, `${name}.policy.json`);
-  writeFileSync(policy, JSON.stringify({ approval: { above: { USDm: "5" }, ...approval } }));
-  return {
-    stateDir,
-    env: {
-      RPC_URL: devnet.rpcUrl,
-      DO_NOT_TRACK: "1",
-      CHAIN_PRIVATE_KEY: key,
-      PREFLOW_POLICY: policy,
-      PREFLOW_STATE_DIR: stateDir,
-    },
-  };
+  const setup = policyEnvironment({
+    rpcUrl: devnet.rpcUrl,
+    key,
+    dir,
+    name,
+    policy: { approval: { above: { USDm: "5" }, ...approval } },
+  });
+  mkdirSync(setup.stateDir, { recursive: true });
+  return setup;
 }
 const linked = stateWith("linked", { timeoutSeconds: 5 });
 const short = stateWith("short", { timeoutSeconds: 5, linkSeconds: 2 });
@@ -114,8 +100,7 @@ function approvalUrl(details: unknown): string {
 
 beforeAll(async () => {
   if (noChromium) return;
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
+  await accounts.fund();
   chromium = await launchChromium();
   tab = await chromium.browser.newPage();
   tab.on("request", (request) => {
@@ -153,11 +138,7 @@ beforeAll(async () => {
   noElicitation = await spawnServer(linked.env);
   shortLinks = await spawnServer(short.env);
   urlClient = await spawnServer(urlMode.env, {
-    capabilities: { elicitation: { form: {}, url: {} } },
-    setup: (client: Client) =>
-      client.setRequestHandler(ElicitRequestSchema, async (request) =>
-        client$(request.params as { url: string }),
-      ),
+    elicitation: { url: true, answer: async (params) => client$(params as { url: string }) },
   });
 }, 120_000);
 
@@ -217,6 +198,13 @@ describe.skipIf(noChromium)("approval with a passkey, in Chromium's virtual auth
     await expect(
       enrollPasskey({ stateDir: linked.stateDir, replace: false, timeoutMs: 1_000, print: () => undefined }),
     ).rejects.toThrow(/--replace/);
+  });
+
+  it("get_policy shows the passkey enrolled and how long a link stays open", async () => {
+    const approvalOf = async (server: SpawnedServer) =>
+      data<{ approval: Record<string, unknown> }>(await server.call("get_policy")).approval;
+    expect(await approvalOf(noElicitation)).toMatchObject({ passkey: "enrolled", link_seconds: 600 });
+    expect(await approvalOf(shortLinks)).toMatchObject({ passkey: "enrolled", link_seconds: 2 });
   });
 
   it("a client that cannot ask gets a one-time link; without the passkey it approves nothing; with it, the same call sends once", async () => {

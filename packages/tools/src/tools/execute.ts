@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { approvalWaitMs } from "../approval/approvalWaitMs.js";
+import { readPasskey } from "../approval/passkey/passkeyFile.js";
 import { FlowNotFoundError } from "../errors/execution.js";
 import { InvalidInputError } from "../errors/input.js";
 import { StoreUnavailableError } from "../errors/store.js";
@@ -8,6 +9,7 @@ import { toCamelCase } from "../schemas/caseKeys.js";
 import { address, amount, feeCurrency, MAX, token } from "../schemas/common.js";
 import { executionResult, flowId } from "../schemas/execution.js";
 import { type PreparedFlowSnake, preparedFlow } from "../schemas/flow.js";
+import { defaultStateDir } from "../state/defaultStateDir.js";
 import { budgetPolicyView, readBudgetPolicyView } from "./budgetPolicyView.js";
 import {
   defineTool,
@@ -250,7 +252,27 @@ const approvalView = z.strictObject({
     .describe(
       "What this server can wait within its answer bound (PREFLOW_TOOL_TIMEOUT_MS), at most timeout_seconds.",
     ),
+  link_seconds: z
+    .number()
+    .int()
+    .describe(
+      "How long a one-time approval link (APPROVAL_REQUIRED's approval_url, when a passkey is enrolled) stays open: the policy's linkSeconds, 600 when not set.",
+    ),
+  passkey: z
+    .enum(["enrolled", "none", "unreadable"])
+    .describe(
+      "A passkey in the state directory (`preflow-tools enroll-passkey`). enrolled: every approval is the person's passkey on the loopback page (through the client's URL mode, else a one-time link); none: approvals are asked in `mode`; unreadable: the passkey file is damaged, and approvals are refused (INVALID_CONFIG) until it is enrolled again with --replace.",
+    ),
 });
+
+/** Whether a passkey is enrolled in `stateDir`, for get_policy (which answers even when the file is damaged). */
+function passkeyState(stateDir: string): "enrolled" | "none" | "unreadable" {
+  try {
+    return readPasskey(stateDir) === undefined ? "none" : "enrolled";
+  } catch {
+    return "unreadable";
+  }
+}
 
 /** `get_policy`: the spending policy and what remains of it. @internal */
 export const getPolicyTool = defineTool({
@@ -386,6 +408,8 @@ export const getPolicyTool = defineTool({
                   approvalWaitMs(policy.approval.timeoutSeconds, call.deadline, context.toolTimeoutMs) /
                     1_000,
                 ),
+                linkSeconds: policy.approval.linkSeconds,
+                passkey: passkeyState(context.stateDir ?? defaultStateDir()),
               },
         x402,
         budget,

@@ -4,11 +4,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
+import {
+  Client as ModernClient,
+  type ElicitRequest as ModernElicitRequest,
+  type ElicitResult as ModernElicitResult,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { clockEnvironment } from "@preflow/devnet";
+import {
+  type CallToolResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { clockEnvironment, type DevnetClient } from "@preflow/devnet";
 import { Ajv, type ValidateFunction } from "ajv";
+import { type Address, createPublicClient, erc20Abi, type Hex, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { celo } from "viem/chains";
 import { expect } from "vitest";
 import { fullOutputSchema } from "../../src/server/toolListing.js";
 import { TOOLS } from "../../src/tools/registry.js";
@@ -75,8 +89,20 @@ export async function spawnServer(
       : never;
     /** Set up on the client before it connects (request handlers, such as elicitation's). */
     setup?: (client: Client) => void;
+    /**
+     * Answers the server's questions: the client declares elicitation (form mode, and URL mode with `url`) and
+     * answers each with `answer` (instead of `capabilities` and `setup`).
+     */
+    elicitation?: { answer: (question: ElicitRequest["params"]) => Promise<ElicitResult>; url?: boolean };
   } = {},
 ): Promise<SpawnedServer> {
+  const elicitation = options.elicitation;
+  if (elicitation)
+    options = {
+      capabilities: { elicitation: elicitation.url ? { form: {}, url: {} } : { form: {} } },
+      setup: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, async (request) => elicitation.answer(request.params)),
+    };
   const ownStateDir = env.PREFLOW_STATE_DIR === undefined;
   const stateDir = env.PREFLOW_STATE_DIR ?? mkdtempSync(join(tmpdir(), "preflow-tools-state-"));
   const transport = new RecordingStdioClientTransport({
@@ -181,8 +207,8 @@ export interface Execution {
 }
 
 /**
- * Spawns a server that signs with `key` on `rpcUrl` under `policy` (written to `dir`/policy.json), keeping its state
- * in `dir`/state: the setup of every test of a protocol's tools under a spending policy.
+ * Spawns a server that signs with `key` on `rpcUrl` under `policy` (written to `dir`/state.policy.json), keeping its
+ * state in `dir`/state: the setup of every test of a protocol's tools under a spending policy.
  */
 export function spawnPolicyServer(options: {
   rpcUrl: string;
@@ -190,13 +216,137 @@ export function spawnPolicyServer(options: {
   dir: string;
   policy: unknown;
 }): Promise<SpawnedServer> {
-  const policyFile = join(options.dir, "policy.json");
+  return spawnServer(policyEnvironment(options).env);
+}
+
+/** A tool call's refusal, as {@link toolError} reads it. */
+export type ToolError = ReturnType<typeof toolError>;
+
+/**
+ * What an approval test signs with and watches on the devnet: a fresh signer `key` (funded by `fund`), the
+ * `friend` it sends USDm to, and what shows that nothing was sent: the signer's pending nonce and the friend's USDm.
+ */
+export interface ApprovalAccounts {
+  key: Hex;
+  signer: Address;
+  friend: Address;
+  /** The signer's pending nonce. */
+  nonceOf(): Promise<number>;
+  /** `owner`'s USDm in base units. */
+  usdm(owner: Address): Promise<bigint>;
+  /** Funds the signer with 5 CELO and 100 USDm. */
+  fund(): Promise<void>;
+  /**
+   * Runs `refuse` (a call that must be refused), expects the refusal `code` and that its message says nothing was
+   * sent, and shows it: the signer's nonce and the friend's USDm did not move. Returns the error.
+   */
+  refusedWith(code: string, refuse: () => Promise<ToolError>): Promise<ToolError>;
+}
+
+/** A fresh signer and recipient on `devnet` (see {@link ApprovalAccounts}). */
+export function approvalAccounts(devnet: DevnetClient): ApprovalAccounts {
+  const USDM = devnet.tokens.USDm.address as Address;
+  const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
+  const key = generatePrivateKey();
+  const signer = privateKeyToAccount(key).address;
+  const friend = privateKeyToAccount(generatePrivateKey()).address;
+  const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
+  const usdm = (owner: Address) =>
+    reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  return {
+    key,
+    signer,
+    friend,
+    nonceOf,
+    usdm,
+    async fund() {
+      await devnet.fund(signer, "CELO", "5");
+      await devnet.fund(signer, "USDm", "100");
+    },
+    async refusedWith(code, refuse) {
+      const nonce = await nonceOf();
+      const before = await usdm(friend);
+      const error = await refuse();
+      expect(error.code).toBe(code);
+      expect(error.message).toContain("Nothing was signed or sent");
+      expect(await nonceOf()).toBe(nonce);
+      expect(await usdm(friend)).toBe(before);
+      return error;
+    },
+  };
+}
+
+/**
+ * Writes `policy` to `dir`/`name`.policy.json and returns the server environment that signs with `key` on `rpcUrl`
+ * under it, keeping its state in `dir`/`name` (which the server creates): the setup of every test under a policy.
+ */
+export function policyEnvironment(options: {
+  rpcUrl: string;
+  key: string;
+  dir: string;
+  policy: unknown;
+  /** The state directory's name in `dir` (default `state`); the policy file is `<name>.policy.json`. */
+  name?: string;
+}): { env: Record<string, string>; stateDir: string; policyFile: string } {
+  const name = options.name ?? "state";
+  const stateDir = join(options.dir, name);
+  const policyFile = join(options.dir, `${name}.policy.json`);
   writeFileSync(policyFile, JSON.stringify(options.policy));
-  return spawnServer({
-    RPC_URL: options.rpcUrl,
-    DO_NOT_TRACK: "1",
-    CHAIN_PRIVATE_KEY: options.key,
-    PREFLOW_POLICY: policyFile,
-    PREFLOW_STATE_DIR: join(options.dir, "state"),
+  return {
+    stateDir,
+    policyFile,
+    env: {
+      RPC_URL: options.rpcUrl,
+      DO_NOT_TRACK: "1",
+      CHAIN_PRIVATE_KEY: options.key,
+      PREFLOW_POLICY: policyFile,
+      PREFLOW_STATE_DIR: stateDir,
+    },
+  };
+}
+
+/** The code the server's form-mode question asks the person to type. */
+export const codeOf = (question: { message: string }): string =>
+  /type the code (\w{4}-\w{4})/.exec(question.message)?.[1] as string;
+
+/** A person who accepts, typing `code(question)`. */
+export const typing =
+  <question extends { message: string }>(code: (question: question) => string) =>
+  async (question: question) => ({ action: "accept" as const, content: { code: code(question) } });
+
+/**
+ * Connects a 2026-07-28 client (`@modelcontextprotocol/client`, pinned to 2026-07-28: `server/discover`, no
+ * `initialize`) to `node dist/bin.js` with exactly `env` (plus PATH and the devnet's clock), its elicitation
+ * answered by `answer` (form mode, and URL mode with `url`). `stderr()` is what the server wrote there.
+ */
+export async function connectModernClient(
+  env: Record<string, string>,
+  options: {
+    name: string;
+    answer: (question: ModernElicitRequest["params"]) => Promise<ModernElicitResult>;
+    url?: boolean;
+    inputRequired?: { maxRounds: number };
+  },
+): Promise<{ client: ModernClient; stderr(): string }> {
+  const transport = new ModernStdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...env },
+    stderr: "pipe",
   });
+  let stderr = "";
+  (transport.stderr as PassThrough | null)?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new ModernClient(
+    { name: options.name, version: "0.0.0" },
+    {
+      capabilities: { elicitation: options.url ? { form: {}, url: {} } : { form: {} } },
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+      ...(options.inputRequired ? { inputRequired: options.inputRequired } : {}),
+    },
+  );
+  client.setRequestHandler("elicitation/create", async (request) => options.answer(request.params));
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
 }

@@ -1,14 +1,10 @@
-import { type InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
+import { rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import { formatAmount } from "../../../amounts/formatAmount.js";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { ActionOptions } from "../../../rpc/createRpc.js";
-import { type ReadBatchErrorType, readBatch } from "../../../rpc/readBatch.js";
-import { toRpcError } from "../../../rpc/toRpcError.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
-import { parseAgentId, parseRegistryText } from "../agentInputs.js";
-import { reputationRead } from "../agentReads.js";
-import { parseReviewers } from "../reviewers.js";
+import { parseReputationQuery, type ReputationReadErrorType, readReputation } from "../reputationQuery.js";
 
 /**
  * Parameters of {@link getAgentReputation}. Unknown keys are refused.
@@ -66,10 +62,7 @@ export interface GetAgentReputationReturnType {
  * import type { GetAgentReputationErrorType } from "@preflow/core";
  * ```
  */
-export type GetAgentReputationErrorType =
-  | ReadBatchErrorType
-  | InvalidArgumentError
-  | import("../../../errors/address.js").InvalidAddressError;
+export type GetAgentReputationErrorType = ReputationReadErrorType;
 
 /**
  * Reads an ERC-8004 agent's reputation among reviewers the reader trusts: the Reputation registry's
@@ -93,39 +86,28 @@ export async function getAgentReputation(
   parameters: GetAgentReputationParameters,
 ): Promise<GetAgentReputationReturnType> {
   const raw = rejectUnknownKeys(parameters, "parameters", ["agentId", "reviewers", "tag1", "tag2", "signal"]);
-  const agentId = parseAgentId(raw.agentId);
-  const reviewers = parseReviewers(raw.reviewers, "reviewers");
-  const tag1 = raw.tag1 === undefined ? "" : parseRegistryText(raw.tag1, "tag1");
-  const tag2 = raw.tag2 === undefined ? "" : parseRegistryText(raw.tag2, "tag2");
+  const { agentId, reviewers, tag1, tag2 } = parseReputationQuery(raw);
   const signal = parseSignal(raw.signal);
-  return client.track("erc8004.getAgentReputation", undefined, async () => {
-    const answer = await readBatch(client, {
-      reads: [reputationRead("getSummary", [agentId, reviewers, tag1, tag2])],
-      blockNumber: true,
-      signal,
-    });
-    const summary = answer.reads[0]?.value;
-    if (!Array.isArray(summary) || summary.length !== 3)
-      throw toRpcError(
-        new Error(`ERC-8004 Reputation registry getSummary of agent ${agentId} answered no value`),
-        {
-          rpcUrl: client.rpc.rpcUrl,
-          method: "eth_call",
-        },
-      );
-    const [count, value, decimals] = summary as [bigint, bigint, number];
-    return {
-      agentId: agentId.toString(),
-      reviewers,
-      tag1,
-      tag2,
-      count: count.toString(),
-      value: value.toString(),
-      decimals,
-      average: signedAmount(value, decimals),
-      blockNumber: (answer.blockNumber as bigint).toString(),
-    };
+  const { value: summary, blockNumber } = await readReputation(client, {
+    action: "getAgentReputation",
+    functionName: "getSummary",
+    agentId,
+    args: [agentId, reviewers, tag1, tag2],
+    fields: 3,
+    signal,
   });
+  const [count, value, decimals] = summary as [bigint, bigint, number];
+  return {
+    agentId: agentId.toString(),
+    reviewers,
+    tag1,
+    tag2,
+    count: count.toString(),
+    value: value.toString(),
+    decimals,
+    average: signedAmount(value, decimals),
+    blockNumber,
+  };
 }
 
 /** A signed integer in units of 10^-decimals as a decimal number. @internal */

@@ -2,12 +2,8 @@ import { InvalidArgumentError, rejectUnknownKeys } from "@preflow/errors";
 import type { Address } from "viem";
 import type { SdkBaseClient } from "../../../clients/types.js";
 import type { ActionOptions } from "../../../rpc/createRpc.js";
-import { type ReadBatchErrorType, readBatch } from "../../../rpc/readBatch.js";
-import { toRpcError } from "../../../rpc/toRpcError.js";
 import { parseSignal } from "../../../validation/parseSignal.js";
-import { parseAgentId, parseRegistryText } from "../agentInputs.js";
-import { reputationRead } from "../agentReads.js";
-import { parseReviewers } from "../reviewers.js";
+import { parseReputationQuery, type ReputationReadErrorType, readReputation } from "../reputationQuery.js";
 import { signedAmount } from "./getAgentReputation.js";
 
 /**
@@ -74,10 +70,7 @@ export interface ReadAgentFeedbackReturnType {
  * import type { ReadAgentFeedbackErrorType } from "@preflow/core";
  * ```
  */
-export type ReadAgentFeedbackErrorType =
-  | ReadBatchErrorType
-  | InvalidArgumentError
-  | import("../../../errors/address.js").InvalidAddressError;
+export type ReadAgentFeedbackErrorType = ReputationReadErrorType;
 
 /**
  * Reads an ERC-8004 agent's feedback entries (the Reputation registry's `readAllFeedback`), optionally only from
@@ -107,10 +100,7 @@ export async function readAgentFeedback(
     "includeRevoked",
     "signal",
   ]);
-  const agentId = parseAgentId(raw.agentId);
-  const reviewers = parseReviewers(raw.reviewers ?? [], "reviewers", { optional: true });
-  const tag1 = raw.tag1 === undefined ? "" : parseRegistryText(raw.tag1, "tag1");
-  const tag2 = raw.tag2 === undefined ? "" : parseRegistryText(raw.tag2, "tag2");
+  const { agentId, reviewers, tag1, tag2 } = parseReputationQuery(raw, { reviewersOptional: true });
   if (raw.includeRevoked !== undefined && typeof raw.includeRevoked !== "boolean")
     throw new InvalidArgumentError({
       field: "includeRevoked",
@@ -119,40 +109,32 @@ export async function readAgentFeedback(
     });
   const includeRevoked = raw.includeRevoked === true;
   const signal = parseSignal(raw.signal);
-  return client.track("erc8004.readAgentFeedback", undefined, async () => {
-    const answer = await readBatch(client, {
-      reads: [reputationRead("readAllFeedback", [agentId, reviewers, tag1, tag2, includeRevoked])],
-      blockNumber: true,
-      signal,
-    });
-    const all = answer.reads[0]?.value;
-    if (!Array.isArray(all) || all.length !== 7)
-      throw toRpcError(
-        new Error(`ERC-8004 Reputation registry readAllFeedback of agent ${agentId} answered no value`),
-        {
-          rpcUrl: client.rpc.rpcUrl,
-          method: "eth_call",
-        },
-      );
-    const [clients, indexes, values, decimals, tag1s, tag2s, revoked] = all as [
-      Address[],
-      bigint[],
-      bigint[],
-      number[],
-      string[],
-      string[],
-      boolean[],
-    ];
-    const feedback = clients.map((reviewer, i) => ({
-      reviewer,
-      index: (indexes[i] ?? 0n).toString(),
-      value: (values[i] ?? 0n).toString(),
-      decimals: decimals[i] ?? 0,
-      amount: signedAmount(values[i] ?? 0n, Math.min(decimals[i] ?? 0, 18)),
-      tag1: tag1s[i] ?? "",
-      tag2: tag2s[i] ?? "",
-      revoked: revoked[i] ?? false,
-    }));
-    return { agentId: agentId.toString(), feedback, blockNumber: (answer.blockNumber as bigint).toString() };
+  const { value: all, blockNumber } = await readReputation(client, {
+    action: "readAgentFeedback",
+    functionName: "readAllFeedback",
+    agentId,
+    args: [agentId, reviewers, tag1, tag2, includeRevoked],
+    fields: 7,
+    signal,
   });
+  const [clients, indexes, values, decimals, tag1s, tag2s, revoked] = all as [
+    Address[],
+    bigint[],
+    bigint[],
+    number[],
+    string[],
+    string[],
+    boolean[],
+  ];
+  const feedback = clients.map((reviewer, i) => ({
+    reviewer,
+    index: (indexes[i] ?? 0n).toString(),
+    value: (values[i] ?? 0n).toString(),
+    decimals: decimals[i] ?? 0,
+    amount: signedAmount(values[i] ?? 0n, Math.min(decimals[i] ?? 0, 18)),
+    tag1: tag1s[i] ?? "",
+    tag2: tag2s[i] ?? "",
+    revoked: revoked[i] ?? false,
+  }));
+  return { agentId: agentId.toString(), feedback, blockNumber };
 }

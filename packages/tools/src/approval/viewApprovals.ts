@@ -10,6 +10,7 @@
 // the passkey links: a restart forgets them (the store still records each one).
 import {
   ApprovalCodeMismatchError,
+  ApprovalDeclinedError,
   ApprovalExpiredError,
   ApprovalFlowChangedError,
   ApprovalReusedError,
@@ -92,9 +93,10 @@ export async function takeViewApproval(parameters: {
   const approval = findViewApproval(key);
   if (!approval || approval.approvalId !== answer.approvalId) {
     const record = await store.getApproval(answer.approvalId);
+    if (record && record.flowId !== flowId) throw new ApprovalFlowChangedError(ref);
     if (record && (record.status === "approved" || record.status === "used"))
       throw new ApprovalReusedError({ ...ref, usedBy: record.flowId });
-    if (record && record.flowId !== flowId) throw new ApprovalFlowChangedError(ref);
+    if (record?.status === "declined") throw new ApprovalDeclinedError({ ...ref, action: "decline" });
     throw new ApprovalExpiredError({ ...ref, waitedMs: 0 });
   }
   offered.delete(key);

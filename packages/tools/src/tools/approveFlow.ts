@@ -22,6 +22,7 @@ export const approveFlowTool = defineTool({
       .describe("The flow of APPROVAL_REQUIRED's details.flow, unchanged."),
     approval_id: z
       .string()
+      .max(36)
       .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
       .describe("details.approval.id: the approval the view shows."),
     code: z.string().min(1).max(32).describe("details.approval.code: the code the view shows (K7QM-4XPD)."),

@@ -294,6 +294,38 @@ describe.skipIf(noChromium)("the flow view in Chromium", () => {
     expect(await usdm(friend)).toBe(before + parseUnits(amount, 18));
   });
 
+  it("renders a prepared flow (steps, fee) and its simulation (balance changes, fee in its currency)", async () => {
+    const input = { to: friend, token: "USDm", amount: "3" };
+    const prepared = await modern.call("prepare_send", input);
+    const flow = prepared.structuredContent as { steps: { description: string }[] };
+    const shownFlow = await render(modern, input, prepared);
+    expect(await shownFlow.frame.$eval(".steps", (list) => list.textContent)).toBe(
+      (flow.steps[0] as { description: string }).description,
+    );
+    expect(await shownFlow.frame.$eval(".fee", (line) => line.textContent)).toMatch(/^Network fee paid in /);
+    const simulated = await modern.call("simulate_flow", { flow });
+    const { simulation } = simulated.structuredContent as {
+      simulation: {
+        balance_changes: { formatted: string | null; symbol: string | null }[];
+        fee: { formatted: string; currency: string };
+      };
+    };
+    const shown = await render(modern, { flow }, simulated);
+    expect(await shown.frame.$eval(".simulated", (line) => line.textContent)).toBe(
+      "Simulation: every step succeeds",
+    );
+    const changes = await shown.frame.$$eval(".balance-changes li", (items) =>
+      items.map((item) => item.textContent),
+    );
+    expect(changes).toHaveLength(simulation.balance_changes.length);
+    expect(changes.join("\n")).toContain("-3 USDm");
+    expect(await shown.frame.$eval(".fee", (line) => line.textContent)).toBe(
+      `Network fee: ${simulation.fee.formatted} ${simulation.fee.currency}`,
+    );
+    expect([...shownFlow.requests, ...shown.requests, ...shownFlow.errors, ...shown.errors]).toEqual([]);
+    await shown.page.screenshot({ path: join(dir, "simulation.png") });
+  });
+
   it("refuses a wrong code (closing the approval), another flow's approval and a made-up one; nothing is sent", async () => {
     const nonce = await nonceOf();
     const before = await usdm(friend);

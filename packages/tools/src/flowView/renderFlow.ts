@@ -54,12 +54,24 @@ function flowSection(flow: Json): HTMLElement {
   return section;
 }
 
-/** A simulation: each step's outcome, the balance changes, the fee in its currency. */
+/** A simulation (`{ simulation, preview }`): its outcome, the balance changes, the fee in its currency. */
 function simulationSection(result: Json): HTMLElement {
   const section = el("section", undefined, "simulation");
   const simulation = isObject(result.simulation) ? result.simulation : result;
-  section.append(el("h2", `Simulation: ${text(simulation.status) || "done"}`));
-  const changes = Array.isArray(result.balance_changes) ? result.balance_changes.filter(isObject) : [];
+  const steps = Array.isArray(simulation.steps) ? simulation.steps.filter(isObject) : [];
+  const failed = steps.findIndex((step) => step.status !== "success");
+  section.append(
+    el(
+      "h2",
+      failed === -1
+        ? "Simulation: every step succeeds"
+        : `Simulation: step ${failed + 1} ${text(steps[failed]?.status)}`,
+      "simulated",
+    ),
+  );
+  const changes = Array.isArray(simulation.balance_changes)
+    ? simulation.balance_changes.filter(isObject)
+    : [];
   section.append(el("h3", "Balance changes"));
   section.append(
     list(
@@ -70,7 +82,7 @@ function simulationSection(result: Json): HTMLElement {
       "balance-changes",
     ),
   );
-  const fee = isObject(result.fee) ? result.fee : undefined;
+  const fee = isObject(simulation.fee) ? simulation.fee : undefined;
   if (fee) section.append(el("p", `Network fee: ${text(fee.formatted)} ${text(fee.currency)}`, "fee"));
   if (text(result.preview)) section.append(el("pre", text(result.preview), "preview"));
   return section;
@@ -138,7 +150,7 @@ export function renderFlow(
     if (error.code === "APPROVAL_REQUIRED" && isObject(error.details))
       parts.push(approvalSection(error.details, actions));
   } else if (data?.prepared_flow === true) parts.push(flowSection(data));
-  else if (data && Array.isArray(data.balance_changes)) parts.push(simulationSection(data));
+  else if (data && isObject(data.simulation)) parts.push(simulationSection(data));
   else if (data && typeof data.flow_id === "string" && typeof data.status === "string")
     parts.push(executionSection(data));
   else {

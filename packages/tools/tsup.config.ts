@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { buildFlowView } from "./scripts/buildFlowView.js";
 import { buildToolListing } from "./src/server/toolListing.js";
 import { TOOLS_VERSION } from "./src/server/version.js";
 import { TOOLS } from "./src/tools/registry.js";
@@ -11,7 +12,7 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     // Leave the binary alone: it is built by the second entry, in parallel.
-    clean: ["**/*", "!bin.js", "!bin.js.map", "!tool-listing.json"],
+    clean: ["**/*", "!bin.js", "!bin.js.map", "!tool-listing.json", "!flow-view.html"],
     target: "es2022",
     treeshake: true,
   },
@@ -29,6 +30,8 @@ export default defineConfig([
         "dist/tool-listing.json",
         `${JSON.stringify({ version: TOOLS_VERSION, tools: buildToolListing(TOOLS) })}\n`,
       );
+      // The flow view (MCP Apps), one self-contained HTML file read on the first resources/read.
+      await buildFlowView("dist/flow-view.html");
     },
   },
 ]);

@@ -227,7 +227,10 @@ describe("dry runs need no signer", () => {
       expect(toolError(refused).code).toBe("SIGNER_NOT_CONFIGURED");
       // Families: only prepare and execute are offered.
       const { tools } = await keyless.client.listTools();
-      const offered = TOOL_NAMES.filter((name) => ["prepare", "execute"].includes(TOOL_FAMILY[name]!));
+      const offered = TOOL_NAMES.filter(
+        // approve_flow (app-only) is listed only to clients that render MCP Apps
+        (name) => ["prepare", "execute"].includes(TOOL_FAMILY[name]!) && name !== "approve_flow",
+      );
       expect(offered).toContain("execute_prepared_flow");
       expect(offered).not.toContain("get_balances");
       expect(tools.map((tool) => tool.name)).toEqual(offered);

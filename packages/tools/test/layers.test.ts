@@ -27,6 +27,8 @@ const RANKS: Record<string, number> = {
   config: 6,
   state: 6,
   input: 6,
+  // the flow view's browser code (MCP Apps), bundled at build time: it imports nothing of src
+  flowView: 6,
 };
 
 function files(dir: string): string[] {

@@ -34,4 +34,8 @@ export interface ApprovalCall {
   readonly human?: HumanChannel;
   /** The tool called (an approval's passkey challenge and its link name it). */
   readonly tool?: string;
+  /** Whether the client renders the flow view (MCP Apps): an approval it cannot ask is then offered in the view. */
+  readonly apps?: boolean;
+  /** approve_flow's answer: the view approval's id and the code the view showed (approval/viewApprovals.ts). */
+  readonly viewApproval?: { approvalId: string; code: string };
 }

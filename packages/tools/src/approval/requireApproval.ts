@@ -3,7 +3,6 @@
 // MCP client, in the policy's mode, within the approval's time; otherwise a typed refusal and nothing is sent.
 // confirmApproval (just before signing, in the signer's queue) checks the flow is the one approved and uses the
 // approval, once.
-import { randomUUID } from "node:crypto";
 import type { SerializedPreparedFlow } from "@preflow/core";
 import {
   ApprovalCodeMismatchError,
@@ -16,25 +15,24 @@ import {
 import type { PolicyCheck } from "../policy/checkPolicy.js";
 import { toSnakeCase } from "../schemas/caseKeys.js";
 import { defaultStateDir } from "../state/defaultStateDir.js";
-import type { ToolServerStore } from "../store/types.js";
 import type {
   ApprovalCall as ToolCall,
   ApprovalContext as ToolContext,
   ApprovalRuntime as ToolRuntime,
 } from "./approvalContext.js";
-import {
-  type ApprovalBinding,
-  approvalCode,
-  approvalDigest,
-  codeMatches,
-  displayApprovalCode,
-  parseApprovalCode,
-} from "./approvalDigest.js";
-import { type ApprovalText, approvalMessage, approvalText } from "./approvalMessage.js";
+import { approvalDigest, codeMatches, parseApprovalCode } from "./approvalDigest.js";
+import { approvalMessage, approvalText } from "./approvalMessage.js";
 import type { PagePasskey } from "./approvalPage.js";
-import { approvalWaitMs } from "./approvalWaitMs.js";
-import { ASK_TIMED_OUT, type AskOptions } from "./humanChannel.js";
-import { issuedFor, rememberCode } from "./issuedCodes.js";
+import {
+  type ApprovalGrant,
+  type ApprovalQuestion,
+  type AskedQuestion,
+  createQuestion,
+} from "./approvalQuestion.js";
+import { ask, replayed } from "./askClient.js";
+
+export type { ApprovalGrant, ApprovalQuestion } from "./approvalQuestion.js";
+
 import { describeOverThreshold, overThreshold } from "./overThreshold.js";
 import {
   type ApprovalLink,
@@ -48,19 +46,14 @@ import {
 import { approvalPagePasskey } from "./passkey/passkeyCeremony.js";
 import { type EnrolledPasskey, readPasskey } from "./passkey/passkeyFile.js";
 import { type ApprovalMode, DEFAULT_LINK_SECONDS } from "./readApprovalSection.js";
+import {
+  findViewApproval,
+  keepViewApproval,
+  offerOf,
+  takeViewApproval,
+  viewApprovalKey,
+} from "./viewApprovals.js";
 
-/** An approval given for one flow: presented to {@link confirmApproval} before signing. @internal */
-export interface ApprovalGrant {
-  approvalId: string;
-  flowId: string;
-  digest: `0x${string}`;
-  policyVersion: string;
-  /** Unix seconds. */
-  expiresAt: number;
-}
-
-/** Time kept after the question for the signer's queue and the signing (the approval is void after it). */
-const SIGNING_GRACE_MS = 60_000;
 /** Parameters of {@link requireApproval}. @internal */
 export interface RequireApprovalParameters {
   context: ToolContext;
@@ -116,57 +109,6 @@ async function askForApproval(parameters: RequireApprovalParameters): Promise<Ap
   });
 }
 
-/** One question to a person, whatever it approves (a flow, an x402 payment). @internal */
-export interface ApprovalQuestion {
-  context: ToolContext;
-  runtime: ToolRuntime;
-  call: ToolCall;
-  /** The flow's id, or `x402:<nonce>` for a payment: what the approval is recorded under. */
-  subjectId: string;
-  /** What is above the threshold, one line per token. */
-  over: string[];
-  /** The digest of the exact thing approved under a binding. */
-  digestOf: (binding: ApprovalBinding) => `0x${string}`;
-  /** What the person reads. */
-  describe: Pick<ApprovalText, "preview" | "fee" | "calls" | "subject">;
-  /** The signer's address (a passkey challenge binds it). */
-  signer: string;
-  /**
-   * Whether the same tool call repeated asks for the same thing (a flow: yes; an x402 payment carries a fresh nonce
-   * each time: no), so an approval link in APPROVAL_REQUIRED can serve it.
-   */
-  linkable?: boolean;
-  /** The refusal when the client cannot ask in the policy's mode (with the approval link, when one was opened). */
-  required: (
-    mode: ApprovalMode,
-    clientModes: ApprovalMode[],
-    more?: { link?: { url: string; expiresAt: number; tool: string }; clientDeclined?: boolean },
-  ) => Error;
-}
-
-/** A question asked and recorded: what the two modes share. */
-interface AskedQuestion {
-  human: NonNullable<ToolCall["human"]>;
-  /** With a passkey enrolled: what Approve on the page needs. */
-  passkey?: PagePasskey;
-  call: ToolCall;
-  store: ToolServerStore;
-  flowId: string;
-  approvalId: string;
-  code: string;
-  text: ApprovalText;
-  ref: { flowId: string; approvalId: string };
-  waitMs: number;
-  /** What the answer is bound to (the question's id and the digest of the exact thing approved). */
-  binding: NonNullable<AskOptions["binding"]>;
-  /** Ends the question without a yes (typed error thrown). */
-  refuse(error: Error, state: "declined" | "expired" | "refused"): Promise<never>;
-  /** Records the yes and resolves with the grant (or refuses when the store says it came too late or was used). */
-  approve(how: string): Promise<ApprovalGrant>;
-  /** Whether the answer came after the wait. */
-  late(): boolean;
-}
-
 /**
  * Asks the question in the policy's mode and records it in the store; resolves with the grant, rejects with an
  * approval error (the caller marks it as before signing). @internal
@@ -175,6 +117,7 @@ export async function askApproval(question: ApprovalQuestion): Promise<ApprovalG
   const stateDir = question.context.stateDir ?? defaultStateDir();
   const passkey = readPasskey(stateDir);
   if (passkey) return askWithPasskey(question, stateDir, passkey);
+  if (question.linkable && question.call.viewApproval) return answerInView(question);
   const asked = await recordQuestion(question);
   return question.runtime.policy?.approval?.mode === "form" ? askInForm(asked) : askOnPage(asked);
 }
@@ -273,92 +216,61 @@ async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion
   if (!approval) throw new Error("askApproval needs the policy's approval section");
   const modes = call.human?.modes() ?? [];
   const human = call.human;
-  if (!human || !modes.includes(approval.mode)) throw question.required(approval.mode, modes);
+  if (!human || !modes.includes(approval.mode)) {
+    if (call.apps && question.linkable) return offerInView(question, modes);
+    throw question.required(approval.mode, modes);
+  }
   return { ...(await createQuestion(question, { mode: approval.mode })), human };
 }
 
-/** Records the question in the store and prepares its text (asked through the client, or on a link). */
-async function createQuestion(
-  question: ApprovalQuestion,
-  options: {
-    mode: ApprovalMode;
-    waitMs?: number;
-    page?: (asked: { digest: `0x${string}`; approvalId: string }) => PagePasskey;
-  },
-): Promise<Omit<AskedQuestion, "human"> & { grant: ApprovalGrant }> {
-  const { context, runtime, call, subjectId: flowId } = question;
-  const policy = runtime.policy;
-  const approval = policy?.approval;
-  if (!policy || !approval) throw new Error("askApproval needs the policy's approval section");
-  const waitMs =
-    options.waitMs ?? approvalWaitMs(approval.timeoutSeconds, call.deadline, context.toolTimeoutMs);
-  const askedAt = Date.now();
-  const approvalId = randomUUID();
-  const policyVersion = policy.version ?? "none";
-  const expiresAt = Math.ceil((askedAt + waitMs + SIGNING_GRACE_MS) / 1_000);
-  const digest = question.digestOf({ approvalId, policyVersion, expiresAt });
-  const code = approvalCode(digest);
-  // Recorded before the question: the store keeps every approval asked, decided and used (across restarts).
-  const store = await context.store();
-  await store.createApproval({
-    id: approvalId,
-    flowDigest: digest,
-    flowId,
-    mode: options.mode,
-    createdAt: askedAt,
-    expiresAt: expiresAt * 1_000,
+/**
+ * A client that cannot ask but renders the flow view: the view shows the approval (its code) beside the flow and its
+ * Approve button calls approve_flow (viewApprovals.ts); the same open approval is offered again until it lapses.
+ */
+async function offerInView(question: ApprovalQuestion, modes: ApprovalMode[]): Promise<never> {
+  const approval = question.runtime.policy?.approval;
+  if (!approval) throw new Error("askApproval needs the policy's approval section");
+  const key = viewApprovalKey(question.signer, question.subjectId);
+  const open = findViewApproval(key);
+  if (open && open.binding.policyVersion === (question.runtime.policy?.version ?? "none"))
+    throw question.required(approval.mode, modes, { view: offerOf(open) });
+  const waitMs = (approval.linkSeconds ?? DEFAULT_LINK_SECONDS) * 1_000;
+  const created = await createQuestion(question, { mode: "view", waitMs });
+  const { grant, text } = created;
+  const offer = {
+    key,
+    approvalId: grant.approvalId,
+    digest: grant.digest,
+    binding: { approvalId: grant.approvalId, policyVersion: grant.policyVersion, expiresAt: grant.expiresAt },
+    code: created.code,
+    preview: text.preview,
+    fee: text.fee,
+  };
+  keepViewApproval(offer);
+  throw question.required(approval.mode, modes, { view: offerOf(offer) });
+}
+
+/** approve_flow: the view's Approve button, taken against the approval the view showed (viewApprovals.ts). */
+async function answerInView(question: ApprovalQuestion): Promise<ApprovalGrant> {
+  const { context, runtime, call, subjectId } = question;
+  const answer = call.viewApproval;
+  if (!answer) throw new Error("answerInView needs the view's answer");
+  const taken = await takeViewApproval({
+    key: viewApprovalKey(question.signer, subjectId),
+    subjectId,
+    answer,
+    digestOf: question.digestOf,
+    store: await context.store(),
+    log: (line) => context.log(line),
   });
-  rememberCode(code, { approvalId, flowId });
-  const text: ApprovalText = {
-    ...question.describe,
-    over: question.over,
-    flowId,
-    approvalId,
-    code: displayApprovalCode(code),
-    waitSeconds: Math.floor(waitMs / 1_000),
-  };
-  const ref = { flowId, approvalId };
-  const refuse = async (error: Error, state: "declined" | "expired" | "refused"): Promise<never> => {
-    // A question that ended without a yes can never be approved afterwards (an expired one lapses by its time).
-    if (state !== "expired")
-      await store.decideApproval({ id: approvalId, decision: "declined", now: Date.now() });
-    context.log(`approval ${approvalId} of flow ${flowId}: ${state}`);
-    throw error;
-  };
-  const approve = async (how: string): Promise<ApprovalGrant> => {
-    const decided = await store.decideApproval({ id: approvalId, decision: "approved", now: Date.now() });
-    if (!decided.ok) {
-      return refuse(
-        decided.reason === "expired"
-          ? new ApprovalExpiredError({ ...ref, waitedMs: waitMs })
-          : new ApprovalReusedError({ ...ref, usedBy: flowId }),
-        "refused",
-      );
-    }
-    context.log(`approval ${approvalId} of flow ${flowId}: approved ${how}`);
-    return grant;
-  };
-  const late = () => Date.now() - askedAt > waitMs;
-  const grant: ApprovalGrant = { approvalId, flowId, digest, policyVersion, expiresAt };
-  context.log(
-    `approval ${approvalId} of flow ${flowId}: asked (${options.mode} mode, ${Math.floor(waitMs / 1_000)} s)`,
-  );
-  const passkey = options.page?.({ digest, approvalId });
+  if (taken.policyVersion !== (runtime.policy?.version ?? "none"))
+    throw new ApprovalExpiredError({ flowId: subjectId, approvalId: taken.approvalId, waitedMs: 0 });
   return {
-    ...(passkey ? { passkey } : {}),
-    call,
-    store,
-    flowId,
-    approvalId,
-    code,
-    text,
-    ref,
-    waitMs,
-    binding: { approvalId, subjectId: flowId, digest },
-    refuse,
-    approve,
-    late,
-    grant,
+    approvalId: taken.approvalId,
+    flowId: subjectId,
+    digest: taken.digest,
+    policyVersion: taken.policyVersion,
+    expiresAt: taken.expiresAt,
   };
 }
 
@@ -462,36 +374,4 @@ async function askOnPage(asked: AskedQuestion, clientRefused?: () => Promise<nev
   } finally {
     await page.close();
   }
-}
-
-/** Sends the question; `"timeout"` when no answer came in time, `"aborted"` when the tool call was cancelled. */
-async function ask(
-  human: NonNullable<ToolCall["human"]>,
-  call: ToolCall,
-  params: Parameters<NonNullable<ToolCall["human"]>["ask"]>[0],
-  waitMs: number,
-  binding: AskOptions["binding"],
-): Promise<import("@modelcontextprotocol/server").ElicitResult | "timeout" | "aborted"> {
-  if (waitMs <= 0) return "timeout";
-  try {
-    return await human.ask(params, { timeoutMs: waitMs, signal: call.signal, binding });
-  } catch (error) {
-    if (call.signal.aborted) return "aborted";
-    // No answer within waitMs (the 2025 era: the SDK cancelled the request at the client; the 2026 era: no retry).
-    if ((error as { code?: unknown })?.code === ASK_TIMED_OUT) return "timeout";
-    // The client failed to ask (an error answer, a malformed result): no approval.
-    return "aborted";
-  }
-}
-
-/** The earlier question whose code an answer carries, when that approval was approved or used (a replay). */
-async function replayed(
-  store: ToolServerStore,
-  code: string | undefined,
-  approvalId: string,
-): Promise<{ flowId: string } | undefined> {
-  const earlier = code === undefined ? undefined : issuedFor(code);
-  if (!earlier || earlier.approvalId === approvalId) return undefined;
-  const record = await store.getApproval(earlier.approvalId);
-  return record && (record.status === "approved" || record.status === "used") ? record : undefined;
 }

@@ -31,8 +31,10 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
     link?: { url: string; expiresAt: number; tool: string } | undefined;
     /** The client was asked and said no by itself (or failed), rather than lacking the capability. */
     clientDeclined?: boolean;
+    /** An approval offered in the flow view (MCP Apps) instead: its id, code, expiry (unix s) and text. */
+    view?: { id: string; code: string; expiresAt: number; preview: string; fee: string } | undefined;
   }) {
-    const { flowId, flow, mode, clientModes, over, link } = parameters;
+    const { flowId, flow, mode, clientModes, over, link, view } = parameters;
     const payment = parameters.subject === "x402 payment";
     const client = parameters.clientDeclined
       ? "this MCP client declined to show the question"
@@ -44,9 +46,11 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
       code: "APPROVAL_REQUIRED",
       message: link
         ? `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it with their passkey, and ${client}. Nothing was signed or sent. Show the user this link to approve it in their browser: ${link.url} (it approves nothing without their passkey; open until ${until}). Once they say they approved it, call execute_prepared_flow with details.flow (this exact flow; ${link.tool === "execute_prepared_flow" ? "the same call again" : `${link.tool} again works only while it prepares the very same flow`}): it goes through once. Never open or answer the page yourself.`
-        : payment
-          ? `This x402 payment pays ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow.x402_payment is what would be paid: call x402_fetch again from a client that supports ${mode}-mode elicitation.`
-          : `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
+        : view
+          ? `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. The flow view this client shows beside this result asks the person: its Approve button sends this exact flow once (approval ${view.id}, open until ${new Date(view.expiresAt * 1_000).toISOString()}). Tell the user to check the flow there and press Approve or leave it; never call approve_flow yourself. Afterwards get_flow_status with details.flow_id says what happened.`
+          : payment
+            ? `This x402 payment pays ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow.x402_payment is what would be paid: call x402_fetch again from a client that supports ${mode}-mode elicitation.`
+            : `This flow spends ${over.join(", ")}: above the policy's approval threshold, a person must approve it, and ${client}. Nothing was signed or sent. details.flow and details.flow_id are the flow: execute it from a client that supports ${mode}-mode elicitation.`,
       details: {
         flow_id: flowId,
         flow,
@@ -54,6 +58,17 @@ export class ApprovalRequiredError extends ToolsError<"APPROVAL_REQUIRED"> {
         client_modes: [...clientModes],
         over: [...over],
         ...(link ? { approval_url: link.url, approval_url_expires_at: until } : {}),
+        ...(view
+          ? {
+              approval: {
+                id: view.id,
+                code: view.code,
+                expires_at: new Date(view.expiresAt * 1_000).toISOString(),
+                preview: view.preview,
+                fee: view.fee,
+              },
+            }
+          : {}),
       },
     });
   }

@@ -25,7 +25,12 @@ export interface ToolCaller {
 }
 
 /** The tools that sign with the server's key (a locked keystore is unlocked before they run). */
-const SIGNING_TOOLS: ReadonlySet<string> = new Set(["execute_prepared_flow", "send_token", "x402_fetch"]);
+const SIGNING_TOOLS: ReadonlySet<string> = new Set([
+  "execute_prepared_flow",
+  "send_token",
+  "x402_fetch",
+  "approve_flow",
+]);
 
 /** Each tool's argument names, for its errors (walked on its first error). */
 const argumentNames = new WeakMap<ToolDefinition, ReadonlySet<string>>();
@@ -107,6 +112,8 @@ export interface CallChannel {
   ctx: ServerContext;
   signal: AbortSignal;
   human: HumanChannel;
+  /** Whether the client renders the flow view (MCP Apps). */
+  apps?: boolean;
 }
 
 /** Runs one tools/call; see the file comment. Never rejects. @internal */
@@ -127,6 +134,7 @@ export async function callTool(
     progress,
     human: channel.human,
     tool: tool.name,
+    apps: channel.apps ?? false,
   };
   let timer: NodeJS.Timeout | undefined;
   try {

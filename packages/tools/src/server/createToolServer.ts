@@ -16,6 +16,7 @@ import { defaultStateDir } from "../state/defaultStateDir.js";
 import { TOOL_CATALOG } from "../tools/catalog.generated.js";
 import type { ToolDefinition } from "../tools/context.js";
 import { callTool } from "./callTool.js";
+import { APP_ONLY_TOOLS, FLOW_VIEW_RESOURCE, rendersApps } from "./flowViewResource.js";
 import { InputRounds, type RoundState } from "./inputRounds.js";
 import { createModernRounds, type ModernRounds } from "./modernRounds.js";
 import { errorResult } from "./toolResult.js";
@@ -173,12 +174,20 @@ export function createToolServerWith(
     const server = new Server(
       { name: "preflow-tools", title: "preflow tools (chain 42220)", version: TOOLS_VERSION },
       {
-        capabilities: { tools: {} },
+        capabilities: { tools: {}, resources: {} },
         instructions: INSTRUCTIONS,
         requestState: { verify: modern.verify },
       },
     );
-    server.setRequestHandler("tools/list", async () => {
+    // The client renders MCP Apps when its capabilities (2025: `initialize`; 2026-07-28: each request's envelope)
+    // declare the extension: only then is the app-only approve_flow listed and callable.
+    const apps = (ctx: ServerContext): boolean =>
+      rendersApps(
+        InputRounds.isModern(ctx)
+          ? ctx.mcpReq.envelope?.["io.modelcontextprotocol/clientCapabilities" as never]
+          : server.getClientCapabilities(),
+      );
+    server.setRequestHandler("tools/list", async (_request, ctx) => {
       if (listing === undefined) {
         const all =
           precomputed ??
@@ -189,15 +198,28 @@ export function createToolServerWith(
         firstList = false;
         if (self.onFirstList) setImmediate(self.onFirstList);
       }
-      return { tools: listing };
+      return { tools: apps(ctx) ? listing : listing.filter((tool) => !APP_ONLY_TOOLS.has(tool.name)) };
     });
+    server.setRequestHandler("resources/list", async () => ({ resources: [FLOW_VIEW_RESOURCE] }));
+    server.setRequestHandler("resources/read", async (request) =>
+      (await import("./readResource.js")).readResource(request.params.uri),
+    );
     server.setRequestHandler(
       "tools/call",
       async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
         const name = request.params.name;
-        const tool = offeredNames.has(name) ? (await definitions()).get(name) : undefined;
+        const offeredHere = offeredNames.has(name) && (!APP_ONLY_TOOLS.has(name) || apps(ctx));
+        const tool = offeredHere ? (await definitions()).get(name) : undefined;
         if (!tool) return unknownToolResult(name, settings);
-        return answerToolCall({ server, tool, args: request.params.arguments, ctx, caller, modern });
+        return answerToolCall({
+          server,
+          tool,
+          args: request.params.arguments,
+          ctx,
+          caller,
+          modern,
+          apps: apps(ctx),
+        });
       },
     );
     return server;
@@ -257,13 +279,16 @@ async function answerToolCall(parameters: {
   ctx: ServerContext;
   caller: Parameters<typeof callTool>[0];
   modern: ModernRounds;
+  /** Whether the client renders the flow view (an approval it cannot ask is offered there). */
+  apps: boolean;
 }): Promise<CallToolResult | InputRequiredResult> {
-  const { server, tool, args, ctx, caller, modern } = parameters;
+  const { server, tool, args, ctx, caller, modern, apps } = parameters;
   if (!InputRounds.isModern(ctx))
     return callTool(caller, tool, args, {
       ctx,
       signal: ctx.mcpReq.signal,
       human: humanChannel(server, ctx.mcpReq.id),
+      apps,
     });
   await modern.refreshSigner();
   const state = ctx.mcpReq.requestState<RoundState>();
@@ -282,7 +307,7 @@ async function answerToolCall(parameters: {
     );
   }
   return modern.rounds.start(tool.name, ctx, (signal, human) =>
-    callTool(caller, tool, args, { ctx, signal, human }),
+    callTool(caller, tool, args, { ctx, signal, human, apps }),
   );
 }
 

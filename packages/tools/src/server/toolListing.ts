@@ -2,6 +2,7 @@ import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod/v4";
 import { toolErrorSchema } from "../schemas/common.js";
 import type { ToolDefinition } from "../tools/context.js";
+import { uiMetaOf } from "./flowViewResource.js";
 
 /** Replaces every empty sub-schema `{}` (anything) with `true`, its explicit spelling. */
 function noEmptySchemas(value: unknown): unknown {
@@ -115,16 +116,21 @@ export function fullOutputSchema(tool: ToolDefinition): Tool["inputSchema"] {
 
 /**
  * The `tools/list` entries of the tools: input schemas (strict), output schemas (the result, or `{ error }`),
- * annotations. Computed at build time into `dist/tool-listing.json`, so that the binary answers `tools/list`
+ * annotations, MCP Apps' `_meta.ui`. Computed at build time into `dist/tool-listing.json`, so that the binary answers `tools/list`
  * without building any schema. @internal
  */
 export function buildToolListing(tools: readonly ToolDefinition[]): Tool[] {
-  return tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: jsonSchema(tool.input, "input"),
-    outputSchema: advertisedOutputSchema(fullOutputSchema(tool)),
-    annotations: { title: tool.title, ...tool.annotations },
-  }));
+  return tools.map((tool) => {
+    const ui = uiMetaOf(tool);
+    return {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: jsonSchema(tool.input, "input"),
+      outputSchema: advertisedOutputSchema(fullOutputSchema(tool)),
+      annotations: { title: tool.title, ...tool.annotations },
+      // MCP Apps: the flow view renders this tool's results (`approve_flow`: callable by the view only).
+      ...(ui ? { _meta: { ui } } : {}),
+    };
+  });
 }

@@ -76,6 +76,7 @@ export const TOOL_CATALOG: readonly ToolCatalogEntry[] = [
   { name: "get_flow_status", family: "execute", member: null, action: null },
   { name: "x402_fetch", family: "execute", member: null, action: "createX402Fetch" },
   { name: "get_policy", family: "execute", member: null, action: null },
+  { name: "approve_flow", family: "execute", member: null, action: null },
   { name: "check_attribution_tag", family: "inspect", member: null, action: "checkAttributionInCalldata" },
   { name: "verify_attribution_tag", family: "inspect", member: null, action: "verifyAttributionInCalldata" },
 ];

@@ -1,3 +1,4 @@
+import { approveFlowTool } from "./approveFlow.js";
 import { checkAttributionTagTool, verifyAttributionTagTool } from "./attribution.js";
 import { chainReadTools } from "./chainReads.js";
 import type { ToolDefinition } from "./context.js";
@@ -66,6 +67,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getFlowStatusTool,
   x402FetchTool,
   getPolicyTool,
+  approveFlowTool,
   checkAttributionTagTool,
   verifyAttributionTagTool,
 ];

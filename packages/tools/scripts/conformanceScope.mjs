@@ -7,7 +7,9 @@
 const FIXTURE =
   "calls a fixture of the suite's reference server (a `test_*` tool), which a product server does not have: preflow-tools answers UNKNOWN_TOOL, so the scenario exercises nothing";
 const notDeclared = (what) =>
-  `uses ${what}, which the server does not declare (capabilities: tools only); it answers -32601 Method not found, as the specification requires of an undeclared capability`;
+  `uses ${what}, which the server does not declare (capabilities: tools, and resources for the one flow view); it answers -32601 Method not found, as the specification requires of an undeclared capability`;
+const FIXTURE_RESOURCE =
+  "reads a fixture resource of the suite's reference server (`test://...`); the server's one resource is the flow view (ui://preflow/flow), and an unknown URI is answered resource-not-found, which sep-2164-resource-not-found scores";
 const TASKS =
   "the tasks extension (SEP-2663) is optional (the suite does not score it) and not offered: every tool answers within PREFLOW_TOOL_TIMEOUT_MS, a pending execution is followed with get_flow_status";
 const STATELESS_2025 =
@@ -18,13 +20,11 @@ export const NOT_APPLICABLE = {
   "logging-set-level": notDeclared("logging/setLevel (the `logging` capability)"),
   "tools-call-with-logging": notDeclared("logging (the `logging` capability) and a fixture tool"),
   "completion-complete": notDeclared("completion/complete (the `completions` capability)"),
-  "resources-list": notDeclared("resources"),
-  "resources-read-text": notDeclared("resources"),
-  "resources-read-binary": notDeclared("resources"),
-  "resources-templates-read": notDeclared("resources"),
-  "resources-subscribe": notDeclared("resources"),
-  "resources-unsubscribe": notDeclared("resources"),
-  "sep-2164-resource-not-found": notDeclared("resources/read"),
+  "resources-read-text": FIXTURE_RESOURCE,
+  "resources-read-binary": FIXTURE_RESOURCE,
+  "resources-templates-read": notDeclared("resource templates"),
+  "resources-subscribe": notDeclared("resources/subscribe (`resources.subscribe`)"),
+  "resources-unsubscribe": notDeclared("resources/unsubscribe (`resources.subscribe`)"),
   "prompts-list": notDeclared("prompts"),
   "prompts-get-simple": notDeclared("prompts"),
   "prompts-get-with-args": notDeclared("prompts"),
@@ -68,9 +68,7 @@ export const NOT_APPLICABLE_CHECKS = {
   "sep-2575-server-rejects-undeclared-capability": `${FIXTURE} (\`test_missing_capability\`)`,
   "sep-2575-missing-capability-http-400": `${FIXTURE} (\`test_missing_capability\`)`,
   "sep-2549-prompts-list-caching-hints": notDeclared("prompts"),
-  "sep-2549-resources-list-caching-hints": notDeclared("resources"),
-  "sep-2549-resources-templates-list-caching-hints": notDeclared("resources"),
-  "sep-2549-resources-read-caching-hints": notDeclared("resources"),
+  "sep-2549-resources-templates-list-caching-hints": notDeclared("resource templates"),
   "server-sse-multiple-streams-session": STATELESS_2025,
 };
 

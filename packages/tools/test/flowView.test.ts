@@ -11,12 +11,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { EXTENSION_ID, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
-import { clockEnvironment } from "@preflow/devnet";
 import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devnet/chromium";
 import { useDevnet } from "@preflow/devnet/vitest";
 import { build } from "esbuild";
@@ -26,7 +23,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { celo } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollPasskey } from "../src/approval/passkey/enrollPasskey.js";
-import { BIN, type SpawnedServer, spawnServer } from "./helpers/spawnServer.js";
+import { connectModernClient, type SpawnedServer, spawnServer } from "./helpers/spawnServer.js";
+import { addVirtualAuthenticator } from "./helpers/virtualAuthenticator.js";
 
 const devnet = useDevnet();
 const USDM = devnet.tokens.USDm.address as Address;
@@ -71,27 +69,16 @@ type Modern = {
 
 /** A 2026-07-28 client (pinned) that renders MCP Apps and cannot ask a person (no elicitation). */
 async function modernAppsClient(env: Record<string, string>): Promise<Modern> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN],
-    env: { PATH: process.env.PATH ?? "", ...clockEnvironment(), ...env },
-    stderr: "pipe",
+  const { client, stderr } = await connectModernClient(env, {
+    name: "preflow-apps-test",
+    extensions: APPS.extensions,
   });
-  let stderr = "";
-  (transport.stderr as PassThrough | null)?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client(
-    { name: "preflow-apps-test", version: "0.0.0" },
-    { capabilities: APPS, versionNegotiation: { mode: { pin: "2026-07-28" } } },
-  );
-  await client.connect(transport);
   return {
     client,
     call: async (name, args) => (await client.callTool({ name, arguments: args })) as Result,
     async close() {
       await client.close();
-      expect(stderr.toLowerCase()).not.toContain(key.slice(2).toLowerCase());
+      expect(stderr().toLowerCase()).not.toContain(key.slice(2).toLowerCase());
     },
   };
 }
@@ -350,18 +337,7 @@ describe.skipIf(noChromium)("the flow view in Chromium", () => {
 
   it("with a passkey enrolled, approve_flow alone approves nothing; the view opens the passkey link", async () => {
     const tab = await chromium.browser.newPage();
-    const cdp = await tab.createCDPSession();
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(tab);
     const press = async (url: string, button: string) => {
       // WebAuthn answers only a focused page: the person's tab comes to the front (the host's pages opened since).
       await tab.bringToFront();

@@ -27,6 +27,7 @@ import {
   spawnServer,
   toolError,
 } from "./helpers/spawnServer.js";
+import { addVirtualAuthenticator } from "./helpers/virtualAuthenticator.js";
 
 const devnet = useDevnet();
 const { key, friend, nonceOf, usdm, ...accounts } = approvalAccounts(devnet);
@@ -106,18 +107,7 @@ beforeAll(async () => {
   tab.on("request", (request) => {
     if (request.method() === "POST") posts.push({ url: request.url(), body: request.postData() ?? "" });
   });
-  cdp = await tab.createCDPSession();
-  await cdp.send("WebAuthn.enable");
-  ({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
+  ({ cdp, authenticatorId } = await addVirtualAuthenticator(tab));
   // Enrolment, as `preflow-tools enroll-passkey` runs it: the page is printed, the person creates the passkey.
   const printed: string[] = [];
   let pressed: Promise<string> | undefined;

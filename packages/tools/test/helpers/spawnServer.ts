@@ -6,6 +6,7 @@ import type { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import {
   Client as ModernClient,
+  type ClientCapabilities as ModernClientCapabilities,
   type ElicitRequest as ModernElicitRequest,
   type ElicitResult as ModernElicitResult,
 } from "@modelcontextprotocol/client";
@@ -317,17 +318,20 @@ export const typing =
 /**
  * Connects a 2026-07-28 client (`@modelcontextprotocol/client`, pinned to 2026-07-28: `server/discover`, no
  * `initialize`) to `node dist/bin.js` with exactly `env` (plus PATH and the devnet's clock), its elicitation
- * answered by `answer` (form mode, and URL mode with `url`). `stderr()` is what the server wrote there.
+ * answered by `answer` (form mode, and URL mode with `url`; without `answer` the client cannot ask, like Claude
+ * Desktop), declaring `extensions` (MCP Apps' `io.modelcontextprotocol/ui`). `stderr()` is what the server wrote there.
  */
 export async function connectModernClient(
   env: Record<string, string>,
   options: {
     name: string;
-    answer: (question: ModernElicitRequest["params"]) => Promise<ModernElicitResult>;
+    answer?: (question: ModernElicitRequest["params"]) => Promise<ModernElicitResult>;
     url?: boolean;
     inputRequired?: { maxRounds: number };
+    extensions?: ModernClientCapabilities["extensions"];
   },
 ): Promise<{ client: ModernClient; stderr(): string }> {
+  const { answer } = options;
   const transport = new ModernStdioClientTransport({
     command: process.execPath,
     args: [BIN],
@@ -341,12 +345,15 @@ export async function connectModernClient(
   const client = new ModernClient(
     { name: options.name, version: "0.0.0" },
     {
-      capabilities: { elicitation: options.url ? { form: {}, url: {} } : { form: {} } },
+      capabilities: {
+        ...(answer ? { elicitation: options.url ? { form: {}, url: {} } : { form: {} } } : {}),
+        ...(options.extensions ? { extensions: options.extensions } : {}),
+      },
       versionNegotiation: { mode: { pin: "2026-07-28" } },
       ...(options.inputRequired ? { inputRequired: options.inputRequired } : {}),
     },
   );
-  client.setRequestHandler("elicitation/create", async (request) => options.answer(request.params));
+  if (answer) client.setRequestHandler("elicitation/create", async (request) => answer(request.params));
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }

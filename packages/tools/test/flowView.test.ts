@@ -18,23 +18,19 @@ import { type LaunchedChromium, launchChromium, noChromium } from "@preflow/devn
 import { useDevnet } from "@preflow/devnet/vitest";
 import { build } from "esbuild";
 import type { Frame, Page } from "puppeteer-core";
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { celo } from "viem/chains";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollPasskey } from "../src/approval/passkey/enrollPasskey.js";
-import { connectModernClient, type SpawnedServer, spawnServer } from "./helpers/spawnServer.js";
+import {
+  approvalAccounts,
+  connectModernClient,
+  type SpawnedServer,
+  spawnServer,
+} from "./helpers/spawnServer.js";
 import { addVirtualAuthenticator } from "./helpers/virtualAuthenticator.js";
 
 const devnet = useDevnet();
-const USDM = devnet.tokens.USDm.address as Address;
-const reader = createPublicClient({ chain: celo, transport: http(devnet.rpcUrl) });
-const key = generatePrivateKey();
-const signer = privateKeyToAccount(key).address;
-const friend = privateKeyToAccount(generatePrivateKey()).address;
-const nonceOf = () => reader.getTransactionCount({ address: signer, blockTag: "pending" });
-const usdm = (owner: Address) =>
-  reader.readContract({ address: USDM, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+const { key, friend, nonceOf, usdm, fund } = approvalAccounts(devnet);
 
 const FLOW_VIEW = "ui://preflow/flow";
 /** What a host that renders MCP Apps declares (the spec's capability negotiation). */
@@ -94,8 +90,7 @@ let modern: Modern;
 let legacyApps: SpawnedServer;
 let legacyPlain: SpawnedServer;
 beforeAll(async () => {
-  await devnet.fund(signer, "CELO", "5");
-  await devnet.fund(signer, "USDm", "100");
+  await fund();
   modern = await modernAppsClient(plainState.env);
   legacyApps = await spawnServer(
     { ...plainState.env, PREFLOW_STATE_DIR: join(dir, "legacy") },

@@ -183,6 +183,7 @@ export {
   uniswapV4StateViewAbi,
   universalRouterAbi,
 } from "./protocols/uniswapV4.js";
+export { freePort, freePortRun } from "./rpc.js";
 export { SIMPLE_7702_ACCOUNT } from "./simple7702Account.js";
 export { INVALID_API_KEY_ERROR, SPONSOR_PAYMASTER_ADDRESSES } from "./sponsorEndpoint.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./startDevnet.js";

@@ -47,23 +47,33 @@ function kernelPort(): Promise<number> {
 }
 
 /**
- * A free TCP port on 127.0.0.1 for a child (anvil, alto) or server that listens on it a moment later: a random
- * port below the kernel's ephemeral range, so that no outgoing connection can take it in between. (A port from
- * `listen(0)` is an ephemeral one: closed again, it went back to the pool every outgoing connection draws its
+ * A free TCP port on 127.0.0.1 for a child (anvil, alto, PostgreSQL) or server that listens on it a moment later: a
+ * random port below the kernel's ephemeral range, so that no outgoing connection can take it in between. (A port
+ * from `listen(0)` is an ephemeral one: closed again, it went back to the pool every outgoing connection draws its
  * local port from, and on a loaded machine with many loopback connections one of them could take it during the
  * second or two before alto listens, which then exits with EADDRINUSE.) At most 64 candidates are probed; only
  * when none is free (or the range leaves no room below it) is the kernel's choice taken.
  */
 export async function freePort(): Promise<number> {
+  return (await freePortRun(1)) ?? kernelPort();
+}
+
+/**
+ * The first of `count` consecutive free ports on 127.0.0.1, all below the kernel's ephemeral range (see
+ * {@link freePort}): for a command that listens on a port and the ones after it (`pnpm devnet --port <p>` takes
+ * p, p+1 and p+2). At most 64 candidates are probed; `undefined` when no run is free or the range leaves no room.
+ */
+export async function freePortRun(count: number): Promise<number | undefined> {
   const [ephemeralLow] = ephemeralPortRange();
-  const span = Math.min(ephemeralLow, 65_536) - LISTEN_PORT_MIN;
-  if (span >= 1_000) {
-    for (let probe = 0; probe < 64; probe++) {
-      const port = LISTEN_PORT_MIN + Math.floor(Math.random() * span);
-      if (await canListen(port)) return port;
-    }
+  const span = Math.min(ephemeralLow, 65_536) - count - LISTEN_PORT_MIN;
+  if (span < 1_000) return undefined;
+  for (let probe = 0; probe < 64; probe++) {
+    const port = LISTEN_PORT_MIN + Math.floor(Math.random() * span);
+    let free = true;
+    for (let next = 0; free && next < count; next++) free = await canListen(port + next);
+    if (free) return port;
   }
-  return kernelPort();
+  return undefined;
 }
 
 /** How long one {@link rpcCall} may take unless its caller says otherwise. */

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePortRun } from "../src/rpc.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -70,13 +71,13 @@ const canListen = (port: number) =>
     server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 
-/** A free port whose two successors are free too (the bundler's and the sponsor endpoint's). */
+/** A free port whose two successors are free too (the bundler's and the sponsor endpoint's), below the kernel's
+ * ephemeral range: a port in it could be taken by an outgoing connection before the CLI listens (it was, once: alto
+ * exited with EADDRINUSE on port+1 under two suites' load). */
 async function freePortTriple(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 40_000);
-    if ((await canListen(port)) && (await canListen(port + 1)) && (await canListen(port + 2))) return port;
-  }
-  throw new Error("no three consecutive free ports");
+  const port = await freePortRun(3);
+  if (port === undefined) throw new Error("no three consecutive free ports below the ephemeral range");
+  return port;
 }
 
 /** Output of a process, and its exit. */

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort, rpcCall, waitFor } from "../src/rpc.js";
+import { freePort, freePortRun, rpcCall, waitFor } from "../src/rpc.js";
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -39,6 +39,28 @@ describe("the devnet's ports and requests", () => {
       listener.listen(ports[0], "127.0.0.1", () => resolve());
     });
     await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
+
+  it("picks runs of consecutive ports, the whole run below the ephemeral range and free", async () => {
+    const [low] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    for (let run = 0; run < 10; run++) {
+      const first = await freePortRun(3);
+      expect(first).toBeDefined();
+      expect(first!).toBeGreaterThanOrEqual(20_000);
+      expect(first! + 2).toBeLessThan(low!);
+      const listeners = [first!, first! + 1, first! + 2].map((port) => {
+        const listener = net.createServer();
+        return new Promise<net.Server>((resolve, reject) => {
+          listener.once("error", reject);
+          listener.listen(port, "127.0.0.1", () => resolve(listener));
+        });
+      });
+      for (const listener of await Promise.all(listeners))
+        await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 
   it("an RPC call that is never answered rejects after its bound, naming the method", async () => {

@@ -4,9 +4,9 @@
 // skip (the binaries are a declared dependency of the test run).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@preflow/devnet";
 
 /** The directory of Debian's PostgreSQL binaries (the newest version installed). */
 export function postgresBin(): string {
@@ -19,17 +19,6 @@ export function postgresBin(): string {
   throw new Error(
     "PostgreSQL's server binaries are not installed (apt-get install -y postgresql; .ci/run does it): the PostgreSQL store tests need them",
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** A running PostgreSQL server and the URL of its `postgres` database. */

@@ -110,14 +110,18 @@ describe("swaps on the devnet, signed by a plain viem wallet", () => {
     expect(BigInt(quote.blockNumber)).toBeGreaterThan(0n);
   });
 
-  it("USDC → USDm at the seeded state: Uniswap is best; approve (exact) + swap land; received == expectedAmountOut ≥ minAmountOut", async () => {
+  // Which Uniswap pool quotes best is not fixed: the seeded v3 and v4 USDC/USDm pools differ by about 0.0001 %, and
+  // the test files share one devnet, so a USDC → USDm trade another file made earlier (their order varies from run
+  // to run) tips it to v4. The best quote is the highest one; the flow here names the v3 venue to check its calldata.
+  it("USDC → USDm: the best quote is the highest; through Uniswap v3, approve (exact) + swap land; received == expectedAmountOut ≥ minAmountOut", async () => {
     const trader = await freshAccount(devnet, { CELO: "1", USDC: "100" });
     const quotes = await client.swap.getQuotes("USDC", "USDm", "100");
-    expect(quotes.best.venue).toBe("uniswap");
     expect(quotes.quotes.map((quote) => quote.venue)).toEqual(["uniswap", "uniswap-v4", "mento"]);
-    expect(BigInt(quotes.best.amountOut)).toBeGreaterThan(BigInt(quotes.quotes[1]!.amountOut));
+    const highest = quotes.quotes.reduce((a, b) => (BigInt(b.amountOut) > BigInt(a.amountOut) ? b : a));
+    expect(quotes.best).toEqual(highest);
+    const v3 = quotes.quotes[0]!;
 
-    const flow = await client.swap.prepareSwap(trader.address, "USDC", "USDm", "100");
+    const flow = await client.swap.prepareSwap(trader.address, "USDC", "USDm", "100", { venue: "uniswap" });
     expect(parsePreparedFlow(JSON.parse(JSON.stringify(flow)))).toEqual(flow);
     expect(flow.steps).toHaveLength(2);
     const [approve, swap] = flow.steps as [
@@ -142,7 +146,7 @@ describe("swaps on the devnet, signed by a plain viem wallet", () => {
       tokenIn: USDC.address,
       tokenOut: USDm.address,
       amountIn: "100000000",
-      expectedAmountOut: quotes.best.amountOut,
+      expectedAmountOut: v3.amountOut,
       route: [USDC.address, 100, USDm.address],
     });
     expect(BigInt(intent.minAmountOut)).toBe((BigInt(intent.expectedAmountOut) * 9950n) / 10000n);

@@ -46,13 +46,7 @@ import {
 import { approvalPagePasskey } from "./passkey/passkeyCeremony.js";
 import { type EnrolledPasskey, readPasskey } from "./passkey/passkeyFile.js";
 import { type ApprovalMode, DEFAULT_LINK_SECONDS } from "./readApprovalSection.js";
-import {
-  findViewApproval,
-  keepViewApproval,
-  offerOf,
-  takeViewApproval,
-  viewApprovalKey,
-} from "./viewApprovals.js";
+import { findViewApproval, keepViewApproval, offerOf, takeViewApproval } from "./viewApprovals.js";
 
 /** Parameters of {@link requireApproval}. @internal */
 export interface RequireApprovalParameters {
@@ -230,7 +224,7 @@ async function recordQuestion(question: ApprovalQuestion): Promise<AskedQuestion
 async function offerInView(question: ApprovalQuestion, modes: ApprovalMode[]): Promise<never> {
   const approval = question.runtime.policy?.approval;
   if (!approval) throw new Error("askApproval needs the policy's approval section");
-  const key = viewApprovalKey(question.signer, question.subjectId);
+  const key = approvalLinkKey(question.signer, question.subjectId);
   const open = findViewApproval(key);
   if (open && open.binding.policyVersion === (question.runtime.policy?.version ?? "none"))
     throw question.required(approval.mode, modes, { view: offerOf(open) });
@@ -256,7 +250,7 @@ async function answerInView(question: ApprovalQuestion): Promise<ApprovalGrant> 
   const answer = call.viewApproval;
   if (!answer) throw new Error("answerInView needs the view's answer");
   const taken = await takeViewApproval({
-    key: viewApprovalKey(question.signer, subjectId),
+    key: approvalLinkKey(question.signer, subjectId),
     subjectId,
     answer,
     digestOf: question.digestOf,

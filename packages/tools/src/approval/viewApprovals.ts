@@ -48,10 +48,6 @@ export interface ViewApprovalAnswer {
 
 const offered = new Map<string, ViewApproval>();
 
-/** The key of a view approval: one per signer and flow. @internal */
-export const viewApprovalKey = (signer: string, subjectId: string): string =>
-  JSON.stringify([signer.toLowerCase(), subjectId]);
-
 /** The open view approval under `key`, until it lapses. @internal */
 export function findViewApproval(key: string, now = Date.now()): ViewApproval | undefined {
   const approval = offered.get(key);

@@ -23,7 +23,7 @@ export interface ApprovalLink {
 
 const links = new Map<string, ApprovalLink>();
 
-/** The key of a link: one per signer and flow. @internal */
+/** The key of a link, and of a flow-view approval (viewApprovals.ts): one per signer and flow. @internal */
 export const approvalLinkKey = (signer: string, subjectId: string): string =>
   JSON.stringify([signer.toLowerCase(), subjectId]);
 

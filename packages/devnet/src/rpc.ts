@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import net from "node:net";
+import { reservePort } from "./portReservation.js";
 
 /** The lowest port {@link freePort} picks (above the registered ports most local services use). */
 const LISTEN_PORT_MIN = 20_000;
@@ -51,8 +52,10 @@ function kernelPort(): Promise<number> {
  * random port below the kernel's ephemeral range, so that no outgoing connection can take it in between. (A port
  * from `listen(0)` is an ephemeral one: closed again, it went back to the pool every outgoing connection draws its
  * local port from, and on a loaded machine with many loopback connections one of them could take it during the
- * second or two before alto listens, which then exits with EADDRINUSE.) At most 64 candidates are probed; only
- * when none is free (or the range leaves no room below it) is the kernel's choice taken.
+ * second or two before alto listens, which then exits with EADDRINUSE.) The port is also reserved among the
+ * processes on this machine that pick ports this way (see `reservePort`), so that two devnets starting at once
+ * never get the same one. At most 64 candidates are probed; only when none is free (or the range leaves no room
+ * below it) is the kernel's choice taken.
  */
 export async function freePort(): Promise<number> {
   return (await freePortRun(1)) ?? kernelPort();
@@ -71,7 +74,10 @@ export async function freePortRun(count: number): Promise<number | undefined> {
     const port = LISTEN_PORT_MIN + Math.floor(Math.random() * span);
     let free = true;
     for (let next = 0; free && next < count; next++) free = await canListen(port + next);
-    if (free) return port;
+    // Reserved only once all are free (a run's other ports are not held by a failed attempt), and kept only
+    // when every port of the run is this process's.
+    if (free && Array.from({ length: count }, (_, next) => reservePort(port + next)).every(Boolean))
+      return port;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import { deployEthereumEns } from "./ethereumEns.js";
 import { type FeeCurrencyNode, startFeeCurrencyNode } from "./feeCurrencyNode/index.js";
 import { fundAccount } from "./fund.js";
 import { createIpcSocketPath } from "./ipcSocket.js";
+import { markPortsTaken } from "./portReservation.js";
 import { checkPortsFree, isDevnetPort } from "./ports.js";
 import { loadPrebuiltState } from "./prebuiltState.js";
 import { type DevnetProcess, stopProcess } from "./processes.js";
@@ -249,6 +250,7 @@ function checkOptions(options: StartDevnetOptions): void {
 
 /** With fixed ports (`port` and the two after it), fails the start naming any that is taken. */
 async function checkDevnetPortsFree(port: number): Promise<void> {
+  markPortsTaken([port, port + 1, port + 2]);
   await checkPortsFree(
     [
       { port, what: "the RPC (the fee-currency node front before anvil)" },

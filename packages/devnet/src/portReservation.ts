@@ -1,13 +1,6 @@
-import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-/**
- * How long a reservation keeps other processes off a port: the time between a probe finding it free and the
- * child (anvil, alto, the sponsor endpoint) listening on it, with a wide margin. Once the child listens, the
- * probe itself finds the port taken.
- */
-const RESERVATION_MS = 120_000;
 
 /**
  * The folder of reservations shared by every process of this user on this machine. It is fixed, not
@@ -34,12 +27,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Whether the reservation file at `file` still holds its port: written by a live process, recently. */
+/**
+ * Whether the reservation file at `file` still holds its port: its process lives. (Not its age: under libfaketime,
+ * which CI's shifted run uses, a process's clock and the file system's differ by the shift, so every reservation
+ * would look weeks old or not yet made.)
+ */
 function isHeld(file: string): boolean {
   try {
-    const age = Date.now() - statSync(file).mtimeMs;
-    const pid = Number.parseInt(readFileSync(file, "utf8"), 10);
-    return age < RESERVATION_MS && isAlive(pid);
+    return isAlive(Number.parseInt(readFileSync(file, "utf8"), 10));
   } catch {
     return true; // removed or rewritten meanwhile: another process is at it, so leave the port to it
   }
@@ -50,8 +45,9 @@ function isHeld(file: string): boolean {
  * `freePort`/`freePortRun` (each test worker, each `pnpm devnet`): a probe only says a port is free now, and
  * until the child listens another process's probe would say so too (two devnets starting at once once gave
  * alto a port anvil of the other took, and alto exited with EADDRINUSE). The claim is an exclusive create of a
- * file named after the port, holding the pid; a reservation of a dead process or older than two minutes is
- * removed, and the port is left for a later pick. `false` when another process holds the port; `true` also
+ * file named after the port, holding the pid, kept while the process lives (a long-lived process, a test worker
+ * starting devnet after devnet, holds a few ports per start: there are some 12,000); a reservation of a dead
+ * process is removed, and the port left for a later pick. `false` when another process holds the port; `true` also
  * when the folder cannot be written (the probe alone then decides, as before reservations).
  */
 export function reservePort(port: number): boolean {

@@ -95,3 +95,23 @@ export interface AgentBudget {
   delegationHash: Hex;
   delegation: BudgetDelegation;
 }
+
+/**
+ * One transfer of the owner's tokens a covered flow makes.
+ *
+ * @example
+ * ```ts
+ * import type { BudgetTransfer } from "@preflow/budget";
+ * const words = (t: BudgetTransfer) => `${t.amount} ${t.token} to ${t.to}`;
+ * ```
+ */
+export interface BudgetTransfer {
+  /** The flow step it comes from. */
+  step: number;
+  token: string;
+  tokenAddress: Address;
+  to: Address;
+  /** Human decimal. */
+  amount: string;
+  baseUnits: string;
+}

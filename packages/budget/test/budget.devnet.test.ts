@@ -76,6 +76,52 @@ async function refusal(promise: Promise<unknown>): Promise<BudgetError> {
 }
 
 describe("an agent budget on the devnet", () => {
+  it("a dry run reads the state and prepares the redemption in one request, then simulates; an uncovered flow costs none", async () => {
+    const { owner, agent, shop, other, budget } = await setup();
+    const flow = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "1" });
+    const elsewhere = await prepareSend(client, {
+      from: owner.address,
+      to: other,
+      token: "USDC",
+      amount: "1",
+    });
+    // The simulation runs at the local clock + 1 s: first in this file (the later tests move the devnet's clock a
+    // day on), and once the local clock has reached the latest block (blocks mined in a burst take the next
+    // second each), so that the budget's start (the chain time of its grant) is never after it.
+    const latest = (await reader.getBlock()).timestamp;
+    const localSeconds = () => BigInt(Math.floor(Date.now() / 1000));
+    for (let tries = 0; localSeconds() < latest && tries < 60; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(localSeconds()).toBeGreaterThanOrEqual(latest);
+    const proxy = await startFaultProxy({ upstream: devnet.rpcUrl });
+    try {
+      const counted = createSdkClient({ rpcUrl: proxy.url });
+      const dry = await executeWithBudget(counted, { budget, agent, flow, dryRun: true });
+      expect(dry.status, JSON.stringify(dry.steps)).toBe("success");
+      // the state read and the redemption's preparation in one batch, the chain check folded in; then the simulation
+      expect(proxy.batches.map((methods) => [...methods].sort())).toEqual([
+        ["eth_blockNumber", "eth_call", "eth_chainId", "eth_getCode"],
+        ["eth_feeHistory", "eth_simulateV1"],
+      ]);
+      expect(proxy.requests).toBe(2);
+      // another recipient: refused from the flow and the budget alone, before any request
+      const refused = await refusal(
+        executeWithBudget(counted, { budget, agent, flow: elsewhere, dryRun: true }),
+      );
+      expect(refused.code).toBe("BUDGET_RECIPIENT_NOT_ALLOWED");
+      expect(proxy.requests).toBe(2);
+      // more than the cap: the state's refusal, read in the one request beside the preparation
+      const over = await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "6" });
+      expect(
+        (await refusal(executeWithBudget(counted, { budget, agent, flow: over, dryRun: true }))).code,
+      ).toBe("BUDGET_EXCEEDED");
+      expect(proxy.requests).toBe(3);
+    } finally {
+      await proxy.close();
+    }
+    expect(await balance(USDC, shop)).toBe(0n);
+  });
+
   it("moves the owner's tokens within the cap, refuses over it and elsewhere, and renews the next period", async () => {
     const { owner, agent, shop, other, budget, transactionHash } = await setup({ recipients: "two" });
     expect(transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -207,7 +253,7 @@ describe("an agent budget on the devnet", () => {
     // a redemption prepared from a state read now, run after the cap was spent meanwhile: the chain refuses
     const { flow: stale } = await prepareBudgetRedemption(client, {
       budget,
-      flow: await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "4" }),
+      flow: await prepareSend(client, { from: owner.address, to: shop, token: "USDC", amount: "5" }),
     });
     const paid = await executeWithBudget(client, { budget, agent, flow, feeCurrency: "USDm" });
     expect(paid.status).toBe("success");

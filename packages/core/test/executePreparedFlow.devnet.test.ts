@@ -48,6 +48,28 @@ describe("executePreparedFlow", () => {
     expect(result.steps.every((step) => step.hash === null && step.sent === false)).toBe(true);
     expect(proxy.count("eth_sendRawTransaction")).toBe(0);
     expect(await chain.nonce(account.address)).toBe(start);
+    // One request: the fresh client's chain check rides in the simulation's batch (a second simulation request
+    // only when the node refuses the local time, its latest block being ahead: another test moved the clock).
+    const [first, ...rest] = proxy.batches;
+    expect(first).toEqual(expect.arrayContaining(["eth_chainId", "eth_simulateV1"]));
+    expect(rest.length).toBeLessThanOrEqual(1);
+    for (const batch of rest) expect(batch).not.toContain("eth_chainId");
+  });
+
+  it("a dry run against a node of another chain is refused (the check folded into the simulation's batch)", async () => {
+    const { account, flow } = fixture;
+    const wrongChain = proxy.inject({ method: "eth_chainId", fault: { kind: "result", result: "0x1" } });
+    proxy.reset();
+    try {
+      const error = await executePreparedFlow(viaProxy(), { account, flow, dryRun: true }).catch(
+        (e: unknown) => e,
+      );
+      seen.push(error);
+      expect(error).toBeInstanceOf(ChainMismatchError);
+      expect(proxy.requests).toBe(1);
+    } finally {
+      wrongChain.remove();
+    }
   });
 
   it("falls back to one estimate per step when the node lacks eth_simulateV1", async () => {

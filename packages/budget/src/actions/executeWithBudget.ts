@@ -3,7 +3,7 @@ import { rejectUnknownKeys } from "@preflow/errors";
 import type { LocalAccount } from "viem";
 import { BudgetError } from "../errors/BudgetError.js";
 import { describeEnforcerRefusal } from "../internal/enforcerRefusal.js";
-import type { BudgetTransfer } from "./checkBudgetCoverage.js";
+import type { BudgetTransfer } from "../types.js";
 import { checkBudgetCoverage } from "./checkBudgetCoverage.js";
 import { getAgentBudget } from "./getAgentBudget.js";
 import { prepareBudgetRedemption } from "./prepareBudgetRedemption.js";
@@ -52,8 +52,9 @@ export type ExecuteWithBudgetReturnType = ExecutePreparedFlowReturnType & {
  * ({@link checkBudgetCoverage}: typed refusals, nothing signed), signs the `redeemDelegations` transaction
  * ({@link prepareBudgetRedemption}: tagged, CIP-64 when `feeCurrency` is set), reads the budget again just before
  * the send (the signed transaction is dropped, `BROADCAST_VETOED`, when it no longer fits), then sends and waits
- * (core's `executePreparedFlow`). HTTP requests: 1 read, 1 re-read, then the send's own (gas, nonce, fees, send,
- * receipt).
+ * (core's `executePreparedFlow`). HTTP requests: 1 (the budget's state and the redemption's preparation in one
+ * JSON-RPC batch), 1 re-read, then the send's own (nonce, fill, send, receipt); a dry run 2 (that batch, then the
+ * simulation), none when the flow is not a kind the budget covers (refused from the flow and the budget alone).
  *
  * @throws `BudgetError` (refusals, before anything is signed), `InvalidArgumentError`, the reads' errors.
  *

@@ -1,5 +1,6 @@
 import {
   type FeeCurrencyInput,
+  parsePreparedFlow,
   prepareContractCall,
   resolveFeeCurrencyInput,
   type SdkBaseClient,
@@ -11,7 +12,10 @@ import { delegationManagerAbi } from "../abi.js";
 import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK } from "../constants.js";
 import { caveatsWithArgs } from "../internal/caveats.js";
 import { permissionContext } from "../internal/delegation.js";
-import { type BudgetTransfer, checkBudgetCoverage } from "./checkBudgetCoverage.js";
+import { parseBudget } from "../internal/parseBudget.js";
+import { transfersOfFlow } from "../internal/transfersOfFlow.js";
+import type { BudgetTransfer } from "../types.js";
+import { checkBudgetCoverage } from "./checkBudgetCoverage.js";
 import { type GetAgentBudgetReturnType, getAgentBudget } from "./getAgentBudget.js";
 
 /** ERC-7579 mode: single call, default execution (revert on failure). */
@@ -61,8 +65,10 @@ export interface PrepareBudgetRedemptionReturnType {
  * `DelegationManager.redeemDelegations` call carrying one single-mode execution per transfer (a native CELO
  * payment becomes CELO's ERC-20 `transfer`, the same balance), the client's ERC-8021 tag on its calldata, and
  * the fee currency the agent pays gas in, prepared by core's `prepareContractCall`. Refuses before anything is
- * signed when the budget does not cover the flow ({@link checkBudgetCoverage}). HTTP requests: 2 (the budget's
- * state, then the call's preparation), 1 with `state`.
+ * signed when the budget does not cover the flow ({@link checkBudgetCoverage}); a flow that is not a covered kind
+ * (not the owner's, not plain transfers of budgeted tokens, a recipient not allowed) is refused before any
+ * request. HTTP requests: 1 (the budget's state and the call's preparation in one JSON-RPC batch), the same with
+ * `state`.
  *
  * @throws `BudgetError` (the refusals of {@link checkBudgetCoverage}, `BUDGET_INVALID`), `InvalidFeeCurrencyError`, the read's errors.
  *
@@ -86,11 +92,11 @@ export async function prepareBudgetRedemption(
     signal,
   } = rejectUnknownKeys(parameters, "parameters", ["budget", "flow", "feeCurrency", "state", "signal"]);
   if (feeCurrency !== undefined) resolveFeeCurrencyInput(feeCurrency); // refused before any I/O
-  const state =
-    given ?? (await getAgentBudget(client, { budget, ...(signal === undefined ? {} : { signal }) }));
-  const transfers = checkBudgetCoverage({ state, flow });
-  const b = state.budget;
-  const executions = transfers.map((t) => ({
+  const b = given?.budget ?? parseBudget(budget);
+  // What the flow moves needs no chain state: a flow the budget cannot cover is refused here, before any request,
+  // and the redemption is prepared in the same tick as the state read (one JSON-RPC batch).
+  const moves = transfersOfFlow(b, parsePreparedFlow(flow));
+  const executions = moves.map((t) => ({
     context: permissionContext(
       b.delegation,
       caveatsWithArgs(
@@ -109,20 +115,29 @@ export async function prepareBudgetRedemption(
       ],
     ),
   }));
-  const words = transfers.map((t) => `${t.amount} ${t.token} to ${t.to}`).join(", ");
-  const redemption = await prepareContractCall(client, {
-    from: b.agent,
-    to: FRAMEWORK.DelegationManager,
-    abi: delegationManagerAbi,
-    functionName: "redeemDelegations",
-    args: [
-      executions.map((e) => e.context),
-      executions.map(() => SINGLE_DEFAULT_MODE),
-      executions.map((e) => e.call),
-    ],
-    description: `Redeem the budget of ${b.owner}: ${words}`,
-    ...(feeCurrency === undefined ? {} : { feeCurrency }),
-    ...(signal === undefined ? {} : { signal }),
-  });
-  return { flow: redemption, transfers, state };
+  const words = moves.map((t) => `${t.amount} ${t.token} to ${t.to}`).join(", ");
+  const [read, prepared] = await Promise.allSettled([
+    given ?? getAgentBudget(client, { budget: b, ...(signal === undefined ? {} : { signal }) }),
+    prepareContractCall(client, {
+      from: b.agent,
+      to: FRAMEWORK.DelegationManager,
+      abi: delegationManagerAbi,
+      functionName: "redeemDelegations",
+      args: [
+        executions.map((e) => e.context),
+        executions.map(() => SINGLE_DEFAULT_MODE),
+        executions.map((e) => e.call),
+      ],
+      description: `Redeem the budget of ${b.owner}: ${words}`,
+      ...(feeCurrency === undefined ? {} : { feeCurrency }),
+      ...(signal === undefined ? {} : { signal }),
+    }),
+  ]);
+  // The state's refusals (revoked, expired, exceeded) come first: they say why, where a failed preparation (an
+  // enforcer's revert in the fee simulation) would only echo it.
+  if (read.status === "rejected") throw read.reason;
+  const state = read.value;
+  const transfers = checkBudgetCoverage({ state, flow });
+  if (prepared.status === "rejected") throw prepared.reason;
+  return { flow: prepared.value, transfers, state };
 }

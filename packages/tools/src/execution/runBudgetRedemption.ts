@@ -37,12 +37,11 @@ export async function runBudgetRedemption(
   const total = flow.steps.length;
   const read = () =>
     actions.getAgentBudget(sdk, { budget: budget.budget, ...(signal === undefined ? {} : { signal }) });
-  // Checked again holding the signer's queue, just before signing (the check stage's read may be minutes old).
-  const state = await read();
+  // Read and checked again holding the signer's queue, just before signing (the check stage's read may be minutes
+  // old): the state read and the redemption's preparation are one request.
   const prepared = await actions.prepareBudgetRedemption(sdk, {
     budget: budget.budget,
     flow,
-    state,
     // The agent pays gas in what the owner's flow was prepared to pay in (CELO when it names none).
     feeCurrency: flow.steps[0]?.feeCurrency ?? "CELO",
     ...(signal === undefined ? {} : { signal }),

@@ -4,9 +4,11 @@
 import { withTimeout } from "@preflow/errors";
 import type { Chain, Client, Hash, LocalAccount, Transport } from "viem";
 import { getChainId, getTransactionCount } from "viem/actions";
+import { SdkError } from "../../../errors/base.js";
 import { FlowAccountMismatchError } from "../../../errors/flowAccount.js";
 import { parsePreparedFlow } from "../../../flow/parsePreparedFlow.js";
 import { toTransactionRequest } from "../../../flow/toTransactionRequest.js";
+import { batchOnClient } from "../../../rpc/batchOnClient.js";
 import { checkChainId } from "../../../rpc/checkChainId.js";
 import { endpointOf } from "../../../rpc/endpointOf.js";
 import { toRpcError } from "../../../rpc/toRpcError.js";
@@ -64,9 +66,10 @@ const BEFORE_BROADCAST_TIMEOUT_MS = 10_000;
  * HTTP requests: 1 for the chain check and the nonce (one JSON-RPC batch when the client's transport batches,
  * else 2), then per step 1 to fill it (`eth_fillTransaction`; a gas estimate and fee reads on nodes without it),
  * 1 to send and 1 per receipt poll (every `client.pollingInterval`, 100 ms to 2 s): 7 for a two-step flow on the
- * devnet. Dry run: 2 (chain check, `eth_simulateV1`), plus one estimate per step on nodes without it.
- * Resume: 1 chain check, 1 receipt lookup per step sent before (more polls while one is pending), 1 nonce read
- * before the first step it sends, then the costs per step above.
+ * devnet. Dry run: 1 (`eth_simulateV1`, the client's one-time chain check folded into the same batch until this
+ * viem client has verified its chain), plus one estimate per step on nodes without it.
+ * Resume: the client's one-time chain check (no request once verified), 1 receipt lookup per step sent before
+ * (more polls while one is pending), 1 nonce read before the first step it sends, then the costs per step above.
  * `beforeBroadcast` costs no request. Every wait is bounded: 10 s per request before a step is sent,
  * `beforeBroadcastTimeoutMs` (default 10 s) per `beforeBroadcast`, `receiptTimeoutMs` per receipt.
  *
@@ -124,32 +127,31 @@ export async function executePreparedFlow(
 
   // The chain check and the nonce, issued in the same tick (one JSON-RPC batch on a batching transport). Raced
   // against the signal: nothing is signed yet, so an abort answers `aborted` at once (the read is dropped). A
-  // resumed execution reads the nonce later, once the steps sent before are settled.
-  let chainId: number;
+  // resumed execution reads the nonce later, once the steps sent before are settled: it takes the client's
+  // one-time chain check (no request when this viem client verified its chain already). A dry run reads nothing
+  // here: the same check rides in its simulation's batch.
+  let chainId: number | undefined;
   let nonce: number | undefined;
-  try {
-    const read = Promise.all([
-      getChainId(client),
-      dryRun || resumed
-        ? undefined
-        : getTransactionCount(client, { address: account.address, blockTag: "pending" }),
-    ]);
-    [chainId, nonce] = await withTimeout(
-      read,
-      REQUEST_TIMEOUT_MS,
-      signal,
-      "eth_chainId, eth_getTransactionCount",
-    );
-  } catch (error) {
-    if (isAbort(error, signal)) return executedFlowResult({ flow, steps, dryRun, aborted: true });
-    throw toRpcError(error, {
-      rpcUrl: rpcUrl ?? "",
-      method: dryRun || resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount",
-    });
+  if (!dryRun) {
+    const method = resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount";
+    try {
+      const read: Promise<readonly [number | undefined, number | undefined]> = resumed
+        ? batchOnClient(client, []).then(() => [undefined, undefined] as const)
+        : Promise.all([
+            getChainId(client),
+            getTransactionCount(client, { address: account.address, blockTag: "pending" }),
+          ]);
+      [chainId, nonce] = await withTimeout(read, REQUEST_TIMEOUT_MS, signal, method);
+    } catch (error) {
+      if (isAbort(error, signal)) return executedFlowResult({ flow, steps, dryRun, aborted: true });
+      if (error instanceof SdkError) throw error;
+      throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method });
+    }
   }
-  checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
-    toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
-  );
+  if (chainId !== undefined)
+    checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
+      toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
+    );
 
   const notify = boundedListener(onStep);
 

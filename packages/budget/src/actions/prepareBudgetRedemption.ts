@@ -36,7 +36,7 @@ export interface PrepareBudgetRedemptionParameters {
   flow: unknown;
   /** What the agent pays gas in (CIP-64): `"CELO"`, a fee-currency token, or `"auto"` (core's rules); default the client's. */
   feeCurrency?: FeeCurrencyInput | undefined;
-  /** A state read just before (saves the read); default: read now (1 request). */
+  /** A state read just before (checked instead of reading it again); default: read now, in the same request as the preparation. */
   state?: GetAgentBudgetReturnType | undefined;
   signal?: AbortSignal | undefined;
 }

@@ -146,6 +146,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     // The fixed RPC port (pnpm devnet) is the front's: users reach anvil only through it.
     feeCurrencyNode = await startFeeCurrencyNode({
       upstreamUrl: anvilRpcUrl,
+      ...(options.minBaseFeePerGas === undefined ? {} : { baseFeeFloor: options.minBaseFeePerGas }),
       ...(port !== undefined ? { port } : {}),
     });
     let tBundler = 0;

@@ -91,4 +91,44 @@ describe("block production on the devnet", () => {
     // What the sender paid per gas is the base fee plus its 1 gwei tip: 26 gwei, not a few wei.
     expect(receipts[0]!.effectiveGasPrice).toBeGreaterThanOrEqual(CELO_BASE_FEE_FLOOR + parseGwei("1"));
   });
+
+  it("after a block mined outside the producer (evm_mine, anvil_mine), fees are priced at the floor at once, and a filled transaction lands", async () => {
+    // Before the front re-floored after them, anvil priced the next block at 7/8 of the floor until the
+    // producer's next block: eth_fillTransaction gave 22.875 gwei, the producer's floored block dropped the
+    // transaction, and its sender saw no receipt (issue 39: the budget test's first send after increaseTime).
+    const account = privateKeyToAccount(generatePrivateKey());
+    await devnet.fund(account.address, "CELO", "1");
+    const rpc = (method: string, params: unknown[]) =>
+      client.request({ method, params } as never) as Promise<unknown>;
+    for (const mining of [
+      ["evm_mine", []],
+      ["anvil_mine", ["0x14"]],
+    ] as const) {
+      for (let round = 0; round < 3; round++) {
+        await rpc(mining[0], [...mining[1]]);
+        expect(await client.getGasPrice(), mining[0]).toBeGreaterThanOrEqual(CELO_BASE_FEE_FLOOR);
+        const { tx, raw } = (await rpc("eth_fillTransaction", [
+          { from: account.address, to: account.address, value: "0x1" },
+        ])) as { tx: { maxFeePerGas: string; nonce: string; gas: string }; raw: string };
+        expect(BigInt(tx.maxFeePerGas), mining[0]).toBeGreaterThanOrEqual(CELO_BASE_FEE_FLOOR);
+        expect(raw).toMatch(/^0x/);
+        // what the fill priced, signed and sent, is mined
+        const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+        const hash = await wallet.sendTransaction({
+          to: account.address,
+          value: 1n,
+          gas: BigInt(tx.gas),
+          nonce: Number(BigInt(tx.nonce)),
+          maxFeePerGas: BigInt(tx.maxFeePerGas),
+          maxPriorityFeePerGas: parseGwei("1"),
+        });
+        const receipt = await client.waitForTransactionReceipt({
+          hash,
+          pollingInterval: 50,
+          timeout: 10_000,
+        });
+        expect(receipt.status).toBe("success");
+      }
+    }
+  });
 });

@@ -3,6 +3,7 @@
 // record of a settled call shown under its CIP-64 hash), and anything else forwarded to anvil unchanged.
 import { type Address, type Hex, isAddress, toHex } from "viem";
 import { celoToCurrency, readFeeCurrency } from "./directory.js";
+import { floorAfterMining, MINING_METHODS } from "./floorAfterMining.js";
 import type { Cip64Ledger } from "./ledger.js";
 import { relabelBlock, relabelLog, relabelReceipt, relabelTransaction } from "./relabel.js";
 import { type SettlementContext, settleCip64 } from "./settle.js";
@@ -17,6 +18,7 @@ type Forward = (method: string, params: unknown[]) => Promise<unknown>;
 /** The front's answer to one JSON-RPC call `(method, params)`; thrown `RpcError`s are the node's errors. @internal */
 export function createRequestHandler(
   context: SettlementContext,
+  baseFeeFloor: bigint,
 ): (method: string, params: unknown[]) => Promise<unknown> {
   const forward: Forward = (method, params) => context.upstream(method, params);
   let queue: Promise<unknown> = Promise.resolve();
@@ -31,7 +33,10 @@ export function createRequestHandler(
     if (feeAnswer !== FORWARD) return feeAnswer;
     const relabelled = await answerRelabelledRead(context.ledger, method, params, forward);
     if (relabelled !== FORWARD) return relabelled;
-    return forward(method, params);
+    const result = await forward(method, params);
+    // A block mined outside the block producer leaves anvil's next base fee below the floor (floorAfterMining.ts).
+    if (MINING_METHODS.has(method)) await floorAfterMining(context.upstream, baseFeeFloor);
+    return result;
   };
 }
 

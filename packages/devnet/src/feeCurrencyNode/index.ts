@@ -22,6 +22,8 @@
 //   eth_call({feeCurrency})        the currency-denominated fee fields dropped
 //   eth_fillTransaction({feeCurrency})  -32601 (method not found), so viem uses its Celo fee estimation (anvil
 //                                  would fill CELO fees); without feeCurrency it goes to anvil
+//   evm_mine / anvil_mine          forwarded, then the next block's base fee set from the latest block, raised to
+//                                  the block producer's floor (floorAfterMining.ts)
 //   anything else (eth_simulateV1, anvil_*, …)  forwarded unchanged
 //
 // Differences from Celo's op-geth:
@@ -47,6 +49,7 @@
 //   evm_revert) no longer knows them.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Address, Hex } from "viem";
+import { CELO_BASE_FEE_FLOOR } from "../blockProducer.js";
 import {
   FEE_CURRENCY_DIRECTORY_ADDRESS,
   FEE_HANDLER_ADDRESS,
@@ -73,6 +76,11 @@ export interface FeeCurrencyNodeOptions {
   readonly timeoutMs?: number;
   /** The loopback port to listen on (`pnpm devnet`'s fixed RPC port); a free one when omitted. */
   readonly port?: number;
+  /**
+   * The block producer's base-fee floor (default {@link CELO_BASE_FEE_FLOOR}): after a block mined through the
+   * front (`evm_mine`, `anvil_mine`), the next block's base fee is set from it again.
+   */
+  readonly baseFeeFloor?: bigint;
 }
 
 /** A running fee-currency node front. */
@@ -116,7 +124,7 @@ export async function startFeeCurrencyNode(options: FeeCurrencyNodeOptions): Pro
     ledger,
     receiptTimeoutMs: timeoutMs,
   };
-  const handle = createRequestHandler(context);
+  const handle = createRequestHandler(context, options.baseFeeFloor ?? CELO_BASE_FEE_FLOOR);
 
   async function answer(call: unknown): Promise<Record<string, unknown>> {
     const request = call as JsonRpcCall;

@@ -48,7 +48,8 @@ export interface BlockProducer {
   stop(): Promise<void>;
 }
 
-interface Head {
+/** The fields of a block (JSON-RPC form) its successor's base fee follows from. @internal */
+export interface Head {
   number: Hex;
   gasUsed: Hex;
   gasLimit: Hex;
@@ -78,6 +79,31 @@ export function nextBaseFee(
   return next < floor ? floor : next;
 }
 
+/** {@link nextBaseFee} of a block as JSON-RPC gives it. @internal */
+export function nextBaseFeeAfter(head: Head, floor: bigint): bigint {
+  return nextBaseFee(
+    {
+      gasUsed: BigInt(head.gasUsed),
+      gasLimit: BigInt(head.gasLimit),
+      baseFeePerGas: BigInt(head.baseFeePerGas),
+    },
+    floor,
+  );
+}
+
+/**
+ * Sets the base fee of the block after `head` on the anvil that `call` reaches (`anvil_setNextBlockBaseFeePerGas`):
+ * the block producer before and after its blocks, the fee-currency node front after a block mined through it.
+ * @internal
+ */
+export async function setNextBaseFee(
+  call: (method: string, params: unknown[]) => Promise<unknown>,
+  head: Head,
+  floor: bigint,
+): Promise<void> {
+  await call("anvil_setNextBlockBaseFeePerGas", [`0x${nextBaseFeeAfter(head, floor).toString(16)}`]);
+}
+
 /**
  * Starts mining the anvil at `rpcUrl` the way Celo's chain produces blocks (see the top of this file): sets the
  * next block's base fee at once (a freshly loaded state may carry a few wei), then mines on every pending
@@ -101,17 +127,9 @@ export async function startBlockProducer(options: BlockProducerOptions): Promise
   let flooredAfter: Hex | undefined;
 
   const latest = () => rpcCall<Head>(rpcUrl, "eth_getBlockByNumber", ["latest", false]);
-  const nextFeeAfter = (head: Head) =>
-    nextBaseFee(
-      {
-        gasUsed: BigInt(head.gasUsed),
-        gasLimit: BigInt(head.gasLimit),
-        baseFeePerGas: BigInt(head.baseFeePerGas),
-      },
-      floor,
-    );
+  const nextFeeAfter = (head: Head) => nextBaseFeeAfter(head, floor);
   const setNextFee = async (head: Head) => {
-    await rpcCall(rpcUrl, "anvil_setNextBlockBaseFeePerGas", [`0x${nextFeeAfter(head).toString(16)}`]);
+    await setNextBaseFee((method, params) => rpcCall(rpcUrl, method, params), head, floor);
     flooredAfter = head.number;
   };
 

@@ -7,8 +7,7 @@
 // first send after `increaseTime` was `pending` after 45 s, 3 times in about 100 runs under load). So the front
 // sets the next base fee from the latest block, raised to the floor, before it answers a mining call: on Celo the
 // base fee never goes below its minimum. @internal
-import type { Hex } from "viem";
-import { nextBaseFee } from "../blockProducer.js";
+import { type Head, setNextBaseFee } from "../blockProducer.js";
 import type { Upstream } from "./upstream.js";
 
 /** The JSON-RPC methods that mine blocks on anvil. */
@@ -21,17 +20,6 @@ export const MINING_METHODS: ReadonlySet<string> = new Set([
 
 /** Sets anvil's next base fee from its latest block: EIP-1559, raised to `floor`. */
 export async function floorAfterMining(upstream: Upstream, floor: bigint): Promise<void> {
-  const head = await upstream<{ gasUsed: Hex; gasLimit: Hex; baseFeePerGas: Hex }>("eth_getBlockByNumber", [
-    "latest",
-    false,
-  ]);
-  const next = nextBaseFee(
-    {
-      gasUsed: BigInt(head.gasUsed),
-      gasLimit: BigInt(head.gasLimit),
-      baseFeePerGas: BigInt(head.baseFeePerGas),
-    },
-    floor,
-  );
-  await upstream("anvil_setNextBlockBaseFeePerGas", [`0x${next.toString(16)}`]);
+  const head = await upstream<Head>("eth_getBlockByNumber", ["latest", false]);
+  await setNextBaseFee(upstream, head, floor);
 }

@@ -130,28 +130,29 @@ export async function executePreparedFlow(
   // resumed execution reads the nonce later, once the steps sent before are settled: it takes the client's
   // one-time chain check (no request when this viem client verified its chain already). A dry run reads nothing
   // here: the same check rides in its simulation's batch.
-  let chainId: number | undefined;
   let nonce: number | undefined;
   if (!dryRun) {
     const method = resumed ? "eth_chainId" : "eth_chainId, eth_getTransactionCount";
     try {
-      const read: Promise<readonly [number | undefined, number | undefined]> = resumed
-        ? batchOnClient(client, []).then(() => [undefined, undefined] as const)
-        : Promise.all([
-            getChainId(client),
-            getTransactionCount(client, { address: account.address, blockTag: "pending" }),
-          ]);
-      [chainId, nonce] = await withTimeout(read, REQUEST_TIMEOUT_MS, signal, method);
+      if (resumed) await withTimeout(batchOnClient(client, []), REQUEST_TIMEOUT_MS, signal, method);
+      else {
+        const read = Promise.all([
+          getChainId(client),
+          getTransactionCount(client, { address: account.address, blockTag: "pending" }),
+        ]);
+        const [chainId, count] = await withTimeout(read, REQUEST_TIMEOUT_MS, signal, method);
+        checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
+          toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
+        );
+        nonce = count;
+      }
     } catch (error) {
       if (isAbort(error, signal)) return executedFlowResult({ flow, steps, dryRun, aborted: true });
+      // the chain check's own errors (ChainMismatchError, an RpcError for a malformed answer) as they are
       if (error instanceof SdkError) throw error;
       throw toRpcError(error, { rpcUrl: rpcUrl ?? "", method });
     }
   }
-  if (chainId !== undefined)
-    checkChainId(chainId, rpcUrl ?? "(this client's transport)", (reason) =>
-      toRpcError(new Error(reason), { rpcUrl: rpcUrl ?? "", method: "eth_chainId" }),
-    );
 
   const notify = boundedListener(onStep);
 

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import { createAnvilStateCache, removeAnvilStateCache } from "./anvilStateCache.js";
 import { type DevnetProcess, hasExited, startProcess } from "./processes.js";
 import { freePort, rpcCall, waitFor } from "./rpc.js";
 
@@ -28,8 +29,9 @@ export interface AnvilInstance {
  * Starts anvil on 127.0.0.1 and a free port (or `port`, which the caller has checked is free), silent, and
  * waits until it answers with `chainId`. Chain 42220 gets `--celo` (Celo's transfer precompile). anvil mines
  * every transaction at once (automine) unless `mining` is `"external"`: then it mines nothing by itself
- * (`--no-mining`; the devnet's block producer mines, see `blockProducer.ts`). `fail` runs while waiting (to
- * abort a start).
+ * (`--no-mining`; the devnet's block producer mines, see `blockProducer.ts`). The states anvil spills to disk
+ * go to a folder of the devnet's, removed when anvil exits (see `anvilStateCache.ts`). `fail` runs while waiting
+ * (to abort a start).
  *
  * @example
  * const anvil = await startAnvil({ name: "anvil", chainId: 42220 });
@@ -53,8 +55,10 @@ export async function startAnvil(options: {
   if (options.chainId === 42220) args.push("--celo", "--no-request-size-limit", "--code-size-limit", "65536");
   if (options.mining === "external") args.push("--no-mining");
   if (options.ipcPath !== undefined) args.push("--ipc", options.ipcPath);
-  args.push("--silent");
+  const stateCache = createAnvilStateCache();
+  args.push("--cache-path", stateCache, "--silent");
   const anvil = startProcess(options.name, anvilBinaryPath(), args, { verbose: options.verbose });
+  anvil.child.once("exit", () => removeAnvilStateCache(stateCache));
   options.onStarted?.(anvil);
   await waitFor(
     options.name,

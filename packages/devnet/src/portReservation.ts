@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isProcessAlive } from "./isProcessAlive.js";
 
 /**
  * The folder of reservations shared by every process of this user on this machine. It is fixed, not
@@ -17,16 +18,6 @@ export function reservationFile(port: number): string {
   return join(RESERVATIONS, String(port));
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Whether the reservation file at `file` still holds its port: its process lives. (Not its age: under libfaketime,
  * which CI's shifted run uses, a process's clock and the file system's differ by the shift, so every reservation
@@ -34,7 +25,7 @@ function isAlive(pid: number): boolean {
  */
 function isHeld(file: string): boolean {
   try {
-    return isAlive(Number.parseInt(readFileSync(file, "utf8"), 10));
+    return isProcessAlive(Number.parseInt(readFileSync(file, "utf8"), 10));
   } catch {
     return true; // removed or rewritten meanwhile: another process is at it, so leave the port to it
   }

@@ -56,9 +56,10 @@ export async function startAnvil(options: {
   if (options.mining === "external") args.push("--no-mining");
   if (options.ipcPath !== undefined) args.push("--ipc", options.ipcPath);
   const stateCache = createAnvilStateCache();
-  args.push("--cache-path", stateCache, "--silent");
+  if (stateCache !== undefined) args.push("--cache-path", stateCache);
+  args.push("--silent");
   const anvil = startProcess(options.name, anvilBinaryPath(), args, { verbose: options.verbose });
-  anvil.child.once("exit", () => removeAnvilStateCache(stateCache));
+  if (stateCache !== undefined) anvil.child.once("exit", () => removeAnvilStateCache(stateCache));
   options.onStarted?.(anvil);
   await waitFor(
     options.name,

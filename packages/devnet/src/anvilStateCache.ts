@@ -44,12 +44,18 @@ export function sweepAnvilStateCaches(): void {
  * blocks there (a full state per block, some 4 MB each for the Celo devnet, up to 3,600 of them) and removes
  * nothing when it exits, stopped or killed: left in anvil's default `~/.foundry/anvil/tmp`, a day of test runs
  * filled a 252 GB disk. The devnet removes the folder when its anvil exits and when this process exits, and every
- * new cache first sweeps the caches of processes that are gone (a SIGKILLed test worker's).
+ * new cache first sweeps the caches of processes that are gone (a SIGKILLed test worker's). `undefined` when the
+ * folder cannot be made (anvil then uses its default).
  */
-export function createAnvilStateCache(): string {
+export function createAnvilStateCache(): string | undefined {
   sweepAnvilStateCaches();
-  mkdirSync(ANVIL_STATE_CACHES, { recursive: true, mode: 0o700 });
-  const dir = mkdtempSync(join(ANVIL_STATE_CACHES, `${process.pid}-`));
+  let dir: string;
+  try {
+    mkdirSync(ANVIL_STATE_CACHES, { recursive: true, mode: 0o700 });
+    dir = mkdtempSync(join(ANVIL_STATE_CACHES, `${process.pid}-`));
+  } catch {
+    return undefined;
+  }
   ownCaches.add(dir);
   if (!exitHookInstalled) {
     exitHookInstalled = true;

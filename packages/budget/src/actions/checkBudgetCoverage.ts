@@ -1,5 +1,6 @@
-import { formatAmount, parsePreparedFlow, type SerializedPreparedFlow } from "@preflow/core";
-import { refuseBudget, transfersOfFlow } from "../internal/transfersOfFlow.js";
+import { parsePreparedFlow, type SerializedPreparedFlow } from "@preflow/core";
+import { checkStateCovers } from "../internal/checkStateCovers.js";
+import { transfersOfFlow } from "../internal/transfersOfFlow.js";
 import type { BudgetTransfer } from "../types.js";
 import type { GetAgentBudgetReturnType } from "./getAgentBudget.js";
 
@@ -37,38 +38,6 @@ export interface CheckBudgetCoverageParameters {
  */
 export function checkBudgetCoverage(parameters: CheckBudgetCoverageParameters): BudgetTransfer[] {
   const { state } = parameters;
-  const budget = state.budget;
   const flow: SerializedPreparedFlow = parsePreparedFlow(parameters.flow);
-  if (state.revoked) refuseBudget("BUDGET_REVOKED", budget, "The owner revoked this budget on chain.");
-  if (state.expired)
-    refuseBudget(
-      "BUDGET_EXPIRED",
-      budget,
-      `This budget expired at unix ${budget.validUntil} (chain time ${state.chainTime}).`,
-    );
-  if (!state.ownerReady)
-    refuseBudget(
-      "BUDGET_OWNER_NOT_READY",
-      budget,
-      `The owner's EOA ${budget.owner} no longer delegates to the framework's EIP7702StatelessDeleGator.`,
-    );
-  const transfers = transfersOfFlow(budget, flow);
-  for (const token of state.tokens) {
-    const total = transfers
-      .filter((t) => t.tokenAddress === token.address)
-      .reduce((sum, t) => sum + BigInt(t.baseUnits), 0n);
-    if (total > BigInt(token.remainingBaseUnits))
-      refuseBudget(
-        "BUDGET_EXCEEDED",
-        budget,
-        `The flow moves ${formatAmount(total, token.decimals)} ${token.token}; ${token.remaining} of ${token.limit} is left until unix ${token.periodEnd}.`,
-        {
-          token: token.token,
-          requested: formatAmount(total, token.decimals),
-          remaining: token.remaining,
-          periodEnd: token.periodEnd,
-        },
-      );
-  }
-  return transfers;
+  return checkStateCovers(state, () => transfersOfFlow(state.budget, flow));
 }

@@ -11,11 +11,12 @@ import { encodeFunctionData, encodePacked, erc20Abi, type Hex } from "viem";
 import { delegationManagerAbi } from "../abi.js";
 import { DELEGATION_FRAMEWORK_ADDRESSES as FRAMEWORK } from "../constants.js";
 import { caveatsWithArgs } from "../internal/caveats.js";
+import { checkStateCovers } from "../internal/checkStateCovers.js";
 import { permissionContext } from "../internal/delegation.js";
 import { parseBudget } from "../internal/parseBudget.js";
 import { transfersOfFlow } from "../internal/transfersOfFlow.js";
 import type { BudgetTransfer } from "../types.js";
-import { checkBudgetCoverage } from "./checkBudgetCoverage.js";
+import type { checkBudgetCoverage } from "./checkBudgetCoverage.js";
 import { type GetAgentBudgetReturnType, getAgentBudget } from "./getAgentBudget.js";
 
 /** ERC-7579 mode: single call, default execution (revert on failure). */
@@ -137,7 +138,7 @@ export async function prepareBudgetRedemption(
   // enforcer's revert in the fee simulation) would only echo it.
   if (read.status === "rejected") throw read.reason;
   const state = read.value;
-  const transfers = checkBudgetCoverage({ state, flow });
+  const transfers = checkStateCovers(state, () => moves);
   if (prepared.status === "rejected") throw prepared.reason;
   return { flow: prepared.value, transfers, state };
 }

@@ -3,22 +3,10 @@
 // redemption can be prepared in the same JSON-RPC batch as the budget's state read. @internal
 import { formatAmount, type SerializedPreparedFlow } from "@preflow/core";
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, slice } from "viem";
-import { describeAgentBudget } from "../actions/describeAgentBudget.js";
-import { BudgetError } from "../errors/BudgetError.js";
 import type { AgentBudget, BudgetLimit, BudgetTransfer } from "../types.js";
+import { refuseBudget } from "./refuseBudget.js";
 
 const TRANSFER = "0xa9059cbb";
-
-/** Throws the `BudgetError` of a refusal, its message and `details.allows` saying what the grant allows. @internal */
-export function refuseBudget(
-  code: ConstructorParameters<typeof BudgetError>[0]["code"],
-  budget: AgentBudget,
-  message: string,
-  details: Record<string, unknown> = {},
-): never {
-  const allows = describeAgentBudget(budget);
-  throw new BudgetError({ code, message: `${message}\n${allows}`, details: { ...details, allows } });
-}
 
 /**
  * The transfers `flow` makes, each checked against the budget alone: the flow is from the owner, every step a
